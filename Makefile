@@ -1,0 +1,31 @@
+# Every target creates or reuses .venv and installs what it needs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test test-full bench lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/horde simulate --games 10000 --seed 1 --players 4
+
+test: $(STAMP)
+	HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(BIN)/python -m pytest -n auto --dist loadfile
+
+test-full: $(STAMP)
+	HORDE_SLOW_SCALE=1 $(BIN)/python -m pytest -n auto --dist loadfile
+
+bench: $(STAMP)
+	$(BIN)/python -m horde.bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check horde tests
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,140 @@
+"""Card definitions: the printed facts of a card and its behaviour as data.
+
+A ``CardDef`` is immutable and shared by every copy of the card in every game. Behaviour is a
+tuple of ``Effect`` values (a verb from the closed vocabulary of ``horde.effects`` with its
+checked arguments) attached to one hook of the closed set ``HOOKS``. The loader that reads card
+files and checks them lives in ``horde.catalogue``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+COLOURS = "WUBRG"
+
+# The closed set of hooks a card attaches behaviour to.
+HOOKS = {
+    "Cast": "when the spell resolves (instants and sorceries)",
+    "Enters": "when the permanent enters the battlefield",
+    "Attacks": "when the creature attacks",
+    "Blocks": "when the creature blocks",
+    "Dies": "when the creature is put into a graveyard from the battlefield",
+    "CreatureDies": "whenever a creature matching `when` dies (this one included)",
+    "Upkeep": "at the beginning of its controller's upkeep",
+    "EachUpkeep": "at the beginning of each player's upkeep ('that player')",
+    "EndStep": "at the beginning of each end step",
+    "DealtDamage": "whenever a source deals damage to it",
+    "Targeted": "when it becomes the target of a spell or ability",
+    "SpellCast": "whenever a player casts a spell",
+    "Static": "while it is on the battlefield (continuous effects)",
+    "Equipped": "continuous effects on the creature it is attached to (equipment)",
+    "Activated": "an activated ability (lieutenants use it instead of attacking, L8)",
+    "Plus": "a boss plus loyalty ability (B3)",
+    "Minus": "a boss non-ultimate minus loyalty ability (B3)",
+    "Ultimate": "a boss ultimate loyalty ability (B3)",
+}
+
+KEYWORDS = {
+    "flying", "reach", "deathtouch", "first strike", "double strike", "trample", "menace",
+    "lifelink", "indestructible", "vigilance", "defender", "haste", "enters tapped",
+    "can't block", "fear", "swampwalk", "islandwalk", "forestwalk", "flanking", "shroud",
+    "hexproof", "can't attack", "unblockable",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A mana cost: generic amount, coloured pips (one letter each), and whether it has X."""
+
+    generic: int = 0
+    pips: tuple[str, ...] = ()
+    x: bool = False
+
+    @property
+    def value(self) -> int:
+        """Mana value with X counted as 0 (as on the stack outside of casting)."""
+        return self.generic + len(self.pips)
+
+    def __str__(self) -> str:
+        text = ("{X}" if self.x else "") + (f"{{{self.generic}}}" if self.generic else "")
+        text += "".join(f"{{{p}}}" for p in self.pips)
+        return text or "{0}"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One verb of the vocabulary with its checked arguments, attached to a hook."""
+
+    verb: str
+    args: dict[str, Any]
+    run: Any = field(repr=False, compare=False, hash=False)  # the verb's function
+    cost: int | None = None  # loyalty change for boss abilities (B3), else None
+    line: int = 0
+    target: Any = None  # compiled target filter, or "any", when the verb targets
+    costs: tuple[str, ...] = ()  # activation costs of an Activated ability ("tap", "sacrifice another creature")
+
+    def describe(self) -> str:
+        args = " ".join(f"{k}={v}" for k, v in self.args.items() if v is not None)
+        return f"{self.verb} {args}".strip()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CardDef:
+    """The printed facts of one card and its behaviour as verbs attached to hooks."""
+
+    name: str
+    cost: ManaCost
+    types: frozenset[str]
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    keywords: frozenset[str] = frozenset()
+    colours: frozenset[str] = frozenset()
+    identity: frozenset[str] = frozenset()
+    hooks: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
+    mana: tuple[frozenset[str], ...] = ()  # each entry: one mana of any of these colours ("C" colourless)
+    equip: ManaCost | None = None
+    flashback: ManaCost | None = None
+    horde_x: int = 3  # H7: the X the Horde pays for a spell with X
+    text: str = ""
+    source: str = ""  # file:line where the card is defined
+    # Derived at load (horde.catalogue) so the rules need not search hooks on the hot path.
+    anthems: tuple[Effect, ...] = ()  # Static anthem effects
+    equipped: tuple[Effect, ...] = ()  # Equipped anthem effects
+    static_flags: frozenset[str] = frozenset()  # names of rule-level static verbs it has
+    pt_amount: Any = None  # pt_equals amount, for */* creatures
+    counters: Effect | None = None  # its counter_spell effect, when it is a counterspell
+    is_fog: bool = False
+
+    # Derived facts, computed once at load for the hot path.
+    @property
+    def is_token(self) -> bool:
+        return "Token" in self.supertypes
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    @property
+    def is_permanent(self) -> bool:
+        return not ({"Instant", "Sorcery"} & self.types)
+
+    @property
+    def mana_value(self) -> int:
+        return self.cost.value
+
+    def type_line(self) -> str:
+        left = " ".join(sorted(self.supertypes - {"Token"}) + (["Token"] if self.is_token else []))
+        main = " ".join(t for t in ("Artifact", "Enchantment", "Planeswalker", "Land", "Creature",
+                                    "Instant", "Sorcery", "Kindred") if t in self.types)
+        line = f"{left} {main}".strip()
+        if self.subtypes:
+            line += " — " + " ".join(sorted(self.subtypes))
+        return line

@@ -1,0 +1,295 @@
+"""Horde and team decks: from decklist text to checked decks of ``CardDef``s.
+
+A Horde deck is either a fixed list (reduced at random to the deck size: H3) or a recipe (R1)
+that builds a new deck for every game from the game's own Horde stream. A team deck is a
+Commander deck checked against C1 (903.4-903.5). ``check_deck`` lists every problem of a file
+instead of stopping at the first, for ``horde decks check``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from horde.catalogue import Catalogue, decks_dir, default_catalogue
+from horde.decklists import Decklist, read_decklist
+from horde.errors import DeckError, HordeError
+
+COMMANDER_DECK_SIZE = 100  # 903.5a
+
+
+@dataclass
+class HordeDeck:
+    """A Horde deck file: a fixed list or a recipe pool, and its boss, lieutenant and equipment lists."""
+
+    name: str
+    path: str
+    build: str  # "fixed" or "recipe"
+    cards: list = field(default_factory=list)  # fixed: every card, tokens included
+    creatures: list = field(default_factory=list)  # recipe pool (R1)
+    spells: list = field(default_factory=list)
+    base_token: object = None
+    giant_token: object = None
+    army_token: object = None
+    creatures_per_player: tuple[int, int] = (5, 6)
+    spells_per_player: tuple[int, int] = (3, 4)
+    bosses: list = field(default_factory=list)
+    lieutenants: list = field(default_factory=list)
+    equipment: list = field(default_factory=list)
+
+
+@dataclass
+class TeamDeck:
+    """A Commander deck: its commander and the other 99 cards (C1)."""
+
+    name: str
+    path: str
+    commander: object
+    cards: list
+    generic_mana: bool = False  # C4
+    style: str = ""
+
+
+def resolve_path(name: str, kind: str) -> Path:
+    """A deck given by path, or by bundled name (``decks/<kind>/<name>.txt``)."""
+    path = Path(name)
+    if path.suffix or "/" in name or path.exists():
+        return path
+    return decks_dir() / kind / f"{name}.txt"
+
+
+def _range(text: str, key: str, path: str) -> tuple[int, int]:
+    parts = text.replace(" ", "").split("-")
+    if not all(p.isdigit() for p in parts) or len(parts) not in (1, 2):
+        raise DeckError(f"About '{key}': expected a count or a range like 5-6, got '{text}'", path)
+    low, high = int(parts[0]), int(parts[-1])
+    if low > high:
+        raise DeckError(f"About '{key}': range {text} runs backwards", path)
+    return low, high
+
+
+def parse_horde_deck(decklist: Decklist, catalogue: Catalogue, problems: list | None = None) -> HordeDeck:
+    """Check a Horde decklist; with ``problems`` given, collect every problem instead of raising."""
+    path = decklist.path
+
+    def fail(error: DeckError):
+        if problems is None:
+            raise error
+        problems.append(error)
+
+    about = decklist.about
+    build = about.get("build", "fixed").lower()
+    if build not in ("fixed", "recipe"):
+        fail(DeckError(f"About 'build': expected fixed or recipe, got '{build}'", path))
+        build = "fixed"
+    deck = HordeDeck(name=about.get("name", Path(path).stem), path=path, build=build)
+    for entry in decklist.entries:
+        try:
+            card = catalogue.get(entry.name, path, entry.line)
+        except DeckError as error:
+            fail(error)
+            continue
+        section = entry.section
+        if section in ("sideboard", "maybeboard", "companion", "commander"):
+            continue
+        if section == "bosses":
+            if "Planeswalker" not in card.types:
+                fail(DeckError(f"boss '{card.name}' is not a planeswalker (B1)", path, entry.line))
+            deck.bosses.append(card)
+        elif section == "lieutenants":
+            if not card.is_creature:
+                fail(DeckError(f"lieutenant '{card.name}' is not a creature (L1)", path, entry.line))
+            deck.lieutenants.append(card)
+        elif section == "equipment":
+            if card.equip is None:
+                fail(DeckError(f"'{card.name}' is not equipment (L3)", path, entry.line))
+            deck.equipment.append(card)
+        elif build == "fixed":
+            deck.cards.extend([card] * entry.count)
+        elif card.is_token:
+            if "Army" in card.subtypes:
+                deck.army_token = card
+            elif "Giant" in card.subtypes:
+                deck.giant_token = card
+            else:
+                deck.base_token = card
+        elif card.is_creature:
+            deck.creatures.append(card)
+        else:
+            deck.spells.append(card)
+    if build == "recipe":
+        try:
+            deck.creatures_per_player = _range(about.get("creatures", "5-6"), "creatures", path)
+            deck.spells_per_player = _range(about.get("spells", "3-4"), "spells", path)
+        except DeckError as error:
+            fail(error)
+        if deck.base_token is None:
+            fail(DeckError("a recipe deck needs its base token in the Tokens section, e.g. '1 Zombie' (R1)", path))
+        if not deck.creatures:
+            fail(DeckError("a recipe deck needs creatures in its Deck section (R1)", path))
+    elif not deck.cards:
+        fail(DeckError("a fixed Horde deck lists no cards", path))
+    return deck
+
+
+def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list | None = None,
+                    allow_illegal: bool = False) -> TeamDeck:
+    """Check a Commander decklist against C1: 100 cards with the commander, singleton but basic
+    lands, every card inside the commander's colour identity."""
+    path = decklist.path
+
+    def fail(error: DeckError, rule_break: bool = False):
+        if rule_break and allow_illegal:
+            return
+        if problems is None:
+            raise error
+        problems.append(error)
+
+    commanders = []
+    cards = []
+    seen: dict[str, int] = {}
+    for entry in decklist.entries:
+        if entry.section not in ("commander", "deck"):
+            continue
+        try:
+            card = catalogue.get(entry.name, path, entry.line)
+        except DeckError as error:
+            fail(error)
+            continue
+        if card.is_token:
+            fail(DeckError(f"'{card.name}' is a token, not a card of a Commander deck", path, entry.line))
+            continue
+        if entry.section == "commander":
+            commanders.extend([(card, entry.line)] * entry.count)
+        else:
+            cards.extend([card] * entry.count)
+        if "Basic" not in card.supertypes:
+            if seen.get(card.name) or entry.count > 1:
+                fail(DeckError(f"'{card.name}' appears more than once: a Commander deck holds one copy of each "
+                               f"card but basic lands (C1, 903.5b)", path, entry.line), True)
+            seen[card.name] = entry.line
+    commander = None
+    if len(commanders) != 1:
+        fail(DeckError(f"expected exactly one card in a 'Commander' section, found {len(commanders)} (C1, 903.3)",
+                       path))
+    else:
+        commander, line = commanders[0]
+        if not ("Legendary" in commander.supertypes and commander.is_creature):
+            fail(DeckError(f"commander '{commander.name}' is not a legendary creature (903.3)", path, line), True)
+        for entry in decklist.entries:
+            if entry.section == "deck" and entry.name in catalogue:
+                card = catalogue.get(entry.name)
+                outside = card.identity - commander.identity
+                if outside:
+                    fail(DeckError(f"'{card.name}' has colour identity {''.join(sorted(card.identity))} outside "
+                                   f"the commander's {''.join(sorted(commander.identity)) or 'colourless'} "
+                                   f"(C1, 903.4)", path, entry.line), True)
+    total = len(cards) + len(commanders)
+    if total != COMMANDER_DECK_SIZE:
+        fail(DeckError(f"deck has {total} cards with its commander: expected exactly {COMMANDER_DECK_SIZE} "
+                       f"(C1, 903.5a)", path), True)
+    about = decklist.about
+    return TeamDeck(name=about.get("name", Path(path).stem), path=path, commander=commander, cards=cards,
+                    generic_mana=about.get("mana", "").lower() == "generic", style=about.get("style", ""))
+
+
+def deck_kind(decklist: Decklist) -> str:
+    kind = decklist.about.get("kind", "").lower()
+    if kind in ("horde", "team"):
+        return kind
+    return "team" if decklist.section("commander") else "horde"
+
+
+_CACHE: dict = {}
+
+
+def load_horde_deck(name: str, catalogue: Catalogue | None = None) -> HordeDeck:
+    catalogue = catalogue or default_catalogue()
+    key = ("horde", name, id(catalogue))
+    if key not in _CACHE:
+        path = resolve_path(name, "horde")
+        _CACHE[key] = parse_horde_deck(read_decklist(path), catalogue)
+    return _CACHE[key]
+
+
+def load_team_deck(name: str, catalogue: Catalogue | None = None, allow_illegal: bool = False) -> TeamDeck:
+    catalogue = catalogue or default_catalogue()
+    key = ("team", name, id(catalogue), allow_illegal)
+    if key not in _CACHE:
+        path = resolve_path(name, "team")
+        _CACHE[key] = parse_team_deck(read_decklist(path), catalogue, allow_illegal=allow_illegal)
+    return _CACHE[key]
+
+
+def load_banlist(name: str) -> frozenset[str]:
+    """R3: the banlist: 'default' is the source's list (decks/banlist.txt), 'none' is empty."""
+    if name == "none":
+        return frozenset()
+    path = decks_dir() / "banlist.txt" if name == "default" else Path(name)
+    return frozenset(e.name for e in read_decklist(path).entries)
+
+
+def check_deck(path: str, catalogue: Catalogue | None = None) -> list[HordeError]:
+    """Every problem of a Horde or team deck file (an empty list: the deck is good)."""
+    catalogue = catalogue or default_catalogue()
+    try:
+        decklist = read_decklist(path)
+    except DeckError as error:
+        return [error]
+    problems: list = []
+    if deck_kind(decklist) == "horde":
+        parse_horde_deck(decklist, catalogue, problems)
+    else:
+        parse_team_deck(decklist, catalogue, problems)
+    return problems
+
+
+# ---------------------------------------------------------------- building the Horde library
+
+
+def build_horde_library(deck: HordeDeck, setup, rng) -> list:
+    """The Horde's library for one game, top card last (H3, R1), from the Horde stream ``rng``."""
+    size = setup.cards_per_player * setup.players  # H3
+    if deck.build == "fixed":
+        if len(deck.cards) < size:
+            raise HordeError(f"{deck.path}: the fixed Horde deck has {len(deck.cards)} cards; "
+                             f"{setup.players} players x {setup.cards_per_player} cards need {size} (H3)")
+        cards = list(deck.cards)
+        rng.shuffle(cards)
+        cards = cards[:size]  # H3: a random deck-size part of the list
+    else:
+        cards = recipe(deck, setup, rng)
+        rng.shuffle(cards)
+    return cards
+
+
+def recipe(deck: HordeDeck, setup, rng) -> list:
+    """R1: per player 5-6 creatures and 3-4 spells drawn from the lists and the strong tokens
+    (Giant : Army by ``strong_mix``); base tokens fill the rest up to ``cards_per_player`` (10
+    per player at the default 25). Decision: when the drawn cards and strong tokens alone pass the deck
+    size, there are no base tokens and random drawn cards are taken away (H3's "random 25")."""
+    players = setup.players
+    creatures = sum(rng.randint(*deck.creatures_per_player) for _ in range(players))
+    spells = sum(rng.randint(*deck.spells_per_player) for _ in range(players))
+    picked = _draw_from(deck.creatures, creatures, rng) + _draw_from(deck.spells, spells, rng)
+    giants, armies = setup.strong_split
+    giant = deck.giant_token or deck.base_token
+    army = deck.army_token or giant
+    strong = [giant] * (giants * players) + [army] * (armies * players)
+    size = setup.cards_per_player * players
+    cards = picked + strong
+    rng.shuffle(cards)
+    cards = cards[:size]
+    return cards + [deck.base_token] * (size - len(cards))  # R1: base tokens fill the rest
+
+
+def _draw_from(pool: list, n: int, rng) -> list:
+    """n cards drawn at random from a list, without replacement while the list lasts."""
+    if not pool:
+        return []
+    out = []
+    while n > 0:
+        take = min(n, len(pool))
+        out += rng.sample(pool, take)
+        n -= take
+    return out

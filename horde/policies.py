@@ -1,0 +1,481 @@
+"""Team policies: the decisions the engine offers, the policy interface, the bundled policies.
+
+The engine never lets a policy change the game: at each decision it builds a ``Decision`` (its
+kind, the deciding player, the legal options) and passes a read-only ``TeamView``; the policy
+returns one option (or, for attackers, blocks and cards to put on the bottom, a selection of
+them) and the engine checks it with ``check_choice``. A policy has its own random stream
+(``self.rng``, set by the engine for each game), so its choices never shift the Horde's
+shuffle or dice.
+
+A custom policy is any class with ``choose(decision, view)``; load it with
+``--policy package.module:ClassName``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from horde.errors import HordeError
+
+# What each kind of decision offers and what the policy returns.
+KINDS = {
+    "mulligan": "options ('keep', 'mulligan'); subject: the hand; count: mulligans taken so far",
+    "bottom": "options: the hand; return a list of exactly `count` cards to put on the bottom (C3)",
+    "paris_exile": "options: the hand; return a list of cards to exile for a partial Paris mulligan",
+    "land": "options: lands in hand, and None",
+    "cast": "options: (card, origin) pairs it can pay for, origin 'hand' or 'command', and None",
+    "target": "options: legal targets (permanents, player indexes, or 'horde'); subject: the card",
+    "attackers": "options: creatures that can attack the Horde; return a list of them",
+    "blocks": "options: legal (blocker, attacker) pairs; return a list of pairs, each blocker once",
+    "counter": "options: (player, counterspell) pairs and None; subject: the Horde spell (H10)",
+    "fog": "options: (player, fog card) pairs and None; subject: the damage expected after blocks",
+    "equip": "options: (equipment, creature) pairs it can pay for, and None",
+    "sacrifice": "options: permanents to sacrifice",
+    "discard": "options: cards in hand to discard",
+    "return": "options: cards in the graveyard to return",
+}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile"}
+
+
+class PolicyError(HordeError):
+    """A policy that can't be loaded, takes no such parameter, or made an illegal choice."""
+
+
+@dataclass(slots=True)
+class Decision:
+    """One choice the engine offers a team policy."""
+
+    kind: str
+    player: int  # the deciding team player, or -1 for the team as a whole
+    options: Any
+    subject: Any = None
+    count: int = 1
+    is_legal: Callable | None = None  # for selections with rules beyond the options (menace, L5)
+
+
+def check_choice(decision: Decision, choice) -> None:
+    """Raise PolicyError unless ``choice`` is legal for ``decision``."""
+    options = decision.options
+    if decision.kind not in SELECTIONS:
+        if not any(choice is o or choice == o for o in options):
+            raise PolicyError(f"illegal choice for '{decision.kind}': {choice!r} is not one of the options")
+        return
+    if not isinstance(choice, list | tuple):
+        raise PolicyError(f"'{decision.kind}' expects a list, got {choice!r}")
+    if decision.kind == "blocks":
+        used = set()
+        for pair in choice:
+            if pair not in options:
+                raise PolicyError(f"illegal block {pair!r}")
+            if id(pair[0]) in used:
+                raise PolicyError(f"{pair[0]!r} blocks twice")
+            used.add(id(pair[0]))
+    else:
+        remaining = list(options)
+        for item in choice:
+            for i, o in enumerate(remaining):
+                if o is item:
+                    del remaining[i]
+                    break
+            else:
+                raise PolicyError(f"illegal selection for '{decision.kind}': {item!r}")
+        if decision.kind == "bottom" and len(choice) != decision.count:
+            raise PolicyError(f"'bottom' needs exactly {decision.count} cards, got {len(choice)}")
+    if decision.is_legal is not None and not decision.is_legal(choice):
+        raise PolicyError(f"illegal '{decision.kind}': {choice!r} breaks a rule (menace, or L5 for lieutenants)")
+
+
+class TeamView:
+    """What a policy may see of the game, read-only: the team's own cards, both boards, the
+    Horde's library size, and the characteristics the rules compute."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game):
+        self._game = game
+
+    @property
+    def team_life(self) -> int:
+        return self._game.team_life
+
+    @property
+    def start_life(self) -> int:
+        return self._game.start_life
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def players(self) -> int:
+        return len(self._game.players)
+
+    @property
+    def horde_library(self) -> int:
+        return len(self._game.horde.library)
+
+    def hand(self, player: int) -> tuple:
+        return tuple(self._game.players[player].hand)
+
+    def team_creatures(self, player: int | None = None) -> list:
+        return [p for p in self._game.team_board if p.card.is_creature and (player is None or p.controller == player)]
+
+    def horde_creatures(self) -> list:
+        return [p for p in self._game.horde_board if p.card.is_creature]
+
+    def lands(self, player: int) -> int:
+        return sum(1 for p in self._game.team_board if p.controller == player and p.card.is_land)
+
+    def power(self, p) -> int:
+        from horde.rules import power
+
+        return power(self._game, p)
+
+    def toughness(self, p) -> int:
+        from horde.rules import toughness
+
+        return toughness(self._game, p)
+
+    def has(self, p, keyword: str) -> bool:
+        from horde.rules import has_keyword
+
+        return has_keyword(self._game, p, keyword)
+
+    def horde_power(self) -> int:
+        from horde.rules import horde_power
+
+        return horde_power(self._game)
+
+    def available_mana(self, player: int) -> int:
+        from horde.rules import available_mana
+
+        return available_mana(self._game, player)
+
+    def cost(self, card, player: int, origin: str = "hand") -> int:
+        """The mana a card would cost this player now (commander tax included)."""
+        from horde.rules import spell_cost
+
+        cost = spell_cost(self._game, card, player, origin)
+        return 10**6 if cost is None else cost[0] + len(cost[1])
+
+    def is_lieutenant(self, p) -> bool:
+        return p.lieutenant is not None
+
+
+class Policy:
+    """The interface: ``choose(decision, view)`` returns one of ``decision.options`` (or a
+    selection of them). ``self.rng`` is the policy's own stream, set for every game."""
+
+    name = "policy"
+    description = ""
+
+    def __init__(self, **params):
+        self.rng = random.Random(0)
+        for key, value in params.items():
+            setattr(self, key, value)
+
+    def choose(self, decision: Decision, view: TeamView):
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------- what cards do, for the AI
+HARMFUL = {"destroy", "exile", "bounce", "damage"}
+MASS_REMOVAL = {"destroy_all", "damage_all", "each_player_sacrifices"}
+
+
+def card_verbs(card) -> set[str]:
+    return {e.verb for effects in card.hooks.values() for e in effects}
+
+
+def is_bomb(card) -> bool:
+    """A Horde spell worth a counterspell: mass removal, a big token maker, or mana value 5+."""
+    verbs = card_verbs(card)
+    if verbs & MASS_REMOVAL or "reanimate_all" in verbs:
+        return True
+    return not card.is_token and card.mana_value >= 5
+
+
+class RandomPolicy(Policy):
+    """Uniformly random legal choices: the floor every other policy should beat."""
+
+    name = "random"
+    description = "uniformly random legal choices"
+
+    def choose(self, decision, view):
+        rng = self.rng
+        options = decision.options
+        kind = decision.kind
+        if kind == "attackers":
+            return [a for a in options if rng.random() < 0.5]
+        if kind == "bottom":
+            return rng.sample(list(options), decision.count)
+        if kind == "paris_exile":
+            return [c for c in options if rng.random() < 0.5]
+        if kind == "blocks":
+            chosen, used = [], set()
+            for pair in rng.sample(list(options), len(options)):
+                if id(pair[0]) not in used and rng.random() < 0.5:
+                    trial = chosen + [pair]
+                    if decision.is_legal is None or decision.is_legal(trial):
+                        chosen = trial
+                        used.add(id(pair[0]))
+            if decision.is_legal is not None and not decision.is_legal(chosen):
+                return []
+            return chosen
+        return options[rng.randrange(len(options))]
+
+
+class BaselinePolicy(Policy):
+    """Casts what it can by curve, holds back the blockers needed to survive the next Horde
+    attack and attacks the Horde with the rest, blocks to prevent lethal first and trades where
+    it can, removes the biggest threat, counters a Horde bomb when holding a counterspell.
+
+    Parameters: ``safety`` (extra life it wants left after the next expected attack, default 5),
+    ``wrath_threshold`` (Horde board power that makes it cast a wrath, default 10)."""
+
+    name = "baseline"
+    description = "curve out, keep enough blockers back, attack with the rest, answer bombs"
+    safety = 5
+    wrath_threshold = 10
+
+    # ---- dispatch
+    def choose(self, decision, view):
+        return getattr(self, "_" + decision.kind)(decision, view)
+
+    # ---- opening hand (C3)
+    def _mulligan(self, decision, view):
+        lands = sum(1 for c in decision.subject if c.is_land)
+        return "keep" if 2 <= lands <= 5 or decision.count >= 2 else "mulligan"
+
+    def _bottom(self, decision, view):
+        hand = list(decision.options)
+        lands = [c for c in hand if c.is_land]
+        spells = sorted((c for c in hand if not c.is_land), key=lambda c: -c.mana_value)
+        order = lands + spells if len(lands) > 3 else spells + lands
+        return order[:decision.count]
+
+    def _paris_exile(self, decision, view):
+        hand = list(decision.options)
+        lands = [c for c in hand if c.is_land]
+        if len(lands) > 5:
+            return lands
+        if len(lands) < 2:
+            return [c for c in hand if not c.is_land]
+        return []
+
+    # ---- main phase
+    def _land(self, decision, view):
+        lands = [o for o in decision.options if o is not None]
+        return lands[0] if lands else None
+
+    def _cast(self, decision, view):
+        player = decision.player
+        options = [o for o in decision.options if o is not None]
+        if not options:
+            return None
+        hand = view.hand(player)
+        reserve = min((view.cost(c, player) for c in hand if c.counters is not None or c.is_fog), default=0)
+        mana = view.available_mana(player)
+        horde = view.horde_creatures()
+        horde_power = sum(max(0, view.power(p)) for p in horde)
+        team_power = sum(max(0, view.power(p)) for p in view.team_creatures())
+        best, best_score = None, 0.0
+        for card, origin in options:
+            verbs = card_verbs(card)
+            cost = view.cost(card, player, origin)
+            score = 0.0
+            if card.is_fog or "pump" in verbs and not card.is_permanent:
+                continue
+            if verbs & MASS_REMOVAL:
+                if horde_power >= self.wrath_threshold and horde_power > team_power:
+                    score = 100 + horde_power
+                else:
+                    continue
+            elif verbs & HARMFUL and not card.is_permanent:
+                if not horde and "damage" not in verbs:
+                    continue
+                score = 50 + max((view.power(p) for p in horde), default=0)
+            elif "ramp" in verbs or (card.mana and not card.is_land):
+                score = 40 if view.lands(player) < 7 else 5
+            elif card.is_creature:
+                score = 20 + cost
+            elif card.is_permanent:
+                score = 15 + cost
+            else:
+                score = 10 + cost
+            if mana - cost < reserve and score < 100:
+                continue  # hold mana for a counterspell or a fog
+            if score > best_score:
+                best, best_score = (card, origin), score
+        return best
+
+    def _target(self, decision, view):
+        options = decision.options
+        card = decision.subject
+        verbs = card_verbs(card)
+        horde = [o for o in options if not isinstance(o, int | str) and o.is_horde]
+        if verbs & HARMFUL:
+            if "damage" in verbs:
+                amount = next((e.args["amount"] for hook in card.hooks.values() for e in hook
+                               if e.verb == "damage" and isinstance(e.args["amount"], int)), 0)
+                killable = [p for p in horde if view.toughness(p) - p.damage <= amount]
+                if killable:
+                    return max(killable, key=view.power)
+                if "horde" in options:
+                    return "horde"
+            if horde:
+                return max(horde, key=lambda p: (view.power(p), view.toughness(p)))
+            ours = [o for o in options if not isinstance(o, int | str)]
+            return min(ours, key=view.power) if ours else options[0]
+        ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
+        if ours:
+            return max(ours, key=view.power)
+        return options[0]
+
+    def _equip(self, decision, view):
+        pairs = [o for o in decision.options if o is not None]
+        bare = [pair for pair in pairs if not pair[1].equipment]
+        if not bare:
+            return None
+        return max(bare, key=lambda pair: view.power(pair[1]))
+
+    # ---- combat
+    def _attackers(self, decision, view):
+        creatures = list(decision.options)
+        threat = view.horde_power() + 4  # what the Horde could swing next turn, plus a reveal
+        life = view.team_life
+        if threat < life - self.safety:
+            return [c for c in creatures if view.power(c) > 0]
+        # Keep the best blockers back until the expected damage leaves us alive.
+        keep, rest = [], sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
+        attackers_by_power = sorted((view.power(p) for p in view.horde_creatures()), reverse=True)
+        blocked = 0
+        while rest and threat - blocked >= life - self.safety and len(keep) < len(attackers_by_power):
+            keep.append(rest.pop(0))
+            blocked += attackers_by_power[len(keep) - 1]
+        return [c for c in rest if view.power(c) > 0 and not view.has(c, "vigilance")] + [
+            c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest]
+
+    def _blocks(self, decision, view):
+        pairs = list(decision.options)
+        attackers = []
+        for _, a in pairs:
+            if a not in attackers:
+                attackers.append(a)
+        incoming = sum(max(0, view.power(a)) for a in decision.subject)
+        chosen: list = []
+        used: set = set()
+        life = view.team_life
+
+        def legal(trial):
+            return decision.is_legal is None or decision.is_legal(trial)
+
+        # Trades first: a blocker that kills the attacker and survives, then one that trades evenly.
+        for a in sorted(attackers, key=lambda a: -view.power(a)):
+            candidates = [b for b, x in pairs if x is a and id(b) not in used]
+            good = [b for b in candidates if view.power(b) >= view.toughness(a) - a.damage
+                    and view.toughness(b) > view.power(a)]
+            even = [b for b in candidates if view.power(b) >= view.toughness(a) - a.damage]
+            pick = min(good, key=view.power) if good else (min(even, key=view.power) if even else None)
+            if pick is not None and legal(chosen + [(pick, a)]):
+                chosen.append((pick, a))
+                used.add(id(pick))
+                incoming -= max(0, view.power(a))
+        # Then chump-block the biggest attackers while the damage would be lethal.
+        for a in sorted(attackers, key=lambda a: -view.power(a)):
+            if incoming < life:
+                break
+            if any(x is a for _, x in chosen):
+                continue
+            candidates = [b for b, x in pairs if x is a and id(b) not in used]
+            if candidates:
+                pick = min(candidates, key=lambda b: (view.power(b) + view.toughness(b)))
+                if legal(chosen + [(pick, a)]):
+                    chosen.append((pick, a))
+                    used.add(id(pick))
+                    incoming -= max(0, view.power(a))
+        return chosen if legal(chosen) else []
+
+    def _counter(self, decision, view):
+        if is_bomb(decision.subject):
+            return next(o for o in decision.options if o is not None)
+        return None
+
+    def _fog(self, decision, view):
+        expected = decision.subject
+        if expected >= view.team_life or expected >= max(8, view.team_life // 3):
+            return next(o for o in decision.options if o is not None)
+        return None
+
+    # ---- losing things
+    def _sacrifice(self, decision, view):
+        return min(decision.options, key=lambda p: (not p.card.is_token, p.is_commander,
+                                                    view.power(p) + view.toughness(p) if p.card.is_creature else 0))
+
+    def _discard(self, decision, view):
+        hand = list(decision.options)
+        lands = [c for c in hand if c.is_land]
+        if len(lands) > 3:
+            return lands[0]
+        return max(hand, key=lambda c: c.mana_value)
+
+    def _return(self, decision, view):
+        return max(decision.options, key=lambda c: c.mana_value)
+
+
+POLICIES: dict[str, type] = {"baseline": BaselinePolicy, "random": RandomPolicy}
+
+
+def policy_class(spec: str) -> type:
+    """A registered policy by name, or a class by dotted path ``package.module:ClassName``."""
+    if spec in POLICIES:
+        return POLICIES[spec]
+    if ":" in spec:
+        module_name, _, class_name = spec.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as error:
+            raise PolicyError(f"policy '{spec}': cannot import module '{module_name}': {error}") from None
+        cls = getattr(module, class_name, None)
+        if cls is None or not callable(getattr(cls, "choose", None)):
+            raise PolicyError(f"policy '{spec}': module '{module_name}' has no policy class '{class_name}'"
+                              f" with a choose(decision, view) method")
+        return cls
+    raise PolicyError(f"unknown policy '{spec}': expected one of {', '.join(POLICIES)} or module:Class")
+
+
+def parameters(cls: type) -> dict[str, Any]:
+    """The parameters a policy class takes, with their defaults (its public class attributes)."""
+    return {k: v for k, v in vars(cls).items() if not k.startswith("_") and k not in ("name", "description")
+            and not callable(v) and not isinstance(v, property | staticmethod | classmethod)} | {
+        k: v for base in cls.__mro__[1:-1] if base is not Policy for k, v in vars(base).items()
+        if not k.startswith("_") and k not in ("name", "description") and not callable(v)
+        and not inspect.isdatadescriptor(v)}
+
+
+def make_policy(spec: str, **params):
+    """Build a policy; a parameter it does not take is a PolicyError naming the ones it does."""
+    cls = policy_class(spec)
+    known = parameters(cls)
+    for key in params:
+        if key not in known:
+            raise PolicyError(f"policy '{spec}' takes no parameter '{key}' (it takes: "
+                              f"{', '.join(known) or 'none'})")
+        default = known[key]
+        if isinstance(default, int | float) and not isinstance(default, bool):
+            try:
+                params[key] = type(default)(params[key])
+            except (TypeError, ValueError):
+                raise PolicyError(f"policy '{spec}' parameter '{key}': expected a number, "
+                                  f"got {params[key]!r}") from None
+    policy = cls(**params) if issubclass(cls, Policy) else cls()
+    if not issubclass(cls, Policy):
+        for key, value in params.items():
+            setattr(policy, key, value)
+    if not hasattr(policy, "rng"):
+        policy.rng = random.Random(0)
+    return policy

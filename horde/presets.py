@@ -1,0 +1,207 @@
+"""The game setup: every knob of RULES.md section D (and the options the rules name), validated,
+hashable, recorded with every result; and the named presets of section P.
+
+``GameSetup`` is a frozen dataclass: two games with equal setups and seeds are the same game.
+``KNOBS`` describes each field (kind, allowed values, help) for the command line and experiment
+files, so every interface validates the same way and names the same fields.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, fields, replace
+
+from horde.errors import HordeError
+
+
+class SetupError(HordeError):
+    """A setup knob with a value it can't take."""
+
+
+@dataclass(frozen=True)
+class Knob:
+    kind: str  # "int", "str", "bool", "optional_int", "decks"
+    help: str
+    choices: tuple = ()
+    low: int | None = None
+    high: int | None = None
+    team_side: bool = False  # changes only the team's side (paired comparisons: same Horde stream)
+
+
+KNOBS: dict[str, Knob] = {
+    "preset": Knob("str", "named preset the other knobs start from (P)"),
+    "players": Knob("int", "team players (H1)", low=1, high=4),
+    "life_per_player": Knob("int", "starting life per player (H1)", low=1, high=1000),
+    "grace_turns": Knob("int", "team turns before the Horde's first (H2)", low=0, high=50),
+    "cards_per_player": Knob("int", "Horde deck cards per player (H3)", low=1, high=200),
+    "reveal": Knob("str", "reveal until a nontoken card, or escalating (H5, H5e)",
+                   choices=("until_nontoken", "escalating")),
+    "reveal_base": Knob("int", "cards the Horde's first turn reveals in escalating mode (H5e)", low=1, high=100),
+    "token_entry": Knob("str", "tokens are cast, or put onto the battlefield (H5t)", choices=("cast", "put")),
+    "cast_order": Knob("str", "tokens first, or in revealed order (H5o)", choices=("tokens_first", "revealed")),
+    "strong_mix": Knob("str", "Zombie Giant : Zombie Army among the 5 strong tokens per player (R1), e.g. '3:2'"),
+    "strong_tokens": Knob("int", "strong tokens per player (R1)", low=0, high=100),
+    "commander_casts": Knob("optional_int", "casts of each commander allowed (D: unlimited, or 1)", low=1,
+                            high=100, team_side=True),
+    "boss": Knob("str", "'random' from the deck's boss list, 'none', or a boss name (B1)"),
+    "lieutenants": Knob("bool", "draw lieutenants from the deck's list (L1)"),
+    "army_trigger": Knob("str", "Zombie Army trigger once per entering Army, or per Army (R2)",
+                         choices=("once", "per_army")),
+    "max_turns": Knob("int", "turns before the game is a stall (H14)", low=1, high=1000),
+    "mulligan": Knob("str", "London with the first mulligan free, or the old partial Paris (C3)",
+                     choices=("london", "partial_paris"), team_side=True),
+    "blocking": Knob("str", "any team creature blocks any attacker, or only the attacked player's (H8)",
+                     choices=("team", "defender"), team_side=True),
+    "horde_deck": Knob("str", "the Horde deck: a bundled name or a path"),
+    "team_decks": Knob("decks", "team decks, one per player (first N used): bundled names or paths",
+                       team_side=True),
+    "policy": Knob("str", "the team policy: a registered name or module:Class", team_side=True),
+    "banlist": Knob("str", "R3 banlist: 'default' (the source's list), 'none', or a path", team_side=True),
+    "allow_illegal": Knob("bool", "simulate team decks that break C1 anyway", team_side=True),
+}
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Every knob of one game. Build with ``make_setup`` to get a preset and validation."""
+
+    preset: str = "zombie-horde"
+    players: int = 4
+    life_per_player: int = 20
+    grace_turns: int = 3
+    cards_per_player: int = 25
+    reveal: str = "until_nontoken"
+    reveal_base: int = 3
+    token_entry: str = "cast"
+    cast_order: str = "tokens_first"
+    strong_mix: str = "3:2"
+    strong_tokens: int = 5
+    commander_casts: int | None = None
+    boss: str = "random"
+    lieutenants: bool = True
+    army_trigger: str = "once"
+    max_turns: int = 60
+    mulligan: str = "london"
+    blocking: str = "team"
+    horde_deck: str = "zombie-horde"
+    team_decks: tuple[str, ...] = ("go-wide", "ramp", "control", "aggro")
+    policy: str = "baseline"
+    banlist: str = "default"
+    allow_illegal: bool = False
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["team_decks"] = list(self.team_decks)
+        return data
+
+    def digest(self) -> str:
+        """A short stable hash of every knob (results carry it)."""
+        text = json.dumps(self.to_dict(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+    @property
+    def strong_split(self) -> tuple[int, int]:
+        """(giants, armies) per player from ``strong_mix`` scaled to ``strong_tokens`` (R1)."""
+        giant, army = (int(x) for x in self.strong_mix.split(":"))
+        giants = round(self.strong_tokens * giant / (giant + army)) if giant + army else 0
+        return giants, self.strong_tokens - giants
+
+    def horde_key(self) -> dict:
+        """The knobs that shape the Horde's side (paired comparisons share these)."""
+        return {k: v for k, v in self.to_dict().items() if not KNOBS[k].team_side}
+
+
+PRESETS: dict[str, dict] = {
+    # P: everything of RULES.md with boss and lieutenants.
+    "zombie-horde": {},
+    # P: the original format and deck: no boss, no lieutenants.
+    "knudson-2011": {"horde_deck": "knudson-2011", "boss": "none", "lieutenants": False},
+}
+
+
+def convert(name: str, value, where: str = "setup"):
+    """Check and convert one knob value (from the command line or an experiment file)."""
+    knob = KNOBS.get(name)
+    if knob is None:
+        raise SetupError(f"{where}: unknown knob '{name}'; knobs are: {', '.join(KNOBS)}")
+    expected = ""
+    try:
+        if knob.kind in ("int", "optional_int"):
+            if knob.kind == "optional_int" and (value is None or str(value).lower() in ("unlimited", "none")):
+                return None
+            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                raise ValueError
+            number = int(value)
+            if (knob.low is not None and number < knob.low) or (knob.high is not None and number > knob.high):
+                expected = f"a whole number from {knob.low} to {knob.high}"
+                raise ValueError
+            return number
+        if knob.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            text = str(value).lower()
+            if text in ("true", "yes", "on", "1"):
+                return True
+            if text in ("false", "no", "off", "0"):
+                return False
+            raise ValueError
+        if knob.kind == "decks":
+            items = value.split(",") if isinstance(value, str) else list(value)
+            items = tuple(str(v).strip() for v in items if str(v).strip())
+            if not items:
+                raise ValueError
+            return items
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            raise ValueError
+        text = str(value)
+        if knob.choices and text not in knob.choices:
+            expected = f"one of {', '.join(knob.choices)}"
+            raise ValueError
+        if name == "strong_mix":
+            parts = text.split(":")
+            if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or sum(int(p) for p in parts) == 0:
+                expected = "GIANTS:ARMIES like '3:2'"
+                raise ValueError
+        if name == "preset" and text not in PRESETS:
+            expected = f"one of {', '.join(PRESETS)}"
+            raise ValueError
+        return text
+    except (TypeError, ValueError):
+        if not expected:
+            expected = {"int": "a whole number", "optional_int": "a whole number or 'unlimited'",
+                        "bool": "true or false", "decks": "a list of deck names"}.get(knob.kind, "a text value")
+            if knob.low is not None and knob.kind in ("int", "optional_int"):
+                expected += f" from {knob.low} to {knob.high}"
+        raise SetupError(f"{where}: knob '{name}' = {value!r}: expected {expected}") from None
+
+
+def make_setup(preset: str = "zombie-horde", where: str = "setup", **overrides) -> GameSetup:
+    """A validated setup: the preset's knobs, then the overrides (each checked by ``convert``)."""
+    preset = convert("preset", preset, where)
+    values = dict(PRESETS[preset])
+    values["preset"] = preset
+    for name, value in overrides.items():
+        if value is None and KNOBS.get(name) is not None and KNOBS[name].kind != "optional_int":
+            continue
+        values[name] = convert(name, value, where)
+    values.pop("preset")
+    setup = GameSetup(preset=preset, **{k: v for k, v in values.items()})
+    if len(setup.team_decks) < setup.players:
+        raise SetupError(f"{where}: {setup.players} players need {setup.players} team decks, "
+                         f"got {len(setup.team_decks)}")
+    return setup
+
+
+def setup_from_dict(data: dict, where: str = "setup") -> GameSetup:
+    """A setup from a dict of knobs (an experiment cell, a result row)."""
+    data = dict(data)
+    preset = data.pop("preset", "zombie-horde")
+    return make_setup(preset, where, **data)
+
+
+def with_changes(setup: GameSetup, **changes) -> GameSetup:
+    return replace(setup, **{k: convert(k, v) for k, v in changes.items()})
+
+
+FIELD_NAMES = tuple(f.name for f in fields(GameSetup))

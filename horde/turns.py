@@ -1,0 +1,398 @@
+"""The turn structure: the team's shared turn and the Horde's turn (H2, H4-H8), and the opening
+hands (C3). Each step calls ``horde.rules``; the boss and lieutenants come in through
+``horde.boss`` at the points H4 names.
+"""
+
+from __future__ import annotations
+
+from horde import boss, rules
+from horde.rules import HORDE, ask, check_state, has_keyword, log, power
+from horde.state import Game
+
+HAND_SIZE = 7
+
+
+# ---------------------------------------------------------------- opening hands (C3)
+
+
+def opening_hands(game: Game) -> None:
+    """C3: each player draws seven; London mulligan with the first one free (or partial Paris)."""
+    for player in game.players:
+        player.rng.shuffle(player.library)
+        for _ in range(HAND_SIZE):
+            rules.draw(game, player)
+        mulligans = 0
+        while len(player.hand) and mulligans < HAND_SIZE:
+            if game.setup.mulligan == "partial_paris":
+                # 903.8 (older rule): exile any number, draw one fewer, shuffle them back at the end.
+                exiled = ask(game, "paris_exile", player.index, list(player.hand), subject=tuple(player.hand))
+                if not exiled:
+                    break
+                for card in exiled:
+                    player.hand.remove(card)
+                mulligans += 1
+                for _ in range(len(exiled) - 1):
+                    rules.draw(game, player)
+                player.library.extend(exiled)
+                player.rng.shuffle(player.library)
+                continue
+            choice = ask(game, "mulligan", player.index, ("keep", "mulligan"), subject=tuple(player.hand),
+                         count=mulligans)
+            if choice == "keep":
+                break
+            mulligans += 1
+            player.library.extend(player.hand)
+            player.hand.clear()
+            player.rng.shuffle(player.library)
+            for _ in range(HAND_SIZE):
+                rules.draw(game, player)
+        bottom = max(0, mulligans - 1) if game.setup.mulligan == "london" else 0  # C3: first one free
+        bottom = min(bottom, len(player.hand))
+        if bottom:
+            cards = ask(game, "bottom", player.index, list(player.hand), count=bottom)
+            for card in cards:
+                player.hand.remove(card)
+                player.library.insert(0, card)
+        if game.trace is not None:
+            log(game, "opening_hand", "team", player=player.index + 1, mulligans=mulligans,
+                cards=len(player.hand))
+
+
+# ---------------------------------------------------------------- the team's turn
+
+
+def team_turn(game: Game) -> None:
+    """The team's shared turn (H1): untap, upkeep, draw, main, combat, main, end."""
+    game.active = "team"
+    for p in game.team_board:
+        p.tapped = False
+        p.sick = False
+    for player in game.players:
+        player.land_played = False
+    upkeep(game, [pl.index for pl in game.players], game.team_board)
+    if game.winner is not None:
+        return
+    if game.turn > 1:  # Two-Headed Giant: the team that goes first skips its first draw
+        for player in game.players:
+            rules.draw(game, player)
+        check_state(game)
+        if game.winner is not None:
+            return
+    main_phase(game)
+    if game.winner is None:
+        team_combat(game)
+    if game.winner is None:
+        main_phase(game)
+    if game.winner is None:
+        end_step(game)
+
+
+def upkeep(game: Game, players: list[int], board) -> None:
+    """'Your upkeep' abilities of the active side, then 'each player's upkeep' abilities for each
+    player whose upkeep it is (the Horde counts as a player: H9)."""
+    for p in list(board):
+        if "Upkeep" in p.card.hooks and rules.on_battlefield(game, p):
+            rules.run_hook(game, p, "Upkeep")
+    for player in players:
+        for p in rules.watchers(game):
+            if "EachUpkeep" in p.card.hooks and (p.lieutenant is None or rules.on_battlefield(game, p)):
+                rules.run_hook(game, p, "EachUpkeep", that_player=player)
+    check_state(game)
+
+
+def main_phase(game: Game) -> None:
+    """Each player in turn plays a land, casts spells and equips, as its policy chooses."""
+    for player in game.players:
+        i = player.index
+        if not player.land_played:
+            lands = []
+            for card in player.hand:
+                if card.is_land and card not in lands:
+                    lands.append(card)
+            if lands:
+                land = ask(game, "land", i, lands + [None])
+                if land is not None:
+                    player.hand.remove(land)
+                    player.land_played = True
+                    rules.put_onto_battlefield(game, land, i, i)
+        while game.winner is None:
+            options = rules.castable(game, i)
+            if not options:
+                break
+            choice = ask(game, "cast", i, options + [None])
+            if choice is None:
+                break
+            rules.team_cast(game, i, *choice)
+        if game.winner is not None:
+            return
+        equip_step(game, i)
+    rules.empty_pools(game)
+
+
+def equip_step(game: Game, i: int) -> None:
+    while True:
+        options = []
+        for equipment in game.team_board:
+            if equipment.controller != i or equipment.card.equip is None:
+                continue
+            cost = equipment.card.equip
+            if not rules.can_pay(game, i, cost.generic, cost.pips):
+                continue
+            for creature in game.team_board:
+                if creature.controller == i and creature.card.is_creature and equipment.attached_to is not creature:
+                    options.append((equipment, creature))
+        if not options:
+            return
+        choice = ask(game, "equip", i, options + [None])
+        if choice is None:
+            return
+        equipment, creature = choice
+        rules.pay(game, i, equipment.card.equip.generic, equipment.card.equip.pips)
+        boss.attach(equipment, creature)
+        if game.trace is not None:
+            log(game, "equip", "team", player=i + 1, equipment=equipment.card.name, creature=creature.card.name)
+
+
+def can_attack(game: Game, p) -> bool:
+    return (p.card.is_creature and not p.tapped and not p.sick and not has_keyword(game, p, "defender")
+            and not has_keyword(game, p, "can't attack"))
+
+
+def team_combat(game: Game) -> None:
+    """The team attacks the Horde; unblocked damage mills it (H11). Only untapped Horde creatures
+    block (H8); each blocks a random attacker it can block (H9)."""
+    options = [p for p in game.team_board if can_attack(game, p)]
+    if not options:
+        return
+    attackers = ask(game, "attackers", -1, options, count=len(options))
+    if not attackers:
+        return
+    for a in attackers:
+        a.attacking = True
+        if not has_keyword(game, a, "vigilance"):
+            a.tapped = True
+        if game.trace is not None:
+            log(game, "attack", "team", card=a.card.name, id=a.id, power=power(game, a))
+    for a in attackers:
+        if "Attacks" in a.card.hooks:
+            rules.run_hook(game, a, "Attacks")
+    check_state(game)
+    if game.winner is not None:
+        return
+    attackers = [a for a in attackers if rules.on_battlefield(game, a)]
+    # H8/H9: each untapped Horde creature blocks a random attacker it can legally block.
+    for blocker in list(game.horde_board):
+        if not blocker.card.is_creature or blocker.tapped:
+            continue
+        legal = [a for a in attackers if rules.can_block(game, blocker, a)]
+        if legal:
+            a = legal[game.horde_rng.randrange(len(legal))]
+            a.blocked = True
+            a.blockers.append(blocker)
+            blocker.blocked = True
+    for a in attackers:
+        if a.blocked and has_keyword(game, a, "menace") and len(a.blockers) < 2:
+            for b in a.blockers:
+                b.blocked = False
+            a.blocked, a.blockers = False, []
+    declare_blocks_effects(game, attackers)
+    rules.combat_damage(game, attackers, defender_is_horde=True)
+    rules.end_combat(game, attackers)
+    check_state(game)
+
+
+def declare_blocks_effects(game: Game, attackers) -> None:
+    """Flanking (the blocker without flanking gets -1/-1) and 'whenever it blocks' triggers."""
+    for a in attackers:
+        if has_keyword(game, a, "flanking"):
+            for b in a.blockers:
+                if not has_keyword(game, b, "flanking"):
+                    rules.pump(game, b, -1, -1)
+        if game.trace is not None and a.blockers:
+            log(game, "block", "horde" if a.is_horde else "team", attacker=a.card.name,
+                blockers=[b.card.name for b in a.blockers])
+        for b in a.blockers:
+            if "Blocks" in b.card.hooks:
+                rules.run_hook(game, b, "Blocks")
+    check_state(game)
+
+
+def end_step(game: Game) -> None:
+    """End step triggers, then cleanup: hand size (team), damage and 'until end of turn' end."""
+    for p in rules.watchers(game):
+        if "EndStep" in p.card.hooks and (p.card is not None):
+            if p.id < 0 or rules.on_battlefield(game, p):
+                rules.run_hook(game, p, "EndStep")
+    check_state(game)
+    if game.winner is not None:
+        return
+    if game.active == "team":
+        for player in game.players:
+            while len(player.hand) > HAND_SIZE:
+                rules.discard(game, player.index, len(player.hand) - HAND_SIZE)
+    for board in (game.team_board, game.horde_board):
+        for p in board:
+            p.damage = 0
+            p.deathtouched = False
+            p.temp_power = p.temp_toughness = 0
+            if p.temp_keywords:
+                p.temp_keywords = frozenset()
+    game.fogged = False
+    rules.empty_pools(game)
+
+
+# ---------------------------------------------------------------- the Horde's turn (H4)
+
+
+def horde_turn(game: Game) -> None:
+    """H4: untap; beginning (L2, L7); reveal and cast (H5, H6); boss (B3); lieutenants (L8);
+    combat (H8); end of turn."""
+    game.active = "horde"
+    game.horde_turns += 1
+    game.stats.cast_this_turn = 0
+    for p in game.horde_board:
+        p.tapped = False
+    boss.beginning_of_horde_turn(game)
+    upkeep(game, [HORDE], game.horde_board)
+    if game.winner is not None:
+        return
+    reveal_and_cast(game)
+    game.stats.biggest_turn = max(game.stats.biggest_turn, game.stats.cast_this_turn)
+    if game.winner is not None:
+        return
+    if game.boss is not None:
+        boss.boss_acts(game)
+        if game.winner is not None:
+            return
+    acted = boss.lieutenants_act(game)
+    if game.winner is not None:
+        return
+    horde_combat(game, acted)
+    if game.winner is None:
+        end_step(game)
+
+
+def reveal_and_cast(game: Game) -> None:
+    """H5: reveal until a nontoken card (or H5e: a growing number), cast the tokens first, then
+    the nontoken card (H5o); H6: then cast the cards that were bounced to the Horde's hand."""
+    library = game.horde.library
+    setup = game.setup
+    stats = game.stats
+    waiting = list(game.horde.hand)  # H6: bounced before this turn
+    game.horde.hand.clear()
+    revealed = []
+    if setup.reveal == "escalating":
+        n = setup.reveal_base + game.horde_turns - 1  # H5e
+        for _ in range(min(n, len(library))):
+            revealed.append(library.pop())
+    else:
+        while library:
+            card = library.pop()
+            revealed.append(card)
+            if not (card.is_token and card.is_creature):
+                break
+    for card in revealed:
+        stats.cards_revealed += 1
+        if card.is_token:
+            stats.streak += 1
+            stats.longest_streak = max(stats.longest_streak, stats.streak)
+        else:
+            stats.streak = 0
+            stats.revealed.append((card.name, game.horde_turns))
+    if game.trace is not None:
+        log(game, "reveal", "horde", cards=[c.name for c in revealed], library=len(library))
+    if setup.cast_order == "revealed":
+        order = revealed
+    else:
+        order = [c for c in revealed if c.is_token] + [c for c in revealed if not c.is_token]
+    for card in order:
+        if card.is_token and setup.token_entry == "put":
+            stats.cast_this_turn += 1
+            rules.put_onto_battlefield(game, card, HORDE, HORDE)  # H5t
+            check_state(game)
+        else:
+            rules.horde_cast(game, card)
+        if game.winner is not None:
+            return
+    for card in waiting:
+        rules.horde_cast(game, card)
+        if game.winner is not None:
+            return
+
+
+def horde_combat(game: Game, acted: set) -> None:
+    """H8: every Horde creature attacks if able, each a random team player; the team blocks
+    (any team creature may block any attacker, as in Two-Headed Giant; option: only the attacked
+    player's), may cast a fog, then damage."""
+    attackers = [p for p in game.horde_board if p.card.is_creature and not p.tapped
+                 and not has_keyword(game, p, "defender") and not has_keyword(game, p, "can't attack")
+                 and p.id not in acted]
+    if not attackers:
+        return
+    players = len(game.players)
+    for a in attackers:
+        a.attacking = True
+        a.defender = game.horde_rng.randrange(players)  # H8: a random team player
+        if not has_keyword(game, a, "vigilance"):
+            a.tapped = True
+        if game.trace is not None:
+            log(game, "attack", "horde", card=a.card.name, id=a.id, power=power(game, a), target=a.defender + 1)
+    for a in attackers:
+        if "Attacks" in a.card.hooks and rules.on_battlefield(game, a):
+            rules.run_hook(game, a, "Attacks")
+            if game.winner is not None:
+                return
+    check_state(game)
+    if game.winner is not None:
+        return
+    attackers = [a for a in attackers if rules.on_battlefield(game, a)]
+    pairs = []
+    only_defender = game.setup.blocking == "defender"
+    for b in game.team_board:
+        if not b.card.is_creature or b.tapped:
+            continue
+        for a in attackers:
+            if only_defender and b.controller != a.defender:
+                continue
+            if rules.can_block(game, b, a):
+                pairs.append((b, a))
+    if pairs:
+        def legal(blocks):
+            for a in attackers:
+                if has_keyword(game, a, "menace"):
+                    n = sum(1 for _, x in blocks if x is a)
+                    if n == 1:
+                        return False
+            return boss.blocks_allowed(game, attackers, blocks)
+
+        blocks = ask(game, "blocks", -1, pairs, subject=tuple(attackers), count=len(pairs), is_legal=legal)
+        for b, a in blocks:
+            a.blocked = True
+            a.blockers.append(b)
+            b.blocked = True
+        declare_blocks_effects(game, attackers)
+        if game.winner is not None:
+            return
+    fog_window(game, attackers)
+    rules.combat_damage(game, attackers, defender_is_horde=False)
+    rules.end_combat(game, attackers)
+    check_state(game)
+
+
+def fog_window(game: Game, attackers) -> None:
+    """After blocks, the team may cast a fog it can pay for (the damage it expects is the subject)."""
+    options = []
+    for pl in game.players:
+        for card in pl.hand:
+            if card.is_fog:
+                cost = rules.spell_cost(game, card, pl.index, "hand")
+                if cost is not None and rules.can_pay(game, pl.index, *cost):
+                    options.append((pl.index, card))
+                    break
+    if not options:
+        return
+    expected = sum(max(0, power(game, a)) for a in attackers if rules.on_battlefield(game, a) and not a.blocked)
+    choice = ask(game, "fog", -1, options + [None], subject=expected)
+    if choice is not None:
+        player, card = choice
+        rules.team_cast(game, player, card, "hand")
