@@ -88,7 +88,7 @@ def new_game(setup: GameSetup, seed, catalogue: Catalogue | None = None, policy=
     catalogue = catalogue or default_catalogue()
     horde_deck = load_horde_deck(setup.horde_deck, catalogue)
     if policy is None:
-        policy = make_policy(setup.policy)
+        policy = make_policy(setup.policy, **dict(setup.policy_params))
     policy.rng = stream(seed, "policy")
     game = Game(setup, catalogue, stream(seed, "horde"), stream(seed, "dice"), policy, None,
                 [] if trace else None)

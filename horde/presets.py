@@ -57,6 +57,7 @@ KNOBS: dict[str, Knob] = {
     "team_decks": Knob("decks", "team decks, one per player (first N used): bundled names or paths",
                        team_side=True),
     "policy": Knob("str", "the team policy: a registered name or module:Class", team_side=True),
+    "policy_params": Knob("params", "the policy's parameters, e.g. wrath_threshold=12", team_side=True),
     "banlist": Knob("str", "R3 banlist: 'default' (the source's list), 'none', or a path", team_side=True),
     "allow_illegal": Knob("bool", "simulate team decks that break C1 anyway", team_side=True),
 }
@@ -87,12 +88,14 @@ class GameSetup:
     horde_deck: str = "zombie-horde"
     team_decks: tuple[str, ...] = ("go-wide", "ramp", "control", "aggro")
     policy: str = "baseline"
+    policy_params: tuple[tuple[str, object], ...] = ()
     banlist: str = "default"
     allow_illegal: bool = False
 
     def to_dict(self) -> dict:
         data = asdict(self)
         data["team_decks"] = list(self.team_decks)
+        data["policy_params"] = dict(self.policy_params)
         return data
 
     def digest(self) -> str:
@@ -146,6 +149,18 @@ def convert(name: str, value, where: str = "setup"):
             if text in ("false", "no", "off", "0"):
                 return False
             raise ValueError
+        if knob.kind == "params":
+            if isinstance(value, str):
+                pairs = [p.split("=", 1) for p in value.split(",") if p.strip()]
+                if any(len(p) != 2 for p in pairs):
+                    expected = "key=value pairs like wrath_threshold=12"
+                    raise ValueError
+                value = {k.strip(): _number(v.strip()) for k, v in pairs}
+            if isinstance(value, list | tuple):
+                value = dict(value)
+            if not isinstance(value, dict):
+                raise ValueError
+            return tuple(sorted(value.items()))
         if knob.kind == "decks":
             items = value.split(",") if isinstance(value, str) else list(value)
             items = tuple(str(v).strip() for v in items if str(v).strip())
@@ -174,6 +189,15 @@ def convert(name: str, value, where: str = "setup"):
             if knob.low is not None and knob.kind in ("int", "optional_int"):
                 expected += f" from {knob.low} to {knob.high}"
         raise SetupError(f"{where}: knob '{name}' = {value!r}: expected {expected}") from None
+
+
+def _number(text: str):
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def make_setup(preset: str = "zombie-horde", where: str = "setup", **overrides) -> GameSetup:

@@ -724,9 +724,13 @@ def _cost_reduction(game: Game, card, player: int) -> int:
 
 
 def _card_filter(flt, card) -> bool:
-    from horde.effects import card_matches
-
     return card_matches(flt.text, card)
+
+
+def card_matches(filter_text: str, card) -> bool:
+    from horde.effects import card_matches as matches
+
+    return matches(filter_text, card)
 
 
 def spell_cast_triggers(game: Game, card) -> None:
@@ -768,7 +772,7 @@ def counter_window(game: Game, card) -> bool:
             if effect is None or held.name in seen:
                 continue
             seen.add(held.name)
-            if not _card_filter(effect.args["filter"], card) and effect.args["filter"].text != "any":
+            if not card_matches(effect.args["filter"], card):
                 continue
             cost = spell_cost(game, held, pl.index, "hand")
             if cost is not None and can_pay(game, pl.index, *cost):
@@ -818,7 +822,7 @@ def check_state(game: Game) -> None:
     if game.winner is None:
         if game.team_life <= 0 or any(pl.drew_from_empty or pl.poison >= 15 for pl in game.players):
             game.winner = "horde"  # H13
-        elif not game.horde.library and not game.horde.hand and not any(
+        elif not game.horde.library and not game.horde.hand and not game.horde.revealed and not any(
                 p.card.is_creature for p in game.horde_board):
             game.winner = "team"  # H12
             if game.boss is not None and game.trace is not None:

@@ -90,13 +90,14 @@ class TeamPlayer:
 class HordeSide:
     """The Horde's zones (H1: it has no player, the engine plays it)."""
 
-    __slots__ = ("library", "hand", "graveyard", "exile", "deck_size")
+    __slots__ = ("library", "hand", "graveyard", "exile", "revealed", "deck_size")
 
     def __init__(self):
         self.library: list[CardDef] = []
         self.hand: list[CardDef] = []  # H6: only bounced cards wait here
         self.graveyard: list[CardDef] = []
         self.exile: list[CardDef] = []
+        self.revealed: list[CardDef] = []  # H5: revealed and set aside, not yet cast
         self.deck_size = 0
 
 

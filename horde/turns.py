@@ -305,17 +305,17 @@ def reveal_and_cast(game: Game) -> None:
         order = revealed
     else:
         order = [c for c in revealed if c.is_token] + [c for c in revealed if not c.is_token]
-    for card in order:
-        if card.is_token and setup.token_entry == "put":
+    # H6: cards bounced before this turn are cast right after the revealed ones.
+    pending = game.horde.revealed
+    pending.extend(order + waiting)
+    while pending:
+        card = pending.pop(0)
+        if card.is_token and setup.token_entry == "put" and card not in waiting:
             stats.cast_this_turn += 1
             rules.put_onto_battlefield(game, card, HORDE, HORDE)  # H5t
             check_state(game)
         else:
             rules.horde_cast(game, card)
-        if game.winner is not None:
-            return
-    for card in waiting:
-        rules.horde_cast(game, card)
         if game.winner is not None:
             return
 

@@ -1,0 +1,324 @@
+"""The ``horde`` command: play one game, simulate many, check decks, show cards and policies.
+
+Bad input never shows a traceback: every ``HordeError`` becomes one line on stderr naming the
+file, line or knob and what was expected, and the exit code is 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from horde import __version__
+from horde.errors import HordeError
+from horde.presets import KNOBS, make_setup
+
+
+class HordeGroup(click.Group):
+    """A click group that turns HordeError into one line and exit code 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except HordeError as error:
+            click.echo(f"error: {error.one_line()}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+
+
+# Command-line names of the knobs that read better than their field names.
+OPTION_NAMES = {"horde_deck": "--horde", "team_decks": "--team", "policy_params": "--policy-param"}
+
+
+def knob_options(function):
+    """Add one option per knob of RULES.md section D (and the rules' options) to a command."""
+    for name in reversed(list(KNOBS)):
+        knob = KNOBS[name]
+        flag = OPTION_NAMES.get(name, "--" + name.replace("_", "-"))
+        if knob.kind == "bool":
+            option = click.option(f"{flag}/--no-{flag[2:]}", name, default=None, help=knob.help)
+        elif knob.kind in ("decks", "params"):
+            option = click.option(flag, name, multiple=True, help=knob.help + " (repeat the option)")
+        else:
+            option = click.option(flag, name, default=None, help=knob.help,
+                                  type=click.Choice(knob.choices) if knob.choices else None)
+        function = option(function)
+    return function
+
+
+def setup_from_options(options: dict):
+    values = {k: v for k, v in options.items() if k in KNOBS and v not in (None, ())}
+    if "policy_params" in values:
+        values["policy_params"] = ",".join(values["policy_params"])
+    preset = values.pop("preset", "zombie-horde")
+    return make_setup(preset, where="command line", **values)
+
+
+@click.group(cls=HordeGroup)
+@click.version_option(__version__, prog_name="horde")
+def cli():
+    """Simulate the Magic: The Gathering co-operative Horde format."""
+
+
+@cli.command()
+@click.option("--seed", type=int, default=1, show_default=True, help="the game's seed")
+@click.option("--json", "as_json", is_flag=True, help="print JSON Lines, one object per event")
+@knob_options
+def play(seed, as_json, **options):
+    """Play one game and print it turn by turn."""
+    from horde.engine import play_game
+
+    setup = setup_from_options(options)
+    result = play_game(setup, seed, trace=True)
+    if as_json:
+        for event in result.events:
+            click.echo(json.dumps(event, default=str))
+        return
+    click.echo(f"horde {__version__} - seed {seed} - preset {setup.preset} - {setup.players} players - "
+               f"Horde deck {setup.horde_deck} - policy {setup.policy}")
+    last_turn = None
+    for event in result.events:
+        if event["turn"] != last_turn:
+            last_turn = event["turn"]
+            if last_turn:
+                click.echo(f"\n== Turn {last_turn}")
+        line = describe(event)
+        if line:
+            click.echo("  " + line)
+
+
+def describe(event: dict) -> str:
+    """One readable line for a trace event."""
+    e = event
+    kind = e["event"]
+    who = "Horde" if e["side"] == "horde" else "Team"
+    if kind == "opening_hand":
+        return f"Player {e['player']} keeps {e['cards']} cards after {e['mulligans']} mulligan(s)"
+    if kind == "reveal":
+        return f"Horde reveals {', '.join(e['cards']) or 'nothing'} ({e['library']} cards left)"
+    if kind == "cast":
+        if e["side"] == "horde":
+            return f"Horde casts {e['card']}"
+        return f"Player {e['player']} casts {e['card']}" + (" from the command zone" if e["origin"] == "command" else "")
+    if kind == "enters":
+        return f"{e['card']} enters under the {who}'s control" + (" tapped" if e.get("tapped") else "")
+    if kind == "leaves":
+        return f"{e['card']} goes to the {e['to']}"
+    if kind == "attack":
+        target = f" player {e['target']}" if "target" in e else " the Horde"
+        return f"{who}: {e['card']} ({e['power']} power) attacks{target}"
+    if kind == "block":
+        return f"{e['attacker']} is blocked by {', '.join(e['blockers'])}"
+    if kind == "damage":
+        source = e.get("source") or "an effect"
+        extra = f" (team life {e['team_life']})" if "team_life" in e else ""
+        return f"{source} deals {e['amount']} damage to {e['target']}{extra}"
+    if kind == "mill":
+        return f"{e['amount']} damage to the Horde mills {e['milled']} ({e['library']} cards left)"
+    if kind == "life_lost":
+        return f"Team loses {e['amount']} life (team life {e['team_life']})"
+    if kind == "life_gained":
+        return f"Team gains {e['amount']} life (team life {e['team_life']})"
+    if kind == "counter":
+        return f"Player {e['player']} counters {e['countered']} with {e['card']}"
+    if kind == "counters":
+        return f"{e['card']} gets {e['added']} +1/+1 counter(s) ({e['total']} now)"
+    if kind == "discard":
+        return f"{who} discards {e['card']}"
+    if kind == "equip":
+        return f"Player {e['player']} equips {e['equipment']} to {e['creature']}"
+    if kind == "damage_prevented":
+        return "Combat damage is prevented"
+    if kind == "boss_arrives":
+        return f"The boss {e['name']} arrives with {e['loyalty']} loyalty"
+    if kind == "boss_ability":
+        roll = f"d20 roll {e['roll']}: " if e["roll"] is not None else "no minus affordable: "
+        return (f"Boss {e['name']}: {roll}{e['ability']} ability ({e['effects']}), loyalty "
+                f"{e['loyalty_before']} -> {e['loyalty_after']}")
+    if kind == "lieutenant_roll":
+        return (f"Lieutenant entry roll {e['roll']} + {e['counters']} counter(s) = {e['total']}: "
+                + ("a lieutenant enters" if e["entered"] else "no entry"))
+    if kind == "lieutenant_enters":
+        equipment = f", equipped with {e['equipment']}" if e["equipment"] else ""
+        return f"Lieutenant {e['name']} enters with {e['shields']} shield counter(s){equipment}"
+    if kind == "shield_removed":
+        return f"A shield counter on {e['card']} absorbs it ({e['shields']} left)"
+    if kind == "lieutenant_defeated":
+        to = f"; its equipment goes to player {e['equipment_to']}" if e["equipment_to"] else ""
+        return f"Lieutenant {e['name']} is defeated: exiled with {e['time_counters']} time counters{to}"
+    if kind == "time_counter_removed":
+        return f"{e['name']} loses a time counter ({e['reason']}), {e['left']} left"
+    if kind == "lieutenant_acts":
+        return f"Lieutenant {e['name']} activates: {e['effects']}"
+    if kind == "banned_discarded":
+        return f"Player {e['player']} draws banned {e['card']}, discards it and draws again"
+    if kind == "game_over":
+        return f"\nGame over: {e['winner']} (team life {e['team_life']}, Horde library {e['horde_library']})"
+    return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("turn", "side", "event"))
+
+
+@cli.command()
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--workers", type=click.IntRange(1), default=None, help="processes (default: one per core)")
+@click.option("--json", "as_json", is_flag=True, help="print the summary as JSON")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+@knob_options
+def simulate(games, seed, workers, as_json, quiet, **options):
+    """Play many seeded games and print the team's win rate."""
+    from horde.decks import load_horde_deck, load_team_deck
+    from horde.runner import play_many, summarise
+
+    setup = setup_from_options(options)
+    load_horde_deck(setup.horde_deck)  # fail before starting workers
+    for name in setup.team_decks[:setup.players]:
+        load_team_deck(name, allow_illegal=setup.allow_illegal)
+    from horde.policies import make_policy
+
+    make_policy(setup.policy, **dict(setup.policy_params))
+    results = list(play_many(setup, seed, games, workers, progress=not quiet))
+    summary = summarise(results)
+    boss_uses: dict = {}
+    entries = defeats = 0
+    for r in results:
+        for key, n in r.boss_uses.items():
+            boss_uses[key] = boss_uses.get(key, 0) + n
+        entries += r.lieutenant_entries
+        defeats += r.lieutenant_defeats
+    summary["lieutenant_entries_per_game"] = entries / games
+    summary["lieutenant_defeats_per_game"] = defeats / games
+    summary["boss_ability_uses"] = boss_uses
+    summary.update({"seed": seed, "setup": setup.to_dict(), "setup_hash": setup.digest(), "version": __version__})
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+        return
+    click.echo(f"setup {setup.digest()}: preset {setup.preset}, {setup.players} players, Horde deck "
+               f"{setup.horde_deck}, policy {setup.policy}, seed {seed}, horde {__version__}")
+    click.echo(f"games        {summary['games']}")
+    click.echo(f"team wins    {summary['team_wins']}")
+    click.echo(f"Horde wins   {summary['horde_wins']}")
+    click.echo(f"stalls       {summary['stalls']}")
+    click.echo(f"team win rate {summary['team_win_rate']:.1%} (Wilson 95%: {summary['ci_low']:.1%} - "
+               f"{summary['ci_high']:.1%})")
+    click.echo(f"mean length  {summary['mean_turns']:.1f} turns")
+    if boss_uses:
+        total = sum(boss_uses.values())
+        click.echo("boss abilities used:")
+        for key, n in sorted(boss_uses.items(), key=lambda kv: -kv[1]):
+            click.echo(f"  {n / total:6.1%}  {key}")
+    if entries or defeats:
+        click.echo(f"lieutenants: {summary['lieutenant_entries_per_game']:.2f} entries and "
+                   f"{summary['lieutenant_defeats_per_game']:.2f} defeats per game")
+
+
+@cli.group(cls=HordeGroup)
+def decks():
+    """Check Horde and team decks."""
+
+
+@decks.command("check")
+@click.argument("paths", nargs=-1, required=True)
+def decks_check(paths):
+    """Validate Horde or team deck files and list every problem."""
+    from horde.decks import check_deck, resolve_path
+
+    bad = 0
+    for name in paths:
+        path = str(resolve_path(name, "team")) if not name.endswith(".txt") else name
+        problems = check_deck(path)
+        if problems:
+            bad += 1
+            for problem in problems:
+                click.echo(problem.one_line(), err=True)
+        else:
+            click.echo(f"{path}: ok")
+    if bad:
+        sys.exit(2)
+
+
+@cli.group(cls=HordeGroup)
+def cards():
+    """Show how cards are modelled."""
+
+
+@cards.command("show")
+@click.argument("name")
+def cards_show(name):
+    """Print how a card is modelled: its printed facts and its verbs by hook."""
+    from horde.catalogue import default_catalogue
+
+    card = default_catalogue().get(name)
+    click.echo(f"{card.name}  {card.cost if card.cost.value or card.cost.x else ''}".rstrip())
+    click.echo(card.type_line())
+    if card.power is not None:
+        click.echo(f"{'*' if card.pt_amount is not None else card.power}/"
+                   f"{'*' if card.pt_amount is not None else card.toughness}")
+    if card.loyalty is not None:
+        click.echo(f"Loyalty {card.loyalty}")
+    if card.keywords:
+        click.echo("Keywords: " + ", ".join(sorted(card.keywords)))
+    if card.mana:
+        click.echo("Mana: {T}: add " + " ".join("/".join(sorted(unit)) for unit in card.mana))
+    if card.equip is not None:
+        click.echo(f"Equip {card.equip}")
+    click.echo(f"Colour identity: {''.join(sorted(card.identity)) or 'colourless'}")
+    if card.text:
+        click.echo(f"Text: {card.text}")
+    for hook, effects in card.hooks.items():
+        for effect in effects:
+            cost = f"{effect.cost:+d}: " if effect.cost is not None else ""
+            costs = f"[{', '.join(effect.costs)}] " if effect.costs else ""
+            click.echo(f"  {hook}: {cost}{costs}{_describe_effect(effect)}")
+    click.echo(f"(defined at {card.source})")
+
+
+def _describe_effect(effect) -> str:
+    parts = []
+    for key, value in effect.args.items():
+        if value is None:
+            continue
+        if callable(value):
+            value = getattr(value, "text", getattr(value, "__name__", "?"))
+            if value == "<lambda>":
+                value = "?"
+        elif isinstance(value, frozenset):
+            if not value:
+                continue
+            value = ",".join(sorted(value))
+        parts.append(f"{key}={value}")
+    return f"{effect.verb} {' '.join(parts)}".strip()
+
+
+@cards.command("verbs")
+def cards_verbs():
+    """List the effect vocabulary: every verb with its arguments."""
+    from horde.cards import HOOKS
+    from horde.effects import VERBS
+
+    for name, verb in sorted(VERBS.items()):
+        args = " ".join(f"{k}={'<' + a.kind + '>' if a.required else repr(a.default)}" for k, a in verb.args.items())
+        click.echo(f"{name} {args}".rstrip())
+        click.echo(f"    {verb.doc}")
+    click.echo("\nhooks: " + ", ".join(HOOKS))
+
+
+@cli.command()
+def policies():
+    """List the team policies with their descriptions and parameters."""
+    from horde.policies import POLICIES, parameters
+
+    for name, cls in POLICIES.items():
+        params = ", ".join(f"{k}={v!r}" for k, v in parameters(cls).items()) or "no parameters"
+        click.echo(f"{name:10s} {cls.description}  [{params}]")
+
+
+def main():
+    cli(prog_name="horde")
+
+
+if __name__ == "__main__":
+    main()

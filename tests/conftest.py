@@ -1,0 +1,95 @@
+"""Shared builders for tiny boards: a small catalogue of real cards (tests/data/decks), games
+set up without playing, permanents put straight onto the battlefield, scripted team choices."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from horde import rules
+from horde.catalogue import load_catalogue
+from horde.engine import new_game
+from horde.policies import BaselinePolicy
+from horde.presets import make_setup
+from horde.state import HORDE_CONTROLLER
+
+TEST_DECKS = Path(__file__).parent / "data" / "decks"
+HORDE = HORDE_CONTROLLER
+SLOW_SCALE = float(os.environ.get("HORDE_SLOW_SCALE", "1"))
+
+
+def scaled(n: int) -> int:
+    """A slow test's size, reduced in CI (HORDE_SLOW_SCALE)."""
+    return max(1, int(n * SLOW_SCALE))
+
+
+@pytest.fixture(scope="session")
+def catalogue():
+    return load_catalogue(sorted((TEST_DECKS / "cards").glob("*.txt")))
+
+
+@pytest.fixture
+def test_decks(monkeypatch):
+    """Point deck lookups at the small test decks."""
+    monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
+    return TEST_DECKS
+
+
+class Scripted(BaselinePolicy):
+    """The baseline policy with some decisions answered by the test."""
+
+    def __init__(self, **answers):
+        super().__init__()
+        self.answers = answers
+        self.seen: list = []
+
+    def choose(self, decision, view):
+        self.seen.append(decision)
+        answer = self.answers.get(decision.kind)
+        if answer is not None:
+            return answer(decision) if callable(answer) else answer
+        return super().choose(decision, view)
+
+
+def setup_for(players=2, **knobs):
+    base = dict(horde_deck="mini", team_decks=["white"] * 4, boss="none", lieutenants=False, players=players)
+    base.update(knobs)
+    return make_setup("zombie-horde", **base)
+
+
+@pytest.fixture
+def make_game(catalogue, test_decks):
+    """Build a game that has not started: decks shuffled, no hands, an empty battlefield."""
+
+    def build(players=2, policy=None, seed=0, empty=True, **knobs):
+        setup = setup_for(players, **knobs)
+        game = new_game(setup, seed, catalogue, policy or Scripted())
+        if empty:
+            game.horde.library.clear()
+        game.stats.team_life_min = game.team_life
+        return game
+
+    return build
+
+
+def put(game, catalogue, name, side="horde", player=0, **state):
+    """Put a card or token straight onto the battlefield (no triggers unless asked)."""
+    card = catalogue.get(name)
+    controller = HORDE if side == "horde" else player
+    p = rules.Permanent(game.next_id, card, controller, controller)
+    game.next_id += 1
+    p.sick = False
+    (game.horde_board if side == "horde" else game.team_board).append(p)
+    if card.anthems or card.equipped or card.static_flags:
+        game.statics.append(p)
+    for key, value in state.items():
+        setattr(p, key, value)
+    return p
+
+
+def library(game, catalogue, *names):
+    """Set the Horde library; the last name is the top card."""
+    game.horde.library[:] = [catalogue.get(n) for n in names]
+    game.horde.deck_size = len(game.horde.library)

@@ -1,0 +1,311 @@
+"""Core format rules H1-H14 on tiny boards with exact values."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import HORDE, Scripted, library, put
+
+from horde import rules, turns
+from horde.engine import horde_turn_now, play_game
+from horde.presets import make_setup
+
+
+def test_H1_team_shares_life_twenty_per_player(make_game):
+    assert make_game(players=3).team_life == 60
+    assert make_game(players=1, life_per_player=30).team_life == 30
+
+
+def test_H1_damage_to_any_player_comes_off_the_shared_life(make_game, catalogue):
+    game = make_game(players=2)
+    rules.damage_player(game, None, HORDE, 1, 7)
+    rules.damage_player(game, None, HORDE, 0, 3)
+    assert game.team_life == 30
+
+
+@pytest.mark.parametrize("grace, sides", [
+    (3, "TTTHTHTH"),
+    (0, "HTHTHTHT"),
+    (1, "THTHTHTH"),
+])
+def test_H2_team_takes_grace_turns_then_horde_first(grace, sides):
+    setup = make_setup(grace_turns=grace)
+    assert "".join("H" if horde_turn_now(setup, t) else "T" for t in range(1, 9)) == sides
+
+
+def test_H3_recipe_deck_has_cards_per_player_times_players(catalogue, test_decks):
+    from horde.decks import build_horde_library, load_horde_deck
+    import random
+
+    deck = load_horde_deck("mini-recipe", catalogue)
+    for players, per, size in ((2, 25, 50), (3, 25, 75), (4, 25, 100), (2, 20, 40)):
+        setup = make_setup(players=players, cards_per_player=per, team_decks=["white"] * 4)
+        assert len(build_horde_library(deck, setup, random.Random(players))) == size
+
+
+def test_H3_fixed_deck_is_reduced_to_the_deck_size(catalogue, test_decks):
+    from horde.decks import build_horde_library, load_horde_deck
+    import random
+
+    deck = load_horde_deck("mini", catalogue)
+    assert len(deck.cards) == 100
+    setup = make_setup(players=3, horde_deck="mini", team_decks=["white"] * 4)
+    cards = build_horde_library(deck, setup, random.Random(1))
+    assert len(cards) == 75
+    assert all(card in deck.cards for card in cards)
+
+
+def test_H4_horde_turn_order_untap_reveal_combat(make_game, catalogue):
+    game = make_game(players=1)
+    game.trace = []
+    zombie = put(game, catalogue, "Zombie", tapped=True)
+    library(game, catalogue, "Walking Corpse")
+    game.turn = 4
+    turns.horde_turn(game)
+    kinds = [e["event"] for e in game.trace]
+    assert kinds.index("reveal") < kinds.index("cast") < kinds.index("attack")
+    assert zombie.tapped  # it untapped at the start of the turn and attacked
+    assert game.team_life == 20 - 2 - 2
+
+
+def test_H5_reveal_stops_at_first_nontoken_and_casts_tokens_first(make_game, catalogue):
+    game = make_game(players=1)
+    game.trace = []
+    library(game, catalogue, "Zombie", "Walking Corpse", "Zombie Giant", "Zombie", "Zombie")
+    turns.reveal_and_cast(game)
+    reveal = next(e for e in game.trace if e["event"] == "reveal")
+    assert reveal["cards"] == ["Zombie", "Zombie", "Zombie Giant", "Walking Corpse"]
+    casts = [e["card"] for e in game.trace if e["event"] == "cast"]
+    assert casts == ["Zombie", "Zombie", "Zombie Giant", "Walking Corpse"]
+    assert [c.name for c in game.horde.library] == ["Zombie"]
+    assert game.stats.cards_revealed == 4 and game.stats.longest_streak == 3
+
+
+def test_H5_reveal_stops_when_library_empty(make_game, catalogue):
+    game = make_game(players=1)
+    library(game, catalogue, "Zombie", "Zombie")
+    turns.reveal_and_cast(game)
+    assert len(game.horde_board) == 2 and not game.horde.library
+
+
+def test_H5o_revealed_order_option(make_game, catalogue):
+    game = make_game(players=1, reveal="escalating", cast_order="revealed")
+    game.trace = []
+    game.horde_turns = 1
+    library(game, catalogue, "Zombie", "Walking Corpse", "Zombie", "Maggot Carrier")
+    turns.reveal_and_cast(game)
+    casts = [e["card"] for e in game.trace if e["event"] == "cast"]
+    assert casts == ["Maggot Carrier", "Zombie", "Walking Corpse"]
+
+
+def test_H5e_escalating_reveal_reveals_base_plus_k_minus_one(make_game, catalogue):
+    game = make_game(players=1, reveal="escalating", reveal_base=3)
+    library(game, catalogue, *["Zombie"] * 10)
+    game.horde_turns = 1
+    turns.reveal_and_cast(game)
+    assert len(game.horde_board) == 3
+    game.horde_turns = 2
+    turns.reveal_and_cast(game)
+    assert len(game.horde_board) == 3 + 4
+    game.horde_turns = 3
+    turns.reveal_and_cast(game)
+    assert len(game.horde_board) == 10  # 5 asked, 3 left
+
+
+def test_H5e_escalating_casts_tokens_first_then_the_rest_in_order(make_game, catalogue):
+    game = make_game(players=1, reveal="escalating", reveal_base=4)
+    game.trace = []
+    game.horde_turns = 1
+    library(game, catalogue, "Walking Corpse", "Zombie", "Maggot Carrier", "Zombie")
+    turns.reveal_and_cast(game)
+    casts = [e["card"] for e in game.trace if e["event"] == "cast"]
+    assert casts == ["Zombie", "Zombie", "Maggot Carrier", "Walking Corpse"]
+
+
+def test_H5t_tokens_are_cast_and_can_be_countered(make_game, catalogue):
+    countered = []
+    policy = Scripted(counter=lambda d: countered.append(d.subject.name) or d.options[0])
+    game = make_game(players=1, policy=policy)
+    game.players[0].hand[:] = [catalogue.get("Counterspell")]
+    put(game, catalogue, "Island", side="team")
+    put(game, catalogue, "Island", side="team")
+    library(game, catalogue, "Walking Corpse", "Zombie")
+    turns.reveal_and_cast(game)
+    assert countered == ["Zombie"]
+    assert [p.card.name for p in game.horde_board] == ["Walking Corpse"]
+    assert game.horde.graveyard == []  # H6/H10: a countered token ceases to exist
+
+
+def test_H5t_put_option_skips_casting(make_game, catalogue):
+    policy = Scripted(counter=lambda d: d.options[0])
+    game = make_game(players=1, policy=policy, token_entry="put")
+    game.players[0].hand[:] = [catalogue.get("Counterspell")]
+    put(game, catalogue, "Island", side="team")
+    put(game, catalogue, "Island", side="team")
+    library(game, catalogue, "Walking Corpse", "Zombie")
+    turns.reveal_and_cast(game)
+    kinds = [d.kind for d in policy.seen]
+    assert kinds == ["counter"]  # offered only for the nontoken card
+    assert [p.card.name for p in game.horde_board] == ["Zombie"]
+    assert [c.name for c in game.horde.graveyard] == ["Walking Corpse"]
+
+
+def test_H6_bounced_card_is_cast_again_after_next_nontoken(make_game, catalogue):
+    game = make_game(players=1)
+    game.trace = []
+    corpse = put(game, catalogue, "Walking Corpse")
+    token = put(game, catalogue, "Zombie")
+    rules.bounce(game, corpse)
+    rules.bounce(game, token)
+    assert [c.name for c in game.horde.hand] == ["Walking Corpse"]  # the token ceased to exist
+    library(game, catalogue, "Maggot Carrier", "Zombie")
+    turns.reveal_and_cast(game)
+    casts = [e["card"] for e in game.trace if e["event"] == "cast"]
+    assert casts == ["Zombie", "Maggot Carrier", "Walking Corpse"]
+    assert not game.horde.hand
+
+
+def test_H7_horde_pays_nothing_and_x_is_horde_x(make_game, catalogue):
+    game = make_game(players=1)
+    library(game, catalogue, "Blaze")
+    turns.reveal_and_cast(game)
+    # Blaze with X = 3 at a random legal target: the only one is the team's player.
+    assert game.team_life == 17
+
+
+def test_H8_horde_creatures_have_haste_attack_and_stay_tapped(make_game, catalogue):
+    game = make_game(players=2, policy=Scripted(blocks=[]))
+    library(game, catalogue, "Zombie", "Zombie", "Walking Corpse", "Zombie")
+    game.turn = 4
+    turns.horde_turn(game)
+    assert all(p.tapped for p in game.horde_board)
+    assert game.team_life == 40 - 4
+    # During the team's turn the tapped Horde creatures can't block.
+    lion = put(game, catalogue, "Savannah Lions", side="team")
+    game.turn = 5
+    game.players[0].library[:] = [catalogue.get("Plains")] * 5
+    game.players[1].library[:] = [catalogue.get("Plains")] * 5
+    turns.team_combat(game)
+    assert not lion.blocked
+    assert game.horde_milled == 2
+
+
+def test_H8_each_attacker_picks_a_random_team_player(make_game, catalogue):
+    game = make_game(players=4, policy=Scripted(blocks=[]))
+    game.trace = []
+    for _ in range(40):
+        put(game, catalogue, "Zombie")
+    turns.horde_combat(game, set())
+    targets = {e["target"] for e in game.trace if e["event"] == "attack"}
+    assert targets == {1, 2, 3, 4}
+
+
+def test_H8_untapped_horde_creature_blocks(make_game, catalogue):
+    game = make_game(players=1, policy=Scripted(attackers=lambda d: list(d.options)))
+    zombie = put(game, catalogue, "Zombie")
+    lion = put(game, catalogue, "Savannah Lions", side="team")
+    turns.team_combat(game)
+    assert zombie not in game.horde_board and lion not in game.team_board
+    assert game.horde_milled == 0
+
+
+def test_H9_horde_choices_use_its_own_stream(make_game, catalogue):
+    picks = []
+    for stir in (False, True):
+        game = make_game(players=1, seed=5)
+        for _ in range(3):
+            put(game, catalogue, "Zombie")
+        import random as global_random
+
+        import numpy as np
+
+        if stir:
+            global_random.random()
+            np.random.random()
+        library(game, catalogue, "Fleshbag Marauder")
+        turns.reveal_and_cast(game)
+        picks.append([p.id for p in game.horde_board])
+    assert picks[0] == picks[1]
+    assert len(picks[0]) == 3  # the Horde sacrificed one of its four creatures
+
+
+def test_H10_countered_horde_card_goes_to_its_graveyard(make_game, catalogue):
+    game = make_game(players=1, policy=Scripted(counter=lambda d: d.options[0]))
+    game.players[0].hand[:] = [catalogue.get("Counterspell")]
+    put(game, catalogue, "Island", side="team")
+    put(game, catalogue, "Island", side="team")
+    library(game, catalogue, "Grave Titan")
+    turns.reveal_and_cast(game)
+    assert [c.name for c in game.horde.graveyard] == ["Grave Titan"]
+    assert not game.horde_board
+    assert [c.name for c in game.players[0].graveyard] == ["Counterspell"]
+
+
+def test_H11_damage_to_the_horde_mills_and_excess_is_lost(make_game, catalogue):
+    game = make_game(players=1)
+    library(game, catalogue, *["Zombie"] * 5)
+    assert rules.damage_horde(game, 3) == 3
+    assert len(game.horde.library) == 2 and len(game.horde.graveyard) == 3
+    assert rules.damage_horde(game, 10) == 2
+    assert not game.horde.library and len(game.horde.graveyard) == 5
+
+
+def test_H11_life_the_team_makes_the_horde_lose_mills(make_game, catalogue):
+    game = make_game(players=1)
+    library(game, catalogue, *["Zombie"] * 5)
+    carrier = put(game, catalogue, "Maggot Carrier", side="team")
+    rules.run_hook(game, carrier, "Enters")  # each player loses 1: the team and the Horde
+    assert len(game.horde.library) == 4
+    assert game.team_life == 19
+    horde_carrier = put(game, catalogue, "Maggot Carrier")
+    rules.run_hook(game, horde_carrier, "Enters")  # the Horde's own: only the team loses life
+    assert len(game.horde.library) == 4
+    assert game.team_life == 18
+
+
+def test_H12_team_wins_when_library_hand_and_creatures_are_gone(make_game, catalogue):
+    game = make_game(players=1)
+    put(game, catalogue, "Bad Moon")  # a noncreature permanent does not keep the Horde alive
+    zombie = put(game, catalogue, "Zombie")
+    rules.check_state(game)
+    assert game.winner is None
+    rules.destroy(game, zombie)
+    game.horde.hand.append(catalogue.get("Walking Corpse"))
+    rules.check_state(game)
+    assert game.winner is None  # a bounced card still waits in the Horde's hand
+    game.horde.hand.clear()
+    rules.check_state(game)
+    assert game.winner == "team"
+
+
+def test_H13_team_loses_at_zero_life(make_game):
+    game = make_game(players=1)
+    game.horde.library.append(game.catalogue.get("Zombie"))
+    rules.lose_life(game, 20)
+    rules.check_state(game)
+    assert game.winner == "horde"
+
+
+def test_H13_drawing_from_an_empty_library_loses(make_game):
+    game = make_game(players=2)
+    game.horde.library.append(game.catalogue.get("Zombie"))
+    game.players[1].library.clear()
+    rules.draw(game, game.players[1])
+    rules.check_state(game)
+    assert game.winner == "horde"
+
+
+def test_H13_fifteen_poison_counters_lose(make_game):
+    game = make_game(players=2)
+    game.horde.library.append(game.catalogue.get("Zombie"))
+    game.players[0].poison = 14
+    rules.check_state(game)
+    assert game.winner is None
+    game.players[0].poison = 15
+    rules.check_state(game)
+    assert game.winner == "horde"
+
+
+def test_H14_stall_after_max_turns(test_decks, catalogue):
+    setup = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none", players=4, max_turns=3)
+    result = play_game(setup, 3, catalogue=catalogue)
+    assert result.winner == "stall" and result.turns == 3
