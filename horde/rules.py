@@ -632,13 +632,13 @@ def _plan_payment(game: Game, player: int, generic: int, pips: tuple):
         best = -1
         for i, unit in enumerate(units):
             if not used[i] and (pip in unit[0] or "*" in unit[0]):
-                if best < 0 or len(unit[0]) < len(units[best][0]):
+                if best < 0 or _flexibility(unit[0]) < _flexibility(units[best][0]):
                     best = i
         if best < 0:
             return None
         used[best] = True
     need = generic
-    order = sorted(range(len(units)), key=lambda i: (units[i][1] < 0, len(units[i][0])))
+    order = sorted(range(len(units)), key=lambda i: (units[i][1] < 0, _flexibility(units[i][0])))
     for i in order:
         if need == 0:
             break
@@ -653,6 +653,11 @@ def _plan_payment(game: Game, player: int, generic: int, pips: tuple):
         if used[i] and units[i][2] is not None and units[i][2] not in sources:
             sources.append(units[i][2])
     return pool_used, sources
+
+
+def _flexibility(colours: frozenset) -> int:
+    """How many colours a mana unit can be ('any' is all five): spend the least flexible first."""
+    return 5 if "*" in colours else len(colours)
 
 
 def empty_pools(game: Game) -> None:

@@ -1,0 +1,359 @@
+"""The boss (B1-B6) and the lieutenants (L1-L8), on tiny boards with scripted dice, and the d20
+tables against their exact probabilities."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from conftest import HORDE, Scripted, library, put, scaled
+
+from horde import boss, rules, turns
+from horde.cards import CardDef, Effect, ManaCost
+from horde.effects import VERBS, compile_filter
+
+
+class Dice:
+    """Scripted dice: d20 rolls from a list; every other pick takes the first option."""
+
+    def __init__(self, *rolls):
+        self.rolls = list(rolls)
+
+    def randrange(self, start, stop=None):
+        if stop == 21 and start == 1:
+            return self.rolls.pop(0)
+        return 0
+
+
+@pytest.fixture
+def boss_game(make_game):
+    def build(players=4, **knobs):
+        knobs.setdefault("horde_deck", "mini-boss")
+        knobs.setdefault("boss", "random")
+        knobs.setdefault("lieutenants", True)
+        return make_game(players=players, **knobs)
+
+    return build
+
+
+def planeswalker(loyalty, plus=(1,), minus=(-3,), ultimate=(-7,), static=()):
+    """A boss card built in the test: each ability creates tokens so its use can be seen."""
+    hooks = {}
+    line = 0
+    for hook, costs in (("Plus", plus), ("Minus", minus), ("Ultimate", ultimate)):
+        effects = []
+        for cost in costs:
+            line += 1
+            effects.append(Effect("create_tokens", {"token": "Zombie", "count": 1, "tapped": False},
+                                  VERBS["create_tokens"].run, cost, line))
+        if effects:
+            hooks[hook] = tuple(effects)
+    anthems = tuple(static)
+    if anthems:
+        hooks["Static"] = anthems
+    return CardDef("Test Walker", ManaCost(), frozenset({"Planeswalker"}), loyalty=loyalty, hooks=hooks,
+                   anthems=anthems)
+
+
+# ---------------------------------------------------------------- B
+
+
+def test_B1_boss_arrives_at_the_first_horde_turn_with_its_loyalty(boss_game, catalogue):
+    game = boss_game()
+    assert game.boss.card.name == "Liliana, Death's Majesty" and not game.boss.arrived
+    game.trace = []
+    library(game, catalogue, "Walking Corpse")
+    turns.horde_turn(game)
+    arrival = next(e for e in game.trace if e["event"] == "boss_arrives")
+    assert arrival["loyalty"] == 5 and game.boss.arrived
+
+
+def test_B1_no_boss_when_switched_off_or_named(boss_game):
+    assert boss_game(boss="none").boss is None
+    assert boss_game(boss="Liliana, Death's Majesty").boss.card.loyalty == 5
+    from horde.errors import HordeError
+
+    with pytest.raises(HordeError, match="not in the boss list"):
+        boss_game(boss="Liliana Vess")
+
+
+def test_B2_boss_is_not_a_permanent_and_loyalty_stays_at_zero(boss_game, catalogue):
+    game = boss_game()
+    game.boss = boss.BossState(planeswalker(1, plus=(-1,), minus=(), ultimate=()))
+    boss.boss_arrives(game)
+    assert game.boss.stand_in not in game.horde_board
+    boss.boss_acts(game)
+    assert game.boss.loyalty == 0
+    boss.boss_acts(game)
+    assert game.boss.loyalty == 0  # it stays in the game at 0 loyalty
+    swords = catalogue.get("Swords to Plowshares")
+    from horde.effects import Context
+
+    targets = rules.legal_targets(game, Context(swords, None, 0), swords.hooks["Cast"][0])
+    assert all(t is not game.boss.stand_in for t in targets)
+
+
+def test_B3_table_plus_minus_ultimate(boss_game):
+    game = boss_game()
+    game.boss = boss.BossState(planeswalker(10))
+    for roll, kind, cost in ((1, "plus", 1), (12, "plus", 1), (13, "minus", -3), (18, "minus", -3),
+                             (19, "ultimate", -7), (20, "ultimate", -7)):
+        game.dice_rng = Dice(roll)
+        chosen, ability, seen = boss.choose_boss_ability(game)
+        assert (chosen, ability[0].cost, seen) == (kind, cost, roll)
+
+
+def test_B3_too_low_for_every_minus_uses_plus_without_a_roll(boss_game):
+    game = boss_game()
+    game.boss = boss.BossState(planeswalker(2))
+    game.dice_rng = Dice()  # no roll may be made
+    assert boss.choose_boss_ability(game)[0::2] == ("plus", None)
+
+
+def test_B3_decision_unaffordable_roll_takes_most_expensive_affordable_minus(boss_game):
+    game = boss_game()
+    game.boss = boss.BossState(planeswalker(5, minus=(-1, -3)))
+    game.dice_rng = Dice(20)
+    kind, ability, _ = boss.choose_boss_ability(game)
+    assert (kind, ability[0].cost) == ("minus", -3)
+
+
+def test_B3_loyalty_changes_by_the_ability_cost(boss_game, catalogue):
+    game = boss_game()
+    game.trace = []
+    boss.boss_arrives(game)
+    game.dice_rng = Dice(3)
+    library(game, catalogue, *["Zombie"] * 4)
+    boss.boss_acts(game)
+    event = next(e for e in game.trace if e["event"] == "boss_ability")
+    assert (event["roll"], event["ability"], event["loyalty_before"], event["loyalty_after"]) == (3, "plus", 5, 6)
+    # Liliana's +1: a 2/2 Zombie, and the Horde mills two of its own cards.
+    assert [p.card.name for p in game.horde_board] == ["Zombie"] and len(game.horde.library) == 2
+
+
+def test_B3_exact_class_probabilities_when_all_affordable(boss_game):
+    game = boss_game()
+    game.boss = boss.BossState(planeswalker(100))
+    game.dice_rng = random.Random(2024)
+    n = scaled(40000)
+    counts = {"plus": 0, "minus": 0, "ultimate": 0}
+    for _ in range(n):
+        counts[boss.choose_boss_ability(game)[0]] += 1
+    for kind, p in (("plus", 12 / 20), ("minus", 6 / 20), ("ultimate", 2 / 20)):
+        sigma = math.sqrt(p * (1 - p) / n)
+        assert abs(counts[kind] / n - p) < 4.5 * sigma, (kind, counts[kind] / n, p)
+
+
+def test_B4_two_abilities_in_a_class_are_chosen_half_each(boss_game):
+    game = boss_game()
+    game.boss = boss.BossState(planeswalker(100, plus=(1, 2)))
+    game.dice_rng = random.Random(7)
+    n = scaled(20000)
+    firsts = total = 0
+    for _ in range(n):
+        kind, ability, _ = boss.choose_boss_ability(game)
+        if kind == "plus":
+            total += 1
+            firsts += ability[0].cost == 1
+    sigma = math.sqrt(0.25 / total)
+    assert abs(firsts / total - 0.5) < 4.5 * sigma
+
+
+def test_B5_boss_static_abilities_work_while_it_is_in_the_game(boss_game, catalogue):
+    game = boss_game()
+    anthem = Effect("anthem", {"filter": compile_filter("zombie yours"), "power": 1, "toughness": 1,
+                               "keywords": frozenset()}, VERBS["anthem"].run)
+    game.boss = boss.BossState(planeswalker(3, static=(anthem,)))
+    zombie = put(game, catalogue, "Zombie")
+    assert rules.power(game, zombie) == 2
+    boss.boss_arrives(game)
+    assert rules.power(game, zombie) == 3
+
+
+def test_B6_boss_vanishes_when_the_team_wins(boss_game, catalogue):
+    game = boss_game()
+    game.trace = []
+    boss.boss_arrives(game)
+    rules.check_state(game)
+    assert game.winner == "team"
+    assert game.trace[-1]["event"] == "boss_vanishes"
+
+
+# ---------------------------------------------------------------- L
+
+
+@pytest.mark.parametrize("players, drawn", [(1, 0), (2, 0), (3, 1), (4, 2)])
+def test_L1_one_lieutenant_per_player_above_two(boss_game, players, drawn):
+    game = boss_game(players=players)
+    count = 0 if game.lieutenants is None else len(game.lieutenants.drawn)
+    assert count == drawn
+    if drawn == 2:
+        names = {lt.card.name for lt in game.lieutenants.drawn}
+        assert names == {"Lord of the Undead", "Fleshbag Marauder"}  # without replacement
+
+
+def test_L2_entry_roll_accumulates_counters_and_natural_17_is_no_entry(boss_game):
+    game = boss_game(players=3)
+    game.trace = []
+    game.dice_rng = Dice(5, 16, 17, 15, 9)
+    for _ in range(5):
+        boss.entry_roll(game)
+    rolls = [(e["roll"], e["counters"], e["total"], e["entered"]) for e in game.trace
+             if e["event"] == "lieutenant_roll"]
+    assert rolls == [(5, 0, 5, False), (16, 1, 17, False), (17, 2, 19, False), (15, 3, 18, True)]
+    assert game.lieutenants.entry_counters == 0
+    assert game.lieutenants.drawn[0].entered == 1  # the fifth roll waits for nobody
+
+
+def exact_entry_probability(k: int) -> float:
+    """P(a single lieutenant has entered by the Horde's k-th turn): a chain over entry counters
+    (roll + counters >= 18 enters, except a natural 17)."""
+    waiting = {0: 1.0}
+    entered = 0.0
+    for _ in range(k):
+        nxt: dict[int, float] = {}
+        for counters, p in waiting.items():
+            hits = sum(1 for roll in range(1, 21) if roll != 17 and roll + counters >= 18)
+            entered += p * hits / 20
+            nxt[counters + 1] = nxt.get(counters + 1, 0.0) + p * (20 - hits) / 20
+        waiting = nxt
+    return entered
+
+
+def test_L2_probability_of_entry_by_turn_k_matches_the_exact_chain(boss_game):
+    assert exact_entry_probability(1) == pytest.approx(3 / 20)
+    assert exact_entry_probability(2) == pytest.approx(3 / 20 + 17 / 20 * 3 / 20)  # 18+1: 17 is no entry
+    n = scaled(20000)
+    game = boss_game(players=3)
+    rng = random.Random(99)
+    by_turn = [0] * 8
+    for _ in range(n):
+        game.lieutenants = boss.LieutenantState([boss.Lieutenant(game.lieutenants.drawn[0].card)], [])
+        game.dice_rng = rng
+        game.horde_board.clear()
+        for k in range(8):
+            boss.entry_roll(game)
+            if game.lieutenants.drawn[0].entered:
+                for j in range(k, 8):
+                    by_turn[j] += 1
+                break
+    for k in range(8):
+        p = exact_entry_probability(k + 1)
+        sigma = math.sqrt(p * (1 - p) / n)
+        assert abs(by_turn[k] / n - p) < 4.5 * sigma + 1e-9, (k + 1, by_turn[k] / n, p)
+
+
+def test_L3_enters_with_shields_and_random_equipment(boss_game, catalogue):
+    game = boss_game(players=3)
+    lieutenant = game.lieutenants.drawn[0]
+    boss.lieutenant_enters(game, lieutenant)
+    p = lieutenant.permanent
+    assert p.shields == 1 and len(p.equipment) == 1 and len(game.lieutenants.equipment) == 1
+    lieutenant.entered = 2
+    game.lieutenants.equipment.clear()
+    boss.lieutenant_enters(game, lieutenant)
+    assert lieutenant.permanent.shields == 3 and lieutenant.permanent.equipment == []
+
+
+def test_L4_shield_absorbs_one_combat_step_from_several_sources(make_game, catalogue):
+    game = make_game(players=1, policy=Scripted(attackers=lambda d: list(d.options)))
+    # A shield counter is general: here on a Horde token blocking two team attackers? It blocks
+    # one attacker; instead it is the attacker blocked by two team creatures.
+    zombie = put(game, catalogue, "Zombie Giant", shields=1)
+    lions = [put(game, catalogue, "Savannah Lions", side="team") for _ in range(2)]
+    game.policy = Scripted(blocks=[(lions[0], zombie), (lions[1], zombie)])
+    turns.horde_combat(game, set())
+    assert zombie.shields == 0 and zombie.damage == 0 and rules.on_battlefield(game, zombie)
+
+
+def test_L4_shield_absorbs_one_destruction(make_game, catalogue):
+    game = make_game(players=1)
+    giant = put(game, catalogue, "Zombie Giant", shields=2)
+    assert not rules.destroy(game, giant) and giant.shields == 1
+    rules.damage_permanent(game, None, 0, giant, 3)
+    assert giant.shields == 0 and giant.damage == 0
+    rules.damage_permanent(game, None, 0, giant, 5)
+    rules.check_state(game)
+    assert not rules.on_battlefield(game, giant)
+
+
+def test_L5_protected_lieutenant_cannot_be_targeted_damaged_or_blocked(boss_game, catalogue):
+    game = boss_game(players=3)
+    lieutenant = game.lieutenants.drawn[0]
+    boss.lieutenant_enters(game, lieutenant)
+    lt = lieutenant.permanent
+    zombie = put(game, catalogue, "Zombie")
+    swords = catalogue.get("Swords to Plowshares")
+    from horde.effects import Context
+
+    effect = swords.hooks["Cast"][0]
+    assert rules.legal_targets(game, Context(swords, None, 0), effect) == [zombie]
+    assert rules.damage_permanent(game, None, 0, lt, 2) == 0 and lt.shields == 1
+    attackers = [lt, zombie]
+    lion = put(game, catalogue, "Savannah Lions", side="team")
+    bear = put(game, catalogue, "Grizzly Bears", side="team")
+    assert not boss.blocks_allowed(game, attackers, [(lion, lt)])
+    assert boss.blocks_allowed(game, attackers, [(lion, lt), (bear, zombie)])
+    rules.destroy(game, zombie)  # alone, it loses its protection
+    assert lt in rules.legal_targets(game, Context(swords, None, 0), effect)
+
+
+def test_L6_defeated_lieutenant_is_exiled_and_equipment_goes_to_the_killer(boss_game, catalogue):
+    game = boss_game(players=3)
+    game.trace = []
+    lieutenant = game.lieutenants.drawn[0]
+    boss.lieutenant_enters(game, lieutenant)
+    lt = lieutenant.permanent
+    lt.shields = 0
+    equipment = lt.equipment[0]
+    game.dice_rng = Dice(11)
+    rules.damage_permanent(game, None, 2, lt, 10)  # player 3's source, lethal: no other creature
+    rules.check_state(game)
+    assert lieutenant.time_counters == 11 and game.lieutenants.exiled == [lieutenant]
+    assert equipment.controller == 2 and equipment in game.team_board and equipment.attached_to is None
+    event = next(e for e in game.trace if e["event"] == "lieutenant_defeated")
+    assert (event["time_counters"], event["equipment_to"]) == (11, 3)
+    # That player may equip it for its equip cost.
+    for _ in range(3):
+        put(game, catalogue, "Plains", side="team", player=2)
+    bear = put(game, catalogue, "Grizzly Bears", side="team", player=2)
+    turns.equip_step(game, 2)
+    assert equipment.attached_to is bear
+
+
+def test_L7_time_counters_fall_and_the_lieutenant_returns(boss_game, catalogue):
+    game = boss_game(players=4)
+    lord = catalogue.get("Lord of the Undead")
+    game.lieutenants.drawn[:] = [boss.Lieutenant(lord), boss.Lieutenant(lord)]
+    first, second = game.lieutenants.drawn
+    for lt in (first, second):
+        boss.lieutenant_enters(game, lt)
+        lt.permanent.shields = 0
+    game.dice_rng = Dice(3, 5)
+    rules.sacrifice(game, first.permanent)
+    rules.sacrifice(game, second.permanent)
+    assert (first.time_counters, second.time_counters) == (3, 5)
+    boss.time_counters_turn(game)
+    assert (first.time_counters, second.time_counters) == (2, 4)
+    zombie = put(game, catalogue, "Zombie")
+    rules.damage_player(game, zombie, HORDE, 0, 2)
+    assert (first.time_counters, second.time_counters) == (1, 4)  # the first exiled loses one
+    rules.damage_player(game, zombie, HORDE, 0, 2)
+    assert first.permanent is not None and first.permanent.shields == 2  # back, second entry
+    assert second.time_counters == 4
+
+
+def test_L8_lieutenant_activates_instead_of_attacking(boss_game, catalogue):
+    game = boss_game(players=3)
+    game.lieutenants.drawn[:] = [boss.Lieutenant(catalogue.get("Lord of the Undead"))]
+    boss.lieutenant_enters(game, game.lieutenants.drawn[0])
+    lt = game.lieutenants.drawn[0].permanent
+    game.horde.graveyard.append(catalogue.get("Walking Corpse"))
+    acted = boss.lieutenants_act(game)
+    assert acted == {lt.id} and lt.tapped
+    assert [c.name for c in game.horde.hand] == ["Walking Corpse"]
+    # No other ability to pay for now: next time it cannot act, so it attacks.
+    lt.tapped = False
+    game.horde.graveyard.clear()
+    assert boss.lieutenants_act(game) == {lt.id}  # tapping is still payable: it returns nothing
