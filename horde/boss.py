@@ -166,22 +166,22 @@ def entry_roll(game: Game) -> None:
 
 
 def lieutenant_enters(game: Game, lieutenant: Lieutenant) -> None:
-    """L3: it enters with one shield counter per time it has entered, then a random equipment."""
+    """L3: it enters with one shield counter per time it has entered, then a random equipment
+    from the equipment list is attached to it (none when the list is empty)."""
     state = game.lieutenants
     lieutenant.entered += 1
     game.stats.lieutenant_entries += 1
-    p = rules.put_onto_battlefield(game, lieutenant.card, HORDE, HORDE)
-    p.lieutenant = lieutenant
-    lieutenant.permanent = p
-    p.shields = lieutenant.entered  # L4 counters
-    equipment = None
-    if state.equipment:
-        card = state.equipment.pop(game.dice_rng.randrange(len(state.equipment)))
-        equipment = rules.put_onto_battlefield(game, card, HORDE, HORDE)
-        attach(equipment, p)
+    card = state.equipment.pop(game.dice_rng.randrange(len(state.equipment))) if state.equipment else None
     if game.trace is not None:
-        rules.log(game, "lieutenant_enters", "horde", name=lieutenant.card.name, id=p.id, shields=p.shields,
-                  equipment=equipment.card.name if equipment else None)
+        rules.log(game, "lieutenant_enters", "horde", name=lieutenant.card.name, shields=lieutenant.entered,
+                  equipment=card.name if card else None)
+    p = rules.put_onto_battlefield(game, lieutenant.card, HORDE, HORDE, lieutenant=lieutenant,
+                                   shields=lieutenant.entered)  # L4 counters
+    if card is not None:
+        if lieutenant.permanent is p and rules.on_battlefield(game, p):
+            attach(rules.put_onto_battlefield(game, card, HORDE, HORDE), p)
+        else:
+            state.equipment.append(card)  # it left before the equipment could be attached
 
 
 def attach(equipment: Permanent, creature: Permanent) -> None:

@@ -16,6 +16,10 @@ from typing import Any, Callable
 from horde import rules
 from horde.state import HORDE_CONTROLLER
 
+# Decision: the token cards of a Horde deck that are milled or discarded lie in the Horde's
+# graveyard only as counts of what left the library; they are not cards for effects (a
+# token is not a card), so nothing returns them and nothing counts them as Zombie cards.
+
 # ---------------------------------------------------------------- filters
 TYPE_TERMS = {
     "creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
@@ -134,7 +138,7 @@ def _zombies_you_control(game, ctx):
 
 
 def _zombie_cards_in_your_graveyard(game, ctx):
-    return sum(1 for c in rules.graveyard_of(game, ctx.controller) if "Zombie" in c.subtypes)
+    return sum(1 for c in rules.graveyard_of(game, ctx.controller) if "Zombie" in c.subtypes and not c.is_token)
 
 
 AMOUNTS: dict[str, Callable] = {
@@ -148,7 +152,7 @@ AMOUNTS: dict[str, Callable] = {
     "zombies_on_battlefield_and_zombie_cards_in_graveyards": lambda g, x: (
         sum(1 for p in g.team_board if "Zombie" in p.card.subtypes)
         + sum(1 for p in g.horde_board if "Zombie" in p.card.subtypes)
-        + sum(1 for c in g.horde.graveyard if "Zombie" in c.subtypes)
+        + sum(1 for c in g.horde.graveyard if "Zombie" in c.subtypes and not c.is_token)
         + sum(1 for pl in g.players for c in pl.graveyard if "Zombie" in c.subtypes)),
     "creatures_you_control": lambda g, x: sum(1 for p in rules.board_of(g, x.controller) if p.card.is_creature),
     "cards_in_hand": lambda g, x: len(rules.hand_of(g, x.controller)),
@@ -238,7 +242,7 @@ def create_tokens(game, ctx, token, count, tapped):
     """Create COUNT copies of the named token under the controller's control."""
     card = game.tokens[token]
     for _ in range(evaluate(game, ctx, count)):
-        rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller, tapped=tapped)
+        rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller, tapped=tapped, created=True)
 
 
 @verb("counters", on=Arg("choice", "self", ("self", "target", "each")), count=Arg("amount", 1),
@@ -388,7 +392,7 @@ def reanimate_all(game, ctx, who, filter):
     """Each player WHO names returns all cards matching FILTER from its graveyard to the battlefield."""
     for player in _players_for(game, ctx, who):
         graveyard = rules.graveyard_of(game, player)
-        back = [c for c in graveyard if card_matches(filter, c)]
+        back = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
         for card in back:
             graveyard.remove(card)
             rules.put_onto_battlefield(game, card, player, player)
@@ -400,7 +404,7 @@ def return_from_graveyard(game, ctx, filter, to, count):
     """Return up to COUNT cards matching FILTER from the controller's graveyard to the battlefield or hand."""
     graveyard = rules.graveyard_of(game, ctx.controller)
     for _ in range(count):
-        options = [c for c in graveyard if card_matches(filter, c)]
+        options = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
         if not options:
             return
         card = rules.choose_card(game, ctx.controller, "return", options)

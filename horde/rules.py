@@ -236,11 +236,18 @@ def ask(game: Game, kind: str, player: int, options, subject=None, count: int = 
 
 
 def put_onto_battlefield(game: Game, card, controller: int, owner: int, tapped: bool = False,
-                         commander: bool = False) -> Permanent:
-    """A card or token enters the battlefield; its Enters hooks resolve at once."""
+                         commander: bool = False, created: bool = False, lieutenant=None,
+                         shields: int = 0) -> Permanent:
+    """A card or token enters the battlefield (a lieutenant with its shield counters: L3); its
+    Enters hooks resolve at once."""
     p = Permanent(game.next_id, card, controller, owner)
     game.next_id += 1
     p.is_commander = commander
+    p.deck_card = card.is_token and not created  # a token card of the Horde deck, not a created token
+    p.lieutenant = lieutenant
+    p.shields = shields
+    if lieutenant is not None:
+        lieutenant.permanent = p
     if controller == HORDE:
         p.sick = False  # H8: every Horde creature has haste
         game.horde_board.append(p)
@@ -291,7 +298,8 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
                 owner.library.insert(0, card)
             else:
                 {"graveyard": owner.graveyard, "exile": owner.exile, "hand": owner.hand}[to].append(card)
-    # H6: a token that leaves the battlefield ceases to exist.
+    elif p.deck_card:
+        game.horde.tokens_gone += 1  # H6: a token that leaves the battlefield ceases to exist
     if to == "graveyard" and card.is_creature:
         died(game, p)
 
@@ -754,7 +762,9 @@ def horde_cast(game: Game, card) -> None:
         log(game, "cast", "horde", card=card.name, token=card.is_token)
     spell_cast_triggers(game, card)
     if counter_window(game, card):
-        if not card.is_token:
+        if card.is_token:
+            game.horde.tokens_gone += 1
+        else:
             game.horde.graveyard.append(card)  # H10
         check_state(game)
         return

@@ -21,7 +21,7 @@ class Permanent:
         "id", "card", "controller", "owner", "tapped", "sick", "damage", "plus", "shields",
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to",
         "equipment", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
-        "defender", "granted_keywords", "last_hit_by",
+        "defender", "granted_keywords", "last_hit_by", "deck_card",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -48,6 +48,7 @@ class Permanent:
         self.defender = -1  # the team player it attacks (H8)
         self.granted_keywords: frozenset[str] = frozenset()  # from statics; refreshed by rules
         self.last_hit_by = -2  # controller of the last source that dealt it damage (L6)
+        self.deck_card = False  # a token card of the Horde deck (not a token an effect created)
 
     @property
     def is_horde(self) -> bool:
@@ -90,7 +91,7 @@ class TeamPlayer:
 class HordeSide:
     """The Horde's zones (H1: it has no player, the engine plays it)."""
 
-    __slots__ = ("library", "hand", "graveyard", "exile", "revealed", "deck_size")
+    __slots__ = ("library", "hand", "graveyard", "exile", "revealed", "deck_size", "tokens_gone")
 
     def __init__(self):
         self.library: list[CardDef] = []
@@ -99,6 +100,7 @@ class HordeSide:
         self.exile: list[CardDef] = []
         self.revealed: list[CardDef] = []  # H5: revealed and set aside, not yet cast
         self.deck_size = 0
+        self.tokens_gone = 0  # token cards of the deck that ceased to exist (H6)
 
 
 class Game:

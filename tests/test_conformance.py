@@ -1,0 +1,98 @@
+"""The conformance test: many seeded games with an invariant check after every turn; and
+determinism (same seed, same game, whatever else happens in the process)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from conftest import TEST_DECKS, scaled
+
+from horde.engine import play_game
+from horde.presets import make_setup
+from horde.state import HORDE_CONTROLLER
+
+
+def invariants(game) -> None:
+    """Every card in exactly one zone, no negative counters, life accounted for."""
+    for player in game.players:
+        on_battlefield = sum(1 for board in (game.team_board, game.horde_board) for p in board
+                             if p.owner == player.index and not p.card.is_token)
+        zones = (len(player.library) + len(player.hand) + len(player.graveyard) + len(player.exile)
+                 + len(player.command) + on_battlefield)
+        assert zones == player.deck_size, (player.index, zones, player.deck_size)
+    equipment = set()
+    if game.lieutenants is not None:
+        for p in game.team_board + game.horde_board:
+            if p.card.equip is not None and p.owner == HORDE_CONTROLLER:
+                equipment.add(p.card.name)
+        # L3/L6: each lieutenant is waiting, on the battlefield, or exiled with time counters.
+        for lt in game.lieutenants.drawn:
+            assert (lt.permanent is not None) + (lt in game.lieutenants.exiled) <= 1
+            assert lt.time_counters >= 0
+        assert game.lieutenants.entry_counters >= 0
+    horde_owned = sum(1 for board in (game.team_board, game.horde_board) for p in board
+                      if p.owner == HORDE_CONTROLLER and (p.deck_card or not p.card.is_token)
+                      and p.lieutenant is None and p.card.name not in equipment)
+    horde = game.horde
+    zones = (len(horde.library) + len(horde.hand) + len(horde.graveyard) + len(horde.exile) + len(horde.revealed)
+             + horde.tokens_gone)
+    assert zones + horde_owned == horde.deck_size, (zones, horde_owned, horde.deck_size)
+    for board in (game.team_board, game.horde_board):
+        for p in board:
+            assert p.plus >= 0 and p.shields >= 0 and p.damage >= 0
+    ids = [p.id for board in (game.team_board, game.horde_board) for p in board]
+    assert len(ids) == len(set(ids))
+    if game.boss is not None:
+        assert game.boss.loyalty >= 0
+    assert game.team_life == game.start_life - game.damage_taken - game.life_lost + game.life_gained
+
+
+def setups(bundled: bool):
+    if bundled:
+        return [make_setup("zombie-horde"), make_setup("knudson-2011"),
+                make_setup("zombie-horde", players=3), make_setup("knudson-2011", players=2)]
+    return [make_setup("zombie-horde", horde_deck=d, team_decks=["white"] * 4, boss=b, players=p)
+            for d, b, p in (("mini", "none", 4), ("mini-boss", "random", 4), ("mini-recipe", "none", 2),
+                            ("mini-boss", "random", 3))]
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_conformance_small_decks(index, monkeypatch):
+    monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
+    setup = setups(False)[index]
+    for seed in range(scaled(300)):
+        play_game(setup, seed, check=invariants)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(4))
+def test_conformance_bundled_setups(index):
+    """At least 2,000 seeded games of each bundled setup (reduced in CI by HORDE_SLOW_SCALE)."""
+    setup = setups(True)[index]
+    winners = set()
+    for seed in range(scaled(2000)):
+        winners.add(play_game(setup, seed, check=invariants).winner)
+    assert winners <= {"team", "horde", "stall"}
+
+
+def test_determinism_same_seed_same_event_log(monkeypatch):
+    monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
+    setup = setups(False)[1]
+    first = play_game(setup, 42, trace=True).events
+    random.seed(1)
+    np.random.seed(1)
+    random.random()
+    np.random.random(10)
+    second = play_game(setup, 42, trace=True).events
+    assert first == second
+    assert play_game(setup, 43, trace=True).events != first
+
+
+def test_determinism_bundled_default():
+    setup = make_setup("zombie-horde")
+    first = play_game(setup, 7, trace=True).events
+    random.seed(99)
+    np.random.seed(99)
+    assert play_game(setup, 7, trace=True).events == first
