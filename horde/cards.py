@@ -72,7 +72,7 @@ class Effect:
     cost: int | None = None  # loyalty change for boss abilities (B3), else None
     line: int = 0
     target: Any = None  # compiled target filter, or "any", when the verb targets
-    costs: tuple[str, ...] = ()  # activation costs of an Activated ability ("tap", "sacrifice another creature")
+    costs: tuple = ()  # activation costs of an Activated ability: "tap", a ManaCost, "sacrifice another creature"
 
     def describe(self) -> str:
         args = " ".join(f"{k}={v}" for k, v in self.args.items() if v is not None)
@@ -108,23 +108,17 @@ class CardDef:
     pt_amount: Any = None  # pt_equals amount, for */* creatures
     counters: Effect | None = None  # its counter_spell effect, when it is a counterspell
     is_fog: bool = False
+    # Type facts asked on the hot path, set once in __post_init__.
+    is_token: bool = field(init=False, default=False)
+    is_creature: bool = field(init=False, default=False)
+    is_land: bool = field(init=False, default=False)
+    is_permanent: bool = field(init=False, default=True)
 
-    # Derived facts, computed once at load for the hot path.
-    @property
-    def is_token(self) -> bool:
-        return "Token" in self.supertypes
-
-    @property
-    def is_creature(self) -> bool:
-        return "Creature" in self.types
-
-    @property
-    def is_land(self) -> bool:
-        return "Land" in self.types
-
-    @property
-    def is_permanent(self) -> bool:
-        return not ({"Instant", "Sorcery"} & self.types)
+    def __post_init__(self):
+        object.__setattr__(self, "is_token", "Token" in self.supertypes)
+        object.__setattr__(self, "is_creature", "Creature" in self.types)
+        object.__setattr__(self, "is_land", "Land" in self.types)
+        object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery"} & self.types))
 
     @property
     def mana_value(self) -> int:

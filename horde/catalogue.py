@@ -210,15 +210,15 @@ ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zomb
 
 
 def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str, ...]:
-    """Activation costs: {T}, mana symbols (the Horde pays any mana: H7), 'sacrifice another creature'."""
+    """Activation costs: "tap", a ManaCost (the Horde pays any mana: H7), 'sacrifice another creature'."""
     costs = []
     for part in (p.strip() for p in text.split(",")):
         if part.upper() == "{T}":
             costs.append("tap")
         elif part.lower() in ACTIVATION_COSTS:
             costs.append(part.lower())
-        elif part and _COST_RE.fullmatch(part.replace("}{", "}") or "x") or re.fullmatch(r"(\{[^}]+\})+", part):
-            parse_cost(part, path, line)
+        elif part and re.fullmatch(r"(\{[^}]+\})+", part):
+            costs.append(parse_cost(part, path, line))  # the Horde pays any mana (H7); the team pays it
         else:
             raise DeckError(f"card '{card_name}': activation cost '{part}' is beyond the vocabulary "
                             f"(expected {{T}}, mana, or {', '.join(ACTIVATION_COSTS[1:])})", path, line)
@@ -389,12 +389,12 @@ def load_catalogue(paths=None) -> Catalogue:
     return catalogue
 
 
-_DEFAULT: Catalogue | None = None
+_DEFAULT: dict[str, Catalogue] = {}
 
 
 def default_catalogue() -> Catalogue:
-    """The bundled catalogue, read once per process."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_catalogue()
-    return _DEFAULT
+    """The catalogue of the decks folder (``decks_dir``), read once per process."""
+    key = str(decks_dir())
+    if key not in _DEFAULT:
+        _DEFAULT[key] = load_catalogue()
+    return _DEFAULT[key]

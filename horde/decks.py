@@ -205,18 +205,18 @@ _CACHE: dict = {}
 
 def load_horde_deck(name: str, catalogue: Catalogue | None = None) -> HordeDeck:
     catalogue = catalogue or default_catalogue()
-    key = ("horde", name, id(catalogue))
+    path = resolve_path(name, "horde")
+    key = ("horde", str(path), id(catalogue))
     if key not in _CACHE:
-        path = resolve_path(name, "horde")
         _CACHE[key] = parse_horde_deck(read_decklist(path), catalogue)
     return _CACHE[key]
 
 
 def load_team_deck(name: str, catalogue: Catalogue | None = None, allow_illegal: bool = False) -> TeamDeck:
     catalogue = catalogue or default_catalogue()
-    key = ("team", name, id(catalogue), allow_illegal)
+    path = resolve_path(name, "team")
+    key = ("team", str(path), id(catalogue), allow_illegal)
     if key not in _CACHE:
-        path = resolve_path(name, "team")
         _CACHE[key] = parse_team_deck(read_decklist(path), catalogue, allow_illegal=allow_illegal)
     return _CACHE[key]
 
@@ -226,7 +226,10 @@ def load_banlist(name: str) -> frozenset[str]:
     if name == "none":
         return frozenset()
     path = decks_dir() / "banlist.txt" if name == "default" else Path(name)
-    return frozenset(e.name for e in read_decklist(path).entries)
+    key = ("banlist", str(path))
+    if key not in _CACHE:
+        _CACHE[key] = frozenset(e.name for e in read_decklist(path).entries)
+    return _CACHE[key]
 
 
 def check_deck(path: str, catalogue: Catalogue | None = None) -> list[HordeError]:

@@ -34,6 +34,7 @@ KINDS = {
     "counter": "options: (player, counterspell) pairs and None; subject: the Horde spell (H10)",
     "fog": "options: (player, fog card) pairs and None; subject: the damage expected after blocks",
     "equip": "options: (equipment, creature) pairs it can pay for, and None",
+    "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
@@ -184,6 +185,7 @@ class Policy:
 
 # ---------------------------------------------------------------- what cards do, for the AI
 HARMFUL = {"destroy", "exile", "bounce", "damage"}
+HELPFUL = {"create_tokens", "draw", "gain_life", "counters", "ramp", "return_from_graveyard"}
 MASS_REMOVAL = {"destroy_all", "damage_all", "each_player_sacrifices"}
 
 
@@ -342,6 +344,17 @@ class BaselinePolicy(Policy):
         if not bare:
             return None
         return max(bare, key=lambda pair: view.power(pair[1]))
+
+    def _activate(self, decision, view):
+        """Use abilities that only add to the team's side and sacrifice nothing."""
+        for option in decision.options:
+            if option is None:
+                continue
+            _, ability = option
+            verbs = {e.verb for e in ability}
+            if verbs <= HELPFUL and not any(isinstance(c, str) and c.startswith("sacrifice") for c in ability[0].costs):
+                return option
+        return None
 
     # ---- combat
     def _attackers(self, decision, view):

@@ -74,7 +74,7 @@ def power(game: Game, p: Permanent) -> int:
     value += p.plus + p.temp_power
     for source in game.statics:
         for effect in source.card.anthems:
-            if effect.args["filter"](game, _StaticContext(source), p):
+            if effect.args["filter"](game, source, p):
                 value += effect.args["power"]
     for equipment in p.equipment:
         for effect in equipment.card.equipped:
@@ -88,7 +88,7 @@ def toughness(game: Game, p: Permanent) -> int:
     value += p.plus + p.temp_toughness
     for source in game.statics:
         for effect in source.card.anthems:
-            if effect.args["filter"](game, _StaticContext(source), p):
+            if effect.args["filter"](game, source, p):
                 value += effect.args["toughness"]
     for equipment in p.equipment:
         for effect in equipment.card.equipped:
@@ -105,26 +105,14 @@ def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
                 return True
     for source in game.statics:
         for effect in source.card.anthems:
-            if keyword in effect.args["keywords"] and effect.args["filter"](game, _StaticContext(source), p):
+            if keyword in effect.args["keywords"] and effect.args["filter"](game, source, p):
                 return True
     return False
 
 
 def _pt_amount(game: Game, p: Permanent) -> int:
     amount = p.card.pt_amount
-    return amount if isinstance(amount, int) else amount(game, _StaticContext(p))
-
-
-class _StaticContext:
-    """The view of a static ability's source that filters and amounts need."""
-
-    __slots__ = ("permanent", "controller", "x", "card")
-
-    def __init__(self, source: Permanent):
-        self.permanent = source
-        self.controller = source.controller
-        self.card = source.card
-        self.x = 0
+    return amount if isinstance(amount, int) else amount(game, p)
 
 
 def static_active(game: Game, flag: str) -> bool:
@@ -341,7 +329,7 @@ def destroy(game: Game, p: Permanent, by: int = -2) -> bool:
     """Destroy a permanent: indestructible ignores it; a shield counter is removed instead (L4)."""
     if not on_battlefield(game, p):
         return False
-    if p.card.is_creature and has_keyword(game, p, "indestructible"):
+    if has_keyword(game, p, "indestructible"):
         return False
     if p.shields:
         remove_shield(game, p)
@@ -814,12 +802,17 @@ def counter_window(game: Game, card) -> bool:
 def check_state(game: Game) -> None:
     """State-based actions: creatures with lethal damage or no toughness die; then the ends of
     the game: the team loses (H13), the team wins (H12)."""
+    shrinking = any(effect.args["toughness"] < 0 for source in game.statics for effect in source.card.anthems)
     while True:
         dead = []
         for board in (game.horde_board, game.team_board):
             for p in board:
-                if not p.card.is_creature:
+                card = p.card
+                if not card.is_creature:
                     continue
+                if (not p.damage and card.pt_amount is None and not shrinking
+                        and card.toughness + p.plus + p.temp_toughness > 0):
+                    continue  # undamaged, and nothing can make its toughness 0 or less
                 t = toughness(game, p)
                 if t <= 0:
                     dead.append((p, False))

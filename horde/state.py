@@ -54,6 +54,15 @@ class Permanent:
     def is_horde(self) -> bool:
         return self.controller == HORDE_CONTROLLER
 
+    @property
+    def permanent(self) -> Permanent:
+        """A permanent is its own context for the filters of its static abilities."""
+        return self
+
+    @property
+    def x(self) -> int:
+        return 0
+
     def __repr__(self) -> str:
         return f"<{self.card.name}#{self.id}>"
 

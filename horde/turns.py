@@ -82,7 +82,7 @@ def team_turn(game: Game) -> None:
     if game.winner is None:
         team_combat(game)
     if game.winner is None:
-        main_phase(game)
+        main_phase(game, second=True)
     if game.winner is None:
         end_step(game)
 
@@ -100,8 +100,9 @@ def upkeep(game: Game, players: list[int], board) -> None:
     check_state(game)
 
 
-def main_phase(game: Game) -> None:
-    """Each player in turn plays a land, casts spells and equips, as its policy chooses."""
+def main_phase(game: Game, second: bool = False) -> None:
+    """Each player in turn plays a land, casts spells and equips, as its policy chooses; in the
+    second main phase it may also activate abilities (after combat, so tapping costs no attack)."""
     for player in game.players:
         i = player.index
         if not player.land_played:
@@ -126,7 +127,63 @@ def main_phase(game: Game) -> None:
         if game.winner is not None:
             return
         equip_step(game, i)
+        if second:
+            activate_step(game, i)
+            if game.winner is not None:
+                return
     rules.empty_pools(game)
+
+
+def activate_step(game: Game, i: int) -> None:
+    """The team player activates abilities it can pay for, as its policy chooses."""
+    from horde.effects import Context
+
+    used = set()
+    while game.winner is None:
+        options = []
+        for p in game.team_board:
+            if p.controller != i or "Activated" not in p.card.hooks:
+                continue
+            for ability in boss.abilities(p.card, "Activated"):
+                if (p.id, ability[0].line) not in used and _can_pay_activation(game, p, ability):
+                    options.append((p, ability))
+        if not options:
+            return
+        choice = ask(game, "activate", i, options + [None])
+        if choice is None:
+            return
+        p, ability = choice
+        used.add((p.id, ability[0].line))
+        for cost in ability[0].costs:
+            if cost == "tap":
+                p.tapped = True
+            elif isinstance(cost, str):
+                term = "Zombie" if cost.endswith("zombie") else "Creature"
+                victims = [q for q in game.team_board if q is not p and q.controller == i
+                           and (term in q.card.types or term in q.card.subtypes)]
+                rules.sacrifice(game, ask(game, "sacrifice", i, victims))
+            else:
+                rules.pay(game, i, cost.generic, cost.pips)
+        if game.trace is not None:
+            log(game, "activate", "team", player=i + 1, card=p.card.name,
+                effects=" ; ".join(e.describe() for e in ability))
+        rules.resolve(game, ability, Context(p.card, p, i))
+        check_state(game)
+
+
+def _can_pay_activation(game: Game, p, ability) -> bool:
+    for cost in ability[0].costs:
+        if cost == "tap":
+            if p.tapped or (p.sick and p.card.is_creature):
+                return False
+        elif isinstance(cost, str):
+            term = "Zombie" if cost.endswith("zombie") else "Creature"
+            if not any(q is not p and q.controller == p.controller and (term in q.card.types or term in q.card.subtypes)
+                       for q in game.team_board):
+                return False
+        elif not rules.can_pay(game, p.controller, cost.generic, cost.pips):
+            return False
+    return True
 
 
 def equip_step(game: Game, i: int) -> None:

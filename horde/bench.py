@@ -1,0 +1,75 @@
+"""The benchmark behind ``make bench``: the reference scenario's speed and memory.
+
+Reference scenario: 4 players, ``zombie-horde`` with boss and lieutenants, the four bundled team
+decks, the ``baseline`` policy. Prints games per second on one core (the median of 5 runs after
+a warm-up), the speed-up on 2 worker processes, and the peak memory of the process. Speed is
+measured here and only here, never by a timed test.
+
+    python -m horde.bench [--games N] [--runs 5] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import sys
+import time
+
+from horde import __version__
+from horde.engine import play_game
+from horde.policies import make_policy
+from horde.presets import make_setup
+
+
+def one_core(setup, games: int, seed: int) -> float:
+    """Games per second playing ``games`` games in this process."""
+    policy = make_policy(setup.policy)
+    start = time.perf_counter()
+    for i in range(games):
+        play_game(setup, (seed, i), policy=policy)
+    return games / (time.perf_counter() - start)
+
+
+def workers(setup, games: int, seed: int, count: int) -> float:
+    """Games per second on ``count`` worker processes (process start-up included)."""
+    from horde.runner import play_many
+
+    start = time.perf_counter()
+    done = sum(1 for _ in play_many(setup, seed, games, workers=count, progress=False))
+    return done / (time.perf_counter() - start)
+
+
+def peak_memory_mb() -> float:
+    """Peak resident memory of this process and its finished children, in MB."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(own, children) / 1024  # Linux reports kilobytes
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500, help="games per timed run")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    setup = make_setup("zombie-horde", players=4)
+    print(f"horde {__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    print(f"reference scenario: {setup.players} players, {setup.horde_deck} (boss {setup.boss}, lieutenants "
+          f"{setup.lieutenants}), team decks {', '.join(setup.team_decks)}, policy {setup.policy}")
+    one_core(setup, max(20, args.games // 10), args.seed + 1000)  # warm-up: decks loaded, caches filled
+    rates = [one_core(setup, args.games, args.seed + run) for run in range(args.runs)]
+    median = statistics.median(rates)
+    print(f"one core: {median:,.0f} games/s (median of {args.runs} runs of {args.games} games; "
+          f"min {min(rates):,.0f}, max {max(rates):,.0f})")
+    games = args.games * 4
+    single = workers(setup, games, args.seed, 1)
+    double = workers(setup, games, args.seed, 2)
+    print(f"workers: 1 -> {single:,.0f} games/s, 2 -> {double:,.0f} games/s, speed-up {double / single:.2f}x "
+          f"({games} games each)")
+    print(f"peak memory: {peak_memory_mb():,.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
