@@ -184,7 +184,7 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list | N
                     fail(DeckError(f"'{card.name}' has colour identity {''.join(sorted(card.identity))} outside "
                                    f"the commander's {''.join(sorted(commander.identity)) or 'colourless'} "
                                    f"(C1, 903.4)", path, entry.line), True)
-    total = len(cards) + len(commanders)
+    total = sum(e.count for e in decklist.entries if e.section in ("commander", "deck"))
     if total != COMMANDER_DECK_SIZE:
         fail(DeckError(f"deck has {total} cards with its commander: expected exactly {COMMANDER_DECK_SIZE} "
                        f"(C1, 903.5a)", path), True)
