@@ -440,7 +440,130 @@ class BaselinePolicy(Policy):
         return max(decision.options, key=lambda c: c.mana_value)
 
 
-POLICIES: dict[str, type] = {"baseline": BaselinePolicy, "random": RandomPolicy}
+class AggroPolicy(BaselinePolicy):
+    """Races: attacks with every creature that does not have to stay back to prevent lethal,
+    casts creatures before anything else, and points burn at the Horde's library.
+
+    Parameters: ``margin`` (life it keeps above the next expected attack before it holds any
+    blocker back, default 0)."""
+
+    name = "aggro"
+    description = "race: attack with all but the blockers needed to prevent lethal"
+    margin = 0
+
+    def _attackers(self, decision, view):
+        creatures = list(decision.options)
+        threat = view.horde_power()
+        life = view.team_life
+        keep: list = []
+        rest = sorted(creatures, key=lambda c: (view.toughness(c), -view.power(c)), reverse=True)
+        attackers_by_power = sorted((view.power(p) for p in view.horde_creatures()), reverse=True)
+        blocked = 0
+        while rest and threat - blocked >= life - self.margin and len(keep) < len(attackers_by_power):
+            keep.append(rest.pop(0))
+            blocked += attackers_by_power[len(keep) - 1]
+        return [c for c in rest if view.power(c) > 0]
+
+    def _cast(self, decision, view):
+        options = [o for o in decision.options if o is not None]
+        creatures = [o for o in options if o[0].is_creature]
+        if creatures:
+            return max(creatures, key=lambda o: view.cost(o[0], decision.player, o[1]))
+        return super()._cast(decision, view)
+
+    def _target(self, decision, view):
+        if "horde" in decision.options and "damage" in card_verbs(decision.subject):
+            return "horde"  # H11: every point mills a card
+        return super()._target(decision, view)
+
+
+class DefensivePolicy(BaselinePolicy):
+    """Keeps enough blockers back to survive the next expected Horde attack (its board plus an
+    expected reveal), chump-blocks to stay alive, attacks only with the surplus, and fogs early.
+
+    Parameters: ``safety`` (life it wants left after the expected attack, default 10),
+    ``reveal_allowance`` (power it expects the next reveal to add, default 6)."""
+
+    name = "defensive"
+    description = "hold blockers for the next attack, chump to stay alive, attack with the surplus"
+    safety = 10
+    reveal_allowance = 6
+
+    def _attackers(self, decision, view):
+        creatures = list(decision.options)
+        threat = view.horde_power() + self.reveal_allowance
+        life = view.team_life
+        rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
+        horde = sorted((view.power(p) for p in view.horde_creatures()), reverse=True)
+        horde += [self.reveal_allowance // 2] * 2  # the creatures the next reveal may bring
+        kept = 0
+        while rest and threat >= life - self.safety and kept < len(horde):
+            rest.pop(0)
+            threat -= horde[kept]
+            kept += 1
+        return [c for c in rest if view.power(c) > 0]
+
+    def _blocks(self, decision, view):
+        chosen = super()._blocks(decision, view)
+        used = {id(b) for b, _ in chosen}
+        blocked = {id(a) for _, a in chosen}
+        incoming = sum(max(0, view.power(a)) for a in decision.subject if id(a) not in blocked)
+        for b, a in sorted(decision.options, key=lambda pair: -view.power(pair[1])):
+            if incoming < view.team_life - self.safety:
+                break
+            if id(b) in used or id(a) in blocked:
+                continue
+            trial = chosen + [(b, a)]
+            if decision.is_legal is None or decision.is_legal(trial):
+                chosen = trial
+                used.add(id(b))
+                blocked.add(id(a))
+                incoming -= max(0, view.power(a))
+        return chosen
+
+    def _fog(self, decision, view):
+        if decision.subject >= max(4, view.team_life // 4):
+            return next(o for o in decision.options if o is not None)
+        return None
+
+
+class ControlPolicy(BaselinePolicy):
+    """Holds spot removal for bombs and lieutenants, casts a wrath when the Horde's board power
+    passes a threshold, and counters the most dangerous Horde spells.
+
+    Parameters: ``wrath_threshold`` (Horde board power that triggers a wrath, default 12),
+    ``bomb_power`` (power that makes a Horde creature worth spot removal, default 5),
+    ``counter_value`` (mana value from which a Horde spell is worth a counterspell, default 4)."""
+
+    name = "control"
+    description = "removal for bombs and lieutenants, wrath past a power threshold, counter the worst"
+    wrath_threshold = 12
+    bomb_power = 5
+    counter_value = 4
+
+    def _cast(self, decision, view):
+        horde = view.horde_creatures()
+        worthy = [p for p in horde if view.power(p) >= self.bomb_power or view.is_lieutenant(p)]
+        options = []
+        for option in decision.options:
+            if option is None:
+                continue
+            verbs = card_verbs(option[0])
+            if verbs & HARMFUL and not option[0].is_permanent and "damage" not in verbs and not worthy:
+                continue  # hold spot removal for a bomb or a lieutenant
+            options.append(option)
+        return super()._cast(Decision(decision.kind, decision.player, options + [None], decision.subject,
+                                      decision.count, decision.is_legal), view)
+
+    def _counter(self, decision, view):
+        spell = decision.subject
+        if is_bomb(spell) or (not spell.is_token and spell.mana_value >= self.counter_value):
+            return next(o for o in decision.options if o is not None)
+        return None
+
+
+POLICIES: dict[str, type] = {"baseline": BaselinePolicy, "aggro": AggroPolicy, "defensive": DefensivePolicy,
+                             "control": ControlPolicy, "random": RandomPolicy}
 
 
 def policy_class(spec: str) -> type:
@@ -462,12 +585,19 @@ def policy_class(spec: str) -> type:
 
 
 def parameters(cls: type) -> dict[str, Any]:
-    """The parameters a policy class takes, with their defaults (its public class attributes)."""
-    return {k: v for k, v in vars(cls).items() if not k.startswith("_") and k not in ("name", "description")
-            and not callable(v) and not isinstance(v, property | staticmethod | classmethod)} | {
-        k: v for base in cls.__mro__[1:-1] if base is not Policy for k, v in vars(base).items()
-        if not k.startswith("_") and k not in ("name", "description") and not callable(v)
-        and not inspect.isdatadescriptor(v)}
+    """The parameters a policy class takes, with their defaults: its public plain class
+    attributes and those it inherits (a subclass's value wins)."""
+    found: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        if klass in (object, Policy):
+            continue
+        for key, value in vars(klass).items():
+            if key.startswith("_") or key in ("name", "description") or callable(value):
+                continue
+            if isinstance(value, property | staticmethod | classmethod) or inspect.isdatadescriptor(value):
+                continue
+            found[key] = value
+    return found
 
 
 def make_policy(spec: str, **params):

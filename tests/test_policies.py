@@ -1,0 +1,117 @@
+"""Team policies: legal choices only, different results, all scripted ones beat random, custom
+policies by dotted path, and the decision interface."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import pytest
+from conftest import TEST_DECKS, scaled
+
+from horde.engine import play_game
+from horde.policies import POLICIES, Decision, PolicyError, check_choice, make_policy, parameters
+from horde.presets import make_setup
+
+BUNDLED = ("zombie-horde", "knudson-2011")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", BUNDLED)
+@pytest.mark.parametrize("name", list(POLICIES))
+def test_every_policy_makes_only_legal_choices(preset, name):
+    """The engine checks every choice (check_choice raises PolicyError); 1,000 games each."""
+    setup = make_setup(preset, policy=name)
+    policy = make_policy(name)
+    for seed in range(scaled(1000)):
+        play_game(setup, seed, policy=policy)
+
+
+def win_rate(name: str, games: int, preset: str = "zombie-horde", players: int = 4) -> float:
+    setup = make_setup(preset, policy=name, players=players)
+    policy = make_policy(name)
+    wins = sum(play_game(setup, ("policies", i), policy=policy).winner == "team" for i in range(games))
+    return wins / games
+
+
+@pytest.mark.slow
+def test_policies_differ_and_all_beat_random():
+    games = scaled(800)
+    rates = {name: win_rate(name, games) for name in POLICIES}
+    assert len({round(r, 4) for r in rates.values()}) > 1, rates
+    for name in ("baseline", "aggro", "defensive", "control"):
+        assert rates[name] > rates["random"], rates
+
+
+def test_custom_policy_by_dotted_path(tmp_path, monkeypatch):
+    module = tmp_path / "my_group_policies.py"
+    module.write_text(textwrap.dedent('''
+        from horde.policies import BaselinePolicy
+
+
+        class NeverBlocks(BaselinePolicy):
+            """Plays like the baseline but never blocks."""
+
+            description = "baseline without blocks"
+
+            def choose(self, decision, view):
+                if decision.kind == "blocks":
+                    return []
+                return super().choose(decision, view)
+    '''))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
+    setup = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none", policy="my_group_policies:NeverBlocks")
+    result = play_game(setup, 1)
+    assert result.winner in ("team", "horde", "stall")
+    sys.modules.pop("my_group_policies", None)
+
+
+def test_custom_policy_from_scratch_needs_only_choose(monkeypatch):
+    monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
+
+    class FirstOption:
+        def choose(self, decision, view):
+            if decision.kind in ("attackers", "blocks", "paris_exile"):
+                return []
+            if decision.kind == "bottom":
+                return list(decision.options)[:decision.count]
+            return decision.options[0]
+
+    setup = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none")
+    assert play_game(setup, 2, policy=FirstOption()).winner in ("team", "horde", "stall")
+
+
+def test_policy_streams_do_not_shift_the_horde(monkeypatch):
+    """A policy's own random choices never change the Horde's shuffle (paired comparisons)."""
+    monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
+    from horde.engine import new_game
+
+    setup = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none")
+    libraries = [[c.name for c in new_game(setup, 9, policy=make_policy(name)).horde.library]
+                 for name in ("random", "baseline")]
+    assert libraries[0] == libraries[1]
+
+
+def test_illegal_choice_is_refused():
+    decision = Decision("land", 0, ["Forest", None])
+    check_choice(decision, None)
+    with pytest.raises(PolicyError, match="not one of the options"):
+        check_choice(decision, "Island")
+    blocks = Decision("blocks", -1, [("b1", "a1"), ("b1", "a2")])
+    with pytest.raises(PolicyError, match="blocks twice"):
+        check_choice(blocks, [("b1", "a1"), ("b1", "a2")])
+    bottom = Decision("bottom", 0, ["x", "y", "z"], count=2)
+    with pytest.raises(PolicyError, match="exactly 2"):
+        check_choice(bottom, ["x"])
+
+
+def test_parameters_and_bad_parameters():
+    assert parameters(POLICIES["control"])["wrath_threshold"] == 12
+    assert make_policy("control", wrath_threshold="15").wrath_threshold == 15
+    with pytest.raises(PolicyError, match="takes no parameter 'courage'"):
+        make_policy("aggro", courage=1)
+    with pytest.raises(PolicyError, match="unknown policy"):
+        make_policy("reckless")
+    with pytest.raises(PolicyError, match="cannot import module"):
+        make_policy("no_such_module_here:Policy")
