@@ -115,3 +115,17 @@ def test_parameters_and_bad_parameters():
         make_policy("reckless")
     with pytest.raises(PolicyError, match="cannot import module"):
         make_policy("no_such_module_here:Policy")
+
+
+def test_readme_custom_policy_example_plays(tmp_path, monkeypatch):
+    """The README's custom policy, copied from the README, plays a game by dotted path."""
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    code = readme.split("# my_group.py\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "my_group.py").write_text(code)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
+    setup = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none", policy="my_group:NeverChump")
+    assert play_game(setup, 4).winner in ("team", "horde", "stall")
+    sys.modules.pop("my_group", None)
