@@ -50,6 +50,7 @@ def boss_arrives(game: Game) -> None:
     boss.stand_in = stand_in
     if boss.card.anthems or boss.card.static_flags:
         game.statics.append(stand_in)  # B5: its static abilities work while it is in the game
+        rules.board_changed(game)
     if game.trace is not None:
         rules.log(game, "boss_arrives", "horde", name=boss.card.name, loyalty=boss.loyalty)
 
@@ -179,16 +180,18 @@ def lieutenant_enters(game: Game, lieutenant: Lieutenant) -> None:
                                    shields=lieutenant.entered)  # L4 counters
     if card is not None:
         if lieutenant.permanent is p and rules.on_battlefield(game, p):
-            attach(rules.put_onto_battlefield(game, card, HORDE, HORDE), p)
+            attach(game, rules.put_onto_battlefield(game, card, HORDE, HORDE), p)
         else:
             state.equipment.append(card)  # it left before the equipment could be attached
 
 
-def attach(equipment: Permanent, creature: Permanent) -> None:
+def attach(game: Game, equipment: Permanent, creature: Permanent) -> None:
+    """Attach an equipment to a creature (moving it from another)."""
     if equipment.attached_to is not None:
         equipment.attached_to.equipment.remove(equipment)
     equipment.attached_to = creature
     creature.equipment.append(equipment)
+    rules.board_changed(game)
 
 
 def protected(game: Game, p: Permanent) -> bool:

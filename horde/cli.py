@@ -316,6 +316,47 @@ def policies():
         click.echo(f"{name:10s} {cls.description}  [{params}]")
 
 
+@cli.command("run")
+@click.argument("experiment_file", metavar="EXPERIMENT")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="local worker processes (default: one per core)")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="run on the Dask cluster with this scheduler instead")
+@click.option("--out", default="results", show_default=True, help="folder for the results folder")
+@click.option("--games", type=click.IntRange(1), default=None,
+              help="every cell plays this many games instead (a reduced run; another results folder)")
+@click.option("--max-games", type=click.IntRange(1), default=None,
+              help="no cell plays more games than this (a reduced run; another results folder)")
+@click.option("--chunk-size", type=click.IntRange(1), default=None,
+              help="games per chunk (default: 250, less for small runs; results do not depend on it)")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+def run_command(experiment_file, workers, scheduler, out, games, max_games, chunk_size, quiet):
+    """Run an experiment file: every cell of its sweep, into OUT/NAME-HASH/.
+
+    Running the same command again continues a stopped run where it stopped."""
+    from horde.experiments import load_experiment
+    from horde.runner import describe_cell, run_experiment
+
+    experiment = load_experiment(experiment_file, games=games, max_games=max_games)
+    if not quiet:
+        click.echo(f"{experiment.name}: {len(experiment.cells)} cell(s), "
+                   + (f"{experiment.run.games} games each" if not experiment.run.adaptive else
+                      f"until a half-width of {experiment.run.precision} (at most {experiment.run.max_games} "
+                      f"games each)") + f", seed {experiment.seed} -> {out}/{experiment.folder}", err=True)
+    try:
+        outcome = run_experiment(experiment, out, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
+                                 progress=not quiet)
+    except KeyboardInterrupt:
+        click.echo(f"stopped: finished chunks are kept in {out}/{experiment.folder}; run the same command "
+                   "again to continue", err=True)
+        raise
+    if outcome.already_complete:
+        click.echo(f"{outcome.folder}: already complete", err=True)
+    for summary in outcome.cells:
+        click.echo(describe_cell(summary))
+    click.echo(f"results: {outcome.folder}")
+
+
 def main():
     cli(prog_name="horde")
 

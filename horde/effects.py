@@ -66,6 +66,10 @@ def compile_filter(text: str) -> Callable:
         return True
 
     matches.text = text  # type: ignore[attr-defined]
+    # A filter that looks at a state that changes without entering or leaving (attacking,
+    # tapped, a keyword granted until end of turn) can't have its answers kept.
+    matches.volatile = any(t.lstrip("non-") in ("attacking", "blocking", "tapped", "untapped") or
+                           t.startswith("with-") for t in text.lower().split())  # type: ignore[attr-defined]
     return matches
 
 
@@ -85,7 +89,8 @@ def _term_check(word: str):
         keyword = word[5:].replace("-", " ")
         return lambda g, x, p: rules.has_keyword(g, p, keyword)
     return {
-        "any": lambda g, x, p: True,
+        # "any target": a creature or planeswalker here; players and the Horde are added by the rules.
+        "any": lambda g, x, p: p.card.is_creature or "Planeswalker" in p.card.types,
         "other": lambda g, x, p: p is not x.permanent,
         "yours": lambda g, x, p: (p.controller == HORDE_CONTROLLER) == (x.controller == HORDE_CONTROLLER),
         "opponents": lambda g, x, p: (p.controller == HORDE_CONTROLLER) != (x.controller == HORDE_CONTROLLER),

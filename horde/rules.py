@@ -70,44 +70,58 @@ def side_name(controller: int) -> str:
 def power(game: Game, p: Permanent) -> int:
     """Power with counters, until-end-of-turn changes, anthems and equipment applied."""
     card = p.card
+    if card.power is None:
+        return 0  # not a creature
     value = card.power if card.pt_amount is None else _pt_amount(game, p)
-    value += p.plus + p.temp_power
-    for source in game.statics:
-        for effect in source.card.anthems:
-            if effect.args["filter"](game, source, p):
-                value += effect.args["power"]
-    for equipment in p.equipment:
-        for effect in equipment.card.equipped:
-            value += effect.args["power"]
-    return value
+    return value + p.plus + p.temp_power + static_bonus(game, p)[0]
 
 
 def toughness(game: Game, p: Permanent) -> int:
     card = p.card
+    if card.toughness is None:
+        return 0  # not a creature
     value = card.toughness if card.pt_amount is None else _pt_amount(game, p)
-    value += p.plus + p.temp_toughness
-    for source in game.statics:
-        for effect in source.card.anthems:
-            if effect.args["filter"](game, source, p):
-                value += effect.args["toughness"]
-    for equipment in p.equipment:
-        for effect in equipment.card.equipped:
-            value += effect.args["toughness"]
-    return value
+    return value + p.plus + p.temp_toughness + static_bonus(game, p)[1]
 
 
 def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
-    if keyword in p.card.keywords or keyword in p.temp_keywords:
-        return True
-    for equipment in p.equipment:
-        for effect in equipment.card.equipped:
-            if keyword in effect.args["keywords"]:
-                return True
+    return keyword in p.card.keywords or keyword in p.temp_keywords or keyword in static_bonus(game, p)[2]
+
+
+NO_BONUS = (0, 0, frozenset())
+
+
+def static_bonus(game: Game, p: Permanent) -> tuple:
+    """(power, toughness, keywords) that anthems and equipment give a permanent. Kept until the
+    battlefield changes (``game.version``), unless some anthem looks at changing states."""
+    if p.bonus_version == game.version and not game.volatile:
+        return p.bonus
+    p.bonus_version = game.version
+    p.bonus = NO_BONUS
+    dp = dt = 0
+    keywords = frozenset()
     for source in game.statics:
         for effect in source.card.anthems:
-            if keyword in effect.args["keywords"] and effect.args["filter"](game, source, p):
-                return True
-    return False
+            args = effect.args
+            if args["filter"](game, source, p):
+                dp += args["power"]
+                dt += args["toughness"]
+                keywords |= args["keywords"]
+    for equipment in p.equipment:
+        for effect in equipment.card.equipped:
+            args = effect.args
+            dp += args["power"]
+            dt += args["toughness"]
+            keywords |= args["keywords"]
+    p.bonus = (dp, dt, keywords) if dp or dt or keywords else NO_BONUS
+    return p.bonus
+
+
+def board_changed(game: Game) -> None:
+    """Something entered, left, changed control or was attached: cached bonuses are stale."""
+    game.version += 1
+    game.volatile = any(getattr(effect.args["filter"], "volatile", False)
+                        for source in game.statics for effect in source.card.anthems)
 
 
 def _pt_amount(game: Game, p: Permanent) -> int:
@@ -246,6 +260,7 @@ def put_onto_battlefield(game: Game, card, controller: int, owner: int, tapped: 
         p.tapped = True
     if card.anthems or card.equipped or card.static_flags:
         game.statics.append(p)
+    board_changed(game)
     if game.trace is not None:
         log(game, "enters", side_name(controller), card=card.name, id=p.id, controller=controller,
             tapped=p.tapped)
@@ -266,11 +281,13 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         equipment = list(p.equipment)
         _detach_all(game, p)
         boss.defeat(game, p, by, equipment)  # L6: exiled with time counters instead
+        board_changed(game)
         return
     board.remove(p)
     if p in game.statics:
         game.statics.remove(p)
     _detach_all(game, p)
+    board_changed(game)
     card = p.card
     if game.trace is not None:
         log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=to)
@@ -580,6 +597,8 @@ def spell_cost(game: Game, card, player: int, origin: str):
         if limit is not None and pl.commander_casts >= limit:
             return None
         generic += 2 * pl.commander_casts  # C2: 903.10
+    if game.statics:
+        generic = max(0, generic - _cost_reduction(game, card, player))
     pips = cost.pips
     if game.players[player].generic_mana:
         generic += len(pips)  # C4
@@ -587,8 +606,23 @@ def spell_cost(game: Game, card, player: int, origin: str):
     return generic, pips
 
 
-def can_pay(game: Game, player: int, generic: int, pips: tuple) -> bool:
-    return _plan_payment(game, player, generic, pips) is not None
+def can_pay(game: Game, player: int, generic: int, pips: tuple, units: list | None = None) -> bool:
+    """Whether the player's untapped sources and floating mana can pay the cost."""
+    if units is None:
+        units = mana_units(game, player)
+    if len(units) < generic + len(pips):
+        return False
+    return not pips or _plan_payment(game, player, generic, pips, units) is not None
+
+
+def mana_units(game: Game, player: int) -> list[tuple]:
+    """Every mana the player could make now: (colours, pool index or -1, source)."""
+    units: list[tuple] = [(colours, i, None) for i, colours in enumerate(game.players[player].pool)]
+    for p in game.team_board:
+        if p.controller == player and p.card.mana and not p.tapped and not (p.sick and p.card.is_creature):
+            for colours in p.card.mana:
+                units.append((colours, -1, p))
+    return units
 
 
 def pay(game: Game, player: int, generic: int, pips: tuple) -> bool:
@@ -610,17 +644,11 @@ def pay(game: Game, player: int, generic: int, pips: tuple) -> bool:
     return True
 
 
-def _plan_payment(game: Game, player: int, generic: int, pips: tuple):
+def _plan_payment(game: Game, player: int, generic: int, pips: tuple, units: list | None = None):
     """Choose which floating mana and which sources pay a cost: each coloured pip takes the unit
     with the fewest colours that can pay it, generic mana the least flexible units left."""
-    pl = game.players[player]
-    units: list[tuple[frozenset, int, object]] = []  # (colours, pool index or -1, source)
-    for i, colours in enumerate(pl.pool):
-        units.append((colours, i, None))
-    for p in game.team_board:
-        if p.controller == player and p.card.mana and not p.tapped and not (p.sick and p.card.is_creature):
-            for colours in p.card.mana:
-                units.append((colours, -1, p))
+    if units is None:
+        units = mana_units(game, player)
     if len(units) < generic + len(pips):
         return None
     used = [False] * len(units)
@@ -669,6 +697,9 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple]
     command zone (C2). Counterspells are cast only in answer to a spell."""
     pl = game.players[player]
     options = []
+    units = mana_units(game, player)
+    if not units:
+        return options
     seen = set()
     for card in pl.hand:
         if card.is_land or card.counters is not None or card.name in seen:
@@ -677,11 +708,11 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple]
             continue
         seen.add(card.name)
         cost = spell_cost(game, card, player, "hand")
-        if cost is not None and can_pay(game, player, *cost):
+        if cost is not None and can_pay(game, player, *cost, units=units):
             options.append((card, "hand"))
     for card in pl.command:
         cost = spell_cost(game, card, player, "command")
-        if cost is not None and can_pay(game, player, *cost):
+        if cost is not None and can_pay(game, player, *cost, units=units):
             options.append((card, "command"))
     return options
 
@@ -691,9 +722,7 @@ def team_cast(game: Game, player: int, card, origin: str) -> None:
     from horde.effects import Context
 
     pl = game.players[player]
-    generic, pips = spell_cost(game, card, player, origin)
-    reduction = _cost_reduction(game, card, player)
-    pay(game, player, max(0, generic - reduction), pips)
+    pay(game, player, *spell_cost(game, card, player, origin))
     if origin == "command":
         pl.command.remove(card)
         pl.commander_casts += 1

@@ -21,7 +21,7 @@ class Permanent:
         "id", "card", "controller", "owner", "tapped", "sick", "damage", "plus", "shields",
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to",
         "equipment", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
-        "defender", "granted_keywords", "last_hit_by", "deck_card",
+        "defender", "last_hit_by", "deck_card", "bonus", "bonus_version",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -46,9 +46,10 @@ class Permanent:
         self.blocked = False
         self.blockers: list[Permanent] = []
         self.defender = -1  # the team player it attacks (H8)
-        self.granted_keywords: frozenset[str] = frozenset()  # from statics; refreshed by rules
         self.last_hit_by = -2  # controller of the last source that dealt it damage (L6)
         self.deck_card = False  # a token card of the Horde deck (not a token an effect created)
+        self.bonus = (0, 0, frozenset())  # what anthems and equipment give it (rules.static_bonus)
+        self.bonus_version = -1
 
     @property
     def is_horde(self) -> bool:
@@ -120,7 +121,7 @@ class Game:
         "active", "team_life", "start_life", "damage_taken", "life_lost", "life_gained",
         "winner", "trace", "horde_rng", "dice_rng", "policy", "policy_rng", "next_id",
         "statics", "boss", "lieutenants", "stats", "turn_rows", "catalogue", "tokens",
-        "horde_milled", "phase", "steps", "check", "fogged", "shielded", "view",
+        "horde_milled", "phase", "steps", "check", "fogged", "shielded", "view", "version", "volatile",
     )
 
     def __init__(self, setup, catalogue, horde_rng, dice_rng, policy, policy_rng, trace=None):
@@ -158,3 +159,5 @@ class Game:
         self.fogged = False  # combat damage is prevented this turn
         self.shielded: set | None = None  # L4: permanents whose shield absorbed this damage event
         self.view = None  # the policies' read-only TeamView of this game
+        self.version = 0  # bumped whenever the battlefield changes (cached bonuses go stale)
+        self.volatile = False  # an anthem looks at a changing state (attacking, tapped, ...)

@@ -205,7 +205,7 @@ def equip_step(game: Game, i: int) -> None:
             return
         equipment, creature = choice
         rules.pay(game, i, equipment.card.equip.generic, equipment.card.equip.pips)
-        boss.attach(equipment, creature)
+        boss.attach(game, equipment, creature)
         if game.trace is not None:
             log(game, "equip", "team", player=i + 1, equipment=equipment.card.name, creature=creature.card.name)
 
