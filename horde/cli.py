@@ -338,14 +338,18 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
     from horde.runner import describe_cell, run_experiment
 
     experiment = load_experiment(experiment_file, games=games, max_games=max_games)
-    if not quiet:
-        click.echo(f"{experiment.name}: {len(experiment.cells)} cell(s), "
-                   + (f"{experiment.run.games} games each" if not experiment.run.adaptive else
-                      f"until a half-width of {experiment.run.precision} (at most {experiment.run.max_games} "
-                      f"games each)") + f", seed {experiment.seed} -> {out}/{experiment.folder}", err=True)
+    run = experiment.run
+
+    def announce(folder):
+        if not quiet:
+            click.echo(f"{experiment.name}: {len(experiment.cells)} cell(s), " + (
+                f"{run.games} games each" if not run.adaptive else
+                f"until a half-width of {run.precision} (at most {run.max_games} games each)")
+                + f", seed {experiment.seed} -> {folder}", err=True)
+
     try:
         outcome = run_experiment(experiment, out, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
-                                 progress=not quiet)
+                                 progress=not quiet, on_start=announce)
     except KeyboardInterrupt:
         click.echo(f"stopped: finished chunks are kept in {out}/{experiment.folder}; run the same command "
                    "again to continue", err=True)

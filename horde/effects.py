@@ -543,3 +543,50 @@ def zombie_army(game, ctx):
         for p in list(board):
             if "Zombie" in p.card.subtypes:
                 rules.add_counters(game, p, armies)
+
+
+# ---------------------------------------------------------------- verbs for the bundled Horde decks
+PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+
+
+@verb("target_controller_loses_life", amount=Arg("amount"))
+def target_controller_loses_life(game, ctx, amount):
+    """The controller of the permanent this ability targeted (with an earlier verb) loses AMOUNT life."""
+    target = ctx.target
+    if target is None or isinstance(target, int | str):
+        return
+    sub = Context(ctx.card, ctx.permanent, ctx.controller, that_player=target.controller)
+    lose_life(game, sub, "that_player", amount)
+
+
+@verb("target_opponent_loses_life_per_card", per=Arg("int", 1), filter=Arg("str", "creature"))
+def target_opponent_loses_life_per_card(game, ctx, per, filter):
+    """Target opponent loses PER life for each card matching FILTER in its graveyard."""
+    if ctx.is_horde:
+        options = [pl.index for pl in game.players]
+        if not options:
+            return
+        player = rules.choose_card(game, HORDE_CONTROLLER, "target", options)  # H9: a random team player
+    else:
+        player = HORDE_CONTROLLER  # the team's only opponent
+    cards = sum(1 for c in rules.graveyard_of(game, player) if not c.is_token and card_matches(filter, c))
+    sub = Context(ctx.card, ctx.permanent, ctx.controller, that_player=player)
+    lose_life(game, sub, "that_player", per * cards)
+
+
+@verb("keep_one_of_each_type", who=Arg("choice", "each_opponent", WHO))
+def keep_one_of_each_type(game, ctx, who):
+    """Each player WHO names chooses a permanent it controls of each permanent type and sacrifices the rest."""
+    for player in _players_for(game, ctx, who):
+        board = [p for p in rules.board_of(game, player) if p.controller == player]
+        kept = []
+        for kind in PERMANENT_TYPES:
+            candidates = [p for p in board if kind in p.card.types]
+            # The player gives up all but one of this type, one sacrifice choice at a time.
+            while len(candidates) > 1:
+                candidates.remove(rules.choose_sacrifice(game, player, candidates))
+            if candidates and candidates[0] not in kept:
+                kept.append(candidates[0])
+        for p in board:
+            if p not in kept and rules.on_battlefield(game, p):
+                rules.sacrifice(game, p)

@@ -166,6 +166,10 @@ class TeamView:
     def is_lieutenant(self, p) -> bool:
         return p.lieutenant is not None
 
+    def colours(self, player: int) -> set[str]:
+        """The colours the player's lands and mana sources can make ('*': any)."""
+        return {c for p in self._game.team_board if p.controller == player for unit in p.card.mana for c in unit}
+
 
 class Policy:
     """The interface: ``choose(decision, view)`` returns one of ``decision.options`` (or a
@@ -271,8 +275,19 @@ class BaselinePolicy(Policy):
 
     # ---- main phase
     def _land(self, decision, view):
+        """An untapped land making a colour the hand needs and the board lacks, else any."""
         lands = [o for o in decision.options if o is not None]
-        return lands[0] if lands else None
+        if not lands:
+            return None
+        have = view.colours(decision.player)
+        needed = {pip for card in view.hand(decision.player) if not card.is_land for pip in card.cost.pips}
+
+        def score(land):
+            makes = {c for unit in land.mana for c in unit}
+            wanted = "*" in makes or bool(makes & (needed - have))
+            return (wanted, "enters tapped" not in land.keywords, len(makes))
+
+        return max(lands, key=score)
 
     def _cast(self, decision, view):
         player = decision.player
@@ -374,44 +389,68 @@ class BaselinePolicy(Policy):
             c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest]
 
     def _blocks(self, decision, view):
-        pairs = list(decision.options)
-        attackers = []
-        for _, a in pairs:
-            if a not in attackers:
-                attackers.append(a)
-        incoming = sum(max(0, view.power(a)) for a in decision.subject)
+        """Trade where a blocker kills its attacker (best: and survives), chump the biggest
+        attackers while the rest would be lethal, and block a lieutenant with a spare creature
+        once every other attacker is blocked (L5)."""
+        attackers = list(decision.subject)
+        power = {id(p): view.power(p) for p in attackers}
+        toughness = {id(p): view.toughness(p) - p.damage for p in attackers}
+        candidates: dict[int, list] = {id(a): [] for a in attackers}
+        for b, a in decision.options:
+            if id(b) not in power:
+                power[id(b)] = view.power(b)
+                toughness[id(b)] = view.toughness(b) - b.damage
+            candidates[id(a)].append(b)
         chosen: list = []
         used: set = set()
+        blocked: set = set()
+        incoming = sum(max(0, power[id(a)]) for a in attackers)
         life = view.team_life
+        by_power = sorted(attackers, key=lambda a: -power[id(a)])
+        menace = {id(a) for a in attackers if view.has(a, "menace")}
 
-        def legal(trial):
-            return decision.is_legal is None or decision.is_legal(trial)
+        def block(a, blockers):
+            nonlocal incoming
+            for b in blockers:
+                chosen.append((b, a))
+                used.add(id(b))
+            blocked.add(id(a))
+            incoming -= max(0, power[id(a)])
 
-        # Trades first: a blocker that kills the attacker and survives, then one that trades evenly.
-        for a in sorted(attackers, key=lambda a: -view.power(a)):
-            candidates = [b for b, x in pairs if x is a and id(b) not in used]
-            good = [b for b in candidates if view.power(b) >= view.toughness(a) - a.damage
-                    and view.toughness(b) > view.power(a)]
-            even = [b for b in candidates if view.power(b) >= view.toughness(a) - a.damage]
-            pick = min(good, key=view.power) if good else (min(even, key=view.power) if even else None)
-            if pick is not None and legal(chosen + [(pick, a)]):
-                chosen.append((pick, a))
-                used.add(id(pick))
-                incoming -= max(0, view.power(a))
-        # Then chump-block the biggest attackers while the damage would be lethal.
-        for a in sorted(attackers, key=lambda a: -view.power(a)):
+        for a in by_power:
+            if view.is_lieutenant(a):
+                continue
+            free = [b for b in candidates[id(a)] if id(b) not in used]
+            need = 2 if id(a) in menace else 1
+            killers = [b for b in free if power[id(b)] >= toughness[id(a)]]
+            good = [b for b in killers if toughness[id(b)] > power[id(a)]]
+            pick = good or killers
+            if need == 1 and pick:
+                block(a, [min(pick, key=lambda b: power[id(b)])])
+            elif need == 2 and len(free) >= 2:
+                pair = sorted(free, key=lambda b: -power[id(b)])[:2]
+                if sum(power[id(b)] for b in pair) >= toughness[id(a)]:
+                    block(a, pair)
+        for a in by_power:
             if incoming < life:
                 break
-            if any(x is a for _, x in chosen):
+            if id(a) in blocked or view.is_lieutenant(a):
                 continue
-            candidates = [b for b, x in pairs if x is a and id(b) not in used]
-            if candidates:
-                pick = min(candidates, key=lambda b: (view.power(b) + view.toughness(b)))
-                if legal(chosen + [(pick, a)]):
-                    chosen.append((pick, a))
-                    used.add(id(pick))
-                    incoming -= max(0, view.power(a))
-        return chosen if legal(chosen) else []
+            free = sorted((b for b in candidates[id(a)] if id(b) not in used),
+                          key=lambda b: power[id(b)] + toughness[id(b)])
+            need = 2 if id(a) in menace else 1
+            if len(free) >= need:
+                block(a, free[:need])
+        for a in by_power:
+            if view.is_lieutenant(a) and all(id(x) in blocked for x in attackers if x is not a):
+                free = [b for b in candidates[id(a)] if id(b) not in used]
+                if free:
+                    block(a, [max(free, key=lambda b: power[id(b)])])
+        if decision.is_legal is not None and not decision.is_legal(chosen):
+            chosen = [(b, a) for b, a in chosen if not view.is_lieutenant(a)]
+            if not decision.is_legal(chosen):
+                return []
+        return chosen
 
     def _counter(self, decision, view):
         if is_bomb(decision.subject):

@@ -340,6 +340,13 @@ class DaskBackend:
         except ImportError:
             raise HordeError("--scheduler needs Dask: install the optional extra with pip install "
                              "'horde[dask]'") from None
+        if address.startswith("tcp://"):
+            host, _, port = address[len("tcp://"):].rpartition(":")
+            try:  # a quick look first: Dask itself retries a refused connection until its timeout
+                socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+            except OSError as error:
+                raise HordeError(f"--scheduler {address}: cannot reach a Dask scheduler there "
+                                 f"({error.strerror or error})") from None
         quiet = logging.getLogger("distributed")
         level = quiet.level
         quiet.setLevel(logging.CRITICAL)
@@ -358,16 +365,16 @@ class DaskBackend:
             raise HordeError(f"--scheduler {address}: no Dask worker joined the cluster within 60 s") from None
         self.slots = max(1, sum(self.client.nthreads().values()))
         self.window = 2 * self.slots
+        self.executor = self.client.get_executor(pure=False)  # concurrent.futures on the cluster
 
-    def submit(self, function, task):
-        return self.client.submit(function, task, pure=False)
+    def submit(self, function, task) -> Future:
+        return self.executor.submit(function, task)
 
     def wait(self, futures) -> set:
-        from distributed import wait
-
-        return set(wait(list(futures), return_when="FIRST_COMPLETED").done)
+        return wait_futures(futures, return_when=FIRST_COMPLETED).done
 
     def close(self, cancel: bool = False) -> None:
+        self.executor.shutdown(wait=not cancel)
         self.client.close()
 
 
@@ -607,11 +614,12 @@ class FolderLock:
 
 def run_experiment(experiment: Experiment, out="results", *, workers: int | None = None,
                    scheduler: str | None = None, chunk_size: int | None = None, progress: bool = True,
-                   backend=None) -> RunOutcome:
+                   backend=None, on_start=None) -> RunOutcome:
     """Run every cell of ``experiment`` into ``out/NAME-HASH/`` and return what was done.
 
     ``workers`` local processes (default one per core) or the Dask cluster at ``scheduler``;
-    ``chunk_size`` games per chunk (default: ``DEFAULT_CHUNK``, less for small runs). Resumes an
+    ``chunk_size`` games per chunk (default: ``DEFAULT_CHUNK``, less for small runs);
+    ``on_start(folder)`` is called once the backend is ready, before anything is written. Resumes an
     earlier run of the same experiment; raises HordeError, with nothing written, for a folder
     holding another experiment or a scheduler it cannot reach."""
     folder = Path(out) / experiment.folder
@@ -625,6 +633,8 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
     backend = backend or open_backend(workers, scheduler)
     cancelled = True
     try:
+        if on_start is not None:
+            on_start(folder)
         folder.mkdir(parents=True, exist_ok=True)
         with FolderLock(folder):
             outcome = _run(experiment, folder, manifest, backend, chunk_size, progress,

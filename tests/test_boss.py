@@ -357,3 +357,20 @@ def test_L8_lieutenant_activates_instead_of_attacking(boss_game, catalogue):
     lt.tapped = False
     game.horde.graveyard.clear()
     assert boss.lieutenants_act(game) == {lt.id}  # tapping is still payable: it returns nothing
+
+
+def test_L5_baseline_blocks_a_lieutenant_once_every_other_attacker_is_blocked(boss_game, catalogue):
+    from horde.policies import BaselinePolicy
+
+    game = boss_game(players=3, policy=BaselinePolicy())
+    game.lieutenants.drawn[:] = [boss.Lieutenant(catalogue.get("Walking Corpse"))]
+    game.lieutenants.equipment.clear()
+    lieutenant = game.lieutenants.drawn[0]
+    boss.lieutenant_enters(game, lieutenant)
+    lt = lieutenant.permanent
+    zombie = put(game, catalogue, "Zombie")
+    bears = [put(game, catalogue, "Grizzly Bears", side="team") for _ in range(2)]
+    turns.horde_combat(game, set())
+    assert zombie.blockers == [] and lt.blockers == []  # combat is over: look at the result
+    assert not rules.on_battlefield(game, zombie)  # a bear traded with the Zombie
+    assert lt.shields == 0  # the other bear blocked the lieutenant: its shield absorbed the damage
