@@ -371,6 +371,8 @@ def test_L5_baseline_blocks_a_lieutenant_once_every_other_attacker_is_blocked(bo
     zombie = put(game, catalogue, "Zombie")
     bears = [put(game, catalogue, "Grizzly Bears", side="team") for _ in range(2)]
     turns.horde_combat(game, set())
-    assert zombie.blockers == [] and lt.blockers == []  # combat is over: look at the result
     assert not rules.on_battlefield(game, zombie)  # a bear traded with the Zombie
-    assert lt.shields == 0  # the other bear blocked the lieutenant: its shield absorbed the damage
+    # The other bear blocked the lieutenant: no damage reached the team, and (L5) the blocked
+    # lieutenant is still not dealt damage while the Horde controlled another creature.
+    assert game.team_life == 60
+    assert lt.shields == 1 and lt.damage == 0
