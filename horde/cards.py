@@ -113,8 +113,10 @@ class CardDef:
     is_creature: bool = field(init=False, default=False)
     is_land: bool = field(init=False, default=False)
     is_permanent: bool = field(init=False, default=True)
+    verbs: frozenset[str] = field(init=False, default=frozenset())  # every verb it uses, for the AI
 
     def __post_init__(self):
+        object.__setattr__(self, "verbs", frozenset(e.verb for effects in self.hooks.values() for e in effects))
         object.__setattr__(self, "is_token", "Token" in self.supertypes)
         object.__setattr__(self, "is_creature", "Creature" in self.types)
         object.__setattr__(self, "is_land", "Land" in self.types)

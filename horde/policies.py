@@ -193,8 +193,8 @@ HELPFUL = {"create_tokens", "draw", "gain_life", "counters", "ramp", "return_fro
 MASS_REMOVAL = {"destroy_all", "damage_all", "each_player_sacrifices"}
 
 
-def card_verbs(card) -> set[str]:
-    return {e.verb for effects in card.hooks.values() for e in effects}
+def card_verbs(card) -> frozenset[str]:
+    return card.verbs
 
 
 def is_bomb(card) -> bool:
@@ -298,8 +298,9 @@ class BaselinePolicy(Policy):
         reserve = min((view.cost(c, player) for c in hand if c.counters is not None or c.is_fog), default=0)
         mana = view.available_mana(player)
         horde = view.horde_creatures()
-        horde_power = sum(max(0, view.power(p)) for p in horde)
-        team_power = sum(max(0, view.power(p)) for p in view.team_creatures())
+        if any(card_verbs(card) & MASS_REMOVAL for card, _ in options):
+            horde_power = sum(max(0, view.power(p)) for p in horde)
+            team_power = sum(max(0, view.power(p)) for p in view.team_creatures())
         best, best_score = None, 0.0
         for card, origin in options:
             verbs = card_verbs(card)

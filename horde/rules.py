@@ -118,7 +118,8 @@ def static_bonus(game: Game, p: Permanent) -> tuple:
 
 
 def board_changed(game: Game) -> None:
-    """Something entered, left, changed control or was attached: cached bonuses are stale."""
+    """An anthem entered or left, equipment moved, or a permanent changed control: every cached
+    bonus is stale. (A permanent that enters has no cached bonus yet.)"""
     game.version += 1
     game.volatile = any(getattr(effect.args["filter"], "volatile", False)
                         for source in game.statics for effect in source.card.anthems)
@@ -260,7 +261,8 @@ def put_onto_battlefield(game: Game, card, controller: int, owner: int, tapped: 
         p.tapped = True
     if card.anthems or card.equipped or card.static_flags:
         game.statics.append(p)
-    board_changed(game)
+        if card.anthems:
+            board_changed(game)  # a new anthem: every cached bonus is stale
     if game.trace is not None:
         log(game, "enters", side_name(controller), card=card.name, id=p.id, controller=controller,
             tapped=p.tapped)
@@ -284,10 +286,11 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         board_changed(game)
         return
     board.remove(p)
+    if p.card.anthems or p.equipment or p.attached_to is not None:
+        board_changed(game)
     if p in game.statics:
         game.statics.remove(p)
     _detach_all(game, p)
-    board_changed(game)
     card = p.card
     if game.trace is not None:
         log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=to)
