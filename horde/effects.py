@@ -399,8 +399,9 @@ def reanimate_all(game, ctx, who, filter):
         graveyard = rules.graveyard_of(game, player)
         back = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
         for card in back:
-            graveyard.remove(card)
-            rules.put_onto_battlefield(game, card, player, player)
+            if card in graveyard:  # an earlier one's enter trigger may have moved it
+                graveyard.remove(card)
+                rules.put_onto_battlefield(game, card, player, player)
 
 
 @verb("return_from_graveyard", filter=Arg("str", "creature"), to=Arg("choice", "battlefield", ("battlefield", "hand")),

@@ -197,6 +197,39 @@ def card_verbs(card) -> frozenset[str]:
     return card.verbs
 
 
+_ROLES: dict = {}
+
+
+def role(card) -> str:
+    """What a card does for the team, read from its verbs once: 'wrath', 'removal', 'pump',
+    'ramp', 'fog', 'counter', 'creature', 'permanent' or 'spell'."""
+    found = _ROLES.get(card)
+    if found is None:
+        verbs = card.verbs
+        shrink = any(e.verb in ("pump", "pump_all") and e.args.get("toughness", 0) < 0
+                     for effects in card.hooks.values() for e in effects)
+        if card.is_fog:
+            found = "fog"
+        elif card.counters is not None:
+            found = "counter"
+        elif verbs & MASS_REMOVAL or ("pump_all" in verbs and shrink):
+            found = "wrath"
+        elif not card.is_permanent and (verbs & HARMFUL or ("pump" in verbs and shrink)):
+            found = "removal"
+        elif not card.is_permanent and verbs & {"pump", "pump_all"}:
+            found = "pump"
+        elif "ramp" in verbs or (card.mana and not card.is_land):
+            found = "ramp"
+        elif card.is_creature:
+            found = "creature"
+        elif card.is_permanent:
+            found = "permanent"
+        else:
+            found = "spell"
+        _ROLES[card] = found
+    return found
+
+
 def is_bomb(card) -> bool:
     """A Horde spell worth a counterspell: mass removal, a big token maker, or mana value 5+."""
     verbs = card_verbs(card)
@@ -298,30 +331,28 @@ class BaselinePolicy(Policy):
         reserve = min((view.cost(c, player) for c in hand if c.counters is not None or c.is_fog), default=0)
         mana = view.available_mana(player)
         horde = view.horde_creatures()
-        if any(card_verbs(card) & MASS_REMOVAL for card, _ in options):
+        if any(role(card) == "wrath" for card, _ in options):
             horde_power = sum(max(0, view.power(p)) for p in horde)
             team_power = sum(max(0, view.power(p)) for p in view.team_creatures())
         best, best_score = None, 0.0
         for card, origin in options:
-            verbs = card_verbs(card)
+            kind = role(card)
             cost = view.cost(card, player, origin)
-            score = 0.0
-            if card.is_fog or "pump" in verbs and not card.is_permanent:
-                continue
-            if verbs & MASS_REMOVAL:
-                if horde_power >= self.wrath_threshold and horde_power > team_power:
-                    score = 100 + horde_power
-                else:
+            if kind in ("fog", "counter", "pump"):
+                continue  # answers for the Horde's turn, and tricks for combat
+            if kind == "wrath":
+                if not (horde_power >= self.wrath_threshold and horde_power > team_power):
                     continue
-            elif verbs & HARMFUL and not card.is_permanent:
-                if not horde and "damage" not in verbs:
+                score = 100 + horde_power
+            elif kind == "removal":
+                if not horde and "damage" not in card.verbs:
                     continue
                 score = 50 + max((view.power(p) for p in horde), default=0)
-            elif "ramp" in verbs or (card.mana and not card.is_land):
+            elif kind == "ramp":
                 score = 40 if view.lands(player) < 7 else 5
-            elif card.is_creature:
+            elif kind == "creature":
                 score = 20 + cost
-            elif card.is_permanent:
+            elif kind == "permanent":
                 score = 15 + cost
             else:
                 score = 10 + cost
@@ -336,7 +367,7 @@ class BaselinePolicy(Policy):
         card = decision.subject
         verbs = card_verbs(card)
         horde = [o for o in options if not isinstance(o, int | str) and o.is_horde]
-        if verbs & HARMFUL:
+        if verbs & HARMFUL or role(card) == "removal":
             if "damage" in verbs:
                 amount = next((e.args["amount"] for hook in card.hooks.values() for e in hook
                                if e.verb == "damage" and isinstance(e.args["amount"], int)), 0)
