@@ -180,7 +180,9 @@ def lieutenant_enters(game: Game, lieutenant: Lieutenant) -> None:
                                    shields=lieutenant.entered)  # L4 counters
     if card is not None:
         if lieutenant.permanent is p and rules.on_battlefield(game, p):
-            attach(game, rules.put_onto_battlefield(game, card, HORDE, HORDE), p)
+            equipment = rules.put_onto_battlefield(game, card, HORDE, HORDE)
+            equipment.extra = True
+            attach(game, equipment, p)
         else:
             state.equipment.append(card)  # it left before the equipment could be attached
 
@@ -306,6 +308,8 @@ def lieutenants_act(game: Game) -> set:
                 options = [q for q in game.horde_board if q is not p and (
                     term in q.card.types or term in q.card.subtypes)]
                 rules.sacrifice(game, options[game.horde_rng.randrange(len(options))])  # H9
+        if "exile this" in costs:
+            rules.exile(game, p, HORDE)  # L6: it is exiled with time counters
         acted.add(p.id)
         game.stats.lieutenant_actions += 1
         if game.trace is not None:

@@ -25,6 +25,7 @@ HOOKS = {
     "EachUpkeep": "at the beginning of each player's upkeep ('that player')",
     "EndStep": "at the beginning of each end step",
     "DealtDamage": "whenever a source deals damage to it",
+    "ControllerDamaged": "whenever a source matching `when` deals damage to its controller ('that source')",
     "Targeted": "when it becomes the target of a spell or ability",
     "SpellCast": "whenever a player casts a spell",
     "Static": "while it is on the battlefield (continuous effects)",
@@ -39,7 +40,7 @@ KEYWORDS = {
     "flying", "reach", "deathtouch", "first strike", "double strike", "trample", "menace",
     "lifelink", "indestructible", "vigilance", "defender", "haste", "enters tapped",
     "can't block", "fear", "swampwalk", "islandwalk", "forestwalk", "flanking", "shroud",
-    "hexproof", "can't attack", "unblockable",
+    "hexproof", "can't attack", "unblockable", "intimidate", "undying", "assigns no combat damage",
 }
 
 
@@ -75,8 +76,17 @@ class Effect:
     costs: tuple = ()  # activation costs of an Activated ability: "tap", a ManaCost, "sacrifice another creature"
 
     def describe(self) -> str:
-        args = " ".join(f"{k}={v}" for k, v in self.args.items() if v is not None)
-        return f"{self.verb} {args}".strip()
+        """The verb and its arguments as written in a card file."""
+        parts = []
+        for key, value in self.args.items():
+            if value is None or value == frozenset():
+                continue
+            if callable(value):
+                value = getattr(value, "text", None) or key
+            elif isinstance(value, frozenset):
+                value = ",".join(sorted(value))
+            parts.append(f"{key}={value}")
+        return f"{self.verb} {' '.join(parts)}".strip()
 
 
 @dataclass(frozen=True, slots=True, eq=False)

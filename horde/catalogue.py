@@ -176,7 +176,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             key, sep, value = word.partition("=")
             if not sep:
                 raise DeckError(f"card '{card_name}': expected key=value, got '{word}'", path, line)
-            if key == "when" and hook in ("CreatureDies",):
+            if key == "when" and hook in ("CreatureDies", "ControllerDamaged"):
                 when = _convert(card_name, "when", "filter", value, (), path, line)
                 continue
             spec = verb.args.get(key)
@@ -206,7 +206,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
     return effects
 
 
-ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie")
+ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "exile this")
 
 
 def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ SUBTYPE_TERMS = {
     "zombie", "skeleton", "army", "giant", "human", "soldier", "spirit", "vampire", "warrior",
     "wizard", "knight", "elf", "goblin", "dragon", "angel", "beast", "horror", "cleric", "rogue",
     "shaman", "druid", "elemental", "wurm", "hydra", "dinosaur", "cat", "bird", "wolf", "saproling",
-    "insect", "merfolk", "demon", "devil", "sliver", "ally", "gnome", "golem", "construct",
+    "insect", "merfolk", "demon", "devil", "sliver", "ally", "gnome", "golem", "construct", "minion",
     "swamp", "forest", "island", "mountain", "plains", "equipment", "aura",
 }
 STATE_TERMS = {"attacking", "blocking", "tapped", "untapped", "other", "yours", "opponents",
@@ -163,6 +163,10 @@ AMOUNTS: dict[str, Callable] = {
     "cards_in_hand": lambda g, x: len(rules.hand_of(g, x.controller)),
     "team_players": lambda g, x: len(g.players),
 }
+
+
+for _name, _function in AMOUNTS.items():
+    _function.text = _name  # type: ignore[attr-defined]  (shown by Effect.describe)
 
 
 def compile_amount(value) -> Callable | int:
@@ -544,6 +548,22 @@ def zombie_army(game, ctx):
         for p in list(board):
             if "Zombie" in p.card.subtypes:
                 rules.add_counters(game, p, armies)
+
+
+@verb("graveyard_exile_stops_damage", count=Arg("int", 3))
+def graveyard_exile_stops_damage(game, ctx, count):
+    """Any player may exile COUNT cards from its graveyard; if one does, this creature assigns no combat damage this turn."""
+    if ctx.permanent is None or not rules.on_battlefield(game, ctx.permanent):
+        return
+    if rules.any_player_exiles_from_graveyard(game, ctx.controller, count):
+        rules.pump(game, ctx.permanent, 0, 0, frozenset({"assigns no combat damage"}))
+
+
+@verb("destroy_that_source")
+def destroy_that_source(game, ctx):
+    """Destroy the creature that dealt the damage (ControllerDamaged)."""
+    if ctx.target is not None and not isinstance(ctx.target, int | str):
+        rules.destroy(game, ctx.target, ctx.controller)
 
 
 # ---------------------------------------------------------------- verbs for the bundled Horde decks

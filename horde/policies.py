@@ -35,11 +35,13 @@ KINDS = {
     "fog": "options: (player, fog card) pairs and None; subject: the damage expected after blocks",
     "equip": "options: (equipment, creature) pairs it can pay for, and None",
     "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
+    "exile_graveyard": "options: team players with enough cards in their graveyard, and None; subject: how many",
+    "exile_cards": "options: the graveyard; return a list of exactly `count` cards to exile",
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
 }
-SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile"}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards"}
 
 
 class PolicyError(HordeError):
@@ -84,8 +86,8 @@ def check_choice(decision: Decision, choice) -> None:
                     break
             else:
                 raise PolicyError(f"illegal selection for '{decision.kind}': {item!r}")
-        if decision.kind == "bottom" and len(choice) != decision.count:
-            raise PolicyError(f"'bottom' needs exactly {decision.count} cards, got {len(choice)}")
+        if decision.kind in ("bottom", "exile_cards") and len(choice) != decision.count:
+            raise PolicyError(f"'{decision.kind}' needs exactly {decision.count} cards, got {len(choice)}")
     if decision.is_legal is not None and not decision.is_legal(choice):
         raise PolicyError(f"illegal '{decision.kind}': {choice!r} breaks a rule (menace, or L5 for lieutenants)")
 
@@ -250,7 +252,7 @@ class RandomPolicy(Policy):
         kind = decision.kind
         if kind == "attackers":
             return [a for a in options if rng.random() < 0.5]
-        if kind == "bottom":
+        if kind in ("bottom", "exile_cards"):
             return rng.sample(list(options), decision.count)
         if kind == "paris_exile":
             return [c for c in options if rng.random() < 0.5]
@@ -494,6 +496,14 @@ class BaselinePolicy(Policy):
         if expected >= view.team_life or expected >= max(8, view.team_life // 3):
             return next(o for o in decision.options if o is not None)
         return None
+
+    def _exile_graveyard(self, decision, view):
+        """Stop a Horde creature's combat damage (Carrion Wurm) whenever a player can."""
+        return next(o for o in decision.options if o is not None)
+
+    def _exile_cards(self, decision, view):
+        cards = sorted(decision.options, key=lambda c: (not c.is_land, c.mana_value))
+        return cards[:decision.count]
 
     # ---- losing things
     def _sacrifice(self, decision, view):

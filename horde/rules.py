@@ -222,7 +222,8 @@ def target_still_legal(game: Game, target) -> bool:
 def became_target(game: Game, target: Permanent, ctx) -> None:
     """A permanent became the target of a spell or ability (Skulking Knight, Forsaken Wastes)."""
     if target.card.hooks.get("Targeted"):
-        run_hook(game, target, "Targeted", spell=ctx.card, caster=ctx.controller)
+        spell = ctx.card if ctx.permanent is None and ctx.card is not None else None  # a spell, not an ability
+        run_hook(game, target, "Targeted", spell=spell, caster=ctx.controller)
 
 
 def ask(game: Game, kind: str, player: int, options, subject=None, count: int = 1, is_legal=None):
@@ -285,6 +286,8 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         boss.defeat(game, p, by, equipment)  # L6: exiled with time counters instead
         board_changed(game)
         return
+    undying = (to == "graveyard" and p.card.is_creature and not p.card.is_token and p.plus == 0
+               and has_keyword(game, p, "undying"))
     board.remove(p)
     if p.card.anthems or p.equipment or p.attached_to is not None:
         board_changed(game)
@@ -294,7 +297,10 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     card = p.card
     if game.trace is not None:
         log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=to)
-    if not card.is_token:
+    if p.extra:
+        if game.lieutenants is not None:
+            game.lieutenants.equipment.append(card)  # Decision: a lieutenant's equipment goes back to the list
+    elif not card.is_token:
         if p.is_commander and to in ("graveyard", "exile"):
             game.players[p.owner].command.append(card)  # C2: 903.11-12, the owner always chooses so
         elif p.owner == HORDE:
@@ -310,6 +316,12 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         game.horde.tokens_gone += 1  # H6: a token that leaves the battlefield ceases to exist
     if to == "graveyard" and card.is_creature:
         died(game, p)
+    if undying:
+        graveyard = game.horde.graveyard if p.owner == HORDE else game.players[p.owner].graveyard
+        if card in graveyard:
+            graveyard.remove(card)  # undying: back under its owner's control with a +1/+1 counter
+            back = put_onto_battlefield(game, card, p.owner, p.owner)
+            add_counters(game, back, 1)
 
 
 def _detach_all(game: Game, p: Permanent) -> None:
@@ -456,6 +468,8 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
             target=f"player {player + 1}", amount=n, team_life=game.team_life, combat=combat)
     if by == HORDE and source is not None and source.card.is_creature and game.lieutenants is not None:
         boss.creature_damaged_player(game)  # L7
+    if source is not None:
+        controller_damaged(game, player, source)
     return n
 
 
@@ -472,7 +486,23 @@ def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
         log(game, "mill", "team", amount=n, milled=milled, library=len(library))
     if source is not None and has_keyword(game, source, "lifelink"):
         gain_life(game, n)
+    if source is not None:
+        controller_damaged(game, HORDE, source)
     return milled
+
+
+def controller_damaged(game: Game, player: int, source: Permanent) -> None:
+    """'Whenever a source matching `when` deals damage to you' abilities of ``player``'s permanents."""
+    from horde.effects import Context
+
+    for watcher in watchers(game):
+        if "ControllerDamaged" not in watcher.card.hooks or watcher.controller != player:
+            continue
+        for effect in watcher.card.hooks["ControllerDamaged"]:
+            ctx = Context(watcher.card, watcher, watcher.controller, target=source)
+            when = effect.args.get("when")
+            if when is None or when(game, ctx, source):
+                effect.run(game, ctx, **effect.args)
 
 
 def lose_life(game: Game, n: int) -> None:
@@ -537,6 +567,30 @@ def mill(game: Game, controller: int, n: int) -> None:
         library = game.players[controller].library
     for _ in range(min(n, len(library))):
         graveyard_of(game, controller).append(library.pop())
+
+
+def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) -> bool:
+    """'Any player may exile COUNT cards from its graveyard': the team is asked first (a player
+    with enough cards), then the Horde decides at random (H9). Returns whether one did."""
+    options = [pl.index for pl in game.players if len(pl.graveyard) >= count]
+    if options:
+        player = ask(game, "exile_graveyard", -1, options + [None], subject=count)
+        if player is not None:
+            graveyard = game.players[player].graveyard
+            for card in ask(game, "exile_cards", player, list(graveyard), count=count):
+                graveyard.remove(card)
+                game.players[player].exile.append(card)
+            if game.trace is not None:
+                log(game, "graveyard_exiled", "team", player=player + 1, cards=count)
+            return True
+    cards = [c for c in game.horde.graveyard]
+    if len(cards) >= count and game.horde_rng.randrange(2):  # H9: the Horde's choice is a coin
+        for _ in range(count):
+            game.horde.exile.append(game.horde.graveyard.pop(game.horde_rng.randrange(len(game.horde.graveyard))))
+        if game.trace is not None:
+            log(game, "graveyard_exiled", "horde", cards=count)
+        return True
+    return False
 
 
 def choose_sacrifice(game: Game, controller: int, options: list[Permanent]) -> Permanent:
@@ -884,6 +938,9 @@ def can_block(game: Game, blocker: Permanent, attacker: Permanent) -> bool:
     if has_keyword(game, attacker, "fear") and not (
             "B" in blocker.card.colours or "Artifact" in blocker.card.types):
         return False
+    if has_keyword(game, attacker, "intimidate") and not (
+            "Artifact" in blocker.card.types or blocker.card.colours & attacker.card.colours):
+        return False
     if has_keyword(game, attacker, "swampwalk") and blocker.controller != HORDE:
         if any("Swamp" in p.card.subtypes for p in game.team_board):
             return False
@@ -909,6 +966,8 @@ def combat_damage(game: Game, attackers: list[Permanent], defender_is_horde: boo
 
 
 def _deals_in_step(game: Game, p: Permanent, first: bool, any_first: bool) -> bool:
+    if "assigns no combat damage" in p.temp_keywords:
+        return False
     if not any_first:
         return True
     double = has_keyword(game, p, "double strike")

@@ -21,7 +21,7 @@ class Permanent:
         "id", "card", "controller", "owner", "tapped", "sick", "damage", "plus", "shields",
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to",
         "equipment", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
-        "defender", "last_hit_by", "deck_card", "bonus", "bonus_version",
+        "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -50,6 +50,7 @@ class Permanent:
         self.deck_card = False  # a token card of the Horde deck (not a token an effect created)
         self.bonus = (0, 0, frozenset())  # what anthems and equipment give it (rules.static_bonus)
         self.bonus_version = -1
+        self.extra = False  # a lieutenant's equipment: not a card of the Horde deck (L3)
 
     @property
     def is_horde(self) -> bool:

@@ -157,6 +157,8 @@ def activate_step(game: Game, i: int) -> None:
         for cost in ability[0].costs:
             if cost == "tap":
                 p.tapped = True
+            elif cost == "exile this":
+                rules.exile(game, p, i)
             elif isinstance(cost, str):
                 term = "Zombie" if cost.endswith("zombie") else "Creature"
                 victims = [q for q in game.team_board if q is not p and q.controller == i
@@ -176,6 +178,8 @@ def _can_pay_activation(game: Game, p, ability) -> bool:
         if cost == "tap":
             if p.tapped or (p.sick and p.card.is_creature):
                 return False
+        elif cost == "exile this":
+            continue
         elif isinstance(cost, str):
             term = "Zombie" if cost.endswith("zombie") else "Creature"
             if not any(q is not p and q.controller == p.controller and (term in q.card.types or term in q.card.subtypes)

@@ -22,11 +22,7 @@ def invariants(game) -> None:
         zones = (len(player.library) + len(player.hand) + len(player.graveyard) + len(player.exile)
                  + len(player.command) + on_battlefield)
         assert zones == player.deck_size, (player.index, zones, player.deck_size)
-    equipment = set()
     if game.lieutenants is not None:
-        for p in game.team_board + game.horde_board:
-            if p.card.equip is not None and p.owner == HORDE_CONTROLLER:
-                equipment.add(p.card.name)
         # L3/L6: each lieutenant is waiting, on the battlefield, or exiled with time counters.
         for lt in game.lieutenants.drawn:
             assert (lt.permanent is not None) + (lt in game.lieutenants.exiled) <= 1
@@ -34,7 +30,7 @@ def invariants(game) -> None:
         assert game.lieutenants.entry_counters >= 0
     horde_owned = sum(1 for board in (game.team_board, game.horde_board) for p in board
                       if p.owner == HORDE_CONTROLLER and (p.deck_card or not p.card.is_token)
-                      and p.lieutenant is None and p.card.name not in equipment)
+                      and p.lieutenant is None and not p.extra)
     horde = game.horde
     zones = (len(horde.library) + len(horde.hand) + len(horde.graveyard) + len(horde.exile) + len(horde.revealed)
              + horde.tokens_gone)
