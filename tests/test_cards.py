@@ -1,0 +1,129 @@
+"""Bundled cards behave as printed: small boards with exact values for the trickier 2011 cards
+and the lieutenants, using the bundled catalogue."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import HORDE, Scripted, put
+
+from horde import boss, rules, turns
+from horde.catalogue import load_catalogue
+from horde.decks import load_horde_deck
+from horde.engine import new_game
+from horde.presets import make_setup
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return load_catalogue()
+
+
+@pytest.fixture
+def game(bundled):
+    setup = make_setup("knudson-2011", players=2)
+    g = new_game(setup, 0, bundled, Scripted())
+    g.horde.library[:] = [bundled.get("Zombie")] * 5
+    return g
+
+
+def test_every_card_of_the_2011_deck_is_modelled(bundled):
+    deck = load_horde_deck("knudson-2011", bundled)
+    names = {c.name for c in deck.cards if not c.is_token}
+    assert len(deck.cards) == 100 and len(names) == 18 + 4 + 5  # names of creatures, enchantments, sorceries
+    assert sum(1 for c in deck.cards if c.is_creature and not c.is_token) == 29
+    assert sum(1 for c in deck.cards if "Enchantment" in c.types) == 5
+    assert sum(1 for c in deck.cards if "Sorcery" in c.types) == 6
+
+
+def test_carrion_wurm_assigns_no_combat_damage_when_a_player_exiles_three(game, bundled):
+    game.policy = Scripted(blocks=[])
+    game.players[0].graveyard[:] = [bundled.get("Forest")] * 3
+    wurm = put(game, bundled, "Carrion Wurm")
+    turns.horde_combat(game, set())
+    assert game.team_life == 40 and len(game.players[0].exile) == 3 and not game.players[0].graveyard
+
+
+def test_carrion_wurm_deals_damage_when_nobody_can_exile(game, bundled):
+    game.policy = Scripted(blocks=[])
+    put(game, bundled, "Carrion Wurm")
+    turns.horde_combat(game, set())
+    assert game.team_life == 34
+
+
+def test_soulless_one_counts_zombies_and_zombie_cards(game, bundled):
+    soulless = put(game, bundled, "Soulless One")
+    put(game, bundled, "Zombie")
+    game.players[1].graveyard.append(bundled.get("Walking Corpse"))
+    game.horde.graveyard.append(bundled.get("Zombie"))  # a token card: not a card (docs/decisions.md)
+    assert rules.power(game, soulless) == 3 and rules.toughness(game, soulless) == 3
+
+
+def test_death_baron_and_bad_moon(game, bundled):
+    put(game, bundled, "Death Baron")
+    put(game, bundled, "Bad Moon")
+    zombie = put(game, bundled, "Zombie")
+    assert (rules.power(game, zombie), rules.toughness(game, zombie)) == (4, 4)
+    assert rules.has_keyword(game, zombie, "deathtouch")
+
+
+def test_unbreathing_horde_enters_with_counters_and_damage_removes_one(game, bundled):
+    put(game, bundled, "Zombie")
+    put(game, bundled, "Zombie")
+    game.horde.graveyard.append(bundled.get("Walking Corpse"))
+    horde = rules.put_onto_battlefield(game, bundled.get("Unbreathing Horde"), HORDE, HORDE)
+    assert horde.plus == 3
+    rules.damage_permanent(game, None, 0, horde, 5)
+    assert horde.plus == 2 and horde.damage == 0
+
+
+def test_skulking_knight_is_sacrificed_when_targeted(game, bundled):
+    knight = put(game, bundled, "Skulking Knight")
+    game.policy = Scripted(target=lambda d: knight)
+    put(game, bundled, "Mountain", side="team")
+    game.players[0].hand[:] = [bundled.get("Lightning Bolt")]
+    rules.team_cast(game, 0, bundled.get("Lightning Bolt"), "hand")
+    assert not rules.on_battlefield(game, knight) and knight.damage == 0
+
+
+def test_vengeful_dead_drains_when_a_zombie_dies(game, bundled):
+    put(game, bundled, "Vengeful Dead")
+    zombie = put(game, bundled, "Zombie")
+    rules.destroy(game, zombie)
+    assert game.team_life == 40 - 2  # each of the two team players loses 1 from the shared total
+
+
+def test_mikaeus_gives_undying_and_destroys_humans(game, bundled):
+    put(game, bundled, "Mikaeus, the Unhallowed")
+    corpse = put(game, bundled, "Walking Corpse")
+    assert rules.power(game, corpse) == 3
+    rules.destroy(game, corpse)
+    back = [p for p in game.horde_board if p.card.name == "Walking Corpse"]
+    assert len(back) == 1 and back[0].plus == 1  # undying
+    rules.destroy(game, back[0])
+    assert not [p for p in game.horde_board if p.card.name == "Walking Corpse"]  # had a counter
+    human = put(game, bundled, "Vulshok Berserker", side="team")
+    assert "Human" in human.card.subtypes
+    rules.damage_horde(game, 1, human)
+    assert not rules.on_battlefield(game, human)
+
+
+def test_intimidate_blocks_only_by_artifacts_or_shared_colours(game, bundled):
+    mikaeus = put(game, bundled, "Mikaeus, the Unhallowed")
+    forest_bear = put(game, bundled, "Llanowar Elves", side="team")
+    assert not rules.can_block(game, forest_bear, mikaeus)
+
+
+def test_balthor_lieutenant_exiles_itself_to_return_black_and_red_creatures(bundled):
+    setup = make_setup("zombie-horde", players=3)
+    game = new_game(setup, 0, bundled, Scripted())
+    game.horde.library.clear()
+    game.lieutenants.drawn[:] = [boss.Lieutenant(bundled.get("Balthor the Defiled"))]
+    game.lieutenants.equipment.clear()
+    boss.lieutenant_enters(game, game.lieutenants.drawn[0])
+    game.horde.graveyard.append(bundled.get("Walking Corpse"))
+    game.players[0].graveyard.append(bundled.get("Llanowar Elves"))
+    acted = boss.lieutenants_act(game)
+    assert len(acted) == 1
+    assert [p.card.name for p in game.horde_board] == ["Walking Corpse"]
+    assert game.lieutenants.exiled == game.lieutenants.drawn  # L6: exiled with time counters
+    assert game.players[0].graveyard == [bundled.get("Llanowar Elves")]  # green: stays
