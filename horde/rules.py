@@ -72,20 +72,26 @@ def power(game: Game, p: Permanent) -> int:
     card = p.card
     if card.power is None:
         return 0  # not a creature
-    value = card.power if card.pt_amount is None else _pt_amount(game, p)
-    return value + p.plus + p.temp_power + static_bonus(game, p)[0]
+    value = (card.power if card.pt_amount is None else _pt_amount(game, p)) + p.plus + p.temp_power
+    if game.statics or p.equipment:
+        value += static_bonus(game, p)[0]
+    return value
 
 
 def toughness(game: Game, p: Permanent) -> int:
     card = p.card
     if card.toughness is None:
         return 0  # not a creature
-    value = card.toughness if card.pt_amount is None else _pt_amount(game, p)
-    return value + p.plus + p.temp_toughness + static_bonus(game, p)[1]
+    value = (card.toughness if card.pt_amount is None else _pt_amount(game, p)) + p.plus + p.temp_toughness
+    if game.statics or p.equipment:
+        value += static_bonus(game, p)[1]
+    return value
 
 
 def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
-    return keyword in p.card.keywords or keyword in p.temp_keywords or keyword in static_bonus(game, p)[2]
+    if keyword in p.card.keywords or keyword in p.temp_keywords:
+        return True
+    return bool(game.statics or p.equipment) and keyword in static_bonus(game, p)[2]
 
 
 NO_BONUS = (0, 0, frozenset())
@@ -669,7 +675,28 @@ def can_pay(game: Game, player: int, generic: int, pips: tuple, units: list | No
         units = mana_units(game, player)
     if len(units) < generic + len(pips):
         return False
-    return not pips or _plan_payment(game, player, generic, pips, units) is not None
+    if not pips:
+        return True
+    # Exact without a search when every unit makes one colour or any colour: each colour's
+    # shortfall must be covered by 'any' units.
+    single = True
+    wild = 0
+    counts: dict = {}
+    for colours, _, _ in units:
+        if "*" in colours:
+            wild += 1
+        elif len(colours) == 1:
+            for c in colours:
+                counts[c] = counts.get(c, 0) + 1
+        else:
+            single = False
+            break
+    if single:
+        short = 0
+        for c in set(pips):
+            short += max(0, pips.count(c) - counts.get(c, 0))
+        return short <= wild
+    return _plan_payment(game, player, generic, pips, units) is not None
 
 
 def mana_units(game: Game, player: int) -> list[tuple]:

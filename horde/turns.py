@@ -191,11 +191,11 @@ def _can_pay_activation(game: Game, p, ability) -> bool:
 
 
 def equip_step(game: Game, i: int) -> None:
-    while True:
+    """The player may pay equip costs to attach its equipment to its creatures."""
+    owned = [p for p in game.team_board if p.controller == i and p.card.equip is not None]
+    while owned:
         options = []
-        for equipment in game.team_board:
-            if equipment.controller != i or equipment.card.equip is None:
-                continue
+        for equipment in owned:
             cost = equipment.card.equip
             if not rules.can_pay(game, i, cost.generic, cost.pips):
                 continue
