@@ -953,25 +953,65 @@ def check_state(game: Game) -> None:
 # ---------------------------------------------------------------- combat
 
 
+LANDWALK = {"swampwalk": "Swamp", "islandwalk": "Island", "forestwalk": "Forest"}
+
+
+def _attack_profile(game: Game, a: Permanent) -> tuple | None:
+    """What limits who can block an attacker; None when nobody can (unblockable, landwalk)."""
+    if has_keyword(game, a, "unblockable"):
+        return None
+    defenders = game.horde_board if a.controller != HORDE else game.team_board
+    for keyword, land in LANDWALK.items():
+        if has_keyword(game, a, keyword) and any(land in p.card.subtypes for p in defenders):
+            return None
+    return (has_keyword(game, a, "flying"), has_keyword(game, a, "fear"), has_keyword(game, a, "intimidate"),
+            a.card.colours)
+
+
+def _block_profile(game: Game, b: Permanent) -> tuple | None:
+    """What a creature can block; None when it can't block at all."""
+    if b.tapped or not b.card.is_creature or has_keyword(game, b, "can't block"):
+        return None
+    card = b.card
+    artifact = "Artifact" in card.types
+    return (has_keyword(game, b, "flying") or has_keyword(game, b, "reach"), artifact or "B" in card.colours,
+            artifact, card.colours)
+
+
+def _may_block(attack: tuple, block: tuple) -> bool:
+    flying, fear, intimidate, colours = attack
+    reaches, fear_ok, artifact, blocker_colours = block
+    if flying and not reaches:
+        return False
+    if fear and not fear_ok:
+        return False
+    return not intimidate or artifact or bool(blocker_colours & colours)
+
+
 def can_block(game: Game, blocker: Permanent, attacker: Permanent) -> bool:
-    """Whether ``blocker`` may block ``attacker`` (flying, fear, landwalk, can't block)."""
-    if blocker.tapped or not blocker.card.is_creature or has_keyword(game, blocker, "can't block"):
-        return False
-    if has_keyword(game, attacker, "unblockable"):
-        return False
-    if has_keyword(game, attacker, "flying") and not (
-            has_keyword(game, blocker, "flying") or has_keyword(game, blocker, "reach")):
-        return False
-    if has_keyword(game, attacker, "fear") and not (
-            "B" in blocker.card.colours or "Artifact" in blocker.card.types):
-        return False
-    if has_keyword(game, attacker, "intimidate") and not (
-            "Artifact" in blocker.card.types or blocker.card.colours & attacker.card.colours):
-        return False
-    if has_keyword(game, attacker, "swampwalk") and blocker.controller != HORDE:
-        if any("Swamp" in p.card.subtypes for p in game.team_board):
-            return False
-    return True
+    """Whether ``blocker`` may block ``attacker``: flying and reach, fear, intimidate, landwalk,
+    unblockable, can't block."""
+    attack = _attack_profile(game, attacker)
+    block = _block_profile(game, blocker)
+    return attack is not None and block is not None and _may_block(attack, block)
+
+
+def legal_blocks(game: Game, blockers, attackers, allowed=None) -> list[tuple]:
+    """Every (blocker, attacker) pair that may be declared, each profile computed once;
+    ``allowed(blocker, attacker)`` can narrow it further (the blocking option of H8)."""
+    attacks = [(a, _attack_profile(game, a)) for a in attackers]
+    attacks = [(a, profile) for a, profile in attacks if profile is not None]
+    pairs = []
+    if not attacks:
+        return pairs
+    for b in blockers:
+        block = _block_profile(game, b)
+        if block is None:
+            continue
+        for a, attack in attacks:
+            if _may_block(attack, block) and (allowed is None or allowed(b, a)):
+                pairs.append((b, a))
+    return pairs
 
 
 def combat_damage(game: Game, attackers: list[Permanent], defender_is_horde: bool) -> None:

@@ -242,10 +242,10 @@ def team_combat(game: Game) -> None:
         return
     attackers = [a for a in attackers if rules.on_battlefield(game, a)]
     # H8/H9: each untapped Horde creature blocks a random attacker it can legally block.
-    for blocker in list(game.horde_board):
-        if not blocker.card.is_creature or blocker.tapped:
-            continue
-        legal = [a for a in attackers if rules.can_block(game, blocker, a)]
+    by_blocker: dict = {}
+    for b, a in rules.legal_blocks(game, game.horde_board, attackers):
+        by_blocker.setdefault(b, []).append(a)
+    for blocker, legal in by_blocker.items():
         if legal:
             a = legal[game.horde_rng.randrange(len(legal))]
             a.blocked = True
@@ -407,16 +407,9 @@ def horde_combat(game: Game, acted: set) -> None:
     if game.winner is not None:
         return
     attackers = [a for a in attackers if rules.on_battlefield(game, a)]
-    pairs = []
     only_defender = game.setup.blocking == "defender"
-    for b in game.team_board:
-        if not b.card.is_creature or b.tapped:
-            continue
-        for a in attackers:
-            if only_defender and b.controller != a.defender:
-                continue
-            if rules.can_block(game, b, a):
-                pairs.append((b, a))
+    pairs = rules.legal_blocks(game, game.team_board, attackers,
+                               (lambda b, a: b.controller == a.defender) if only_defender else None)
     if pairs:
         def legal(blocks):
             for a in attackers:
