@@ -388,7 +388,7 @@ class BaselinePolicy(Policy):
         return options[0]
 
     def _equip(self, decision, view):
-        pairs = [o for o in decision.options if o is not None]
+        pairs = [o for o in decision.options if o is not None and o[0].attached_to is None]
         bare = [pair for pair in pairs if not pair[1].equipment]
         if not bare:
             return None
