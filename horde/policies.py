@@ -168,6 +168,9 @@ class TeamView:
     def is_lieutenant(self, p) -> bool:
         return p.lieutenant is not None
 
+    def graveyard(self, player: int) -> tuple:
+        return tuple(self._game.players[player].graveyard)
+
     def colours(self, player: int) -> set[str]:
         """The colours the player's lands and mana sources can make ('*': any)."""
         return {c for p in self._game.team_board if p.controller == player for unit in p.card.mana for c in unit}
@@ -342,6 +345,9 @@ class BaselinePolicy(Policy):
             cost = view.cost(card, player, origin)
             if kind in ("fog", "counter", "pump"):
                 continue  # answers for the Horde's turn, and tricks for combat
+            if "return_from_graveyard" in card.verbs and not card.is_permanent and not any(
+                    not c.is_land for c in view.graveyard(player)):
+                continue  # nothing worth returning yet
             if kind == "wrath":
                 if not (horde_power >= self.wrath_threshold and horde_power > team_power):
                     continue

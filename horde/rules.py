@@ -216,6 +216,10 @@ def choose_target(game: Game, ctx, effect):
         target = options[game.horde_rng.randrange(len(options))]  # H9
     else:
         target = ask(game, "target", ctx.controller, options, subject=ctx.card)
+    if game.trace is not None:
+        shown = target.card.name if isinstance(target, Permanent) else (
+            "the Horde" if target == "horde" else f"player {target + 1}")
+        log(game, "target", side_name(ctx.controller), card=ctx.card.name, target=shown)
     if isinstance(target, Permanent):
         became_target(game, target, ctx)
     return target
