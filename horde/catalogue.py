@@ -42,7 +42,7 @@ def parse_cost(text: str, path: str, line: int) -> ManaCost:
     if not text:
         return ManaCost()
     symbols = _COST_RE.findall(text)
-    if "".join("{%s}" % s for s in symbols) != text.replace(" ", ""):
+    if "".join(f"{{{s}}}" for s in symbols) != text.replace(" ", ""):
         raise DeckError(f"bad mana cost '{text}': expected symbols like {{2}}{{B}}{{B}}", path, line)
     generic, pips, x = 0, [], False
     for s in symbols:

@@ -10,8 +10,9 @@ Filters (``"creature nonzombie opponents"``) and amounts (``2``, ``"X"``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from horde import rules
 from horde.state import HORDE_CONTROLLER
@@ -68,8 +69,9 @@ def compile_filter(text: str) -> Callable:
     matches.text = text  # type: ignore[attr-defined]
     # A filter that looks at a state that changes without entering or leaving (attacking,
     # tapped, a keyword granted until end of turn) can't have its answers kept.
-    matches.volatile = any(t.lstrip("non-") in ("attacking", "blocking", "tapped", "untapped") or
-                           t.startswith("with-") for t in text.lower().split())  # type: ignore[attr-defined]
+    states = ("attacking", "blocking", "tapped", "untapped")
+    matches.volatile = any(t.removeprefix("non").removeprefix("-") in states or t.startswith("with-")
+                           for t in text.lower().split())  # type: ignore[attr-defined]
     return matches
 
 

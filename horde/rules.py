@@ -14,7 +14,7 @@ spell or to prevent combat damage.
 
 from __future__ import annotations
 
-from horde.state import HORDE_CONTROLLER, TEAM, Game, Permanent, TeamPlayer
+from horde.state import HORDE_CONTROLLER, Game, Permanent, TeamPlayer
 
 HORDE = HORDE_CONTROLLER
 

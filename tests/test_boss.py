@@ -369,7 +369,7 @@ def test_L5_baseline_blocks_a_lieutenant_once_every_other_attacker_is_blocked(bo
     boss.lieutenant_enters(game, lieutenant)
     lt = lieutenant.permanent
     zombie = put(game, catalogue, "Zombie")
-    bears = [put(game, catalogue, "Grizzly Bears", side="team") for _ in range(2)]
+    [put(game, catalogue, "Grizzly Bears", side="team") for _ in range(2)]
     turns.horde_combat(game, set())
     assert not rules.on_battlefield(game, zombie)  # a bear traded with the Zombie
     # The other bear blocked the lieutenant: no damage reached the team, and (L5) the blocked

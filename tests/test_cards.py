@@ -38,7 +38,7 @@ def test_every_card_of_the_2011_deck_is_modelled(bundled):
 def test_carrion_wurm_assigns_no_combat_damage_when_a_player_exiles_three(game, bundled):
     game.policy = Scripted(blocks=[])
     game.players[0].graveyard[:] = [bundled.get("Forest")] * 3
-    wurm = put(game, bundled, "Carrion Wurm")
+    put(game, bundled, "Carrion Wurm")
     turns.horde_combat(game, set())
     assert game.team_life == 40 and len(game.players[0].exile) == 3 and not game.players[0].graveyard
 

@@ -47,7 +47,7 @@ def test_swampwalk_when_the_defender_has_a_swamp(game, bundled):
 
 def test_menace_needs_two_blockers(game, bundled):
     game.policy = Scripted(attackers=lambda d: list(d.options))
-    brute = put(game, bundled, "Boggart Brute", side="team")
+    put(game, bundled, "Boggart Brute", side="team")
     put(game, bundled, "Zombie")  # a single untapped Horde blocker can't block it alone
     turns.team_combat(game)
     assert game.horde_milled == 3
@@ -63,7 +63,7 @@ def test_first_strike_kills_before_damage_back(game, bundled):
 
 def test_trample_assigns_lethal_then_the_rest_mills(game, bundled):
     game.policy = Scripted(attackers=lambda d: list(d.options))
-    elemental = put(game, bundled, "Spark Elemental", side="team")  # 3/1 trample, haste
+    put(game, bundled, "Spark Elemental", side="team")  # 3/1 trample, haste
     put(game, bundled, "Walking Corpse")  # 2/2 untapped: it blocks
     turns.team_combat(game)
     assert game.horde_milled == 1

@@ -33,8 +33,9 @@ def test_H2_team_takes_grace_turns_then_horde_first(grace, sides):
 
 
 def test_H3_recipe_deck_has_cards_per_player_times_players(catalogue, test_decks):
-    from horde.decks import build_horde_library, load_horde_deck
     import random
+
+    from horde.decks import build_horde_library, load_horde_deck
 
     deck = load_horde_deck("mini-recipe", catalogue)
     for players, per, size in ((2, 25, 50), (3, 25, 75), (4, 25, 100), (2, 20, 40)):
@@ -43,8 +44,9 @@ def test_H3_recipe_deck_has_cards_per_player_times_players(catalogue, test_decks
 
 
 def test_H3_fixed_deck_is_reduced_to_the_deck_size(catalogue, test_decks):
-    from horde.decks import build_horde_library, load_horde_deck
     import random
+
+    from horde.decks import build_horde_library, load_horde_deck
 
     deck = load_horde_deck("mini", catalogue)
     assert len(deck.cards) == 100
