@@ -1,0 +1,29 @@
+"""A pinned digest of 1,000 reference games' records: the same seeds must give the same games
+after any change that is not meant to change the rules (refactoring, speed work). When a rule
+change is intended, update DIGEST and say so in the commit."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from horde.engine import play_game
+from horde.policies import make_policy
+from horde.presets import make_setup
+
+DIGEST = "36f13bce2649debcc2f47cc0f630d8fecd1e5b9ad6d2f6bd9ae2dc19bcf06dc4"
+
+
+def records_digest(games: int = 1000) -> str:
+    setup = make_setup("zombie-horde", players=4)
+    policy = make_policy(setup.policy)
+    digest = hashlib.sha256()
+    for i in range(games):
+        record = play_game(setup, ("digest", i), policy=policy).record()
+        record.pop("version")
+        digest.update(json.dumps(record, sort_keys=True, default=str).encode())
+    return digest.hexdigest()
+
+
+def test_reference_games_are_unchanged():
+    assert records_digest() == DIGEST
