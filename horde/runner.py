@@ -30,13 +30,15 @@ from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 from horde import __version__
 from horde.engine import play_game
 from horde.errors import HordeError
-from horde.experiments import Experiment, data_digest, describe_value, parse_experiment
+from horde.experiments import Experiment, data_digest, parse_experiment
 from horde.presets import FIELD_NAMES, KNOBS, GameSetup, setup_from_dict
 from horde.stats import wilson, wilson_half_width
 
@@ -109,7 +111,7 @@ def should_stop(wins: int, games: int, precision: float, cap: int) -> bool:
 # ---------------------------------------------------------------- result tables
 
 ROW_GROUP = 100_000  # rows per row group of the final files (fixed: same data, same bytes)
-DEFAULT_CHUNK = 250  # games per chunk: ~1 s of engine time per chunk on the bundled decks
+DEFAULT_CHUNK = 250  # games per chunk: 1-2 s of engine time, so a chunk's own cost is a few per cent at most
 _KNOB_TYPES = {"int": "int32", "optional_int": "int32", "bool": "bool_", "str": "string", "decks": "string",
                "params": "string"}
 
@@ -267,10 +269,20 @@ def play_cell_chunk(task: ChunkTask) -> ChunkResult:
 # ---------------------------------------------------------------- backends
 
 
-def _ignore_interrupt() -> None:
+def _start_worker() -> None:
+    """A local worker leaves Ctrl-C to the parent, and ends when the parent is gone (killed)."""
     import signal
+    import threading
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 class InlineBackend:
@@ -304,7 +316,7 @@ class ProcessBackend:
         code_digest()  # computed once here, so forked workers agree with the parent
         self.slots = workers
         self.window = 2 * workers
-        self.pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupt)
+        self.pool = ProcessPoolExecutor(workers, initializer=_start_worker)
 
     def submit(self, function, task) -> Future:
         return self.pool.submit(function, task)
@@ -580,11 +592,11 @@ def chunk_size_for(experiment: Experiment, states: list, slots: int, chunk_size:
 
 def environment() -> dict:
     versions = {"horde": __version__, "python": platform.python_version(), "platform": platform.platform()}
-    for module in ("numpy", "pyarrow", "pandas", "dask", "distributed"):
+    for package in ("numpy", "pyarrow", "pandas", "dask", "distributed"):
         try:
-            versions[module] = __import__(module).__version__
-        except ImportError:
-            versions[module] = None
+            versions[package] = metadata.version(package)  # without importing it
+        except metadata.PackageNotFoundError:
+            versions[package] = None
     return versions
 
 
@@ -600,7 +612,7 @@ class FolderLock:
         try:
             import fcntl
 
-            fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.lockf(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a POSIX lock: worker processes don't inherit it
         except ImportError:
             pass
         except OSError:
@@ -660,7 +672,7 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
                "workers": backend.slots, "scheduler": scheduler, "chunk_size": size,
                "games_before": sum(s.done_games() for s in states), "games_played": 0, "chunks": 0,
                "wall_seconds": 0.0, "engine_seconds": 0.0, "worker_seconds": 0.0, "write_seconds": 0.0}
-    manifest.update(status="running", environment=environment(), chunk_size=size,
+    manifest.update(status="running", code=code_digest(), environment=environment(), chunk_size=size,
                     cells=[{"cell": c.index, "label": c.label, "values": c.values, "setup_hash": c.setup.digest()}
                            for c in experiment.cells])
     manifest["runs"].append(session)
@@ -684,7 +696,11 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
 
     def collect(future) -> None:
         state, start, stop = in_flight.pop(future)
-        result = future.result()
+        try:
+            result = future.result()
+        except BrokenProcessPool:
+            raise HordeError("a worker process died (out of memory?); the finished chunks are kept: run the "
+                             "same command again to continue", str(folder)) from None
         if wanted(state, start):
             written = time.perf_counter()
             save_chunk(folder, result)
@@ -823,8 +839,8 @@ def bench_engine(setup: GameSetup, games: int, seed: int = 1, record_turns: bool
     return games / (time.perf_counter() - start)
 
 
-def describe_cell(summary: dict) -> str:
+def describe_cell(summary: dict, width: int = 40) -> str:
     """One line for a cell's summary (the command line prints these)."""
-    values = " ".join(f"{k}={describe_value(v)}" for k, v in summary["values"].items()) or "base setup"
-    return (f"{summary['cell']:>4}  {values:40s} {summary['games']:>8} games  team {summary['team_win_rate']:6.1%} "
-            f"({summary['ci_low']:.1%} - {summary['ci_high']:.1%})  stopped by {summary['stopped_by']}")
+    return (f"{summary['cell']:>4}  {summary['label']:{width}s} {summary['games']:>8} games  team "
+            f"{summary['team_win_rate']:6.1%} ({summary['ci_low']:.1%} - {summary['ci_high']:.1%})  "
+            f"stopped by {summary['stopped_by']}")

@@ -1,0 +1,396 @@
+"""Experiment files: a name, a seed, a base setup, a sweep and how many games each cell plays.
+
+``load_experiment(path)`` reads ``experiments/NAME.toml``, checks every key, knob, deck and policy
+and returns an ``Experiment``: the resolved file (every value converted, run defaults filled in),
+its cells (the product of the sweep's lists, in the file's order, each a validated GameSetup) and
+a short hash of all that plus the package version and the deck and card files each cell reads.
+Nothing here plays more than the set-up of one game per cell; ``horde.runner`` runs experiments.
+Bad input raises ``ExperimentError`` (or another HordeError) with one line naming the file and key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from horde import __version__
+from horde.errors import HordeError
+from horde.presets import KNOBS, GameSetup, convert, make_setup
+
+
+class ExperimentError(HordeError):
+    """An experiment file that cannot be run as written."""
+
+
+TOP_KEYS = ("name", "seed", "description", "setup", "sweep", "run")
+RUN_KEYS = ("games", "precision", "max_games", "check_every", "turns")
+DEFAULT_MAX_GAMES = 100_000
+DEFAULT_CHECK_EVERY = 500
+NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """How many games each cell plays: ``games`` of them, or (``games`` None) whole windows of
+    ``check_every`` games until the Wilson 95% half-width of the team's win rate is at most
+    ``precision``, up to ``max_games``. ``turns``: also record one row per turn."""
+
+    games: int | None = None
+    precision: float | None = None
+    max_games: int | None = None
+    check_every: int | None = None
+    turns: bool = True
+
+    @property
+    def adaptive(self) -> bool:
+        return self.games is None
+
+    @property
+    def cap(self) -> int:
+        """The most games a cell can play."""
+        return self.max_games if self.adaptive else self.games
+
+    def check_points(self) -> list[int]:
+        """Adaptive runs: the game counts at which a cell may stop (whole windows, then the cap)."""
+        points = list(range(self.check_every, self.max_games, self.check_every))
+        return points + [self.max_games]
+
+    def to_dict(self) -> dict:
+        if not self.adaptive:
+            return {"games": self.games, "turns": self.turns}
+        return {"games": "auto", "precision": self.precision, "max_games": self.max_games,
+                "check_every": self.check_every, "turns": self.turns}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One combination of the sweep's values: ``values`` (knob -> value as in the resolved
+    file), the full validated ``setup`` and ``data``, a digest of the deck and card files it reads."""
+
+    index: int
+    values: dict
+    setup: GameSetup
+    data: str
+
+    @property
+    def label(self) -> str:
+        return " ".join(f"{k}={describe_value(v)}" for k, v in self.values.items()) or "base setup"
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """A resolved experiment: plain values only (as the resolved TOML file shows them)."""
+
+    name: str
+    seed: int
+    description: str
+    setup: dict
+    sweep: dict
+    run: RunSettings
+    cells: tuple
+    source: str = ""
+
+    def key(self) -> dict:
+        """Everything the results depend on (what the hash covers); JSON-ready."""
+        return {"name": self.name, "seed": self.seed, "setup": dict(sorted(self.setup.items())),
+                "sweep": [[k, list(v)] for k, v in self.sweep.items()], "run": self.run.to_dict(),
+                "version": __version__, "cells": [[c.setup.digest(), c.data] for c in self.cells]}
+
+    def digest(self) -> str:
+        text = json.dumps(self.key(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+    @property
+    def folder(self) -> str:
+        """The results folder's name: ``NAME-HASH``."""
+        return f"{self.name}-{self.digest()}"
+
+    def to_toml(self) -> str:
+        """The resolved experiment as TOML; reading it back gives the same experiment and hash."""
+        lines = [f"# Resolved by horde {__version__}" + (f" from {self.source}" if self.source else "")
+                 + f"; hash {self.digest()}.",
+                 f"# {len(self.cells)} cell(s), the product of [sweep] in this order; game i of every "
+                 "cell is played with the seed (seed, i).",
+                 f"name = {toml_value(self.name)}", f"seed = {self.seed}"]
+        if self.description:
+            lines.append(f"description = {toml_value(self.description)}")
+        lines += ["", "[setup]"] + [f"{toml_key(k)} = {toml_value(v)}" for k, v in sorted(self.setup.items())]
+        if self.sweep:
+            lines += ["", "[sweep]"] + [f"{toml_key(k)} = {toml_value(list(v))}" for k, v in self.sweep.items()]
+        lines += ["", "[run]"] + [f"{k} = {toml_value(v)}" for k, v in self.run.to_dict().items()]
+        lines += ["", "# cells:"] + [f"# {c.index}: {c.label} (setup {c.setup.digest()})" for c in self.cells]
+        return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- reading and checking
+
+
+def load_experiment(path, games: int | None = None, max_games: int | None = None,
+                    check_decks: bool = True) -> Experiment:
+    """Read and check an experiment file. ``games`` makes every cell play that many games;
+    ``max_games`` caps the games of every cell (both for reduced runs; both change the hash)."""
+    where = str(path)
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise ExperimentError(f"cannot read experiment file: {error.strerror or error}", where) from None
+    except tomllib.TOMLDecodeError as error:
+        raise ExperimentError(f"not valid TOML: {error}", where) from None
+    return parse_experiment(data, where, games, max_games, check_decks)
+
+
+def parse_experiment(data: dict, where: str, games: int | None = None, max_games: int | None = None,
+                     check_decks: bool = True) -> Experiment:
+    """Check an experiment given as a dict (a parsed TOML file); ``where`` names it in errors."""
+    for key in data:
+        if key not in TOP_KEYS:
+            raise ExperimentError(f"unknown key '{key}': expected {', '.join(TOP_KEYS)}", where)
+    name = data.get("name")
+    if not isinstance(name, str) or not NAME_RE.fullmatch(name):
+        raise ExperimentError(f"name = {name!r}: expected a name of letters, digits, '-', '_' or '.' "
+                              "(it names the results folder)", where)
+    seed = data.get("seed")
+    if type(seed) is not int or seed < 0:
+        raise ExperimentError(f"seed = {seed!r}: expected a whole number from 0 up", where)
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise ExperimentError(f"description = {description!r}: expected a text", where)
+    setup = _table(data, "setup", where)
+    sweep = _table(data, "sweep", where)
+    if "run" not in data:
+        raise ExperimentError("missing [run] table: expected games = N, or games = \"auto\" with precision", where)
+    run = parse_run(_table(data, "run", where), where, games, max_games)
+
+    plain_setup = {knob: plain_knob(knob, value, f"{where}: [setup]") for knob, value in setup.items()}
+    if "sweep" in data and not sweep:
+        raise ExperimentError("[sweep] is empty: expected at least one knob with a list of values "
+                              "(leave [sweep] out for a single cell)", where)
+    plain_sweep: dict = {}
+    for knob, values in sweep.items():
+        if knob in setup:
+            raise ExperimentError(f"[sweep] {knob}: also set in [setup]; give it in one place", where)
+        if not isinstance(values, list) or not values:
+            raise ExperimentError(f"[sweep] {knob} = {values!r}: expected a non-empty list of values", where)
+        converted = [plain_knob(knob, value, f"{where}: [sweep]") for value in values]
+        seen = set()
+        for value in converted:
+            text = json.dumps(value, sort_keys=True)
+            if text in seen:
+                raise ExperimentError(f"[sweep] {knob}: the value {describe_value(value)} is listed twice", where)
+            seen.add(text)
+        plain_sweep[knob] = tuple(converted)
+
+    cells = []
+    for index, combination in enumerate(itertools.product(*plain_sweep.values())):
+        values = dict(zip(plain_sweep, combination, strict=True))
+        cells.append(build_cell(index, plain_setup, values, where, check_decks))
+    experiment = Experiment(name, seed, description, plain_setup, plain_sweep, run, tuple(cells), where)
+    if check_decks:
+        check_cells(experiment, where)
+    return experiment
+
+
+def _table(data: dict, key: str, where: str) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ExperimentError(f"{key} = {value!r}: expected a table [{key}]", where)
+    return value
+
+
+def parse_run(run: dict, where: str, games: int | None = None, max_games: int | None = None) -> RunSettings:
+    """The [run] table, with the command line's ``games`` and ``max_games`` applied."""
+    for key in run:
+        if key not in RUN_KEYS:
+            raise ExperimentError(f"[run] unknown key '{key}': expected {', '.join(RUN_KEYS)}", where)
+    turns = run.get("turns", True)
+    if not isinstance(turns, bool):
+        raise ExperimentError(f"[run] turns = {turns!r}: expected true or false", where)
+    count = run.get("games")
+    if count == "auto":
+        precision = run.get("precision")
+        if precision is None:
+            raise ExperimentError("[run] precision: missing; games = \"auto\" needs the largest Wilson 95% "
+                                  "half-width to stop at, e.g. precision = 0.01", where)
+        if isinstance(precision, bool) or not isinstance(precision, int | float) or not 0 < precision <= 0.5:
+            raise ExperimentError(f"[run] precision = {precision!r}: expected a number above 0 and at most 0.5 "
+                                  "(e.g. 0.01)", where)
+        cap = _whole(run, "max_games", DEFAULT_MAX_GAMES, where)
+        step = _whole(run, "check_every", min(DEFAULT_CHECK_EVERY, cap), where)
+        settings = RunSettings(None, float(precision), cap, min(step, cap), turns)
+    elif type(count) is int and count >= 1:
+        for key in ("precision", "max_games", "check_every"):
+            if key in run:
+                raise ExperimentError(f"[run] {key}: only applies with games = \"auto\"", where)
+        settings = RunSettings(count, turns=turns)
+    else:
+        raise ExperimentError(f"[run] games = {count!r}: expected a whole number of games per cell from 1 up, "
+                              "or \"auto\" with a precision", where)
+    if games is not None:
+        settings = RunSettings(games, turns=turns)
+    if max_games is not None:
+        if settings.adaptive:
+            cap = min(settings.max_games, max_games)
+            settings = RunSettings(None, settings.precision, cap, min(settings.check_every, cap), turns)
+        else:
+            settings = RunSettings(min(settings.games, max_games), turns=turns)
+    return settings
+
+
+def _whole(run: dict, key: str, default: int, where: str) -> int:
+    value = run.get(key, default)
+    if type(value) is not int or value < 1:
+        raise ExperimentError(f"[run] {key} = {value!r}: expected a whole number from 1 up", where)
+    return value
+
+
+def plain_knob(knob: str, value, where: str):
+    """Check one knob value (``convert``) and return it as the resolved file shows it: a deck list
+    as a list, policy parameters as a table, an unlimited count as "unlimited", and ``policy``
+    as a name or a table ``{name = ..., parameter = value}``."""
+    if knob == "policy" and isinstance(value, dict):
+        name = value.get("name")
+        if not isinstance(name, str):
+            raise ExperimentError(f"knob 'policy' = {value!r}: expected a policy name or a table "
+                                  "{name = \"...\", parameter = value}", where)
+        params = convert("policy_params", {k: v for k, v in value.items() if k != "name"}, where)
+        return {"name": convert("policy", name, where), **dict(params)}
+    converted = convert(knob, value, where)
+    kind = KNOBS[knob].kind
+    if kind == "decks":
+        return list(converted)
+    if kind == "params":
+        return dict(converted)
+    if kind == "optional_int" and converted is None:
+        return "unlimited"
+    return converted
+
+
+def knobs_of(values: dict) -> dict:
+    """Knob values as ``make_setup`` takes them (a policy table split into name and parameters)."""
+    knobs = dict(values)
+    policy = knobs.get("policy")
+    if isinstance(policy, dict):
+        knobs["policy"] = policy["name"]
+        knobs["policy_params"] = {k: v for k, v in policy.items() if k != "name"}
+    return knobs
+
+
+def build_cell(index: int, setup: dict, values: dict, where: str, check_decks: bool = True) -> Cell:
+    knobs = knobs_of({**setup, **values})
+    preset = knobs.pop("preset", "zombie-horde")
+    label = " ".join(f"{k}={describe_value(v)}" for k, v in values.items())
+    game_setup = make_setup(preset, f"{where}: cell {index} ({label or 'base setup'})", **knobs)
+    return Cell(index, values, game_setup, data_digest(game_setup) if check_decks else "")
+
+
+def check_cells(experiment: Experiment, where: str) -> None:
+    """Load every deck, banlist and policy each cell names and set up one game of each, so a bad
+    name or a deck too small fails here, naming the key it came from, before anything runs."""
+    from horde.decks import load_banlist, load_horde_deck, load_team_deck
+    from horde.engine import new_game
+    from horde.policies import make_policy
+
+    done: set = set()
+    for cell in experiment.cells:
+        setup = cell.setup
+        loads = [("horde_deck", setup.horde_deck, lambda s=setup: load_horde_deck(s.horde_deck))]
+        loads += [("team_decks", name, lambda n=name, s=setup: load_team_deck(n, allow_illegal=s.allow_illegal))
+                  for name in setup.team_decks[:setup.players]]
+        loads.append(("banlist", setup.banlist, lambda s=setup: load_banlist(s.banlist)))
+        loads.append(("policy", setup.policy, lambda s=setup: make_policy(s.policy, **dict(s.policy_params))))
+        for knob, value, load in loads:
+            if (knob, value, setup.allow_illegal, setup.policy_params) in done:
+                continue
+            try:
+                load()
+            except HordeError as error:
+                raise ExperimentError(f"{_origin(experiment, cell, knob)} = {describe_value(value)}: "
+                                      f"{error.one_line()}", where) from None
+            done.add((knob, value, setup.allow_illegal, setup.policy_params))
+        try:
+            new_game(setup, (experiment.seed, 0))
+        except HordeError as error:
+            raise ExperimentError(f"cell {cell.index} ({cell.label}): {error.one_line()}", where) from None
+
+
+def _origin(experiment: Experiment, cell: Cell, knob: str) -> str:
+    """Where a knob's value came from, for error messages."""
+    if knob in cell.values:
+        return f"[sweep] {knob}"
+    if knob in experiment.setup:
+        return f"[setup] {knob}"
+    if "preset" in cell.values or "preset" in experiment.setup:
+        return f"{knob} (from preset '{cell.setup.preset}')"
+    return f"{knob} (the default)"
+
+
+# ---------------------------------------------------------------- files the results depend on
+
+
+def data_digest(setup: GameSetup) -> str:
+    """A digest of the card files, Horde deck, team decks and banlist ``setup`` reads: results
+    from other deck files are other results. Files are named relative to their folder so the same
+    files anywhere give the same digest; a missing file counts as missing."""
+    from horde.catalogue import decks_dir
+    from horde.decks import resolve_path
+
+    root = decks_dir()
+    files = [("card", p) for p in sorted((root / "cards").glob("*.txt"))]
+    files.append(("horde", resolve_path(setup.horde_deck, "horde")))
+    files += [("team", resolve_path(n, "team")) for n in setup.team_decks[:setup.players]]
+    if setup.banlist != "none":
+        files.append(("banlist", root / "banlist.txt" if setup.banlist == "default" else Path(setup.banlist)))
+    digest = hashlib.sha256()
+    for kind, path in files:
+        try:
+            content = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        except OSError:
+            content = "missing"
+        digest.update(f"{kind}:{Path(path).name}:{content}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+# ---------------------------------------------------------------- writing values back
+
+
+def describe_value(value) -> str:
+    """A short readable form of a knob value (cell labels)."""
+    if isinstance(value, dict):
+        if "name" in value:
+            params = ",".join(f"{k}={v}" for k, v in value.items() if k != "name")
+            return f"{value['name']}({params})" if params else value["name"]
+        return ",".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def toml_key(key: str) -> str:
+    return key if BARE_KEY_RE.fullmatch(key) else json.dumps(key)
+
+
+def toml_value(value) -> str:
+    """A value in TOML (strings, numbers, booleans, lists and inline tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value) or math.isinf(value):
+            raise ValueError(f"no TOML for {value}")
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
+    raise ValueError(f"no TOML for {value!r}")
