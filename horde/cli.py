@@ -154,6 +154,17 @@ def describe(event: dict) -> str:
         return f"{e['name']} loses a time counter ({e['reason']}), {e['left']} left"
     if kind == "lieutenant_acts":
         return f"Lieutenant {e['name']} activates: {e['effects']}"
+    if kind == "target":
+        return f"{e['card']} targets {e['target']}"
+    if kind == "boss_vanishes":
+        return "The boss vanishes with the Horde (B6)"
+    if kind == "graveyard_exiled":
+        whose = f"Player {e['player']}" if "player" in e else "The Horde"
+        return f"{whose} exiles {e['cards']} cards from its graveyard"
+    if kind == "activate":
+        return f"Player {e['player']} activates {e['card']}: {e['effects']}"
+    if kind == "lieutenant_equipped":
+        return f"{e['equipment']} is attached to {e['name']}"
     if kind == "banned_discarded":
         return f"Player {e['player']} draws banned {e['card']}, discards it and draws again"
     if kind == "game_over":
@@ -356,8 +367,9 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
         raise
     if outcome.already_complete:
         click.echo(f"{outcome.folder}: already complete", err=True)
+    width = max(len(summary["label"]) for summary in outcome.cells)
     for summary in outcome.cells:
-        click.echo(describe_cell(summary))
+        click.echo(describe_cell(summary, width))
     click.echo(f"results: {outcome.folder}")
 
 
