@@ -373,6 +373,39 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
     click.echo(f"results: {outcome.folder}")
 
 
+@cli.command("summary")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.option("--by", "by", multiple=True, help="group by these columns (default: the knobs that vary)")
+@click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
+def summary_command(folder, by, markdown):
+    """Print the team win rate per cell of a results folder, with Wilson 95% intervals."""
+    from horde.analysis import load
+
+    table = load(folder).summary(by=list(by) or None)
+    keys = [c for c in table.columns if c not in SUMMARY_COLUMNS]
+    rows = []
+    for row in table.to_dict("records"):
+        rate = f"{row['team_win_rate']:.1%} ({row['team_win_low']:.1%}-{row['team_win_high']:.1%})"
+        rows.append([str(row[k]) for k in keys] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"])
+    header = keys + ["games", "team win rate (Wilson 95%)", "mean turns"]
+    if markdown:
+        click.echo("| " + " | ".join(header) + " |")
+        click.echo("|" + "---|" * len(header))
+        for cells in rows:
+            click.echo("| " + " | ".join(cells) + " |")
+        return
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)] if rows else [len(h) for h in header]
+    click.echo("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)))
+    for cells in rows:
+        click.echo("  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)))
+
+
+SUMMARY_COLUMNS = {"games", "team_wins", "team_win_rate", "team_win_low", "team_win_high", "horde_wins",
+                   "horde_win_rate", "horde_win_low", "horde_win_high", "stalls", "stall_rate", "stall_low",
+                   "stall_high", "turns_mean", "turns_q1", "turns_median", "turns_q3", "team_life_end_mean",
+                   "team_life_lowest_mean"}
+
+
 @cli.command("report")
 @click.argument("folder", metavar="RESULTS")
 @click.option("--out", default=None, metavar="FILE", help="where to write the page (default: RESULTS/report.html)")

@@ -129,3 +129,13 @@ def test_a_report_of_real_games_loads_in_the_browser(test_decks, tmp_path):
     path = write_report(folder)
     assert len(image_sources(path.read_text(encoding="utf-8"))) >= 3
     assert load_in_browser(path, tmp_path / "profile")["data-load-errors"] == "none"
+
+
+def test_summary_command_prints_win_rates_per_cell(results_folder):
+    """players 2, cards 10: 10 - 2 + 2 = 10 team wins of 10 games; cards 30: 10 - 6 + 2 = 6."""
+    result = CliRunner().invoke(cli, ["summary", str(results_folder), "--markdown"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "| players | cards_per_player | games | team win rate (Wilson 95%) | mean turns |"
+    assert "| 2 | 10 | 10 | 100.0% (72.2%-100.0%) | 9.5 |" in lines
+    assert "| 2 | 30 | 10 | 60.0% (31.3%-83.2%) | 9.5 |" in lines
