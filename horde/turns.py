@@ -281,15 +281,15 @@ def declare_blocks_effects(game: Game, attackers) -> None:
 def end_step(game: Game) -> None:
     """End step triggers, then cleanup: hand size (team), damage and 'until end of turn' end."""
     for p in rules.watchers(game):
-        if "EndStep" in p.card.hooks and (p.card is not None):
-            if p.id < 0 or rules.on_battlefield(game, p):
-                rules.run_hook(game, p, "EndStep")
+        # A permanent an earlier trigger removed does not trigger; the boss (id -1) always can.
+        if "EndStep" in p.card.hooks and (p.id < 0 or rules.on_battlefield(game, p)):
+            rules.run_hook(game, p, "EndStep")
     check_state(game)
     if game.winner is not None:
         return
     if game.active == "team":
         for player in game.players:
-            while len(player.hand) > HAND_SIZE:
+            if len(player.hand) > HAND_SIZE:
                 rules.discard(game, player.index, len(player.hand) - HAND_SIZE)
     for board in (game.team_board, game.horde_board):
         for p in board:
