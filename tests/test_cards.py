@@ -127,3 +127,12 @@ def test_balthor_lieutenant_exiles_itself_to_return_black_and_red_creatures(bund
     assert [p.card.name for p in game.horde_board] == ["Walking Corpse"]
     assert game.lieutenants.exiled == game.lieutenants.drawn  # L6: exiled with time counters
     assert game.players[0].graveyard == [bundled.get("Llanowar Elves")]  # green: stays
+
+
+def test_team_activates_abilities_in_its_second_main_phase(game, bundled):
+    """Tolsimir's {T}: create Voja, used by the baseline when it only adds to the team."""
+    tolsimir = put(game, bundled, "Tolsimir Wolfblood", side="team")
+    game.policy = Scripted()
+    turns.activate_step(game, 0)
+    assert tolsimir.tapped
+    assert [p.card.name for p in game.team_board if p.card.is_token] == ["Voja"]
