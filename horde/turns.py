@@ -61,30 +61,43 @@ def opening_hands(game: Game) -> None:
 # ---------------------------------------------------------------- the team's turn
 
 
+def run_steps(game: Game, steps) -> None:
+    """Run a turn's steps in order; the invariant check (tests) runs after each, and the turn
+    stops as soon as the game is over."""
+    for step in steps:
+        step(game)
+        if game.check is not None:
+            game.check(game)
+        if game.winner is not None:
+            return
+
+
 def team_turn(game: Game) -> None:
     """The team's shared turn (H1): untap, upkeep, draw, main, combat, main, end."""
     game.active = "team"
+    run_steps(game, (team_beginning, team_draw, main_phase, team_combat, second_main_phase, end_step))
+
+
+def team_beginning(game: Game) -> None:
+    """Untap and upkeep."""
     for p in game.team_board:
         p.tapped = False
         p.sick = False
     for player in game.players:
         player.land_played = False
     upkeep(game, [pl.index for pl in game.players], game.team_board)
-    if game.winner is not None:
-        return
-    if game.turn > 1:  # Two-Headed Giant: the team that goes first skips its first draw
+
+
+def team_draw(game: Game) -> None:
+    """Each player draws; as in Two-Headed Giant, the team that goes first skips its first draw."""
+    if game.turn > 1:
         for player in game.players:
             rules.draw(game, player)
         check_state(game)
-        if game.winner is not None:
-            return
-    main_phase(game)
-    if game.winner is None:
-        team_combat(game)
-    if game.winner is None:
-        main_phase(game, second=True)
-    if game.winner is None:
-        end_step(game)
+
+
+def second_main_phase(game: Game) -> None:
+    main_phase(game, second=True)
 
 
 def upkeep(game: Game, players: list[int], board) -> None:
@@ -311,26 +324,27 @@ def horde_turn(game: Game) -> None:
     game.active = "horde"
     game.horde_turns += 1
     game.stats.cast_this_turn = 0
+    acted: set = set()
+
+    def lieutenants(game: Game) -> None:
+        acted.update(boss.lieutenants_act(game))
+
+    run_steps(game, (horde_beginning, reveal_and_cast, boss_step, lieutenants,
+                     lambda game: horde_combat(game, acted), end_step))
+
+
+def horde_beginning(game: Game) -> None:
+    """Untap; the boss arrives, the entry roll, time counters (B1, L2, L7); upkeep."""
     for p in game.horde_board:
         p.tapped = False
     boss.beginning_of_horde_turn(game)
     upkeep(game, [HORDE], game.horde_board)
-    if game.winner is not None:
-        return
-    reveal_and_cast(game)
-    game.stats.biggest_turn = max(game.stats.biggest_turn, game.stats.cast_this_turn)
-    if game.winner is not None:
-        return
+
+
+def boss_step(game: Game) -> None:
+    """B3: the boss activates one loyalty ability."""
     if game.boss is not None:
         boss.boss_acts(game)
-        if game.winner is not None:
-            return
-    acted = boss.lieutenants_act(game)
-    if game.winner is not None:
-        return
-    horde_combat(game, acted)
-    if game.winner is None:
-        end_step(game)
 
 
 def reveal_and_cast(game: Game) -> None:
@@ -378,7 +392,8 @@ def reveal_and_cast(game: Game) -> None:
         else:
             rules.horde_cast(game, card)
         if game.winner is not None:
-            return
+            break
+    stats.biggest_turn = max(stats.biggest_turn, stats.cast_this_turn)
 
 
 def horde_combat(game: Game, acted: set) -> None:

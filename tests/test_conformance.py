@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from conftest import TEST_DECKS, scaled
 
+from horde import rules
 from horde.engine import play_game
 from horde.presets import make_setup
 from horde.state import HORDE_CONTROLLER
@@ -38,6 +39,11 @@ def invariants(game) -> None:
     for board in (game.team_board, game.horde_board):
         for p in board:
             assert p.plus >= 0 and p.shields >= 0 and p.damage >= 0
+            if p.card.is_creature and game.winner is None:
+                # State-based actions have run: no creature is left with lethal damage or no toughness.
+                toughness = rules.toughness(game, p)
+                assert toughness > 0, (p, toughness)
+                assert p.damage < toughness or rules.has_keyword(game, p, "indestructible"), (p, p.damage)
     ids = [p.id for board in (game.team_board, game.horde_board) for p in board]
     assert len(ids) == len(set(ids))
     if game.boss is not None:
