@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from horde import rules
 from horde.errors import HordeError
 
 # What each kind of decision offers and what the policy returns.
@@ -135,35 +136,23 @@ class TeamView:
         return sum(1 for p in self._game.team_board if p.controller == player and p.card.is_land)
 
     def power(self, p) -> int:
-        from horde.rules import power
-
-        return power(self._game, p)
+        return rules.power(self._game, p)
 
     def toughness(self, p) -> int:
-        from horde.rules import toughness
-
-        return toughness(self._game, p)
+        return rules.toughness(self._game, p)
 
     def has(self, p, keyword: str) -> bool:
-        from horde.rules import has_keyword
-
-        return has_keyword(self._game, p, keyword)
+        return rules.has_keyword(self._game, p, keyword)
 
     def horde_power(self) -> int:
-        from horde.rules import horde_power
-
-        return horde_power(self._game)
+        return rules.horde_power(self._game)
 
     def available_mana(self, player: int) -> int:
-        from horde.rules import available_mana
-
-        return available_mana(self._game, player)
+        return rules.available_mana(self._game, player)
 
     def cost(self, card, player: int, origin: str = "hand") -> int:
         """The mana a card would cost this player now (commander tax included)."""
-        from horde.rules import spell_cost
-
-        cost = spell_cost(self._game, card, player, origin)
+        cost = rules.spell_cost(self._game, card, player, origin)
         return 10**6 if cost is None else cost[0] + len(cost[1])
 
     def is_lieutenant(self, p) -> bool:

@@ -74,6 +74,8 @@ def power(game: Game, p: Permanent) -> int:
         return 0  # not a creature
     value = (card.power if card.pt_amount is None else _pt_amount(game, p)) + p.plus + p.temp_power
     if game.statics or p.equipment:
+        if p.bonus_version == game.version and not game.volatile:
+            return value + p.bonus[0]
         value += static_bonus(game, p)[0]
     return value
 
@@ -84,6 +86,8 @@ def toughness(game: Game, p: Permanent) -> int:
         return 0  # not a creature
     value = (card.toughness if card.pt_amount is None else _pt_amount(game, p)) + p.plus + p.temp_toughness
     if game.statics or p.equipment:
+        if p.bonus_version == game.version and not game.volatile:
+            return value + p.bonus[1]
         value += static_bonus(game, p)[1]
     return value
 
@@ -91,7 +95,11 @@ def toughness(game: Game, p: Permanent) -> int:
 def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
     if keyword in p.card.keywords or keyword in p.temp_keywords:
         return True
-    return bool(game.statics or p.equipment) and keyword in static_bonus(game, p)[2]
+    if not (game.statics or p.equipment):
+        return False
+    if p.bonus_version == game.version and not game.volatile:
+        return keyword in p.bonus[2]
+    return keyword in static_bonus(game, p)[2]
 
 
 NO_BONUS = (0, 0, frozenset())
