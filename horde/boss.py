@@ -98,7 +98,7 @@ def boss_acts(game: Game) -> None:
     before = boss.loyalty
     boss.loyalty = max(0, boss.loyalty + ability[0].cost)  # B2: loyalty may reach 0, it stays
     boss.uses[kind] += 1
-    game.stats.boss_uses[f"{kind}:{' ; '.join(e.describe() for e in ability)}"] += 1
+    game.stats.boss_uses[f"{boss.card.name}: {kind}: {' ; '.join(e.describe() for e in ability)}"] += 1
     if game.trace is not None:
         rules.log(game, "boss_ability", "horde", name=boss.card.name, roll=roll, ability=kind,
                   effects=" ; ".join(e.describe() for e in ability), loyalty_before=before,

@@ -217,10 +217,16 @@ def simulate(games, seed, workers, as_json, quiet, **options):
                f"{summary['ci_high']:.1%})")
     click.echo(f"mean length  {summary['mean_turns']:.1f} turns")
     if boss_uses:
-        total = sum(boss_uses.values())
-        click.echo("boss abilities used:")
-        for key, n in sorted(boss_uses.items(), key=lambda kv: -kv[1]):
-            click.echo(f"  {n / total:6.1%}  {key}")
+        click.echo("boss abilities used (share of each boss's activations):")
+        by_boss: dict = {}
+        for key, n in boss_uses.items():
+            name, _, ability = key.partition(": ")
+            by_boss.setdefault(name, []).append((ability, n))
+        for name, uses in sorted(by_boss.items()):
+            total = sum(n for _, n in uses)
+            click.echo(f"  {name} ({total} activations)")
+            for ability, n in sorted(uses, key=lambda kv: -kv[1]):
+                click.echo(f"    {n / total:6.1%}  {ability}")
     if entries or defeats:
         click.echo(f"lieutenants: {summary['lieutenant_entries_per_game']:.2f} entries and "
                    f"{summary['lieutenant_defeats_per_game']:.2f} defeats per game")

@@ -11,7 +11,7 @@ from horde.engine import play_game
 from horde.policies import make_policy
 from horde.presets import make_setup
 
-DIGEST = "36f13bce2649debcc2f47cc0f630d8fecd1e5b9ad6d2f6bd9ae2dc19bcf06dc4"
+DIGEST = "11712f2e9f400532fecff8e48c6a3bfd95c825e5dd61d31044fd3376b90df5c9"
 
 
 def records_digest(games: int = 1000) -> str:
