@@ -43,67 +43,100 @@ def compile_filter(text: str) -> Callable:
 
     Every term must hold. Terms: card types (creature, land, ...), ``nonTYPE``, colours and
     ``nonCOLOUR``, creature or land subtypes (zombie, ...) and ``nonSUBTYPE``, keywords as
-    ``with-flying``, and relations to the effect: ``other`` (not the source), ``yours``,
-    ``opponents``; states ``attacking``, ``blocking``, ``tapped``, ``untapped``, ``token``,
-    ``nontoken``, ``legendary``. Raises ValueError naming the first unknown term.
+    ``with-flying``, and relations to the effect: ``other`` (not the source), ``yours`` (the
+    same controller), ``opponents`` (the other side); states ``attacking``, ``blocking``,
+    ``tapped``, ``untapped``, ``token``, ``nontoken``, ``legendary``. Raises ValueError naming
+    the first unknown term. The terms about the card alone are answered once per card.
     """
-    checks: list[Callable] = []
+    card_checks: list[Callable] = []
+    state_checks: list[Callable] = []
+    relation = None
+    other = False
     for term in text.lower().replace(",", " ").split():
         negate = False
         word = term
         if word.startswith("non") and word not in STATE_TERMS:
             negate, word = True, word[3:].lstrip("-")
-        check = _term_check(word)
+        if word in ("yours", "opponents") and not negate:
+            relation = word
+            continue
+        if word == "other" and not negate:
+            other = True
+            continue
+        check = _card_term(word)
+        target = card_checks
+        if check is None:
+            check = _state_term(word)
+            target = state_checks
         if check is None or (negate and word in STATE_TERMS):
             raise ValueError(f"unknown filter term '{term}'")
-        checks.append((lambda c: lambda g, x, p: not c(g, x, p))(check) if negate else check)
-    if not checks:
+        if negate:
+            check = ((lambda c: lambda p: not c(p)) if target is card_checks else (lambda c: lambda p, g: not c(p, g)))(check)
+        target.append(check)
+    if not card_checks and not state_checks and relation is None and not other:
         raise ValueError("empty filter")
+    answers: dict = {}  # card -> whether it passes the card terms
 
     def matches(game, ctx, permanent) -> bool:
-        for check in checks:
-            if not check(game, ctx, permanent):
+        card = permanent.card
+        ok = answers.get(card)
+        if ok is None:
+            ok = answers[card] = all(check(card) for check in card_checks)
+        if not ok:
+            return False
+        if other and permanent is ctx.permanent:
+            return False
+        if relation is not None:
+            if relation == "yours":
+                if (permanent.controller == HORDE_CONTROLLER) != (ctx.controller == HORDE_CONTROLLER):
+                    return False
+            elif (permanent.controller == HORDE_CONTROLLER) == (ctx.controller == HORDE_CONTROLLER):
+                return False
+        for check in state_checks:
+            if not check(permanent, game):
                 return False
         return True
 
     matches.text = text  # type: ignore[attr-defined]
     # A filter that looks at a state that changes without entering or leaving (attacking,
     # tapped, a keyword granted until end of turn) can't have its answers kept.
-    states = ("attacking", "blocking", "tapped", "untapped")
-    matches.volatile = any(t.removeprefix("non").removeprefix("-") in states or t.startswith("with-")
-                           for t in text.lower().split())  # type: ignore[attr-defined]
+    matches.volatile = bool(state_checks)  # type: ignore[attr-defined]
     return matches
 
 
-def _term_check(word: str):
+def _card_term(word: str):
+    """A check on the card alone (its types, colours, subtypes, supertypes)."""
     if word in TYPE_TERMS:
         kind = TYPE_TERMS[word]
-        return lambda g, x, p: kind in p.card.types
+        return lambda card: kind in card.types
     if word in COLOUR_TERMS:
         colour = COLOUR_TERMS[word]
-        return lambda g, x, p: colour in p.card.colours
+        return lambda card: colour in card.colours
     if word == "colorless":
-        return lambda g, x, p: not p.card.colours
+        return lambda card: not card.colours
     if word in SUBTYPE_TERMS:
         subtype = word.capitalize()
-        return lambda g, x, p: subtype in p.card.subtypes
-    if word.startswith("with-"):
-        keyword = word[5:].replace("-", " ")
-        return lambda g, x, p: rules.has_keyword(g, p, keyword)
+        return lambda card: subtype in card.subtypes
     return {
         # "any target": a creature or planeswalker here; players and the Horde are added by the rules.
-        "any": lambda g, x, p: p.card.is_creature or "Planeswalker" in p.card.types,
-        "other": lambda g, x, p: p is not x.permanent,
-        "yours": lambda g, x, p: (p.controller == HORDE_CONTROLLER) == (x.controller == HORDE_CONTROLLER),
-        "opponents": lambda g, x, p: (p.controller == HORDE_CONTROLLER) != (x.controller == HORDE_CONTROLLER),
-        "attacking": lambda g, x, p: p.attacking,
-        "blocking": lambda g, x, p: p.blocked and not p.attacking,
-        "tapped": lambda g, x, p: p.tapped,
-        "untapped": lambda g, x, p: not p.tapped,
-        "token": lambda g, x, p: p.card.is_token,
-        "nontoken": lambda g, x, p: not p.card.is_token,
-        "legendary": lambda g, x, p: "Legendary" in p.card.supertypes,
-        "nonlegendary": lambda g, x, p: "Legendary" not in p.card.supertypes,
+        "any": lambda card: card.is_creature or "Planeswalker" in card.types,
+        "token": lambda card: card.is_token,
+        "nontoken": lambda card: not card.is_token,
+        "legendary": lambda card: "Legendary" in card.supertypes,
+        "nonlegendary": lambda card: "Legendary" not in card.supertypes,
+    }.get(word)
+
+
+def _state_term(word: str):
+    """A check on the permanent's state in the game, ``f(permanent, game)``."""
+    if word.startswith("with-"):
+        keyword = word[5:].replace("-", " ")
+        return lambda p, g: rules.has_keyword(g, p, keyword)
+    return {
+        "attacking": lambda p, g: p.attacking,
+        "blocking": lambda p, g: p.blocked and not p.attacking,
+        "tapped": lambda p, g: p.tapped,
+        "untapped": lambda p, g: not p.tapped,
     }.get(word)
 
 
