@@ -88,8 +88,8 @@ def compile_filter(text: str) -> Callable:
             return False
         if relation is not None:
             if relation == "yours":
-                if (permanent.controller == HORDE_CONTROLLER) != (ctx.controller == HORDE_CONTROLLER):
-                    return False
+                if permanent.controller != ctx.controller:
+                    return False  # a teammate's permanents are not "yours"
             elif (permanent.controller == HORDE_CONTROLLER) == (ctx.controller == HORDE_CONTROLLER):
                 return False
         for check in state_checks:
