@@ -74,6 +74,7 @@ class Effect:
     line: int = 0
     target: Any = None  # compiled target filter, or "any", when the verb targets
     costs: tuple = ()  # activation costs of an Activated ability: "tap", a ManaCost, "sacrifice another creature"
+    when: Any = None  # the trigger condition of a CreatureDies or ControllerDamaged effect (a filter)
 
     def describe(self) -> str:
         """The verb and its arguments as written in a card file."""
@@ -86,6 +87,8 @@ class Effect:
             elif isinstance(value, frozenset):
                 value = ",".join(sorted(value))
             parts.append(f"{key}={value}")
+        if self.when is not None:
+            parts.append(f"when={getattr(self.when, 'text', self.when)}")
         return f"{self.verb} {' '.join(parts)}".strip()
 
 

@@ -192,17 +192,12 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
                 if spec.kind == "filter" and isinstance(default, str):
                     default = compile_filter(default)
                 args[key] = default
-        if when is not None:
-            args["when"] = when
         target = None
         if verb.targets is not None and args.get("on", "target") == "target":
             target = args.get(verb.targets)
             if target is None:
                 raise DeckError(f"card '{card_name}': verb '{name}' on a target needs '{verb.targets}'", path, line)
-        run = verb.run
-        if "when" in args:
-            run = _without_when(verb.run)
-        effects.append(Effect(name, args, run, cost, line, target, costs))
+        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when))
     return effects
 
 
@@ -223,13 +218,6 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
             raise DeckError(f"card '{card_name}': activation cost '{part}' is beyond the vocabulary "
                             f"(expected {{T}}, mana, or {', '.join(ACTIVATION_COSTS[1:])})", path, line)
     return tuple(costs)
-
-
-def _without_when(run):
-    def call(game, ctx, when=None, **args):
-        return run(game, ctx, **args)
-
-    return call
 
 
 def _convert(card_name, key, kind, value, choices, path, line):

@@ -288,26 +288,9 @@ def cards_show(name):
     for hook, effects in card.hooks.items():
         for effect in effects:
             cost = f"{effect.cost:+d}: " if effect.cost is not None else ""
-            costs = f"[{', '.join(effect.costs)}] " if effect.costs else ""
-            click.echo(f"  {hook}: {cost}{costs}{_describe_effect(effect)}")
+            costs = f"[{', '.join(str(c) for c in effect.costs)}] " if effect.costs else ""
+            click.echo(f"  {hook}: {cost}{costs}{effect.describe()}")
     click.echo(f"(defined at {card.source})")
-
-
-def _describe_effect(effect) -> str:
-    parts = []
-    for key, value in effect.args.items():
-        if value is None:
-            continue
-        if callable(value):
-            value = getattr(value, "text", getattr(value, "__name__", "?"))
-            if value == "<lambda>":
-                value = "?"
-        elif isinstance(value, frozenset):
-            if not value:
-                continue
-            value = ",".join(sorted(value))
-        parts.append(f"{key}={value}")
-    return f"{effect.verb} {' '.join(parts)}".strip()
 
 
 @cards.command("verbs")
@@ -317,10 +300,16 @@ def cards_verbs():
     from horde.effects import VERBS
 
     for name, verb in sorted(VERBS.items()):
-        args = " ".join(f"{k}={'<' + a.kind + '>' if a.required else repr(a.default)}" for k, a in verb.args.items())
+        args = " ".join(f"{k}={'<' + a.kind + '>' if a.required else _default(a.default)}" for k, a in verb.args.items())
         click.echo(f"{name} {args}".rstrip())
         click.echo(f"    {verb.doc}")
     click.echo("\nhooks: " + ", ".join(HOOKS))
+
+
+def _default(value) -> str:
+    if isinstance(value, frozenset):
+        return ",".join(sorted(value)) or "none"
+    return "none" if value is None else str(value)
 
 
 @cli.command()

@@ -368,7 +368,7 @@ def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> N
     from horde.effects import Context
 
     for effect in watcher.card.hooks["CreatureDies"]:
-        when = effect.args.get("when")
+        when = effect.when
         if when is not None and not when(game, Context(watcher.card, watcher, watcher.controller), dead):
             continue
         ctx = Context(watcher.card, watcher, watcher.controller)
@@ -518,7 +518,7 @@ def controller_damaged(game: Game, player: int, source: Permanent) -> None:
             continue
         for effect in watcher.card.hooks["ControllerDamaged"]:
             ctx = Context(watcher.card, watcher, watcher.controller, target=source)
-            when = effect.args.get("when")
+            when = effect.when
             if when is None or when(game, ctx, source):
                 effect.run(game, ctx, **effect.args)
 
