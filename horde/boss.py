@@ -48,6 +48,7 @@ def boss_arrives(game: Game) -> None:
     boss.arrived = True
     stand_in = Permanent(-1, boss.card, HORDE, HORDE)
     boss.stand_in = stand_in
+    rules.track(game, boss.card, 1)  # B5: its triggered abilities trigger
     if boss.card.anthems or boss.card.static_flags:
         game.statics.append(stand_in)  # B5: its static abilities work while it is in the game
         rules.board_changed(game)

@@ -131,10 +131,23 @@ def static_bonus(game: Game, p: Permanent) -> tuple:
     return p.bonus
 
 
+def track(game: Game, card, change: int) -> None:
+    """Count what is on the battlefield that the rules must look for: the triggers by hook (so a
+    trigger nobody has costs no search) and the creatures whose toughness counts things; and
+    note that state-based actions have something to look at."""
+    hooked = game.hooked
+    for hook in card.hooks:
+        hooked[hook] = hooked.get(hook, 0) + change
+    if card.pt_amount is not None:
+        game.counting += change
+    game.unsettled = True
+
+
 def board_changed(game: Game) -> None:
     """An anthem entered or left, equipment moved, or a permanent changed control: every cached
     bonus is stale. (A permanent that enters has no cached bonus yet.)"""
     game.version += 1
+    game.unsettled = True
     game.volatile = any(getattr(effect.args["filter"], "volatile", False)
                         for source in game.statics for effect in source.card.anthems)
 
@@ -282,6 +295,7 @@ def put_onto_battlefield(game: Game, card, controller: int, owner: int, tapped: 
         game.statics.append(p)
         if card.anthems:
             board_changed(game)  # a new anthem: every cached bonus is stale
+    track(game, card, 1)
     if game.trace is not None:
         log(game, "enters", side_name(controller), card=card.name, id=p.id, controller=controller,
             tapped=p.tapped)
@@ -299,6 +313,7 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         return
     if p.lieutenant is not None:
         board.remove(p)
+        track(game, p.card, -1)
         equipment = list(p.equipment)
         _detach_all(game, p)
         boss.defeat(game, p, by, equipment)  # L6: exiled with time counters instead
@@ -307,6 +322,7 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     undying = (to == "graveyard" and p.card.is_creature and not p.card.is_token and p.plus == 0
                and has_keyword(game, p, "undying"))
     board.remove(p)
+    track(game, p.card, -1)
     if p.card.anthems or p.equipment or p.attached_to is not None:
         board_changed(game)
     if p in game.statics:
@@ -359,6 +375,8 @@ def died(game: Game, p: Permanent) -> None:
         run_hook(game, p, "Dies")
     if "CreatureDies" in p.card.hooks:
         _creature_dies_trigger(game, p, p)
+    if not game.hooked.get("CreatureDies"):
+        return
     for watcher in watchers(game):
         if "CreatureDies" in watcher.card.hooks:
             _creature_dies_trigger(game, watcher, p)
@@ -419,6 +437,8 @@ def add_counters(game: Game, p: Permanent, n: int) -> None:
 def pump(game: Game, p: Permanent, dp: int, dt: int, keywords=frozenset()) -> None:
     p.temp_power += dp
     p.temp_toughness += dt
+    if dt < 0:
+        game.unsettled = True
     if keywords:
         p.temp_keywords = p.temp_keywords | keywords
 
@@ -445,9 +465,11 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
     if "damage_removes_counters" in p.card.static_flags:
         if p.plus > 0:
             p.plus -= 1  # Unbreathing Horde: prevent the damage, remove a +1/+1 counter
+            game.unsettled = True
         return 0
     p.damage += n
     p.last_hit_by = by
+    game.unsettled = True
     if deathtouch is None:
         deathtouch = source is not None and has_keyword(game, source, "deathtouch")
     if deathtouch:
@@ -513,6 +535,8 @@ def controller_damaged(game: Game, player: int, source: Permanent) -> None:
     """'Whenever a source matching `when` deals damage to you' abilities of ``player``'s permanents."""
     from horde.effects import Context
 
+    if not game.hooked.get("ControllerDamaged"):
+        return
     for watcher in watchers(game):
         if "ControllerDamaged" not in watcher.card.hooks or watcher.controller != player:
             continue
@@ -861,6 +885,8 @@ def card_matches(filter_text: str, card) -> bool:
 
 def spell_cast_triggers(game: Game, card) -> None:
     """'Whenever a player casts a spell' abilities (Blind Creeper)."""
+    if not game.hooked.get("SpellCast"):
+        return
     for p in watchers(game):
         if "SpellCast" in p.card.hooks:
             run_hook(game, p, "SpellCast", spell=card)
@@ -927,31 +953,34 @@ def counter_window(game: Game, card) -> bool:
 def check_state(game: Game) -> None:
     """State-based actions: creatures with lethal damage or no toughness die; then the ends of
     the game: the team loses (H13), the team wins (H12)."""
-    shrinking = any(effect.args["toughness"] < 0 for source in game.statics for effect in source.card.anthems)
-    while True:
-        dead = []
-        for board in (game.horde_board, game.team_board):
-            for p in board:
-                card = p.card
-                if not card.is_creature:
-                    continue
-                if (not p.damage and card.pt_amount is None and not shrinking
-                        and card.toughness + p.plus + p.temp_toughness > 0):
-                    continue  # undamaged, and nothing can make its toughness 0 or less
-                t = toughness(game, p)
-                if t <= 0:
-                    dead.append((p, False))
-                elif (p.damage >= t or (p.deathtouched and p.damage > 0)) and not has_keyword(game, p, "indestructible"):
-                    dead.append((p, True))
-        for p, destroyed in dead:
-            if destroyed:
-                p.damage = 0
-                p.deathtouched = False
-                destroy(game, p, p.last_hit_by)
-            else:
-                leave_battlefield(game, p, "graveyard", p.last_hit_by)
-        if not dead:
-            break
+    if game.unsettled or game.volatile or game.counting:
+        shrinking = any(effect.args["toughness"] < 0 for source in game.statics for effect in source.card.anthems)
+        while True:
+            game.unsettled = False
+            dead = []
+            for board in (game.horde_board, game.team_board):
+                for p in board:
+                    card = p.card
+                    if not card.is_creature:
+                        continue
+                    if (not p.damage and card.pt_amount is None and not shrinking
+                            and card.toughness + p.plus + p.temp_toughness > 0):
+                        continue  # undamaged, and nothing can make its toughness 0 or less
+                    t = toughness(game, p)
+                    if t <= 0:
+                        dead.append((p, False))
+                    elif ((p.damage >= t or (p.deathtouched and p.damage > 0))
+                          and not has_keyword(game, p, "indestructible")):
+                        dead.append((p, True))
+            for p, destroyed in dead:
+                if destroyed:
+                    p.damage = 0
+                    p.deathtouched = False
+                    destroy(game, p, p.last_hit_by)
+                else:
+                    leave_battlefield(game, p, "graveyard", p.last_hit_by)
+            if not dead:
+                break
     if game.winner is None:
         if game.team_life <= 0 or any(pl.drew_from_empty or pl.poison >= 15 for pl in game.players):
             game.winner = "horde"  # H13

@@ -106,6 +106,8 @@ def upkeep(game: Game, players: list[int], board) -> None:
     for p in list(board):
         if "Upkeep" in p.card.hooks and rules.on_battlefield(game, p):
             rules.run_hook(game, p, "Upkeep")
+    if not game.hooked.get("EachUpkeep"):
+        players = []
     for player in players:
         for p in rules.watchers(game):
             if "EachUpkeep" in p.card.hooks and (p.lieutenant is None or rules.on_battlefield(game, p)):
@@ -293,7 +295,7 @@ def declare_blocks_effects(game: Game, attackers) -> None:
 
 def end_step(game: Game) -> None:
     """End step triggers, then cleanup: hand size (team), damage and 'until end of turn' end."""
-    for p in rules.watchers(game):
+    for p in rules.watchers(game) if game.hooked.get("EndStep") else ():
         # A permanent an earlier trigger removed does not trigger; the boss (id -1) always can.
         if "EndStep" in p.card.hooks and (p.id < 0 or rules.on_battlefield(game, p)):
             rules.run_hook(game, p, "EndStep")

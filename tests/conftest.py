@@ -84,6 +84,8 @@ def put(game, catalogue, name, side="horde", player=0, **state):
     (game.horde_board if side == "horde" else game.team_board).append(p)
     if card.anthems or card.equipped or card.static_flags:
         game.statics.append(p)
+        rules.board_changed(game)
+    rules.track(game, card, 1)
     for key, value in state.items():
         setattr(p, key, value)
     return p
