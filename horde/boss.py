@@ -302,6 +302,9 @@ def lieutenants_act(game: Game) -> set:
             continue
         ability = usable[game.horde_rng.randrange(len(usable))]  # H9
         costs = ability[0].costs
+        if game.trace is not None:
+            rules.log(game, "lieutenant_acts", "horde", name=p.card.name,
+                      effects=" ; ".join(e.describe() for e in ability))
         if "tap" in costs:
             p.tapped = True
         for kind, term in (("sacrifice another creature", "Creature"), ("sacrifice another zombie", "Zombie")):
@@ -313,9 +316,6 @@ def lieutenants_act(game: Game) -> set:
             rules.exile(game, p, HORDE)  # L6: it is exiled with time counters
         acted.add(p.id)
         game.stats.lieutenant_actions += 1
-        if game.trace is not None:
-            rules.log(game, "lieutenant_acts", "horde", name=p.card.name,
-                      effects=" ; ".join(e.describe() for e in ability))
         rules.resolve(game, ability, Context(p.card, p, HORDE))
         rules.check_state(game)
         if game.winner is not None:

@@ -128,7 +128,7 @@ def describe(event: dict) -> str:
     if kind == "counters":
         return f"{e['card']} gets {e['added']} +1/+1 counter(s) ({e['total']} now)"
     if kind == "discard":
-        return f"{who} discards {e['card']}"
+        return f"{'Horde' if e.get('player') is None else 'Player ' + str(e['player'])} discards {e['card']}"
     if kind == "equip":
         return f"Player {e['player']} equips {e['equipment']} to {e['creature']}"
     if kind == "damage_prevented":

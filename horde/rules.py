@@ -598,7 +598,8 @@ def discard(game: Game, controller: int, n: int) -> None:
             hand.remove(card)
         graveyard_of(game, controller).append(card)
         if game.trace is not None:
-            log(game, "discard", side_name(controller), card=card.name)
+            log(game, "discard", side_name(controller), card=card.name,
+                player=None if controller == HORDE else controller + 1)
 
 
 def mill(game: Game, controller: int, n: int) -> None:
