@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import horde.catalogue
+import horde.decks
 from horde import rules
 from horde.catalogue import load_catalogue
 from horde.engine import new_game
@@ -34,6 +36,15 @@ def catalogue():
 def test_decks(monkeypatch):
     """Point deck lookups at the small test decks."""
     monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
+    return TEST_DECKS
+
+
+@pytest.fixture
+def decks(monkeypatch):
+    """The small test decks, with the per-process deck and card caches emptied."""
+    monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
+    monkeypatch.setattr(horde.catalogue, "_DEFAULT", {})
+    monkeypatch.setattr(horde.decks, "_CACHE", {})
     return TEST_DECKS
 
 

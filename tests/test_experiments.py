@@ -14,8 +14,6 @@ import pytest
 from click.testing import CliRunner
 from conftest import TEST_DECKS
 
-import horde.catalogue
-import horde.decks
 from horde.cli import cli
 from horde.engine import new_game
 from horde.experiments import ExperimentError, load_experiment, parse_experiment
@@ -23,15 +21,6 @@ from horde.presets import KNOBS
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUP = '[setup]\nhorde_deck = "mini-recipe"\nteam_decks = ["white", "white", "white", "white"]\nboss = "none"\n'
-
-
-@pytest.fixture
-def decks(monkeypatch):
-    """The small test decks, with the per-process deck and card caches emptied."""
-    monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
-    monkeypatch.setattr(horde.catalogue, "_DEFAULT", {})
-    monkeypatch.setattr(horde.decks, "_CACHE", {})
-    return TEST_DECKS
 
 
 def small(**changes) -> dict:

@@ -38,15 +38,6 @@ from horde.runner import (
 from horde.stats import Z95, wilson_half_width
 
 
-@pytest.fixture
-def decks(monkeypatch):
-    """The small test decks, with the per-process deck and card caches emptied."""
-    monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
-    monkeypatch.setattr(horde.catalogue, "_DEFAULT", {})
-    monkeypatch.setattr(horde.decks, "_CACHE", {})
-    return TEST_DECKS
-
-
 def experiment(**run):
     """Four cells of the test decks: players by policy."""
     data = {"name": "tiny", "seed": 7,
