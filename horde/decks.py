@@ -272,6 +272,8 @@ def recipe(deck: HordeDeck, setup, rng) -> list:
     per player at the default 25). Decision: when the drawn cards and strong tokens alone pass the deck
     size, there are no base tokens and random drawn cards are taken away (H3's "random 25")."""
     players = setup.players
+    if setup.token_percent is not None:
+        return _recipe_by_share(deck, setup, rng)
     creatures = sum(rng.randint(*deck.creatures_per_player) for _ in range(players))
     spells = sum(rng.randint(*deck.spells_per_player) for _ in range(players))
     picked = _draw_from(deck.creatures, creatures, rng) + _draw_from(deck.spells, spells, rng)
@@ -284,6 +286,24 @@ def recipe(deck: HordeDeck, setup, rng) -> list:
     rng.shuffle(cards)
     cards = cards[:size]
     return cards + [deck.base_token] * (size - len(cards))  # R1: base tokens fill the rest
+
+
+def _recipe_by_share(deck: HordeDeck, setup, rng) -> list:
+    """The recipe with ``token_percent`` of the deck as tokens (a tuning knob beyond R1): the
+    tokens split base : strong as R1's 10 : 5 and the strong ones by ``strong_mix``; the other
+    cards are creatures and spells in R1's proportion (5.5 : 3.5), drawn from the lists."""
+    size = setup.cards_per_player * setup.players
+    tokens = round(size * setup.token_percent / 100)
+    nontoken = size - tokens
+    creatures = round(nontoken * 11 / 18) if deck.spells else nontoken
+    picked = _draw_from(deck.creatures, creatures, rng) + _draw_from(deck.spells, nontoken - creatures, rng)
+    strong = round(tokens * setup.strong_tokens / 15)
+    giant_share, army_share = (int(x) for x in setup.strong_mix.split(":"))
+    giants = round(strong * giant_share / (giant_share + army_share))
+    giant = deck.giant_token or deck.base_token
+    army = deck.army_token or giant
+    cards = picked + [giant] * giants + [army] * (strong - giants)
+    return cards + [deck.base_token] * (size - len(cards))
 
 
 def _draw_from(pool: list, n: int, rng) -> list:

@@ -42,6 +42,8 @@ KNOBS: dict[str, Knob] = {
     "cast_order": Knob("str", "tokens first, or in revealed order (H5o)", choices=("tokens_first", "revealed")),
     "strong_mix": Knob("str", "Zombie Giant : Zombie Army among the 5 strong tokens per player (R1), e.g. '3:2'"),
     "strong_tokens": Knob("int", "strong tokens per player (R1)", low=0, high=100),
+    "token_percent": Knob("optional_int", "the share of the recipe deck that is tokens, in percent (default: "
+                          "R1 as written, about 60%)", low=0, high=100),
     "commander_casts": Knob("optional_int", "casts of each commander allowed (D: unlimited, or 1)", low=1,
                             high=100, team_side=True),
     "boss": Knob("str", "'random' from the deck's boss list, 'none', or a boss name (B1)"),
@@ -78,6 +80,7 @@ class GameSetup:
     cast_order: str = "tokens_first"
     strong_mix: str = "3:2"
     strong_tokens: int = 5
+    token_percent: int | None = None
     commander_casts: int | None = None
     boss: str = "random"
     lieutenants: bool = True

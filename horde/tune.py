@@ -30,6 +30,7 @@ SEARCHABLE: dict[str, tuple[int, int | None]] = {
     "life_per_player": (5, 60),
     "reveal_base": (1, 10),
     "max_turns": (10, 120),
+    "token_percent": (20, 90),
 }
 
 

@@ -11,7 +11,7 @@ from horde.engine import play_game
 from horde.policies import make_policy
 from horde.presets import make_setup
 
-DIGEST = "3db91305b92ff3e3fdc6a72a5b600fe23c9080ca67eb892be4759bc6d24fd743"
+DIGEST = "9c2127b27f831164faf834a4689a403523af90d3e9439651e518af4f4ba5c547"
 
 
 def records_digest(games: int = 1000) -> str:
@@ -21,6 +21,7 @@ def records_digest(games: int = 1000) -> str:
     for i in range(games):
         record = play_game(setup, ("digest", i), policy=policy).record()
         record.pop("version")
+        record.pop("setup_hash")  # a new knob changes every setup's hash, not the games
         digest.update(json.dumps(record, sort_keys=True, default=str).encode())
     return digest.hexdigest()
 

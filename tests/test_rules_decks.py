@@ -190,3 +190,14 @@ def test_C4_coloured_payment_uses_the_least_flexible_source(make_game, catalogue
     sol = put(game, catalogue, "Sol Ring", side="team")
     assert rules.pay(game, 0, 1, ())
     assert sol.tapped and game.players[0].pool == [frozenset({"C"})]  # the second mana floats
+
+
+def test_R1_token_percent_knob_sets_the_share_of_tokens(catalogue, test_decks):
+    deck = load_horde_deck("mini-recipe", catalogue)
+    setup = make_setup(players=2, team_decks=["white"] * 4, token_percent=40, strong_mix="1:1")
+    cards = recipe(deck, setup, random.Random(3))
+    names = Counter(c.name for c in cards)
+    assert len(cards) == 50
+    assert sum(1 for c in cards if c.is_token) == 20  # 40% of 50
+    assert names["Zombie Giant"] + names["Zombie Army"] == round(20 * 5 / 15)  # R1's 5 strong per 15 tokens
+    assert sum(1 for c in cards if c.is_creature and not c.is_token) == round(30 * 11 / 18)
