@@ -36,10 +36,7 @@ class BossState:
 
 def abilities(card, hook: str) -> list[tuple]:
     """A loyalty hook's abilities, each a tuple of the effects written on one line."""
-    groups: dict[int, list] = {}
-    for effect in card.hooks.get(hook, ()):
-        groups.setdefault(effect.line, []).append(effect)
-    return [tuple(g) for g in groups.values()]
+    return card.abilities(hook)
 
 
 def boss_arrives(game: Game) -> None:

@@ -31,6 +31,7 @@ HOOKS = {
     "Static": "while it is on the battlefield (continuous effects)",
     "Equipped": "continuous effects on the creature it is attached to (equipment)",
     "Activated": "an activated ability (lieutenants use it instead of attacking, L8)",
+    "Mode": "one mode of a modal instant or sorcery ('choose one'): its controller picks one as it resolves",
     "Plus": "a boss plus loyalty ability (B3)",
     "Minus": "a boss non-ultimate minus loyalty ability (B3)",
     "Ultimate": "a boss ultimate loyalty ability (B3)",
@@ -138,6 +139,13 @@ class CardDef:
     @property
     def mana_value(self) -> int:
         return self.cost.value
+
+    def abilities(self, hook: str) -> list[tuple[Effect, ...]]:
+        """A hook's abilities (or modes), each the tuple of effects written on one line."""
+        groups: dict[int, list] = {}
+        for effect in self.hooks.get(hook, ()):
+            groups.setdefault(effect.line, []).append(effect)
+        return [tuple(group) for group in groups.values()]
 
     def type_line(self) -> str:
         left = " ".join(sorted(self.supertypes - {"Token"}) + (["Token"] if self.is_token else []))

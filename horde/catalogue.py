@@ -321,14 +321,17 @@ def build_card(block: _Block) -> CardDef:
         hooks.setdefault(hook, []).extend(parse_effect(hook, text, path, hook_line, name))
     for hook, effects in hooks.items():
         targeted = [e for e in effects if e.target is not None]
-        if hook not in LOYALTY_HOOKS and len(targeted) > 1:
+        if hook not in LOYALTY_HOOKS + ("Mode", "Activated") and len(targeted) > 1:
             raise DeckError(f"card '{name}': two targeted effects on '{hook}' are beyond the vocabulary", path,
                             targeted[1].line)
         if hook == "Equipped" and "Equipment" not in subtypes:
             raise DeckError(f"card '{name}': only Equipment has 'Equipped' effects", path, effects[0].line)
-        if hook == "Cast" and not ({"Instant", "Sorcery"} & types):
+        if hook in ("Cast", "Mode") and not ({"Instant", "Sorcery"} & types):
             raise DeckError(f"card '{name}': only instants and sorceries have 'Cast' effects (use Enters)",
                             path, effects[0].line)
+    if "Mode" in hooks and ("Cast" in hooks or len({e.line for e in hooks["Mode"]}) < 2):
+        raise DeckError(f"card '{name}': a modal spell has two or more 'Mode:' lines and no 'Cast:' line",
+                        path, block.line)
     if "Equipment" in subtypes and equip is None:
         raise DeckError(f"equipment '{name}' has no 'Equip:' cost", path, block.line)
     if "Planeswalker" in types and loyalty is None:

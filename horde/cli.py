@@ -154,6 +154,8 @@ def describe(event: dict) -> str:
         return f"{e['name']} loses a time counter ({e['reason']}), {e['left']} left"
     if kind == "lieutenant_acts":
         return f"Lieutenant {e['name']} activates: {e['effects']}"
+    if kind == "mode":
+        return f"{e['card']}: mode {e['mode']}"
     if kind == "target":
         return f"{e['card']} targets {e['target']}"
     if kind == "boss_vanishes":

@@ -37,6 +37,7 @@ KINDS = {
     "fog": "options: (player, fog card) pairs and None; subject: the damage expected after blocks",
     "equip": "options: (equipment, creature) pairs it can pay for, and None",
     "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
+    "mode": "options: the modes of a modal spell it can carry out (each a tuple of effects); subject: the card",
     "exile_graveyard": "options: team players with enough cards in their graveyard, and None; subject: how many",
     "exile_cards": "options: the graveyard; return a list of exactly `count` cards to exile",
     "sacrifice": "options: permanents to sacrifice",
@@ -492,6 +493,13 @@ class BaselinePolicy(Policy):
         if expected >= view.team_life or expected >= max(8, view.team_life // 3):
             return next(o for o in decision.options if o is not None)
         return None
+
+    def _mode(self, decision, view):
+        """A mode that hurts the Horde if one can, else the first."""
+        for mode in decision.options:
+            if any(e.verb in HARMFUL for e in mode):
+                return mode
+        return decision.options[0]
 
     def _exile_graveyard(self, decision, view):
         """Stop a Horde creature's combat damage (Carrion Wurm) whenever a player can."""

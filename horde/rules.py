@@ -202,6 +202,25 @@ def resolve(game: Game, effects, ctx) -> None:
         effect.run(game, ctx, **effect.args)
 
 
+def resolve_spell(game: Game, card, ctx) -> None:
+    """An instant or sorcery resolves: its Cast effects, or for a modal spell the one mode its
+    controller picks (the Horde at random: H9) among the modes it can carry out."""
+    if "Mode" not in card.hooks:
+        resolve(game, card.hooks.get("Cast", ()), ctx)
+        return
+    modes = [mode for mode in card.abilities("Mode")
+             if all(e.target is None or legal_targets(game, ctx, e) for e in mode)]
+    if not modes:
+        return
+    if ctx.controller == HORDE:
+        mode = modes[game.horde_rng.randrange(len(modes))]  # H9
+    else:
+        mode = ask(game, "mode", ctx.controller, modes, subject=card)
+    if game.trace is not None:
+        log(game, "mode", side_name(ctx.controller), card=card.name, mode=" ; ".join(e.describe() for e in mode))
+    resolve(game, mode, ctx)
+
+
 def legal_targets(game: Game, ctx, effect) -> list:
     """Legal targets of a targeted effect: permanents matching its filter, and for 'any' also the
     opposing players or the Horde. Lieutenants are protected (L5); shroud and hexproof apply."""
@@ -856,7 +875,7 @@ def team_cast(game: Game, player: int, card, origin: str) -> None:
         put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander))
     else:
         ctx = Context(card, None, player, x=card.horde_x if card.cost.x else 0)
-        resolve(game, card.hooks.get("Cast", ()), ctx)
+        resolve_spell(game, card, ctx)
         if card is pl.commander:
             pl.command.append(card)  # C2
         else:
@@ -912,7 +931,7 @@ def horde_cast(game: Game, card) -> None:
         put_onto_battlefield(game, card, HORDE, HORDE)
     else:
         ctx = Context(card, None, HORDE, x=card.horde_x)  # H7: X is the card's horde_x
-        resolve(game, card.hooks.get("Cast", ()), ctx)
+        resolve_spell(game, card, ctx)
         game.horde.graveyard.append(card)
     check_state(game)
 

@@ -136,3 +136,23 @@ def test_team_activates_abilities_in_its_second_main_phase(game, bundled):
     turns.activate_step(game, 0)
     assert tolsimir.tapped
     assert [p.card.name for p in game.team_board if p.card.is_token] == ["Voja"]
+
+
+def test_modal_spell_offers_the_modes_it_can_carry_out(game, bundled):
+    """Abrade: 3 damage to target creature, or destroy target artifact; the team's policy picks."""
+    seen = []
+    game.policy = Scripted(mode=lambda d: seen.append(len(d.options)) or d.options[0])
+    abrade = bundled.get("Abrade")
+    put(game, bundled, "Mountain", side="team")
+    put(game, bundled, "Mountain", side="team")
+    collar = put(game, bundled, "Bonesplitter")  # a Horde artifact, no Horde creature
+    game.players[0].hand[:] = [abrade]
+    rules.team_cast(game, 0, abrade, "hand")
+    assert seen == [1] and not rules.on_battlefield(game, collar)  # only "destroy artifact" was possible
+    zombie = put(game, bundled, "Zombie Giant")
+    game.policy = Scripted()
+    put(game, bundled, "Mountain", side="team")
+    put(game, bundled, "Mountain", side="team")
+    game.players[0].hand[:] = [abrade]
+    rules.team_cast(game, 0, abrade, "hand")
+    assert zombie.damage == 3  # the baseline takes the mode that hurts the Horde

@@ -11,7 +11,7 @@ from horde.engine import play_game
 from horde.policies import make_policy
 from horde.presets import make_setup
 
-DIGEST = "9c2127b27f831164faf834a4689a403523af90d3e9439651e518af4f4ba5c547"
+DIGEST = "cbe2e3551b7aa9a533b9f51b09da6232bb9fef31ac6d377b76faa435cf0b1659"
 
 
 def records_digest(games: int = 1000) -> str:
