@@ -90,8 +90,7 @@ def new_game(setup: GameSetup, seed, catalogue: Catalogue | None = None, policy=
     if policy is None:
         policy = make_policy(setup.policy, **dict(setup.policy_params))
     policy.rng = stream(seed, "policy")
-    game = Game(setup, catalogue, stream(seed, "horde"), stream(seed, "dice"), policy, None,
-                [] if trace else None)
+    game = Game(setup, catalogue, stream(seed, "horde"), stream(seed, "dice"), policy, [] if trace else None)
     game.stats = GameStats(team_life_min=game.start_life)
     game.view = TeamView(game)
     banned = load_banlist(setup.banlist)

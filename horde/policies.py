@@ -37,6 +37,7 @@ KINDS = {
     "fog": "options: (player, fog card) pairs and None; subject: the damage expected after blocks",
     "equip": "options: (equipment, creature) pairs it can pay for, and None",
     "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
+    "search": "options: the different basic lands in its library; subject: True onto the battlefield, False to hand",
     "mode": "options: the modes of a modal spell it can carry out (each a tuple of effects); subject: the card",
     "exile_graveyard": "options: team players with enough cards in their graveyard, and None; subject: how many",
     "exile_cards": "options: the graveyard; return a list of exactly `count` cards to exile",
@@ -493,6 +494,17 @@ class BaselinePolicy(Policy):
         if expected >= view.team_life or expected >= max(8, view.team_life // 3):
             return next(o for o in decision.options if o is not None)
         return None
+
+    def _search(self, decision, view):
+        """The basic land making the colour its hand and board need most and have least."""
+        have = view.colours(decision.player)
+        needed = [pip for card in view.hand(decision.player) if not card.is_land for pip in card.cost.pips]
+
+        def score(land):
+            makes = {c for unit in land.mana for c in unit}
+            return (sum(1 for pip in needed if pip in makes and pip not in have), sum(1 for pip in needed if pip in makes))
+
+        return max(decision.options, key=score)
 
     def _mode(self, decision, view):
         """A mode that hurts the Horde if one can, else the first."""

@@ -671,10 +671,13 @@ def search_basic_lands(game: Game, player: TeamPlayer, count: int, tapped: bool,
     """Ramp: basic lands from the library onto the battlefield (and into hand), then shuffle."""
     for n, to_battlefield in ((count, True), (to_hand, False)):
         for _ in range(n):
-            lands = [c for c in player.library if "Basic" in c.supertypes and c.is_land]
+            lands = []
+            for c in player.library:
+                if "Basic" in c.supertypes and c.is_land and c not in lands:
+                    lands.append(c)
             if not lands:
                 break
-            card = _best_land(player, lands)
+            card = ask(game, "search", player.index, lands, subject=to_battlefield)
             player.library.remove(card)
             if to_battlefield:
                 put_onto_battlefield(game, card, player.index, player.index, tapped=tapped)
@@ -683,17 +686,7 @@ def search_basic_lands(game: Game, player: TeamPlayer, count: int, tapped: bool,
     player.rng.shuffle(player.library)
 
 
-def _best_land(player: TeamPlayer, lands: list):
-    """The basic land whose colour the player's deck needs most (fewest on the battlefield)."""
-    return lands[0]
-
-
 # ---------------------------------------------------------------- mana (C4)
-
-
-def mana_sources(game: Game, player: int) -> list[Permanent]:
-    return [p for p in game.team_board if p.controller == player and p.card.mana and not p.tapped
-            and not (p.sick and p.card.is_creature)]
 
 
 def available_mana(game: Game, player: int) -> int:

@@ -120,13 +120,13 @@ class Game:
     __slots__ = (
         "setup", "players", "horde", "team_board", "horde_board", "turn", "horde_turns",
         "active", "team_life", "start_life", "damage_taken", "life_lost", "life_gained",
-        "winner", "trace", "horde_rng", "dice_rng", "policy", "policy_rng", "next_id",
+        "winner", "trace", "horde_rng", "dice_rng", "policy", "next_id",
         "statics", "boss", "lieutenants", "stats", "turn_rows", "catalogue", "tokens",
-        "horde_milled", "phase", "steps", "check", "fogged", "shielded", "view", "version", "volatile",
+        "horde_milled", "check", "fogged", "shielded", "view", "version", "volatile",
         "unsettled", "hooked", "counting",
     )
 
-    def __init__(self, setup, catalogue, horde_rng, dice_rng, policy, policy_rng, trace=None):
+    def __init__(self, setup, catalogue, horde_rng, dice_rng, policy, trace=None):
         self.setup = setup
         self.catalogue = catalogue
         self.tokens = catalogue.tokens
@@ -147,7 +147,6 @@ class Game:
         self.horde_rng = horde_rng  # H9: the Horde's shuffle and choices
         self.dice_rng = dice_rng  # B3, L2, L6: the boss's and lieutenants' dice
         self.policy = policy
-        self.policy_rng = policy_rng
         self.next_id = 0
         self.statics: list[Permanent] = []  # permanents with Static or Equipped effects
         self.boss = None  # boss.BossState when a boss is in the game (B1)
@@ -155,8 +154,6 @@ class Game:
         self.stats = None  # engine.GameStats: what the result records
         self.turn_rows: list | None = None  # (turn, team life, Horde power, Horde library) per turn
         self.horde_milled = 0
-        self.phase = ""
-        self.steps = 0
         self.check = None  # a function called after every step (conformance tests)
         self.fogged = False  # combat damage is prevented this turn
         self.shielded: set | None = None  # L4: permanents whose shield absorbed this damage event
