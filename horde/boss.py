@@ -273,13 +273,8 @@ def can_activate(game: Game, p: Permanent, ability) -> bool:
     costs = ability[0].costs
     if "tap" in costs and p.tapped:
         return False
-    if "sacrifice another creature" in costs and not any(
-            q is not p and q.card.is_creature for q in game.horde_board):
-        return False
-    if "sacrifice another zombie" in costs and not any(
-            q is not p and "Zombie" in q.card.subtypes for q in game.horde_board):
-        return False
-    return True
+    return all(rules.sacrifice_options(game, p, cost) for cost in costs
+               if isinstance(cost, str) and cost.startswith("sacrifice"))
 
 
 def lieutenants_act(game: Game) -> set:
@@ -304,10 +299,9 @@ def lieutenants_act(game: Game) -> set:
                       effects=" ; ".join(e.describe() for e in ability))
         if "tap" in costs:
             p.tapped = True
-        for kind, term in (("sacrifice another creature", "Creature"), ("sacrifice another zombie", "Zombie")):
-            if kind in costs:
-                options = [q for q in game.horde_board if q is not p and (
-                    term in q.card.types or term in q.card.subtypes)]
+        for cost in costs:
+            if isinstance(cost, str) and cost.startswith("sacrifice"):
+                options = rules.sacrifice_options(game, p, cost)
                 rules.sacrifice(game, options[game.horde_rng.randrange(len(options))])  # H9
         if "exile this" in costs:
             rules.exile(game, p, HORDE)  # L6: it is exiled with time counters

@@ -655,6 +655,13 @@ def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) ->
     return False
 
 
+def sacrifice_options(game: Game, p: Permanent, cost: str) -> list[Permanent]:
+    """What a 'sacrifice another creature' (or 'another zombie') cost of ``p`` may sacrifice."""
+    wanted = "Zombie" if cost.endswith("zombie") else "Creature"
+    return [q for q in board_of(game, p.controller)
+            if q is not p and (wanted in q.card.types or wanted in q.card.subtypes)]
+
+
 def choose_sacrifice(game: Game, controller: int, options: list[Permanent]) -> Permanent:
     if controller == HORDE:
         return options[game.horde_rng.randrange(len(options))]  # H9

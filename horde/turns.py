@@ -175,10 +175,7 @@ def activate_step(game: Game, i: int) -> None:
             elif cost == "exile this":
                 rules.exile(game, p, i)
             elif isinstance(cost, str):
-                term = "Zombie" if cost.endswith("zombie") else "Creature"
-                victims = [q for q in game.team_board if q is not p and q.controller == i
-                           and (term in q.card.types or term in q.card.subtypes)]
-                rules.sacrifice(game, ask(game, "sacrifice", i, victims))
+                rules.sacrifice(game, ask(game, "sacrifice", i, rules.sacrifice_options(game, p, cost)))
             else:
                 rules.pay(game, i, cost.generic, cost.pips)
         if game.trace is not None:
@@ -196,9 +193,7 @@ def _can_pay_activation(game: Game, p, ability) -> bool:
         elif cost == "exile this":
             continue
         elif isinstance(cost, str):
-            term = "Zombie" if cost.endswith("zombie") else "Creature"
-            if not any(q is not p and q.controller == p.controller and (term in q.card.types or term in q.card.subtypes)
-                       for q in game.team_board):
+            if not rules.sacrifice_options(game, p, cost):
                 return False
         elif not rules.can_pay(game, p.controller, cost.generic, cost.pips):
             return False
