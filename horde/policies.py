@@ -68,7 +68,7 @@ def check_choice(decision: Decision, choice) -> None:
     """Raise PolicyError unless ``choice`` is legal for ``decision``."""
     options = decision.options
     if decision.kind not in SELECTIONS:
-        if not any(choice is o or choice == o for o in options):
+        if choice not in options:  # 'in' compares by identity, then by equality
             raise PolicyError(f"illegal choice for '{decision.kind}': {choice!r} is not one of the options")
         return
     if not isinstance(choice, list | tuple):

@@ -102,6 +102,17 @@ def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
     return keyword in static_bonus(game, p)[2]
 
 
+def keywords(game: Game, p: Permanent) -> frozenset:
+    """Every keyword a permanent has now: printed, until end of turn, and from anthems and
+    equipment. For code that asks about several keywords of one permanent at once."""
+    extra = p.temp_keywords
+    if game.statics or p.equipment:
+        given = p.bonus[2] if p.bonus_version == game.version and not game.volatile else static_bonus(game, p)[2]
+        if given:
+            extra = extra | given
+    return p.card.keywords | extra if extra else p.card.keywords
+
+
 NO_BONUS = (0, 0, frozenset())
 
 
@@ -150,6 +161,7 @@ def board_changed(game: Game) -> None:
     game.unsettled = True
     game.volatile = any(getattr(effect.args["filter"], "volatile", False)
                         for source in game.statics for effect in source.card.anthems)
+    game.shrinking = any(effect.args["toughness"] < 0 for source in game.statics for effect in source.card.anthems)
 
 
 def _pt_amount(game: Game, p: Permanent) -> int:
@@ -232,12 +244,13 @@ def legal_targets(game: Game, ctx, effect) -> list:
     for p in all_permanents(game):
         if not flt(game, ctx, p):
             continue
+        kw = keywords(game, p)
         if (p.controller == HORDE) != (controller == HORDE):
-            if has_keyword(game, p, "shroud") or has_keyword(game, p, "hexproof"):
+            if "shroud" in kw or "hexproof" in kw:
                 continue
             if p.lieutenant is not None and boss.protected(game, p):
                 continue  # L5: a lieutenant can't be targeted while protected
-        elif has_keyword(game, p, "shroud"):
+        elif "shroud" in kw:
             continue
         options.append(p)
     if getattr(flt, "text", "") == "any":
@@ -556,8 +569,8 @@ def controller_damaged(game: Game, player: int, source: Permanent) -> None:
 
     if not game.hooked.get("ControllerDamaged"):
         return
-    for watcher in watchers(game):
-        if "ControllerDamaged" not in watcher.card.hooks or watcher.controller != player:
+    for watcher in [w for w in watchers(game) if "ControllerDamaged" in w.card.hooks]:
+        if watcher.controller != player:
             continue
         for effect in watcher.card.hooks["ControllerDamaged"]:
             ctx = Context(watcher.card, watcher, watcher.controller, target=source)
@@ -725,17 +738,30 @@ def spell_cost(game: Game, card, player: int, origin: str):
     return generic, pips
 
 
-def can_pay(game: Game, player: int, generic: int, pips: tuple, units: list | None = None) -> bool:
-    """Whether the player's untapped sources and floating mana can pay the cost."""
+def can_pay(game: Game, player: int, generic: int, pips: tuple, units: list | None = None,
+            colours: tuple | None = None) -> bool:
+    """Whether the player's untapped sources and floating mana can pay the cost (``units`` and
+    their ``colour_counts``, when given, are the player's mana as it is now)."""
     if units is None:
         units = mana_units(game, player)
     if len(units) < generic + len(pips):
         return False
     if not pips:
         return True
-    # Exact without a search when every unit makes one colour or any colour: each colour's
-    # shortfall must be covered by 'any' units.
-    single = True
+    counts, wild = colour_counts(units) if colours is None else colours
+    if counts is not None:
+        # Exact without a search when every unit makes one colour or any colour: each colour's
+        # shortfall must be covered by 'any' units.
+        short = 0
+        for c in set(pips):
+            short += max(0, pips.count(c) - counts.get(c, 0))
+        return short <= wild
+    return _plan_payment(game, player, generic, pips, units) is not None
+
+
+def colour_counts(units: list) -> tuple:
+    """(units per colour, units of any colour) of a player's mana; (None, 0) when some unit
+    makes a choice of two or more colours (then only a search can tell what a cost takes)."""
     wild = 0
     counts: dict = {}
     for colours, _, _ in units:
@@ -745,23 +771,20 @@ def can_pay(game: Game, player: int, generic: int, pips: tuple, units: list | No
             for c in colours:
                 counts[c] = counts.get(c, 0) + 1
         else:
-            single = False
-            break
-    if single:
-        short = 0
-        for c in set(pips):
-            short += max(0, pips.count(c) - counts.get(c, 0))
-        return short <= wild
-    return _plan_payment(game, player, generic, pips, units) is not None
+            return None, 0
+    return counts, wild
 
 
 def mana_units(game: Game, player: int) -> list[tuple]:
     """Every mana the player could make now: (colours, pool index or -1, source)."""
-    units: list[tuple] = [(colours, i, None) for i, colours in enumerate(game.players[player].pool)]
+    pool = game.players[player].pool
+    units: list[tuple] = [(colours, i, None) for i, colours in enumerate(pool)] if pool else []
     for p in game.team_board:
-        if p.controller == player and p.card.mana and not p.tapped and not (p.sick and p.card.is_creature):
-            for colours in p.card.mana:
-                units.append((colours, -1, p))
+        if p.controller == player and not p.tapped:
+            card = p.card
+            if card.mana and not (p.sick and card.is_creature):
+                for colours in card.mana:
+                    units.append((colours, -1, p))
     return units
 
 
@@ -792,17 +815,20 @@ def _plan_payment(game: Game, player: int, generic: int, pips: tuple, units: lis
     if len(units) < generic + len(pips):
         return None
     used = [False] * len(units)
-    for pip in sorted(pips, key=lambda c: sum(1 for u in units if c in u[0])):
+    flexibility = [_flexibility(unit[0]) for unit in units]
+    if len(pips) > 1:
+        pips = sorted(pips, key=lambda c: sum(1 for u in units if c in u[0]))
+    for pip in pips:
         best = -1
         for i, unit in enumerate(units):
             if not used[i] and (pip in unit[0] or "*" in unit[0]):
-                if best < 0 or _flexibility(unit[0]) < _flexibility(units[best][0]):
+                if best < 0 or flexibility[i] < flexibility[best]:
                     best = i
         if best < 0:
             return None
         used[best] = True
     need = generic
-    order = sorted(range(len(units)), key=lambda i: (units[i][1] < 0, _flexibility(units[i][0])))
+    order = sorted(range(len(units)), key=lambda i: (units[i][1] < 0, flexibility[i]))
     for i in order:
         if need == 0:
             break
@@ -837,9 +863,7 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple]
     command zone (C2). Counterspells are cast only in answer to a spell."""
     pl = game.players[player]
     options = []
-    units = mana_units(game, player)
-    if not units:
-        return options
+    candidates = []
     seen = set()
     for card in pl.hand:
         if card.is_land or card.counters is not None or card.name in seen:
@@ -847,12 +871,20 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple]
         if not sorcery_speed and "Instant" not in card.types:
             continue
         seen.add(card.name)
+        candidates.append(card)
+    if not candidates and not pl.command:
+        return options
+    units = mana_units(game, player)
+    if not units:
+        return options
+    colours = colour_counts(units)
+    for card in candidates:
         cost = spell_cost(game, card, player, "hand")
-        if cost is not None and can_pay(game, player, *cost, units=units):
+        if cost is not None and can_pay(game, player, *cost, units, colours):
             options.append((card, "hand"))
     for card in pl.command:
         cost = spell_cost(game, card, player, "command")
-        if cost is not None and can_pay(game, player, *cost, units=units):
+        if cost is not None and can_pay(game, player, *cost, units, colours):
             options.append((card, "command"))
     return options
 
@@ -974,7 +1006,7 @@ def check_state(game: Game) -> None:
     """State-based actions: creatures with lethal damage or no toughness die; then the ends of
     the game: the team loses (H13), the team wins (H12)."""
     if game.unsettled or game.volatile or game.counting:
-        shrinking = any(effect.args["toughness"] < 0 for source in game.statics for effect in source.card.anthems)
+        shrinking = game.shrinking
         while True:
             game.unsettled = False
             dead = []
@@ -1019,24 +1051,26 @@ LANDWALK = {"swampwalk": "Swamp", "islandwalk": "Island", "forestwalk": "Forest"
 
 def _attack_profile(game: Game, a: Permanent) -> tuple | None:
     """What limits who can block an attacker; None when nobody can (unblockable, landwalk)."""
-    if has_keyword(game, a, "unblockable"):
+    kw = keywords(game, a)
+    if "unblockable" in kw:
         return None
     defenders = game.horde_board if a.controller != HORDE else game.team_board
     for keyword, land in LANDWALK.items():
-        if has_keyword(game, a, keyword) and any(land in p.card.subtypes for p in defenders):
+        if keyword in kw and any(land in p.card.subtypes for p in defenders):
             return None
-    return (has_keyword(game, a, "flying"), has_keyword(game, a, "fear"), has_keyword(game, a, "intimidate"),
-            a.card.colours)
+    return ("flying" in kw, "fear" in kw, "intimidate" in kw, a.card.colours)
 
 
 def _block_profile(game: Game, b: Permanent) -> tuple | None:
     """What a creature can block; None when it can't block at all."""
-    if b.tapped or not b.card.is_creature or has_keyword(game, b, "can't block"):
+    if b.tapped or not b.card.is_creature:
+        return None
+    kw = keywords(game, b)
+    if "can't block" in kw:
         return None
     card = b.card
     artifact = "Artifact" in card.types
-    return (has_keyword(game, b, "flying") or has_keyword(game, b, "reach"), artifact or "B" in card.colours,
-            artifact, card.colours)
+    return ("flying" in kw or "reach" in kw, artifact or "B" in card.colours, artifact, card.colours)
 
 
 def _may_block(attack: tuple, block: tuple) -> bool:
@@ -1081,10 +1115,8 @@ def combat_damage(game: Game, attackers: list[Permanent], defender_is_horde: boo
         if game.trace is not None:
             log(game, "damage_prevented", "team", reason="fog")
         return
-    any_first = any(has_keyword(game, a, "first strike") or has_keyword(game, a, "double strike")
-                    for a in attackers) or any(
-        has_keyword(game, b, "first strike") or has_keyword(game, b, "double strike")
-        for a in attackers for b in a.blockers)
+    any_first = any(_strikes_first(game, a) for a in attackers) or any(
+        _strikes_first(game, b) for a in attackers for b in a.blockers)
     steps = (True, False) if any_first else (False,)
     for first in steps:
         _damage_step(game, attackers, defender_is_horde, first, any_first)
@@ -1093,15 +1125,20 @@ def combat_damage(game: Game, attackers: list[Permanent], defender_is_horde: boo
             return
 
 
+def _strikes_first(game: Game, p: Permanent) -> bool:
+    kw = keywords(game, p)
+    return "first strike" in kw or "double strike" in kw
+
+
 def _deals_in_step(game: Game, p: Permanent, first: bool, any_first: bool) -> bool:
     if "assigns no combat damage" in p.temp_keywords:
         return False
     if not any_first:
         return True
-    double = has_keyword(game, p, "double strike")
-    if first:
-        return double or has_keyword(game, p, "first strike")
-    return double or not has_keyword(game, p, "first strike")
+    kw = keywords(game, p)
+    if "double strike" in kw:
+        return True
+    return ("first strike" in kw) == first
 
 
 def _damage_step(game: Game, attackers, defender_is_horde: bool, first: bool, any_first: bool) -> None:
@@ -1122,21 +1159,23 @@ def _damage_step(game: Game, attackers, defender_is_horde: bool, first: bool, an
                 assignments.append((a, "defender", amount))
                 continue
             living = [b for b in a.blockers if on_battlefield(game, b)]
+            kw = keywords(game, a)
+            trample = "trample" in kw
             if not living:
-                if has_keyword(game, a, "trample"):
+                if trample:
                     assignments.append((a, "defender", amount))
                 continue
-            deathtouch = has_keyword(game, a, "deathtouch")
+            deathtouch = "deathtouch" in kw
             for i, b in enumerate(living):
                 if amount <= 0:
                     break
                 lethal = 1 if deathtouch else max(0, toughness(game, b) - b.damage)
-                if i == len(living) - 1 and not has_keyword(game, a, "trample"):
+                if i == len(living) - 1 and not trample:
                     lethal = amount
                 give = min(amount, lethal)
                 assignments.append((a, b, give))
                 amount -= give
-            if amount > 0 and has_keyword(game, a, "trample"):
+            if amount > 0 and trample:
                 assignments.append((a, "defender", amount))
         for source, target, amount in assignments:
             if amount <= 0:
