@@ -1,13 +1,18 @@
 """The ``horde`` command: play one game, simulate many, check decks, show cards and policies.
 
 Bad input never shows a traceback: every ``HordeError`` becomes one line on stderr naming the
-file, line or knob and what was expected, and the exit code is 2.
+file, line or knob and what was expected, and the exit code is 2. ``horde run`` stopped by Ctrl-C
+or SIGTERM says in one line what it kept and how to continue, and exits with 130 or 143.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import shlex
+import signal
 import sys
+import threading
 
 import click
 
@@ -341,7 +346,8 @@ def policies():
 def run_command(experiment_file, workers, scheduler, out, games, max_games, chunk_size, quiet):
     """Run an experiment file: every cell of its sweep, into OUT/NAME-HASH/.
 
-    Running the same command again continues a stopped run where it stopped."""
+    Running the same command again continues a stopped run where it stopped (Ctrl-C or SIGTERM)."""
+    from horde.errors import RunInterrupted
     from horde.experiments import load_experiment
     from horde.runner import describe_cell, run_experiment
 
@@ -355,19 +361,45 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
                 f"until a half-width of {run.precision} (at most {run.max_games} games each)")
                 + f", seed {experiment.seed} -> {folder}", err=True)
 
+    # The options that name the results folder: with them the run continues where it stopped.
+    resume = ["horde", "run", experiment_file] + (["--out", out] if out != "results" else []) + \
+        (["--games", str(games)] if games else []) + (["--max-games", str(max_games)] if max_games else [])
+    signals: list = []
     try:
-        outcome = run_experiment(experiment, out, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
-                                 progress=not quiet, on_start=announce)
-    except KeyboardInterrupt:
-        click.echo(f"stopped: finished chunks are kept in {out}/{experiment.folder}; run the same command "
-                   "again to continue", err=True)
-        raise
+        with terminate_as_interrupt(signals):
+            outcome = run_experiment(experiment, out, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
+                                     progress=not quiet, on_start=announce)
+    except KeyboardInterrupt as stop:
+        kept = f": {stop.done()} are kept in {stop.folder}" if isinstance(stop, RunInterrupted) else ""
+        click.echo(f"interrupted{kept}; to continue, run: {shlex.join(resume)}", err=True)
+        sys.exit(128 + (signals[0] if signals else signal.SIGINT))
     if outcome.already_complete:
         click.echo(f"{outcome.folder}: already complete", err=True)
     width = max(len(summary["label"]) for summary in outcome.cells)
     for summary in outcome.cells:
         click.echo(describe_cell(summary, width))
     click.echo(f"results: {outcome.folder}")
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt(received: list):
+    """SIGTERM stops the run as Ctrl-C does (so the manifest records it), in this process only
+    and for the block only; the signal's number is appended to ``received``. A second SIGTERM
+    while stopping is ignored, so the stop can finish writing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum, frame):
+        if not received:
+            received.append(signum)
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 
 @cli.command("summary")

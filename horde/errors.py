@@ -1,4 +1,5 @@
-"""Errors for people: every bad input becomes one line naming the file, line and what was expected."""
+"""Errors for people: every bad input becomes one line naming the file, line and what was expected;
+a run that cannot go on, or is stopped, says so in one line too and how to continue."""
 
 
 class HordeError(Exception):
@@ -19,3 +20,25 @@ class HordeError(Exception):
 
 class DeckError(HordeError):
     """A decklist or card catalogue that cannot be read as written."""
+
+
+class RunError(HordeError):
+    """An experiment run that could not go on (a worker died, the Dask scheduler went away); its
+    manifest says ``failed`` and its finished chunks are kept. One line, exit code 2, like bad input."""
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """An experiment run stopped by Ctrl-C (or SIGTERM, from the command line) after its manifest
+    recorded ``interrupted`` and what was finished. A KeyboardInterrupt, so it stops a caller too."""
+
+    def __init__(self, folder, games_done: int, games_total: int, exact: bool):
+        self.folder = folder
+        self.games_done = games_done
+        self.games_total = games_total  # every cell's games; the most they may play if ``not exact``
+        self.exact = exact
+        super().__init__(self.done())
+
+    def done(self) -> str:
+        """What is kept, e.g. ``1200 of 6000 games``."""
+        total = f"{self.games_total}" if self.exact else f"at most {self.games_total}"
+        return f"{self.games_done} of {total} games"

@@ -11,7 +11,9 @@ An experiment run writes ``OUT/NAME-HASH/``: ``experiment.toml`` (the resolved f
 ``manifest.json`` (versions, seeds, chunk size, timings, cell summaries), part files under
 ``parts/`` while it runs, and at the end ``games.parquet`` and ``turns.parquet``. A part file is
 written to a temporary name and renamed, so a stopped run keeps every finished chunk; running
-it again plays only what is missing and ends with the same files as a run never stopped.
+it again plays only what is missing and ends with the same files as a run never stopped. A run
+stopped by Ctrl-C records ``interrupted`` in its manifest and raises RunInterrupted; one whose
+workers or cluster fail records ``failed`` and raises RunError (one line, no traceback).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import logging
 import math
 import os
 import platform
@@ -28,7 +31,7 @@ import socket
 import time
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -37,7 +40,7 @@ from pathlib import Path
 
 from horde import __version__
 from horde.engine import play_game
-from horde.errors import HordeError
+from horde.errors import HordeError, RunError, RunInterrupted
 from horde.experiments import Experiment, data_digest, parse_experiment
 from horde.presets import FIELD_NAMES, KNOBS, GameSetup, setup_from_dict
 from horde.stats import wilson, wilson_half_width
@@ -275,6 +278,9 @@ def _start_worker() -> None:
     import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A forked worker inherits the parent's handlers: the command line's SIGTERM handler stops the
+    # run in the parent, while a worker told to end (the pool's terminate) must simply end.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parent = os.getppid()
 
     def watch() -> None:
@@ -303,6 +309,9 @@ class InlineBackend:
     def wait(self, futures) -> set:
         return set(futures)
 
+    def failure(self, error: BaseException, chunk: str) -> str | None:
+        return None  # the chunk's own error, raised as it is
+
     def close(self, cancel: bool = False) -> None:
         pass
 
@@ -323,6 +332,13 @@ class ProcessBackend:
 
     def wait(self, futures) -> set:
         return wait_futures(futures, return_when=FIRST_COMPLETED).done
+
+    def failure(self, error: BaseException, chunk: str) -> str | None:
+        """One line for a pool that lost a worker (every chunk in hand fails with it), else None."""
+        if isinstance(error, BrokenProcessPool):
+            return ("a worker process died (out of memory?): use a smaller --chunk-size or fewer --workers, "
+                    "or give the machine more memory")
+        return None
 
     def close(self, cancel: bool = False) -> None:
         if cancel:
@@ -346,8 +362,6 @@ class DaskBackend:
         if not SCHEDULER_RE.fullmatch(address):
             raise HordeError(f"--scheduler {address!r}: expected a Dask scheduler address like tcp://HOST:PORT")
         try:
-            import logging
-
             from distributed import Client
         except ImportError:
             raise HordeError("--scheduler needs Dask: install the optional extra with pip install "
@@ -359,21 +373,20 @@ class DaskBackend:
             except OSError as error:
                 raise HordeError(f"--scheduler {address}: cannot reach a Dask scheduler there "
                                  f"({error.strerror or error})") from None
-        quiet = logging.getLogger("distributed")
-        level = quiet.level
-        quiet.setLevel(logging.CRITICAL)
+        # Dask's own log lines (a lost connection, its retries, with tracebacks) would come on top of
+        # the one line this backend gives for each failure: quiet while the backend is open.
+        self.levels = quiet_dask_logs()
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as error:
+            restore_levels(self.levels)
             reason = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise HordeError(f"--scheduler {address}: cannot reach a Dask scheduler there ({reason})") from None
-        finally:
-            quiet.setLevel(level)
         self.address = address
         try:
             self.client.wait_for_workers(1, timeout=60)
         except (OSError, TimeoutError):
-            self.client.close()
+            self.close(cancel=True)
             raise HordeError(f"--scheduler {address}: no Dask worker joined the cluster within 60 s") from None
         self.slots = max(1, sum(self.client.nthreads().values()))
         self.window = 2 * self.slots
@@ -385,9 +398,50 @@ class DaskBackend:
     def wait(self, futures) -> set:
         return wait_futures(futures, return_when=FIRST_COMPLETED).done
 
+    def failure(self, error: BaseException, chunk: str) -> str | None:
+        """One line for a chunk that killed its workers, or a scheduler gone away; else None."""
+        from distributed import KilledWorker
+        from distributed.client import ClosedClientError
+        from distributed.comm import CommClosedError
+
+        if isinstance(error, KilledWorker):
+            tries = getattr(error, "allowed_failures", 0)
+            each = f"; each of the {tries + 1} workers that tried it died" if isinstance(tries, int) and tries else ""
+            return (f"a Dask worker died playing {chunk}{each} (out of memory?): use a smaller --chunk-size or "
+                    "give the workers more memory (dask worker --memory-limit)")
+        if isinstance(error, (CancelledError, ClosedClientError, CommClosedError)):
+            # the client cancels every future in hand when it loses the scheduler (an error of the
+            # chunk itself, an OSError say, comes back as it was raised and is not one of these)
+            return (f"lost the connection to the Dask scheduler at {self.address}: check that the scheduler is "
+                    "still running and reachable at that address")
+        return None
+
     def close(self, cancel: bool = False) -> None:
-        self.executor.shutdown(wait=not cancel)
-        self.client.close()
+        try:
+            if hasattr(self, "executor"):
+                self.executor.shutdown(wait=not cancel)
+            self.client.close()
+        except Exception:  # noqa: BLE001 - a run already stopping by its own error: that error is the one to report
+            if not cancel:
+                raise
+        finally:
+            restore_levels(self.levels)
+
+
+def quiet_dask_logs() -> dict:
+    """Silence the ``distributed`` loggers (those with a level of their own too); returns their levels."""
+    levels = {}
+    for name in ["distributed"] + [n for n in list(logging.root.manager.loggerDict) if n.startswith("distributed.")]:
+        logger = logging.getLogger(name)
+        if name == "distributed" or logger.level != logging.NOTSET:
+            levels[name] = logger.level
+            logger.setLevel(logging.CRITICAL)
+    return levels
+
+
+def restore_levels(levels: dict) -> None:
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
 
 
 def open_backend(workers: int | None = None, scheduler: str | None = None):
@@ -451,6 +505,10 @@ class CellState:
     def done_games(self) -> int:
         """Games played within the games this cell (still) needs."""
         return sum(stop - start for start, (stop, _) in self.parts.items() if stop <= self.needed)
+
+    def finished(self) -> bool:
+        """Whether every game this cell plays is on disk."""
+        return self.final is not None and self.prefix(self.final)[0]
 
     def missing(self, chunk_size: int) -> list[tuple[int, int]]:
         """The chunks still to play: gaps in [0, needed), split at check points and chunk size."""
@@ -633,7 +691,10 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
     ``chunk_size`` games per chunk (default: ``DEFAULT_CHUNK``, less for small runs);
     ``on_start(folder)`` is called once the backend is ready, before anything is written. Resumes an
     earlier run of the same experiment; raises HordeError, with nothing written, for a folder
-    holding another experiment or a scheduler it cannot reach."""
+    holding another experiment or a scheduler it cannot reach. Stopped by KeyboardInterrupt, it
+    records ``interrupted`` in the manifest and raises RunInterrupted; when a worker dies or the
+    Dask scheduler goes away it records ``failed`` and raises RunError. Either way every part file
+    written stays, and running again continues."""
     folder = Path(out) / experiment.folder
     manifest = check_folder(folder, experiment)
     if is_complete(folder, manifest, experiment):
@@ -694,13 +755,23 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
         return sum(stop - start for _, state, start, stop in queue if wanted(state, start)) + \
             sum(stop - start for state, start, stop in in_flight.values())
 
+    def kept() -> int:
+        return sum(state.done_games() for state in states)
+
+    def backend_failed(error: Exception, state, start, stop) -> None:
+        """Raise RunError if ``error`` is the backend's own failure (a worker or the cluster lost)."""
+        failure = backend.failure(error, f"cell {state.cell.index}, games {start}-{stop - 1}")
+        if failure is not None:
+            raise RunError(f"{failure}; {kept()} finished games are kept: run the command again to continue",
+                           str(folder)) from None
+
     def collect(future) -> None:
         state, start, stop = in_flight.pop(future)
         try:
             result = future.result()
-        except BrokenProcessPool:
-            raise HordeError("a worker process died (out of memory?); the finished chunks are kept: run the "
-                             "same command again to continue", str(folder)) from None
+        except Exception as error:
+            backend_failed(error, state, start, stop)
+            raise
         if wanted(state, start):
             written = time.perf_counter()
             save_chunk(folder, result)
@@ -714,6 +785,17 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
         bar.total = bar.n + outstanding()
         bar.refresh()
 
+    def stopped(status: str, error: BaseException | None = None) -> None:
+        """Record in the manifest that this run ended early, why, and what every cell has finished."""
+        session["status"] = manifest["status"] = status
+        if error is not None:
+            session["error"] = error.one_line() if isinstance(error, HordeError) else \
+                (f"{type(error).__name__}: {error}".splitlines() or [""])[0]
+        session["games_done"] = kept()
+        session["cells_done"] = sum(state.finished() for state in states)
+        for entry, state in zip(manifest["cells"], states, strict=True):
+            entry.update(games_done=state.done_games(), done=state.finished())
+
     done = session["games_before"]
     bar = tqdm(total=done + outstanding(), initial=done, unit="game", desc=experiment.name,
                disable=not progress, smoothing=0.05, dynamic_ncols=True)
@@ -725,16 +807,28 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
                     continue
                 task = ChunkTask(experiment.name, digest, state.cell.index, state.cell.setup, experiment.seed,
                                  start, stop, experiment.run.turns, __version__, code_digest(), state.cell.data)
-                in_flight[backend.submit(play_cell_chunk, task)] = (state, start, stop)
+                try:
+                    future = backend.submit(play_cell_chunk, task)
+                except Exception as error:
+                    backend_failed(error, state, start, stop)
+                    raise
+                in_flight[future] = (state, start, stop)
             for future in backend.wait(in_flight):
                 collect(future)
+        bar.close()
+        assert all(state.final is not None for state in states)
+        compacted = time.perf_counter()
+        compact(folder, experiment, states)
+        session["compact_seconds"] = time.perf_counter() - compacted
     except KeyboardInterrupt:
-        session["status"] = "stopped"
+        session["status"] = manifest["status"] = "interrupted"  # recorded even if the collecting below fails
         for future in [f for f in in_flight if f.done() and not f.cancelled() and f.exception() is None]:
             collect(future)  # chunks finished while stopping are kept too
-        raise
-    except BaseException:
-        session["status"] = "stopped"
+        stopped("interrupted")
+        total = sum(state.needed for state in states)
+        raise RunInterrupted(folder, kept(), total, all(state.final is not None for state in states)) from None
+    except BaseException as error:
+        stopped("failed", error)
         raise
     finally:
         bar.close()
@@ -743,11 +837,6 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
             session["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
             write_json(folder / "manifest.json", manifest)
 
-    assert all(state.final is not None for state in states)
-    compacted = time.perf_counter()
-    compact(folder, experiment, states)
-    session["compact_seconds"] = time.perf_counter() - compacted
-    session["wall_seconds"] = time.perf_counter() - began
     engine = session["engine_seconds"]
     if engine:
         session["overhead"] = (session["wall_seconds"] * backend.slots - engine) / engine

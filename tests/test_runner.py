@@ -1,16 +1,21 @@
-"""The runner: the same files whatever the workers, chunks or backend; resume after a stop; the
-adaptive stopping rule; the output columns and the manifest."""
+"""The runner: the same files whatever the workers, chunks or backend; resume after a stop, an
+interrupt (Ctrl-C, SIGTERM) or a failed worker or cluster; the adaptive stopping rule; the output
+columns and the manifest."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
+import shlex
 import signal
+import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import Future
 from pathlib import Path
+from types import SimpleNamespace
 
 import pyarrow.parquet as pq
 import pytest
@@ -22,11 +27,12 @@ import horde.decks
 import horde.runner
 from horde.cli import cli
 from horde.engine import play_game
-from horde.errors import HordeError
+from horde.errors import HordeError, RunError, RunInterrupted
 from horde.experiments import parse_experiment
 from horde.presets import FIELD_NAMES, make_setup
 from horde.runner import (
     CellState,
+    ProcessBackend,
     bench_workers,
     games_schema,
     play_many,
@@ -49,6 +55,24 @@ def experiment(**run):
 
 def files(outcome) -> dict:
     return {name: (outcome.folder / name).read_bytes() for name in ("games.parquet", "turns.parquet")}
+
+
+def parts_match(folder: Path, whole: Path) -> int:
+    """Every part file a stopped run left is whole and holds the rows of a run never stopped;
+    returns the games in them."""
+    games = pq.read_table(whole / "games.parquet").to_pylist()
+    turns = pq.read_table(whole / "turns.parquet").to_pylist()
+    assert not list(folder.glob("parts/*/*.tmp"))
+    played = 0
+    for path in folder.glob("parts/*/games-*.parquet"):
+        _, start, stop = path.stem.split("-")
+        cell, start, stop = int(path.parent.name.split("-")[1]), int(start), int(stop)
+        assert pq.read_table(path).to_pylist() == [r for r in games if r["cell"] == cell and start <= r["game"] < stop]
+        turns_part = path.with_name(path.name.replace("games-", "turns-"))
+        assert pq.read_table(turns_part).to_pylist() == [r for r in turns
+                                                         if r["cell"] == cell and start <= r["game"] < stop]
+        played += stop - start
+    return played
 
 
 def small_setup(**knobs):
@@ -191,20 +215,28 @@ def test_resume_after_a_stop_gives_the_files_of_a_run_never_stopped(decks, tmp_p
         return real(task)
 
     monkeypatch.setattr(horde.runner, "play_cell_chunk", stop_at_the_fourth)
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(RunInterrupted) as stop:  # a KeyboardInterrupt, after the manifest is written
         run_experiment(exp, tmp_path / "stopped", workers=1, chunk_size=10, progress=False)
     folder = tmp_path / "stopped" / exp.folder
+    assert (stop.value.folder, stop.value.games_done) == (folder, 30)
     assert not (folder / "games.parquet").exists()
     assert len(list(folder.glob("parts/*/games-*.parquet"))) == 3
+    assert parts_match(folder, whole.folder) == 30
     manifest = json.loads((folder / "manifest.json").read_text())
-    assert manifest["status"] == "running" and manifest["runs"][0]["status"] == "stopped"
+    assert manifest["status"] == "interrupted"
+    entry = manifest["runs"][0]
+    assert (entry["status"], entry["games_done"], entry["games_played"]) == ("interrupted", 30, 30)
+    assert "finished" in entry and "error" not in entry
+    assert sum(cell["games_done"] for cell in manifest["cells"]) == 30
+    assert entry["cells_done"] == sum(cell["done"] for cell in manifest["cells"]) == 1  # cell 0 is whole
     monkeypatch.setattr(horde.runner, "play_cell_chunk", real)
 
     resumed = run_experiment(exp, tmp_path / "stopped", workers=2, chunk_size=7, progress=False)
     assert files(resumed) == files(whole)
     assert resumed.games_played < sum(c["games"] for c in whole.cells) + 50
     manifest = json.loads((folder / "manifest.json").read_text())
-    assert [r["status"] for r in manifest["runs"]] == ["stopped", "complete"]
+    assert manifest["status"] == "complete"
+    assert [r["status"] for r in manifest["runs"]] == ["interrupted", "complete"]
     assert manifest["runs"][1]["games_before"] == 30
     assert not (folder / "parts").exists()
 
@@ -237,6 +269,228 @@ def test_a_killed_run_keeps_its_chunks_and_resumes(decks, tmp_path):
         resumed, = tmp_path.glob(f"out/*/{name}")
         whole, = tmp_path.glob(f"whole/*/{name}")
         assert resumed.read_bytes() == whole.read_bytes()
+
+
+RUN_FILE = ('name = "r"\nseed = 3\n[setup]\nhorde_deck = "mini-recipe"\nboss = "none"\n'
+            'team_decks = ["white", "white", "white", "white"]\n[sweep]\nplayers = [2, 3]\n[run]\ngames = 20\n')
+
+
+def run_cli(*args):
+    return CliRunner().invoke(cli, ["run", *args])
+
+
+def whole_run(tmp_path) -> Path:
+    """The folder of a run of RUN_FILE never stopped."""
+    result = run_cli("r.toml", "--out", str(tmp_path / "whole"), "--workers", "1", "--quiet")
+    assert result.exit_code == 0, result.output
+    return Path(result.output.splitlines()[-1].split(": ")[1])
+
+
+def same_files(one: Path, two: Path) -> bool:
+    return all((one / name).read_bytes() == (two / name).read_bytes() for name in ("games.parquet", "turns.parquet"))
+
+
+def only_line(result) -> str:
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in result.output, result.output
+    return lines[0]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_command_says_how_to_continue_and_continues(decks, tmp_path, monkeypatch, signum):
+    """Ctrl-C, or SIGTERM to the command's process, after two chunks: one line saying what is
+    kept and the command that continues, exit 128 + the signal, the SIGTERM handler put back; the
+    command it prints ends with the files of a run never stopped."""
+    monkeypatch.chdir(tmp_path)
+    Path("r.toml").write_text(RUN_FILE)
+    real = horde.runner.play_cell_chunk
+    calls = []
+
+    def stop_at_the_third(task):
+        calls.append(task)
+        if len(calls) == 3:
+            if signum == signal.SIGINT:
+                raise KeyboardInterrupt  # what Ctrl-C raises in the main thread
+            if signal.getsignal(signal.SIGTERM) in (before, signal.SIG_DFL):
+                raise AssertionError("no SIGTERM handler while the run runs")  # rather than end pytest
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)  # the handler interrupts this
+            raise AssertionError("SIGTERM did not stop the run")
+        return real(task)
+
+    monkeypatch.setattr(horde.runner, "play_cell_chunk", stop_at_the_third)
+    before = signal.getsignal(signal.SIGTERM)
+    result = run_cli("r.toml", "--out", "out", "--workers", "1", "--chunk-size", "5", "--quiet")
+    assert signal.getsignal(signal.SIGTERM) is before
+    assert result.exit_code == 128 + signum, result.output
+    line = only_line(result)
+    folder = next(Path("out").iterdir())
+    assert line == f"interrupted: 10 of 40 games are kept in {folder}; to continue, run: horde run r.toml --out out"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["status"] == manifest["runs"][0]["status"] == "interrupted"
+    assert manifest["runs"][0]["games_done"] == 10
+
+    monkeypatch.setattr(horde.runner, "play_cell_chunk", real)
+    whole = whole_run(tmp_path)
+    assert parts_match(folder, whole) == 10
+    again = run_cli(*shlex.split(line.split("to continue, run: horde run ")[1]), "--quiet")
+    assert again.exit_code == 0, again.output
+    assert same_files(folder, whole)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["status"] == "complete" and manifest["runs"][1]["games_before"] == 10
+
+
+def test_sigterm_stops_local_workers_like_ctrl_c(decks, tmp_path):
+    """SIGTERM to the command while two worker processes play: the manifest says interrupted,
+    one line on stderr (no worker prints a traceback), exit 143, no worker left behind, and the
+    same command ends with the files of a run never stopped."""
+    path = tmp_path / "t.toml"
+    path.write_text(RUN_FILE.replace("games = 20", "games = 100"))
+    command = [sys.executable, "-m", "horde.cli", "run", str(path), "--out", str(tmp_path / "out"), "--quiet",
+               "--chunk-size", "5"]
+    env = dict(os.environ, HORDE_DECKS=str(TEST_DECKS))
+    process = subprocess.Popen(command + ["--workers", "2"], env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.glob("out/*/parts/*/games-*.parquet"))) < 4:
+        assert process.poll() is None, process.stderr.read()
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 143, stderr
+    assert stderr.count("\n") == 1 and stderr.startswith("interrupted: ") and "to continue, run: horde run" in stderr
+    folder, = tmp_path.glob("out/*")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["status"] == "interrupted"
+    assert manifest["runs"][0]["games_done"] == 5 * len(list(folder.glob("parts/*/games-*.parquet")))
+    deadline = time.monotonic() + 10
+    while True:  # the workers end with the command (their process group empties)
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            break
+        assert time.monotonic() < deadline, "a worker outlived the command"
+        time.sleep(0.05)
+    again = subprocess.run(command + ["--workers", "1"], env=env, capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    whole = subprocess.run(command[:6] + [str(tmp_path / "whole"), "--quiet", "--workers", "1"], env=env,
+                           capture_output=True, text=True)
+    assert whole.returncode == 0, whole.stderr
+    assert same_files(folder, next(tmp_path.glob("whole/*")))
+
+
+def test_a_dead_worker_process_fails_the_run_in_one_line_and_keeps_its_parts(decks, tmp_path):
+    """A local worker killed (out of memory, say): RunError naming it, the manifest says failed,
+    the finished parts stay whole and the run continues from them."""
+    exp = experiment(games=40)
+    backend = ProcessBackend(2)
+    folder = tmp_path / "out" / exp.folder
+
+    real_save = horde.runner.save_chunk
+    saved = []
+
+    def save_then_kill(folder, result):
+        real_save(folder, result)
+        saved.append(result)
+        if len(saved) == 4:
+            os.kill(next(iter(backend.pool._processes)), signal.SIGKILL)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(horde.runner, "save_chunk", save_then_kill)
+        with pytest.raises(RunError) as failed:
+            run_experiment(exp, tmp_path / "out", chunk_size=5, progress=False, backend=backend)
+    line = failed.value.one_line()
+    assert line.startswith(f"{folder}: a worker process died (out of memory?)") and "\n" not in line
+    assert "--chunk-size" in line and "run the command again to continue" in line
+    manifest = json.loads((folder / "manifest.json").read_text())
+    entry = manifest["runs"][0]
+    assert manifest["status"] == entry["status"] == "failed" and entry["error"] == line
+    assert entry["games_done"] == 5 * len(list(folder.glob("parts/*/games-*.parquet"))) >= 20
+    whole = run_experiment(exp, tmp_path / "whole", workers=1, progress=False)
+    assert parts_match(folder, whole.folder) == entry["games_done"]
+    resumed = run_experiment(exp, tmp_path / "out", workers=1, progress=False)
+    assert files(resumed) == files(whole)
+
+
+class FakeDaskClient:
+    """Stands in for ``distributed.Client``: the first ``good`` chunks are played here, then each
+    chunk fails as a real client's future does when its workers die (KilledWorker) or when the
+    client loses its scheduler (every future cancelled)."""
+
+    good = 3
+    failure = "killed-worker"
+
+    def __init__(self, address, timeout, set_as_default):
+        self.address = address
+        self.submitted = 0
+
+    def wait_for_workers(self, n, timeout):
+        pass
+
+    def nthreads(self):
+        return {"tcp://127.0.0.1:40001": 1}
+
+    def get_executor(self, pure):
+        return self
+
+    def submit(self, function, task):
+        from distributed import KilledWorker
+
+        self.submitted += 1
+        future = Future()
+        if self.submitted <= self.good:
+            future.set_result(function(task))
+        elif self.failure == "killed-worker":
+            worker = SimpleNamespace(address="tcp://127.0.0.1:40001")
+            future.set_exception(KilledWorker(f"play_cell_chunk-{self.submitted}", worker, 3))
+        else:
+            future.cancel()
+            future.set_running_or_notify_cancel()  # as distributed's executor does
+        return future
+
+    def shutdown(self, wait=True):
+        pass
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize("failure, fragments", [
+    ("killed-worker", ["a Dask worker died playing cell", "each of the 4 workers that tried it died",
+                       "smaller --chunk-size", "more memory"]),
+    ("scheduler-lost", ["lost the connection to the Dask scheduler at tcp://127.0.0.1:",
+                        "check that the scheduler is still running and reachable"]),
+], ids=["killed-worker", "scheduler-lost"])
+def test_a_dask_failure_is_one_line_and_the_run_continues(decks, tmp_path, monkeypatch, failure, fragments):
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.chdir(tmp_path)
+    Path("r.toml").write_text(RUN_FILE)
+    monkeypatch.setattr(distributed, "Client", FakeDaskClient)
+    monkeypatch.setattr(FakeDaskClient, "failure", failure)
+    with socket.socket() as scheduler:  # somewhere to connect to: the backend looks before it starts the client
+        scheduler.bind(("127.0.0.1", 0))
+        scheduler.listen()
+        address = f"tcp://127.0.0.1:{scheduler.getsockname()[1]}"
+        result = run_cli("r.toml", "--out", "out", "--scheduler", address, "--chunk-size", "5", "--quiet")
+    assert result.exit_code == 2, result.output
+    line = only_line(result)
+    folder = next(Path("out").iterdir())
+    assert line.startswith(f"error: {folder}: ")
+    for fragment in fragments + ["finished games are kept: run the command again to continue"]:
+        assert fragment in line, line
+    manifest = json.loads((folder / "manifest.json").read_text())
+    entry = manifest["runs"][0]
+    assert manifest["status"] == entry["status"] == "failed" and entry["backend"] == "dask"
+    assert entry["error"] == line.removeprefix("error: ")
+    kept = entry["games_done"]
+    assert 5 <= kept <= 15 and f"; {kept} finished games are kept" in line
+
+    whole = whole_run(tmp_path)
+    assert parts_match(folder, whole) == kept
+    again = run_cli("r.toml", "--out", "out", "--workers", "1", "--quiet")
+    assert again.exit_code == 0, again.output
+    assert same_files(folder, whole)
 
 
 def test_partial_results_of_other_code_are_not_resumed(decks, tmp_path, monkeypatch):
