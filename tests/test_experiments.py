@@ -254,6 +254,6 @@ def test_every_example_experiment_runs_reduced(path, tmp_path):
                             text=True, timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     cells, games = (int(x) for x in result.stdout.split())
-    assert cells >= 2 and games == 2 * cells
+    assert cells >= 1 and games == 2 * cells  # reference.toml is a single cell
     folder = next(tmp_path.iterdir())
     assert (folder / "games.parquet").exists() and (folder / "turns.parquet").exists()
