@@ -235,8 +235,6 @@ def defeat(game: Game, p: Permanent, by: int, equipment: list[Permanent]) -> Non
         if by >= 0:
             item.controller = by  # the team player may equip it for its equip cost
             game.team_board.append(item)
-            if item.card.mana:
-                game.players[by].sources.append(item)
             to = by
         else:
             if item in game.statics:

@@ -165,7 +165,7 @@ class TeamView:
 
     def colours(self, player: int) -> set[str]:
         """The colours the player's lands and mana sources can make ('*': any)."""
-        return {c for p in self._game.players[player].sources for unit in p.card.mana for c in unit}
+        return {c for p in self._game.team_board if p.controller == player for unit in p.card.mana for c in unit}
 
 
 class Policy:

@@ -325,8 +325,6 @@ def put_onto_battlefield(game: Game, card, controller: int, owner: int, tapped: 
     else:
         p.sick = "haste" not in card.keywords
         game.team_board.append(p)
-        if card.mana:
-            game.players[controller].sources.append(p)
     if tapped or "enters tapped" in card.keywords:
         p.tapped = True
     if card.anthems or card.equipped or card.static_flags:
@@ -361,8 +359,6 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
                and has_keyword(game, p, "undying"))
     board.remove(p)
     track(game, p.card, -1)
-    if p.card.mana and p.controller != HORDE:
-        game.players[p.controller].sources.remove(p)
     if p.card.anthems or p.equipment or p.attached_to is not None:
         board_changed(game)
     if p in game.statics:
@@ -721,10 +717,9 @@ def search_basic_lands(game: Game, player: TeamPlayer, count: int, tapped: bool,
 
 def available_mana(game: Game, player: int) -> int:
     """How much mana the player could make now (floating mana included)."""
-    pl = game.players[player]
-    total = len(pl.pool)
-    for p in pl.sources:
-        if not p.tapped and not (p.sick and p.card.is_creature):
+    total = len(game.players[player].pool)
+    for p in game.team_board:
+        if p.controller == player and p.card.mana and not p.tapped and not (p.sick and p.card.is_creature):
             total += len(p.card.mana)
     return total
 
@@ -788,13 +783,14 @@ def colour_counts(units: list) -> tuple:
 
 def mana_units(game: Game, player: int) -> list[tuple]:
     """Every mana the player could make now: (colours, pool index or -1, source)."""
-    pl = game.players[player]
-    pool = pl.pool
+    pool = game.players[player].pool
     units: list[tuple] = [(colours, i, None) for i, colours in enumerate(pool)] if pool else []
-    for p in pl.sources:
-        if not p.tapped and not (p.sick and p.card.is_creature):
-            for colours in p.card.mana:
-                units.append((colours, -1, p))
+    for p in game.team_board:
+        if p.controller == player and not p.tapped:
+            card = p.card
+            if card.mana and not (p.sick and card.is_creature):
+                for colours in card.mana:
+                    units.append((colours, -1, p))
     return units
 
 

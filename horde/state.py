@@ -75,7 +75,7 @@ class TeamPlayer:
     __slots__ = (
         "index", "deck_name", "library", "hand", "graveyard", "exile", "command", "commander",
         "commander_casts", "land_played", "poison", "drew_from_empty", "deck_size", "rng",
-        "identity", "pool", "generic_mana", "banned", "sources",
+        "identity", "pool", "generic_mana", "banned",
     )
 
     def __init__(self, index: int, deck_name: str, commander: CardDef | None, rng):
@@ -97,7 +97,6 @@ class TeamPlayer:
         self.pool: list[frozenset[str]] = []  # mana left floating by a source that made more than it paid
         self.generic_mana = False  # C4: the deck asks for colours to count as generic mana
         self.banned: frozenset[str] = frozenset()  # R3
-        self.sources: list[Permanent] = []  # its permanents with mana abilities, in battlefield order
 
 
 class HordeSide:

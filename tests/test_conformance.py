@@ -44,9 +44,6 @@ def invariants(game) -> None:
                 toughness = rules.toughness(game, p)
                 assert toughness > 0, (p, toughness)
                 assert p.damage < toughness or rules.has_keyword(game, p, "indestructible"), (p, p.damage)
-    for player in game.players:
-        # Each player's mana sources are its permanents with mana abilities, in battlefield order.
-        assert player.sources == [p for p in game.team_board if p.controller == player.index and p.card.mana]
     ids = [p.id for board in (game.team_board, game.horde_board) for p in board]
     assert len(ids) == len(set(ids))
     if game.boss is not None:
