@@ -144,18 +144,14 @@ def static_bonus(game: Game, p: Permanent) -> tuple:
 
 def track(game: Game, card, change: int) -> None:
     """Count what is on the battlefield that the rules must look for: the triggers by hook (so a
-    trigger nobody has costs no search) and the creatures whose toughness counts things.
-
-    A permanent entering or leaving is not by itself something state-based actions must look
-    at: what it changes for others goes through ``board_changed`` (anthems, equipment) or
-    ``game.counting``; only a creature entering with no toughness can die of it."""
+    trigger nobody has costs no search) and the creatures whose toughness counts things; and
+    note that state-based actions have something to look at."""
     hooked = game.hooked
     for hook in card.hooks:
         hooked[hook] = hooked.get(hook, 0) + change
     if card.pt_amount is not None:
         game.counting += change
-    elif change > 0 and card.toughness is not None and card.toughness <= 0:
-        game.unsettled = True
+    game.unsettled = True
 
 
 def board_changed(game: Game) -> None:
@@ -466,8 +462,6 @@ def remove_shield(game: Game, p: Permanent) -> None:
 
 def add_counters(game: Game, p: Permanent, n: int) -> None:
     p.plus += n
-    if n < 0:
-        game.unsettled = True
     if game.trace is not None and n:
         log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, added=n, total=p.plus)
 
@@ -1011,8 +1005,8 @@ def counter_window(game: Game, card) -> bool:
 def check_state(game: Game) -> None:
     """State-based actions: creatures with lethal damage or no toughness die; then the ends of
     the game: the team loses (H13), the team wins (H12)."""
-    shrinking = game.shrinking
-    if game.unsettled or game.volatile or game.counting or shrinking:
+    if game.unsettled or game.volatile or game.counting:
+        shrinking = game.shrinking
         while True:
             game.unsettled = False
             dead = []
