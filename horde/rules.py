@@ -161,7 +161,6 @@ def board_changed(game: Game) -> None:
     game.unsettled = True
     game.volatile = any(getattr(effect.args["filter"], "volatile", False)
                         for source in game.statics for effect in source.card.anthems)
-    game.shrinking = any(effect.args["toughness"] < 0 for source in game.statics for effect in source.card.anthems)
 
 
 def _pt_amount(game: Game, p: Permanent) -> int:
@@ -1006,7 +1005,7 @@ def check_state(game: Game) -> None:
     """State-based actions: creatures with lethal damage or no toughness die; then the ends of
     the game: the team loses (H13), the team wins (H12)."""
     if game.unsettled or game.volatile or game.counting:
-        shrinking = game.shrinking
+        shrinking = any(effect.args["toughness"] < 0 for source in game.statics for effect in source.card.anthems)
         while True:
             game.unsettled = False
             dead = []

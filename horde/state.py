@@ -123,7 +123,7 @@ class Game:
         "winner", "trace", "horde_rng", "dice_rng", "policy", "next_id",
         "statics", "boss", "lieutenants", "stats", "turn_rows", "catalogue", "tokens",
         "horde_milled", "check", "fogged", "shielded", "view", "version", "volatile",
-        "unsettled", "hooked", "counting", "shrinking",
+        "unsettled", "hooked", "counting",
     )
 
     def __init__(self, setup, catalogue, horde_rng, dice_rng, policy, trace=None):
@@ -160,7 +160,6 @@ class Game:
         self.view = None  # the policies' read-only TeamView of this game
         self.version = 0  # bumped whenever the battlefield changes (cached bonuses go stale)
         self.volatile = False  # an anthem looks at a changing state (attacking, tapped, ...)
-        self.shrinking = False  # an anthem lowers toughness: creatures may die without damage
         self.unsettled = True  # something changed that state-based actions must look at
         self.hooked: dict[str, int] = {}  # hook -> permanents on the battlefield (and the boss) having it
         self.counting = 0  # creatures whose power and toughness count things (*/*) on the battlefield
