@@ -128,6 +128,7 @@ class CardDef:
     is_land: bool = field(init=False, default=False)
     is_permanent: bool = field(init=False, default=True)
     verbs: frozenset[str] = field(init=False, default=frozenset())  # every verb it uses, for the AI
+    shrinks: bool = field(init=False, default=False)  # an anthem of it lowers toughness
 
     def __post_init__(self):
         object.__setattr__(self, "verbs", frozenset(e.verb for effects in self.hooks.values() for e in effects))
@@ -135,6 +136,7 @@ class CardDef:
         object.__setattr__(self, "is_creature", "Creature" in self.types)
         object.__setattr__(self, "is_land", "Land" in self.types)
         object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery"} & self.types))
+        object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems))
 
     @property
     def mana_value(self) -> int:

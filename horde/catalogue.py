@@ -30,10 +30,13 @@ _COST_RE = re.compile(r"\{([^}]+)\}")
 _LOYALTY_RE = re.compile(r"([+-−]?\d+|[+-−]X)\s*:\s*(.*)")
 
 
+BUNDLED_DECKS = Path(__file__).resolve().parent.parent / "decks"
+
+
 def decks_dir() -> Path:
     """Where the bundled data lives: ``$HORDE_DECKS`` or the ``decks/`` folder of the project."""
     env = os.environ.get("HORDE_DECKS")
-    return Path(env) if env else Path(__file__).resolve().parent.parent / "decks"
+    return Path(env) if env else BUNDLED_DECKS
 
 
 def parse_cost(text: str, path: str, line: int) -> ManaCost:

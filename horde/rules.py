@@ -14,6 +14,7 @@ spell or to prevent combat damage.
 
 from __future__ import annotations
 
+from horde.decisions import Decision, check_choice
 from horde.state import HORDE_CONTROLLER, Game, Permanent, TeamPlayer
 
 HORDE = HORDE_CONTROLLER
@@ -290,8 +291,6 @@ def became_target(game: Game, target: Permanent, ctx) -> None:
 
 def ask(game: Game, kind: str, player: int, options, subject=None, count: int = 1, is_legal=None):
     """Offer a team decision to the policy and check the answer (the policy never changes state)."""
-    from horde.policies import Decision, check_choice
-
     decision = Decision(kind, player, options, subject, count, is_legal)
     choice = game.policy.choose(decision, game.view)
     check_choice(decision, choice)
@@ -1005,7 +1004,11 @@ def check_state(game: Game) -> None:
     """State-based actions: creatures with lethal damage or no toughness die; then the ends of
     the game: the team loses (H13), the team wins (H12)."""
     if game.unsettled or game.volatile or game.counting:
-        shrinking = any(effect.args["toughness"] < 0 for source in game.statics for effect in source.card.anthems)
+        shrinking = False  # an anthem lowers toughness: creatures may die without damage
+        for source in game.statics:
+            if source.card.shrinks:
+                shrinking = True
+                break
         while True:
             game.unsettled = False
             dead = []
@@ -1033,13 +1036,21 @@ def check_state(game: Game) -> None:
             if not dead:
                 break
     if game.winner is None:
-        if game.team_life <= 0 or any(pl.drew_from_empty or pl.poison >= 15 for pl in game.players):
+        if game.team_life <= 0 or _a_player_lost(game):
             game.winner = "horde"  # H13
         elif not game.horde.library and not game.horde.hand and not game.horde.revealed and not any(
                 p.card.is_creature for p in game.horde_board):
             game.winner = "team"  # H12
             if game.boss is not None and game.trace is not None:
                 log(game, "boss_vanishes", "horde")  # B6
+
+
+def _a_player_lost(game: Game) -> bool:
+    """H13: a team player drew from an empty library or has 15 poison counters (the team loses)."""
+    for pl in game.players:
+        if pl.drew_from_empty or pl.poison >= 15:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- combat

@@ -1,0 +1,87 @@
+"""The decisions the engine offers a team policy, and the check of each answer.
+
+At each team decision the engine (``horde.rules.ask``) builds a ``Decision``: its kind (one of
+``KINDS``), the deciding player and the legal options. The policy returns one option, or a
+selection of them for the kinds in ``SELECTIONS``, and ``check_choice`` refuses anything else.
+This module sits below both the rules and the policies, so that imports run one way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from horde.errors import HordeError
+
+# What each kind of decision offers and what the policy returns.
+KINDS = {
+    "mulligan": "options ('keep', 'mulligan'); subject: the hand; count: mulligans taken so far",
+    "bottom": "options: the hand; return a list of exactly `count` cards to put on the bottom (C3)",
+    "paris_exile": "options: the hand; return a list of cards to exile for a partial Paris mulligan",
+    "land": "options: lands in hand, and None",
+    "cast": "options: (card, origin) pairs it can pay for, origin 'hand' or 'command', and None",
+    "target": "options: legal targets (permanents, player indexes, or 'horde'); subject: the card",
+    "attackers": "options: creatures that can attack the Horde; return a list of them",
+    "blocks": "options: legal (blocker, attacker) pairs; return a list of pairs, each blocker once",
+    "counter": "options: (player, counterspell) pairs and None; subject: the Horde spell (H10)",
+    "fog": "options: (player, fog card) pairs and None; subject: the damage expected after blocks",
+    "equip": "options: (equipment, creature) pairs it can pay for, and None",
+    "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
+    "search": "options: the different basic lands in its library; subject: True onto the battlefield, False to hand",
+    "mode": "options: the modes of a modal spell it can carry out (each a tuple of effects); subject: the card",
+    "exile_graveyard": "options: team players with enough cards in their graveyard, and None; subject: how many",
+    "exile_cards": "options: the graveyard; return a list of exactly `count` cards to exile",
+    "sacrifice": "options: permanents to sacrifice",
+    "discard": "options: cards in hand to discard",
+    "return": "options: cards in the graveyard to return",
+}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards"}
+
+
+class PolicyError(HordeError):
+    """A policy that can't be loaded, takes no such parameter, or made an illegal choice."""
+
+
+@dataclass(slots=True)
+class Decision:
+    """One choice the engine offers a team policy."""
+
+    kind: str
+    player: int  # the deciding team player, or -1 for the team as a whole
+    options: Any
+    subject: Any = None
+    count: int = 1
+    is_legal: Callable | None = None  # for selections with rules beyond the options (menace, L5)
+
+
+def check_choice(decision: Decision, choice) -> None:
+    """Raise PolicyError unless ``choice`` is legal for ``decision``."""
+    options = decision.options
+    if decision.kind not in SELECTIONS:
+        if choice not in options:  # 'in' compares by identity, then by equality
+            raise PolicyError(f"illegal choice for '{decision.kind}': {choice!r} is not one of the options")
+        return
+    if not isinstance(choice, list | tuple):
+        raise PolicyError(f"'{decision.kind}' expects a list, got {choice!r}")
+    if decision.kind == "blocks":
+        used = set()
+        for pair in choice:
+            if pair not in options:
+                raise PolicyError(f"illegal block {pair!r}")
+            if id(pair[0]) in used:
+                raise PolicyError(f"{pair[0]!r} blocks twice")
+            used.add(id(pair[0]))
+    else:
+        remaining = list(options)
+        for item in choice:
+            for i, o in enumerate(remaining):
+                if o is item:
+                    del remaining[i]
+                    break
+            else:
+                raise PolicyError(f"illegal selection for '{decision.kind}': {item!r}")
+        if decision.kind in ("bottom", "exile_cards") and len(choice) != decision.count:
+            raise PolicyError(f"'{decision.kind}' needs exactly {decision.count} cards, got {len(choice)}")
+    if decision.is_legal is not None and not decision.is_legal(choice):
+        raise PolicyError(f"illegal '{decision.kind}': {choice!r} breaks a rule (menace, or L5 for lieutenants)")
