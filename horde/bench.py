@@ -5,7 +5,11 @@ decks, the ``baseline`` policy. Prints games per second on one core (the median 
 a warm-up), the speed-up on 2 worker processes, and the peak memory of the process. Speed is
 measured here and only here, never by a timed test.
 
-    python -m horde.bench [--games N] [--runs 5] [--seed 1]
+It then times a whole ``horde run`` of the reference scenario on 2 worker processes (start-up,
+Parquet parts and the final files included), projects the time of 1,000,000 games from it, and
+reports the peak memory of the run's main process and of its largest worker.
+
+    python -m horde.bench [--games N] [--runs 5] [--seed 1] [--run-games 4000]
 """
 
 from __future__ import annotations
@@ -41,6 +45,13 @@ def workers(setup, games: int, seed: int, count: int) -> float:
     return done / (time.perf_counter() - start)
 
 
+def whole_run(setup, games: int, seed: int, count: int) -> float:
+    """Games per second of ``horde run`` of ``games`` reference games on ``count`` workers."""
+    from horde.runner import bench_workers
+
+    return bench_workers(setup, games, count, seed)
+
+
 def peak_memory_mb() -> float:
     """Peak resident memory of this process and its finished children, in MB."""
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -53,6 +64,7 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=500, help="games per timed run")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--run-games", type=int, default=4000, help="games of the timed horde run (0: skip it)")
     args = parser.parse_args(argv)
     setup = make_setup("zombie-horde", players=4)
     print(f"horde {__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} cores")
@@ -69,6 +81,13 @@ def main(argv=None) -> None:
     print(f"workers: 1 -> {single:,.0f} games/s, 2 -> {double:,.0f} games/s, speed-up {double / single:.2f}x "
           f"({games} games each)")
     print(f"peak memory: {peak_memory_mb():,.0f} MB")
+    if args.run_games:
+        rate = whole_run(setup, args.run_games, args.seed, 2)
+        own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(f"horde run, 2 workers: {rate:,.0f} games/s ({args.run_games} games); 1,000,000 games would take "
+              f"{1_000_000 / rate / 60:,.0f} min; peak memory {own:,.0f} MB main process, {worker:,.0f} MB "
+              f"largest worker")
 
 
 if __name__ == "__main__":
