@@ -599,3 +599,21 @@ def test_adaptive_precision_on_the_engine(decks, tmp_path):
         assert n % step == 0 or n == cap
         for point in range(step, n, step):
             assert wilson_half_width(sum(wins[:point]), point) > precision
+
+
+def test_make_bench_prints_every_figure_and_a_consistent_projection(capsys):
+    """`make bench` (python -m horde.bench), cut down: one core, 1 and 2 workers, memory, and a whole run
+    whose projected time for a million games follows from its rate."""
+    import re
+
+    from horde import bench
+
+    bench.main(["--games", "4", "--runs", "1", "--run-games", "8"])
+    out = capsys.readouterr().out
+    assert re.search(r"one core: [\d,]+ games/s \(median of 1 runs of 4 games", out)
+    assert re.search(r"workers: 1 -> [\d,]+ games/s, 2 -> [\d,]+ games/s, speed-up [\d.]+x \(16 games each\)", out)
+    assert re.search(r"peak memory: [\d,]+ MB", out)
+    run = re.search(r"horde run, 2 workers: ([\d,]+) games/s \(8 games\); 1,000,000 games would take ([\d,]+) min", out)
+    rate, minutes = (int(group.replace(",", "")) for group in run.groups())
+    # Both figures are printed rounded: the true rate lies within half a game of the one shown.
+    assert 1_000_000 / (rate + 0.5) / 60 - 0.5 <= minutes <= 1_000_000 / (rate - 0.5) / 60 + 0.5
