@@ -774,9 +774,14 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
             raise
         if wanted(state, start):
             written = time.perf_counter()
-            save_chunk(folder, result)
+            try:
+                save_chunk(folder, result)
+            finally:
+                # A stop (Ctrl-C, SIGTERM) may land between writing a part and counting it: what
+                # is on disk is kept, so it is counted.
+                if part_path(folder, "games", result.cell, start, stop).exists():
+                    state.add(start, stop, result.counts)
             session["write_seconds"] += time.perf_counter() - written
-            state.add(start, stop, result.counts)
         session["games_played"] += stop - start
         session["chunks"] += 1
         session["engine_seconds"] += result.engine_seconds

@@ -601,13 +601,14 @@ def test_adaptive_precision_on_the_engine(decks, tmp_path):
             assert wilson_half_width(sum(wins[:point]), point) > precision
 
 
-def test_make_bench_prints_every_figure_and_a_consistent_projection(capsys):
+def test_make_bench_prints_every_figure_and_a_consistent_projection(capsys, monkeypatch):
     """`make bench` (python -m horde.bench), cut down: one core, 1 and 2 workers, memory, and a whole run
     whose projected time for a million games follows from its rate."""
     import re
 
     from horde import bench
 
+    monkeypatch.delenv("HORDE_DECKS", raising=False)  # the bundled decks (the Dask fixture sets it for the module)
     bench.main(["--games", "4", "--runs", "1", "--run-games", "8"])
     out = capsys.readouterr().out
     assert re.search(r"one core: [\d,]+ games/s \(median of 1 runs of 4 games", out)
