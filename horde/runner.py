@@ -726,6 +726,9 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     manifest = manifest or {"experiment": experiment.name, "hash": digest, "key": experiment.key(),
                             "code": code_digest(), "seed": experiment.seed,
                             "game_seeds": "game i of every cell: (seed, i)", "runs": []}
+    for earlier in manifest["runs"]:
+        if earlier.get("status") == "running":
+            earlier["status"] = "killed"  # this run holds the folder's lock, so that one ended without a word
     states = [CellState(cell, experiment) for cell in experiment.cells]
     scan_parts(folder, states, experiment.run.turns)
     size = chunk_size_for(experiment, states, backend.slots, chunk_size)

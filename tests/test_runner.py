@@ -242,8 +242,8 @@ def test_resume_after_a_stop_gives_the_files_of_a_run_never_stopped(decks, tmp_p
 
 
 def test_a_killed_run_keeps_its_chunks_and_resumes(decks, tmp_path):
-    """The command killed outright (SIGKILL) while it runs on two processes; run again, it ends
-    with the files of a run never stopped."""
+    """The command killed outright (SIGKILL) while it runs on two processes; run again, it marks
+    the killed run as such and ends with the files of a run never stopped."""
     path = tmp_path / "k.toml"
     path.write_text('name = "k"\nseed = 4\n[setup]\nhorde_deck = "mini-recipe"\nboss = "none"\n'
                     'team_decks = ["white", "white", "white", "white"]\n[sweep]\nplayers = [2, 4]\n'
@@ -262,8 +262,13 @@ def test_a_killed_run_keeps_its_chunks_and_resumes(decks, tmp_path):
     process.wait()
     kept = len(list(tmp_path.glob("out/*/parts/*/games-*.parquet")))
     assert kept >= 4 and not list(tmp_path.glob("out/*/games.parquet"))
+    manifest_path, = tmp_path.glob("out/*/manifest.json")
+    assert json.loads(manifest_path.read_text())["runs"][0]["status"] == "running"  # nobody could say otherwise
     again = subprocess.run(command + ["--workers", "1", "--chunk-size", "23"], env=env, capture_output=True, text=True)
     assert again.returncode == 0, again.stderr
+    manifest = json.loads(manifest_path.read_text())
+    assert [run["status"] for run in manifest["runs"]] == ["killed", "complete"]
+    assert manifest["runs"][1]["games_before"] == 5 * kept
     subprocess.run(command[:6] + [str(tmp_path / "whole"), "--quiet"], env=env, check=True, capture_output=True)
     for name in ("games.parquet", "turns.parquet"):
         resumed, = tmp_path.glob(f"out/*/{name}")
