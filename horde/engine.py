@@ -8,7 +8,6 @@ the team's side (policy, team decks) never shifts the Horde's shuffle or the bos
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -83,35 +82,20 @@ class GameResult:
         }
 
 
-_DECKS: dict = {}
-
-
-def setup_decks(setup: GameSetup, catalogue: Catalogue) -> tuple:
-    """(Horde deck, team decks, banlist) of a setup, looked up once per process: finding and
-    checking deck files is not a cost every game should pay."""
-    key = (setup.horde_deck, setup.team_decks[:setup.players], setup.banlist, setup.allow_illegal,
-           id(catalogue), os.environ.get("HORDE_DECKS"))
-    found = _DECKS.get(key)
-    if found is None:
-        found = (load_horde_deck(setup.horde_deck, catalogue),
-                 tuple(load_team_deck(name, catalogue, setup.allow_illegal) for name in key[1]),
-                 load_banlist(setup.banlist))
-        _DECKS[key] = found
-    return found
-
-
 def new_game(setup: GameSetup, seed, catalogue: Catalogue | None = None, policy=None,
              trace: bool = False) -> Game:
     """Set up a game: decks built and shuffled, boss and lieutenants drawn, hands not yet drawn."""
     catalogue = catalogue or default_catalogue()
-    horde_deck, team_decks, banned = setup_decks(setup, catalogue)
+    horde_deck = load_horde_deck(setup.horde_deck, catalogue)
     if policy is None:
         policy = make_policy(setup.policy, **dict(setup.policy_params))
     policy.rng = stream(seed, "policy")
     game = Game(setup, catalogue, stream(seed, "horde"), stream(seed, "dice"), policy, [] if trace else None)
     game.stats = GameStats(team_life_min=game.start_life)
     game.view = TeamView(game)
-    for i, deck in enumerate(team_decks):
+    banned = load_banlist(setup.banlist)
+    for i in range(setup.players):
+        deck = load_team_deck(setup.team_decks[i], catalogue, setup.allow_illegal)
         player = TeamPlayer(i, deck.name, deck.commander, stream(seed, f"team{i + 1}"))
         player.library = list(deck.cards)
         player.deck_size = len(deck.cards) + (1 if deck.commander is not None else 0)
