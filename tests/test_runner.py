@@ -241,6 +241,21 @@ def test_resume_after_a_stop_gives_the_files_of_a_run_never_stopped(decks, tmp_p
     assert not (folder / "parts").exists()
 
 
+def start_two_workers(path: Path, out: Path):
+    """Start ``horde run PATH`` (chunks of 5 games, two workers) in its own process group and
+    return (command, env, process) once it has written 4 games parts."""
+    command = [sys.executable, "-m", "horde.cli", "run", str(path), "--out", str(out), "--quiet", "--chunk-size", "5"]
+    env = dict(os.environ, HORDE_DECKS=str(TEST_DECKS))
+    process = subprocess.Popen(command + ["--workers", "2"], env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(list(out.glob("*/parts/*/games-*.parquet"))) < 4:
+        assert process.poll() is None, process.stderr.read()
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    return command, env, process
+
+
 def test_a_killed_run_keeps_its_chunks_and_resumes(decks, tmp_path):
     """The command killed outright (SIGKILL) while it runs on two processes; run again, it marks
     the killed run as such and ends with the files of a run never stopped."""
@@ -248,16 +263,7 @@ def test_a_killed_run_keeps_its_chunks_and_resumes(decks, tmp_path):
     path.write_text('name = "k"\nseed = 4\n[setup]\nhorde_deck = "mini-recipe"\nboss = "none"\n'
                     'team_decks = ["white", "white", "white", "white"]\n[sweep]\nplayers = [2, 4]\n'
                     '[run]\ngames = 150\n')
-    command = [sys.executable, "-m", "horde.cli", "run", str(path), "--out", str(tmp_path / "out"), "--quiet",
-               "--chunk-size", "5"]
-    env = dict(os.environ, HORDE_DECKS=str(TEST_DECKS))
-    process = subprocess.Popen(command + ["--workers", "2"], env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while len(list(tmp_path.glob("out/*/parts/*/games-*.parquet"))) < 4:
-        assert process.poll() is None, process.stderr.read()
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
+    command, env, process = start_two_workers(path, tmp_path / "out")
     process.send_signal(signal.SIGKILL)
     process.wait()
     kept = len(list(tmp_path.glob("out/*/parts/*/games-*.parquet")))
@@ -351,16 +357,7 @@ def test_sigterm_stops_local_workers_like_ctrl_c(decks, tmp_path):
     same command ends with the files of a run never stopped."""
     path = tmp_path / "t.toml"
     path.write_text(RUN_FILE.replace("games = 20", "games = 100"))
-    command = [sys.executable, "-m", "horde.cli", "run", str(path), "--out", str(tmp_path / "out"), "--quiet",
-               "--chunk-size", "5"]
-    env = dict(os.environ, HORDE_DECKS=str(TEST_DECKS))
-    process = subprocess.Popen(command + ["--workers", "2"], env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while len(list(tmp_path.glob("out/*/parts/*/games-*.parquet"))) < 4:
-        assert process.poll() is None, process.stderr.read()
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
+    command, env, process = start_two_workers(path, tmp_path / "out")
     process.send_signal(signal.SIGTERM)
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 143, stderr
