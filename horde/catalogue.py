@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from horde.cards import COLOURS, HOOKS, KEYWORDS, CardDef, Effect, ManaCost
-from horde.effects import VERBS, compile_amount, compile_filter
+from horde.effects import AMOUNTS, VERBS, compile_amount, compile_filter
 from horde.errors import DeckError
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
@@ -26,6 +26,7 @@ SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
               "Tribal"}
 LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
+AMOUNT_NAMES = set(AMOUNTS)
 _COST_RE = re.compile(r"\{([^}]+)\}")
 _LOYALTY_RE = re.compile(r"([+-−]?\d+|[+-−]X)\s*:\s*(.*)")
 
@@ -355,6 +356,83 @@ def build_card(block: _Block) -> CardDef:
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
         equipped=tuple(e for e in hooks.get("Equipped", []) if e.verb == "anthem"), static_flags=static_flags,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
+
+
+# ---------------------------------------------------------------- compiled cards
+
+
+def facts_of(card: CardDef):
+    """The compiler's view of a card's printed facts (``horde.oracle.Facts``)."""
+    from horde.oracle import Facts
+
+    return Facts(card.name, card.types, card.subtypes, card.supertypes, card.colours,
+                 pt_star=card.pt_amount is not None, x_cost=card.cost.x)
+
+
+def fact_lines(card: CardDef) -> list[str]:
+    """The printed facts of a card as card-file lines (Name, Cost, Type, PT, Loyalty, Colors)."""
+    lines = [f"Name: {card.name}"]
+    if card.cost.value or card.cost.x or card.cost.pips:
+        lines.append(f"Cost: {card.cost}")
+    lines.append(f"Type: {card.type_line()}")
+    if card.is_creature:
+        lines.append("PT: */*" if card.pt_amount is not None else f"PT: {card.power}/{card.toughness}")
+    if card.loyalty is not None:
+        lines.append(f"Loyalty: {card.loyalty}")
+    if card.colours != frozenset(p for p in card.cost.pips if p in COLOURS):
+        lines.append(f"Colors: {''.join(c for c in COLOURS if c in card.colours)}")
+    return lines
+
+
+def build_from_lines(lines: list[str], source: str) -> CardDef:
+    """A CardDef from card-file lines, through the same loader as a card file (``source`` names it)."""
+    blocks = read_blocks("\n".join(lines), source)
+    if len(blocks) != 1:
+        raise DeckError("expected one card", source)
+    return build_card(blocks[0])
+
+
+def recompile(card: CardDef, tokens) -> tuple[CardDef | None, list[str]]:
+    """Compile a catalogue card's own ``Text:`` with its printed facts: (the compiled CardDef, or
+    None with the sentences the compiler could not read)."""
+    from horde.oracle import compile_text
+
+    compiled = compile_text(card.text, facts_of(card), tokens)
+    if not compiled.ok:
+        return None, compiled.unread
+    lines = fact_lines(card) + compiled.lines
+    try:
+        return build_from_lines(lines, f"compiled:{card.name}"), []
+    except DeckError as error:
+        return None, [error.message]
+
+
+def behaviour(card: CardDef) -> dict:
+    """What a card does, as plain comparable values: keywords, mana, equip and flashback costs, and
+    each hook's effects (hook, verb, arguments, costs, trigger condition, loyalty change); the
+    hooks whose abilities are grouped by line (modes, activated and loyalty abilities) keep their
+    grouping. Two cards with equal behaviour play alike."""
+
+    def plain(value):
+        if callable(value):
+            text = getattr(value, "text", None)
+            return ("filter", frozenset(text.lower().split())) if text and text not in AMOUNT_NAMES else text
+        if isinstance(value, frozenset):
+            return frozenset(value)
+        return value
+
+    def effect(e: Effect):
+        return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
+                plain(e.when) if e.when is not None else None, e.cost)
+
+    hooks = {}
+    for hook in card.hooks:
+        if hook in ("Mode", "Activated") + LOYALTY_HOOKS:
+            hooks[hook] = tuple(tuple(effect(e) for e in group) for group in card.abilities(hook))
+        else:
+            hooks[hook] = tuple(effect(e) for e in card.hooks[hook])
+    return {"keywords": card.keywords, "mana": card.mana, "equip": card.equip, "flashback": card.flashback,
+            "hooks": hooks}
 
 
 def load_catalogue(paths=None) -> Catalogue:

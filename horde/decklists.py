@@ -102,8 +102,13 @@ def _section_name(name: str) -> str:
     return section
 
 
-def parse_decklist(text: str, path: str = "<text>") -> Decklist:
+def parse_decklist(text: str, path: str = "<text>", kind: str | None = None) -> Decklist:
     """Parse decklist text; `path` only names the source in error messages.
+
+    `kind` is "horde", "team" or None (not known). In a Horde deck blank lines only separate
+    groups of cards, as the Horde helper apps write them, and only a `Sideboard` header (or an
+    `SB:` prefix) starts a sideboard. Otherwise MTGO's rule holds: in a list without any header,
+    the cards after a blank line are the sideboard. (A list with headers never uses that rule.)
 
     Raises DeckError (with path and line) for the first line that is not a header,
     comment, blank line, About data or readable card line.
@@ -131,15 +136,16 @@ def parse_decklist(text: str, path: str = "<text>") -> Decklist:
             key, value = _parse_about(line)
             about[key] = value
             continue
-        if blank_after_cards and not has_headers:
+        if blank_after_cards and not has_headers and kind != "horde":
             section = "sideboard"  # MTGO: cards after a blank line are the sideboard
         entries.append(_parse_card(line, section, path, number))
         seen_card = True
     return Decklist(path=path, entries=tuple(entries), about=about)
 
 
-def read_decklist(path: str | os.PathLike[str]) -> Decklist:
-    """Read and parse a UTF-8 decklist file (a byte-order mark is fine).
+def read_decklist(path: str | os.PathLike[str], kind: str | None = None) -> Decklist:
+    """Read and parse a UTF-8 decklist file (a byte-order mark is fine); `kind` as for
+    `parse_decklist`.
 
     Raises DeckError naming the path if the file cannot be read or is not UTF-8.
     """
@@ -153,7 +159,7 @@ def read_decklist(path: str | os.PathLike[str]) -> Decklist:
     except OSError as error:
         reason = error.strerror or str(error)
         raise DeckError(f"cannot read decklist: {reason}", name) from None
-    return parse_decklist(text, name)
+    return parse_decklist(text, name, kind)
 
 
 def _normalise(line: str) -> str:
