@@ -69,15 +69,39 @@ class _Block:
     line: int
     fields: dict[str, tuple[str, int]] = field(default_factory=dict)
     hooks: list[tuple[str, str, int]] = field(default_factory=list)
+    error: DeckError | None = None  # the first problem of a block read leniently
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a card's behaviour came from: ``hand-written`` (a card file), ``compiled`` (the
+    index's facts and the Oracle-text compiler) or ``approximated`` (the index's facts alone,
+    with ``dropped`` the text that was not played)."""
+
+    kind: str
+    where: str
+    dropped: tuple[str, ...] = ()
+    note: str = ""
 
 
 class Catalogue:
-    """Every card and token the engine models, by name (lookups ignore case)."""
+    """Every card and token the engine models, by name (lookups ignore case).
+
+    A name is resolved in this order: a hand-written entry (the bundled card files, then the
+    user's, which override them), the card index's facts with the Oracle-text compiler, else the
+    card is refused with each sentence the compiler could not read. With ``approximate`` a card
+    whose text is not understood plays by its facts alone and is recorded in ``approximated``."""
 
     def __init__(self):
         self.cards: dict[str, CardDef] = {}
         self.tokens: dict[str, CardDef] = {}
         self._lower: dict[str, str] = {}
+        self.origins: dict[str, Origin] = {}
+        self.broken: dict[str, DeckError] = {}  # lower-case name -> why its user card file entry is refused
+        self.file_errors: list[DeckError] = []  # problems of user card files that name no card
+        self.index_path: Path | None = None  # where to look cards up when no file has them
+        self.approximate = False
+        self.refused: dict[str, DeckError] = {}  # lower-case name -> why the index's card is refused
 
     def __contains__(self, name: str) -> bool:
         return name.lower() in self._lower
@@ -86,13 +110,23 @@ class Catalogue:
         return len(self.cards) + len(self.tokens)
 
     def get(self, name: str, path: str | None = None, line: int | None = None) -> CardDef:
-        """The card of that name; an unknown name is a DeckError naming the closest known names."""
-        key = self._lower.get(name.lower())
+        """The card of that name (hand-written, else compiled from the index); a card that can't be
+        had is a DeckError naming the card and why (closest names for an unknown one)."""
+        low = name.lower()
+        key = self._lower.get(low)
         if key is not None:
             return self.cards.get(key) or self.tokens[key]
-        close = difflib.get_close_matches(name, list(self.cards) + list(self.tokens), n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        raise DeckError(f"unknown card '{name}': not in the card catalogue{hint}", path, line)
+        if low in self.broken:
+            raise DeckError(f"card '{name}' is refused: {self.broken[low].one_line()}", path, line)
+        token = self._token_phrase(name)
+        if token is not None:
+            return token
+        if low not in self.refused:
+            card = self._from_index(name)
+            if card is not None:
+                return card
+        error = self.refused[low]
+        raise DeckError(error.message, path, line)
 
     def token(self, name: str, path: str | None = None, line: int | None = None) -> CardDef:
         card = self.get(name, path, line)
@@ -100,15 +134,77 @@ class Catalogue:
             raise DeckError(f"'{name}' is not a token", path, line)
         return card
 
-    def add(self, card: CardDef, path: str, line: int) -> None:
-        if card.name.lower() in self._lower:
-            raise DeckError(f"card '{card.name}' is defined twice", path, line)
+    def add(self, card: CardDef, path: str, line: int, origin: Origin | None = None, replace: bool = False) -> None:
+        low = card.name.lower()
+        if low in self._lower:
+            if not replace:
+                raise DeckError(f"card '{card.name}' is defined twice", path, line)
+            old = self._lower.pop(low)
+            self.cards.pop(old, None)
+            self.tokens.pop(old, None)
         (self.tokens if card.is_token else self.cards)[card.name] = card
-        self._lower[card.name.lower()] = card.name
+        self._lower[low] = card.name
+        self.origins[card.name] = origin or Origin("hand-written", f"{path}:{line}")
+
+    def copy(self) -> Catalogue:
+        """A catalogue holding the same cards, to which others may be added."""
+        other = Catalogue()
+        other.cards, other.tokens, other._lower = dict(self.cards), dict(self.tokens), dict(self._lower)
+        other.origins = dict(self.origins)
+        return other
+
+    @property
+    def approximated(self) -> dict[str, tuple[str, ...]]:
+        """Cards resolved so far that play by their facts alone, with the text dropped."""
+        return {name: o.dropped for name, o in self.origins.items() if o.kind == "approximated"}
+
+    def _token_phrase(self, name: str) -> CardDef | None:
+        """Token lines as Horde lists write them: '2/2 Zombie tokens', 'Zombie token'."""
+        m = re.fullmatch(r"(?:(\d+)/(\d+)\s+)?(.+?)(?:\s+tokens?)?", name.strip(), re.I)
+        if not m or (m[1] is None and m[3] == name.strip()):
+            return None
+        key = self._lower.get(m[3].lower())
+        card = self.tokens.get(key) if key else None
+        if card is None or (m[1] is not None and (card.power, card.toughness) != (int(m[1]), int(m[2]))):
+            return None
+        return card
+
+    def _unknown(self, name: str, index) -> DeckError:
+        close = difflib.get_close_matches(name, list(self.cards) + list(self.tokens), n=3, cutoff=0.6)
+        if index is not None:
+            close = (close + [c for c in index.close_matches(name) if c not in close])[:3]
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        where = "in the card files or the card index" if index is not None else \
+            "in the card catalogue (import MTGJSON's AtomicCards with 'horde cards import' to play any card)"
+        return DeckError(f"unknown card '{name}': not {where}{hint}")
+
+    def _from_index(self, name: str) -> CardDef | None:
+        """Resolve a name through the card index and the compiler (or refuse it, remembered in
+        ``refused``)."""
+        from horde.cardindex import open_index
+
+        index = open_index(self.index_path) if self.index_path is not None else None
+        indexed = index.lookup(name) if index is not None else None
+        low = name.lower()
+        if indexed is None:
+            self.refused[low] = self._unknown(name, index)
+            return None
+        if indexed.name.lower() in self._lower:  # a face or split name of a card the files have
+            return self.get(indexed.name)
+        try:
+            card, origin = compile_indexed(indexed, self.tokens, self.approximate, str(index.path))
+        except DeckError as error:
+            self.refused[low] = error
+            return None
+        self.add(card, str(index.path), 0, origin)
+        if low != card.name.lower():
+            self._lower[low] = card.name
+        return card
 
 
-def read_blocks(text: str, path: str) -> list[_Block]:
-    """Split a card file into blocks of fields and behaviour lines."""
+def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
+    """Split a card file into blocks of fields and behaviour lines. ``lenient``: a line that can't
+    be read marks its block (``_Block.error``) instead of stopping the file."""
     blocks: list[_Block] = []
     current: _Block | None = None
     for number, raw in enumerate(text.splitlines(), 1):
@@ -119,23 +215,28 @@ def read_blocks(text: str, path: str) -> list[_Block]:
             continue
         key, sep, value = line.partition(":")
         key = key.strip()
-        if not sep:
-            raise DeckError(f"expected 'Field: value', got '{line[:60]}'", path, number)
         if key == "Name" and current is not None and "Name" in current.fields:
             current = None
         if current is None:
             current = _Block(path, number)
             blocks.append(current)
-        value = value.strip()
-        if key in FIELDS:
-            if key in current.fields and key != "Text":
-                raise DeckError(f"field '{key}' given twice", path, number)
-            current.fields[key] = (value, number)
-        elif key in HOOKS:
-            current.hooks.append((key, value, number))
-        else:
-            raise DeckError(f"unknown field or hook '{key}': expected one of "
-                            f"{', '.join(sorted(FIELDS | set(HOOKS)))}", path, number)
+        try:
+            if not sep:
+                raise DeckError(f"expected 'Field: value', got '{line[:60]}'", path, number)
+            value = value.strip()
+            if key in FIELDS:
+                if key in current.fields and key != "Text":
+                    raise DeckError(f"field '{key}' given twice", path, number)
+                current.fields[key] = (value, number)
+            elif key in HOOKS:
+                current.hooks.append((key, value, number))
+            else:
+                raise DeckError(f"unknown field or hook '{key}': expected one of "
+                                f"{', '.join(sorted(FIELDS | set(HOOKS)))}", path, number)
+        except DeckError as error:
+            if not lenient:
+                raise
+            current.error = current.error or error
     return blocks
 
 
@@ -407,6 +508,75 @@ def recompile(card: CardDef, tokens) -> tuple[CardDef | None, list[str]]:
         return None, [error.message]
 
 
+QUOTE_MAX = 100
+
+
+def shown(sentence: str) -> str:
+    """A sentence quoted in a message, cut short when very long."""
+    sentence = " ".join(sentence.split())
+    return repr(sentence if len(sentence) <= QUOTE_MAX else sentence[: QUOTE_MAX - 3] + "...")
+
+
+def index_fact_lines(indexed) -> list[str]:
+    """The printed facts of an index card (``horde.cardindex.IndexedCard``) as card-file lines."""
+    lines = [f"Name: {indexed.name}"]
+    if indexed.mana_cost:
+        lines.append(f"Cost: {indexed.mana_cost}")
+    lines.append(f"Type: {indexed.type}")
+    if "Creature" in indexed.types:
+        lines.append(f"PT: {indexed.power}/{indexed.toughness}")
+    if indexed.loyalty is not None:
+        lines.append(f"Loyalty: {indexed.loyalty}")
+    lines.append(f"Colors: {''.join(c for c in COLOURS if c in indexed.colors)}")
+    identity = "".join(c for c in COLOURS if c in indexed.color_identity)
+    if identity:
+        lines.append(f"Identity: {identity}")
+    if indexed.text:
+        lines.append("Text: " + " ".join(indexed.text.split()))
+    return lines
+
+
+def compile_indexed(indexed, tokens, approximate: bool, where: str) -> tuple[CardDef, Origin]:
+    """The CardDef of an index card: its facts and its compiled text, through the card-file loader.
+    A text the compiler can't read refuses the card (DeckError quoting each sentence), unless
+    ``approximate``: then it plays by its facts and the keywords the engine knows."""
+    from horde.oracle import Facts, compile_text, keyword_sentence, normalise, sentences
+
+    name = indexed.name
+    if indexed.refused:
+        raise DeckError(f"card '{name}' (index) is refused: {indexed.refused}")
+    facts = Facts(name, frozenset(indexed.types), frozenset(indexed.subtypes), frozenset(indexed.supertypes),
+                  frozenset(indexed.colors), pt_star=(indexed.power, indexed.toughness) == ("*", "*"),
+                  x_cost="{X}" in indexed.mana_cost)
+    compiled = compile_text(indexed.text, facts, tokens)
+    source = f"index:{name}"
+    note = indexed.note
+    if compiled.ok:
+        try:
+            return build_from_lines(index_fact_lines(indexed) + compiled.lines, source), \
+                Origin("compiled", where, note=note)
+        except DeckError as error:
+            raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
+    if not approximate:
+        quoted = "; ".join(shown(s) for s in compiled.unread)
+        raise DeckError(f"card '{name}' (compiler) is refused: not understood: {quoted} (write it in a card file "
+                        "given with --cards, or play it by its facts with --approximate)")
+    dropped = tuple(s for line in sentences(normalise(indexed.text, name)) for s in line
+                    if keyword_sentence(s) is None)
+    keywords = sorted({k.lower() for k in indexed.keywords} & KEYWORDS | set(compiled.keywords))
+    lines = index_fact_lines(indexed)
+    if "Creature" in indexed.types and not all(re.fullmatch(r"-?\d+", str(v)) for v in (indexed.power, indexed.toughness)):
+        raise DeckError(f"card '{name}' (compiler) is refused even approximated: its power and toughness "
+                        f"({indexed.power}/{indexed.toughness}) are not known without its text")
+    if keywords:
+        lines.append("Keywords: " + ", ".join(keywords))
+    try:
+        card = build_from_lines(lines, source)
+    except DeckError as error:
+        raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
+    return card, Origin("approximated", where, dropped, note)
+
+
 def behaviour(card: CardDef) -> dict:
     """What a card does, as plain comparable values: keywords, mana, equip and flashback costs, and
     each hook's effects (hook, verb, arguments, costs, trigger condition, loyalty change); the
@@ -435,25 +605,55 @@ def behaviour(card: CardDef) -> dict:
             "hooks": hooks}
 
 
+@dataclass
+class Recall:
+    """How the compiler does on a catalogue's own cards: the nontoken cards it reproduces exactly,
+    those it compiles differently from their hand-written model, and those it refuses."""
+
+    exact: list = field(default_factory=list)
+    differ: list = field(default_factory=list)
+    refused: dict = field(default_factory=dict)  # name -> sentences not understood
+
+    @property
+    def total(self) -> int:
+        return len(self.exact) + len(self.differ) + len(self.refused)
+
+    @property
+    def rate(self) -> float:
+        return len(self.exact) / self.total if self.total else 0.0
+
+    def describe(self) -> str:
+        return (f"compiler recall: {len(self.exact)} of {self.total} bundled nontoken cards compiled exactly as "
+                f"hand-written ({self.rate:.1%}); {len(self.refused)} refused; {len(self.differ)} differ")
+
+
+def recall(catalogue: Catalogue) -> Recall:
+    """Compile every nontoken card's ``Text:`` and compare its behaviour with the hand-written model."""
+    report = Recall()
+    for name, card in sorted(catalogue.cards.items()):
+        compiled, unread = recompile(card, catalogue.tokens)
+        if compiled is None:
+            report.refused[name] = unread
+        elif behaviour(compiled) == behaviour(card):
+            report.exact.append(name)
+        else:
+            report.differ.append(name)
+    return report
+
+
 def load_catalogue(paths=None) -> Catalogue:
-    """Read every card file (default: ``decks/cards/*.txt``) into one checked Catalogue."""
+    """Read every card file (default: ``decks/cards/*.txt``) into one checked Catalogue; the first
+    problem stops it (the bundled files must all be good)."""
     if paths is None:
         paths = sorted((decks_dir() / "cards").glob("*.txt"))
     catalogue = Catalogue()
     token_uses: list[tuple[str, str, str, int]] = []
     for path in paths:
         path = str(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as error:
-            raise DeckError(f"cannot read card file: {error}", path) from None
-        for block in read_blocks(text, path):
+        for block in read_blocks(_read_card_file(path), path):
             card = build_card(block)
             catalogue.add(card, path, block.line)
-            for effects in card.hooks.values():
-                for effect in effects:
-                    if "token" in effect.args:
-                        token_uses.append((card.name, effect.args["token"], path, effect.line))
+            token_uses += _token_uses(card, path)
     for card_name, token, path, line in token_uses:
         if token not in catalogue.tokens:
             raise DeckError(f"card '{card_name}': unknown token '{token}' (tokens: "
@@ -461,12 +661,120 @@ def load_catalogue(paths=None) -> Catalogue:
     return catalogue
 
 
-_DEFAULT: dict[str, Catalogue] = {}
+def _read_card_file(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DeckError(f"cannot read card file: {error}", path) from None
+
+
+def _token_uses(card: CardDef, path: str) -> list[tuple[str, str, str, int]]:
+    return [(card.name, effect.args["token"], path, effect.line) for effects in card.hooks.values()
+            for effect in effects if "token" in effect.args]
+
+
+def card_files(paths) -> list[Path]:
+    """The card files a list of paths names: each file, and each folder's ``*.txt`` files."""
+    files: list[Path] = []
+    for path in paths:
+        path = Path(path)
+        if path.is_dir():
+            files += sorted(path.glob("*.txt"))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise DeckError("no such card file or folder", str(path))
+    return files
+
+
+def add_user_cards(catalogue: Catalogue, paths) -> None:
+    """Add the user's card files to ``catalogue``, leniently: a card that can't be read is kept in
+    ``catalogue.broken`` with its problem (file and line) and refuses only the decks that use it. A
+    user card replaces a bundled card of the same name."""
+    bundled = set(catalogue._lower)
+    added: dict[str, str] = {}
+    token_uses = []
+    for file in card_files(paths):
+        path = str(file)
+        try:
+            blocks = read_blocks(_read_card_file(path), path, lenient=True)
+        except DeckError as error:
+            catalogue.file_errors.append(error)
+            continue
+        for block in blocks:
+            name = block.fields.get("Name", ("", 0))[0]
+            try:
+                if block.error is not None:
+                    raise block.error
+                card = build_card(block)
+            except DeckError as error:
+                if name:
+                    catalogue.broken[name.lower()] = error
+                    catalogue._lower.pop(name.lower(), None)
+                else:
+                    catalogue.file_errors.append(error)
+                continue
+            low = card.name.lower()
+            if low in added:
+                catalogue.broken[low] = DeckError(f"card '{card.name}' is defined twice (also at {added[low]})",
+                                                  path, block.line)
+                continue
+            added[low] = f"{path}:{block.line}"
+            catalogue.add(card, path, block.line, replace=low in bundled)
+            token_uses += _token_uses(card, path)
+    for card_name, token, path, line in token_uses:
+        if token not in catalogue.tokens:
+            error = DeckError(f"card '{card_name}': unknown token '{token}' (tokens: "
+                              f"{', '.join(sorted(catalogue.tokens))})", path, line)
+            catalogue.broken[card_name.lower()] = error
+            name = catalogue._lower.pop(card_name.lower(), None)
+            catalogue.cards.pop(name, None)
+            catalogue.tokens.pop(name, None)
+    for low in catalogue.broken:
+        catalogue._lower.pop(low, None)
+
+
+def user_card_paths(cards=()) -> tuple[str, ...]:
+    """The user's card files: ``$HORDE_CARDS`` (paths separated by ``os.pathsep``), then ``cards``."""
+    env = [p for p in os.environ.get("HORDE_CARDS", "").split(os.pathsep) if p.strip()]
+    return tuple(env) + tuple(str(p) for p in cards)
+
+
+_BUNDLED: dict[str, Catalogue] = {}
+_CATALOGUES: dict[tuple, Catalogue] = {}
+
+
+def bundled_catalogue() -> Catalogue:
+    """The catalogue of the decks folder's card files alone (``decks_dir``), read once per process."""
+    key = str(decks_dir())
+    if key not in _BUNDLED:
+        _BUNDLED[key] = load_catalogue()
+    return _BUNDLED[key]
+
+
+def catalogue_for(cards=(), approximate: bool = False) -> Catalogue:
+    """The catalogue a command or a game plays with: the bundled card files, the user's
+    (``$HORDE_CARDS`` and ``cards``), the card index of the data folder, and ``approximate``;
+    made once per process for each combination."""
+    from horde.cardindex import index_path
+
+    paths = user_card_paths(cards)
+    key = (str(decks_dir()), paths, bool(approximate), str(index_path()))
+    if key not in _CATALOGUES:
+        catalogue = bundled_catalogue().copy()
+        add_user_cards(catalogue, paths)
+        catalogue.index_path = index_path()
+        catalogue.approximate = bool(approximate)
+        _CATALOGUES[key] = catalogue
+    return _CATALOGUES[key]
 
 
 def default_catalogue() -> Catalogue:
-    """The catalogue of the decks folder (``decks_dir``), read once per process."""
-    key = str(decks_dir())
-    if key not in _DEFAULT:
-        _DEFAULT[key] = load_catalogue()
-    return _DEFAULT[key]
+    """The catalogue of a command without ``--cards``: bundled and ``$HORDE_CARDS`` card files and
+    the card index."""
+    return catalogue_for()
+
+
+def setup_catalogue(setup) -> Catalogue:
+    """The catalogue a game of ``setup`` plays with (its ``cards`` and ``approximate`` knobs)."""
+    return catalogue_for(getattr(setup, "cards", ()), getattr(setup, "approximate", False))

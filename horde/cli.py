@@ -13,6 +13,7 @@ import shlex
 import signal
 import sys
 import threading
+from pathlib import Path
 
 import click
 
@@ -46,7 +47,7 @@ def knob_options(function):
         flag = OPTION_NAMES.get(name, "--" + name.replace("_", "-"))
         if knob.kind == "bool":
             option = click.option(f"{flag}/--no-{flag[2:]}", name, default=None, help=knob.help)
-        elif knob.kind in ("decks", "params"):
+        elif knob.kind in ("decks", "params", "paths"):
             option = click.option(flag, name, multiple=True, help=knob.help + " (repeat the option)")
         else:
             option = click.option(flag, name, default=None, help=knob.help,
@@ -77,14 +78,21 @@ def play(seed, as_json, **options):
     """Play one game and print it turn by turn."""
     from horde.engine import play_game
 
+    from horde.decks import approximated_cards, load_setup_decks
+
     setup = setup_from_options(options)
+    load_setup_decks(setup)
+    approximated = approximated_cards(setup)
     result = play_game(setup, seed, trace=True)
     if as_json:
+        for name, dropped in approximated.items():
+            click.echo(json.dumps({"event": "approximated", "card": name, "dropped": list(dropped)}))
         for event in result.events:
             click.echo(json.dumps(event, default=str))
         return
     click.echo(f"horde {__version__} - seed {seed} - preset {setup.preset} - {setup.players} players - "
                f"Horde deck {setup.horde_deck} - policy {setup.policy}")
+    echo_approximated(approximated)
     last_turn = None
     for event in result.events:
         if event["turn"] != last_turn:
@@ -94,6 +102,16 @@ def play(seed, as_json, **options):
         line = describe(event)
         if line:
             click.echo("  " + line)
+
+
+def echo_approximated(approximated: dict) -> None:
+    """Name every approximated card once, with the text it drops (--approximate)."""
+    if not approximated:
+        return
+    click.echo(f"APPROXIMATED: {len(approximated)} card(s) play by their facts alone (--approximate); "
+               "these results are not exact:")
+    for name, dropped in approximated.items():
+        click.echo(f"  {name}: dropped " + ("; ".join(repr(s) for s in dropped) or "nothing"))
 
 
 def describe(event: dict) -> str:
@@ -188,13 +206,12 @@ def describe(event: dict) -> str:
 @knob_options
 def simulate(games, seed, workers, as_json, quiet, **options):
     """Play many seeded games and print the team's win rate."""
-    from horde.decks import load_horde_deck, load_team_deck
+    from horde.decks import approximated_cards, load_setup_decks
     from horde.runner import play_many, summarise
 
     setup = setup_from_options(options)
-    load_horde_deck(setup.horde_deck)  # fail before starting workers
-    for name in setup.team_decks[:setup.players]:
-        load_team_deck(name, allow_illegal=setup.allow_illegal)
+    load_setup_decks(setup)  # fail before starting workers
+    approximated = approximated_cards(setup)
     from horde.policies import make_policy
 
     make_policy(setup.policy, **dict(setup.policy_params))
@@ -211,11 +228,14 @@ def simulate(games, seed, workers, as_json, quiet, **options):
     summary["lieutenant_defeats_per_game"] = defeats / games
     summary["boss_ability_uses"] = boss_uses
     summary.update({"seed": seed, "setup": setup.to_dict(), "setup_hash": setup.digest(), "version": __version__})
+    if setup.approximate:
+        summary["approximated"] = {name: list(dropped) for name, dropped in approximated.items()}
     if as_json:
         click.echo(json.dumps(summary, indent=2))
         return
     click.echo(f"setup {setup.digest()}: preset {setup.preset}, {setup.players} players, Horde deck "
                f"{setup.horde_deck}, policy {setup.policy}, seed {seed}, horde {__version__}")
+    echo_approximated(approximated)
     click.echo(f"games        {summary['games']}")
     click.echo(f"team wins    {summary['team_wins']}")
     click.echo(f"Horde wins   {summary['horde_wins']}")
@@ -244,22 +264,43 @@ def decks():
     """Check Horde and team decks."""
 
 
+def cards_option(function):
+    """``--cards PATH`` (repeatable): the user's card files or folders."""
+    return click.option("--cards", "cards", multiple=True, metavar="PATH",
+                        help="a card file or folder of card files (repeat the option)")(function)
+
+
 @decks.command("check")
 @click.argument("paths", nargs=-1, required=True)
-def decks_check(paths):
-    """Validate Horde or team deck files and list every problem."""
-    from horde.decks import check_deck, resolve_path
+@cards_option
+@click.option("--approximate", is_flag=True, help="accept cards whose text is not understood (by their facts)")
+@click.option("--banlist", default="default", show_default=True, help="R3 banlist to warn about in team decks")
+def decks_check(paths, cards, approximate, banlist):
+    """Validate Horde or team deck files (paths or bundled names) and list every problem, the
+    sections each ignores and the cards of the banlist in a team deck."""
+    from horde.catalogue import catalogue_for
+    from horde.decks import inspect_deck, resolve_path
 
+    catalogue = catalogue_for(cards, approximate)
     bad = 0
     for name in paths:
-        path = str(resolve_path(name, "team")) if not name.endswith(".txt") else name
-        problems = check_deck(path)
-        if problems:
+        path = str(resolve_path(name, None))
+        check = inspect_deck(path, catalogue, banlist)
+        for section, count, line in check.ignored:
+            click.echo(f"{path}:{line}: note: section '{section}' ({count} card{'s' * (count != 1)}) is not "
+                       f"played in a {check.kind or 'deck'} deck")
+        for warning in check.warnings:
+            click.echo(warning.one_line())
+        approximated = [c.name for c in check.cards if catalogue.origins.get(c.name, None) is not None
+                        and catalogue.origins[c.name].kind == "approximated"]
+        for card_name in approximated:
+            click.echo(f"{path}: approximated: '{card_name}' plays by its facts alone")
+        if check.problems:
             bad += 1
-            for problem in problems:
+            for problem in check.problems:
                 click.echo(problem.one_line(), err=True)
         else:
-            click.echo(f"{path}: ok")
+            click.echo(f"{path} ({check.kind} deck): ok")
     if bad:
         sys.exit(2)
 
@@ -271,11 +312,16 @@ def cards():
 
 @cards.command("show")
 @click.argument("name")
-def cards_show(name):
-    """Print how a card is modelled: its printed facts and its verbs by hook."""
-    from horde.catalogue import default_catalogue
+@cards_option
+def cards_show(name, cards):
+    """Print how a card is modelled: its printed facts and its verbs by hook, and where each came
+    from (a card file, or the card index and the Oracle-text compiler)."""
+    from horde.catalogue import catalogue_for, facts_of
+    from horde.oracle import compile_text
 
-    card = default_catalogue().get(name)
+    catalogue = catalogue_for(cards)
+    card = catalogue.get(name)
+    origin = catalogue.origins.get(card.name)
     click.echo(f"{card.name}  {card.cost if card.cost.value or card.cost.x else ''}".rstrip())
     click.echo(card.type_line())
     if card.power is not None:
@@ -292,12 +338,125 @@ def cards_show(name):
     click.echo(f"Colour identity: {''.join(sorted(card.identity)) or 'colourless'}")
     if card.text:
         click.echo(f"Text: {card.text}")
+    made_from: dict = {}
+    if origin is not None and origin.kind == "compiled":
+        made_from = compile_text(_index_text(card, origin), facts_of(card), catalogue.tokens).made_from
     for hook, effects in card.hooks.items():
         for effect in effects:
             cost = f"{effect.cost:+d}: " if effect.cost is not None else ""
             costs = f"[{', '.join(str(c) for c in effect.costs)}] " if effect.costs else ""
             click.echo(f"  {hook}: {cost}{costs}{effect.describe()}")
-    click.echo(f"(defined at {card.source})")
+    if origin is None or origin.kind == "hand-written":
+        where = origin.where if origin else card.source
+        click.echo(f"Facts and behaviour: hand-written, defined at {where}")
+        return
+    click.echo(f"Facts: the card index ({origin.where}), from MTGJSON's AtomicCards" +
+               (f"; {origin.note}" if origin.note else ""))
+    if origin.kind == "approximated":
+        click.echo("Behaviour: APPROXIMATED (--approximate): plays by its facts and the keywords the engine knows; "
+                   "dropped: " + ("; ".join(repr(s) for s in origin.dropped) or "nothing"))
+        return
+    click.echo("Behaviour: compiled from its Oracle text; each line and the sentence it was read from:")
+    for line, sentence in made_from.items():
+        click.echo(f"  {line}  <-  {sentence!r}")
+
+
+def _index_text(card, origin) -> str:
+    """A compiled card's Oracle text as the index holds it (with its line breaks)."""
+    from horde.cardindex import open_index
+
+    indexed = open_index(Path(origin.where)).lookup(card.name)
+    return indexed.text if indexed is not None else card.text
+
+
+@cards.command("import")
+@click.argument("file", metavar="FILE")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+def cards_import(file, quiet):
+    """Read MTGJSON's AtomicCards.json (plain, .gz, .xz or .zip) into the card index of the data
+    folder ($HORDE_HOME or the platform's user data folder)."""
+    from horde.cardindex import import_atomic_cards, index_path
+
+    summary = import_atomic_cards(file, progress=not quiet)
+    click.echo(f"imported {summary['cards']} cards from {summary['source']} into {index_path()} "
+               f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
+
+
+@cards.command("compile")
+@click.argument("text")
+@click.option("--name", default="this card", show_default=True, help="the card's name (read as ~ in the text)")
+@click.option("--type", "type_line", default="Creature", show_default=True,
+              help="the card's type line, e.g. 'Instant' or 'Legendary Planeswalker — Liliana'")
+def cards_compile(text, name, type_line):
+    """Print the behaviour lines the Oracle-text compiler makes of TEXT, or the sentences it cannot read."""
+    from horde.catalogue import default_catalogue
+    from horde.oracle import Facts, compile_text
+
+    left, _, right = type_line.replace(" - ", " — ").partition("—")
+    words = left.split()
+    facts = Facts(name, frozenset(w for w in words if w[0].isupper() and w not in ("Legendary", "Basic", "Snow")),
+                  frozenset(right.split()), frozenset(w for w in words if w in ("Legendary", "Basic", "Snow")))
+    compiled = compile_text(text, facts, default_catalogue().tokens)
+    if not compiled.ok:
+        for sentence in compiled.unread:
+            click.echo(f"not understood: {sentence!r}")
+        sys.exit(1)
+    for line in compiled.lines:
+        click.echo(line)
+    if not compiled.lines:
+        click.echo("(no behaviour)")
+
+
+@cards.command("coverage")
+@click.argument("deck")
+@cards_option
+@click.option("--approximate", is_flag=True, help="show which cards --approximate would play by their facts")
+def cards_coverage(deck, cards, approximate):
+    """For a decklist (a path or a bundled name), where each card's behaviour comes from: a card
+    file (hand-written), the index and the compiler (compiled), its facts alone (approximated), or
+    refused with the reason."""
+    from horde.catalogue import catalogue_for
+    from horde.decks import read_deck, resolve_path
+    from horde.errors import DeckError
+
+    catalogue = catalogue_for(cards, approximate)
+    path = str(resolve_path(deck, None))
+    decklist = read_deck(path)
+    counts: dict = {}
+    seen: set = set()
+    for entry in decklist.entries:
+        if entry.name.lower() in seen:
+            continue
+        seen.add(entry.name.lower())
+        try:
+            card = catalogue.get(entry.name, path, entry.line)
+        except DeckError as error:
+            kind, detail = "refused", error.message
+        else:
+            origin = catalogue.origins.get(card.name)
+            kind = origin.kind if origin else "hand-written"
+            detail = {"hand-written": origin.where if origin else card.source, "compiled": "index and compiler",
+                      "approximated": "dropped " + "; ".join(repr(s) for s in origin.dropped) if origin else ""}[kind]
+        counts[kind] = counts.get(kind, 0) + entry.count
+        click.echo(f"{entry.count:>3} {entry.name:32s} {kind:13s} {detail}")
+    total = sum(counts.values())
+    click.echo(f"{total} cards: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
+
+
+@cards.command("recall")
+@click.option("--verbose", is_flag=True, help="also list each refused card with the sentences not understood")
+def cards_recall(verbose):
+    """Compile every bundled card's Oracle text and compare it with its hand-written model: how many
+    the compiler reproduces exactly (recall), and how many differ (must be none)."""
+    from horde.catalogue import bundled_catalogue, recall
+
+    report = recall(bundled_catalogue())
+    click.echo(report.describe())
+    if verbose:
+        for name, unread in report.refused.items():
+            click.echo(f"  refused {name}: " + "; ".join(repr(s) for s in unread))
+    for name in report.differ:
+        click.echo(f"  DIFFERS {name}")
 
 
 @cards.command("verbs")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from horde.catalogue import Catalogue, decks_dir, default_catalogue
-from horde.decklists import Decklist, read_decklist
+from horde.catalogue import Catalogue, decks_dir, default_catalogue, setup_catalogue
+from horde.decklists import Decklist, parse_decklist, read_decklist
 from horde.errors import DeckError, HordeError
 
 COMMANDER_DECK_SIZE = 100  # 903.5a
@@ -50,11 +50,15 @@ class TeamDeck:
     style: str = ""
 
 
-def resolve_path(name: str, kind: str) -> Path:
-    """A deck given by path, or by bundled name (``decks/<kind>/<name>.txt``)."""
+def resolve_path(name: str, kind: str | None) -> Path:
+    """A deck given by path, or by bundled name (``decks/<kind>/<name>.txt``; with ``kind`` None,
+    a bundled team deck or else a bundled Horde deck of that name)."""
     path = Path(name)
     if path.suffix or "/" in name or path.exists():
         return path
+    if kind is None:
+        team = decks_dir() / "team" / f"{name}.txt"
+        return team if team.exists() else decks_dir() / "horde" / f"{name}.txt"
     return decks_dir() / kind / f"{name}.txt"
 
 
@@ -84,13 +88,13 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue, problems: list | 
         build = "fixed"
     deck = HordeDeck(name=about.get("name", Path(path).stem), path=path, build=build)
     for entry in decklist.entries:
+        section = entry.section
+        if section in IGNORED["horde"]:
+            continue
         try:
             card = catalogue.get(entry.name, path, entry.line)
         except DeckError as error:
             fail(error)
-            continue
-        section = entry.section
-        if section in ("sideboard", "maybeboard", "companion", "commander"):
             continue
         if section == "bosses":
             if "Planeswalker" not in card.types:
@@ -194,10 +198,40 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list | N
 
 
 def deck_kind(decklist: Decklist) -> str:
+    """``horde`` or ``team``: the About section's ``Kind``, else a deck with a Commander section
+    and no Bosses or Lieutenants is a team deck."""
     kind = decklist.about.get("kind", "").lower()
     if kind in ("horde", "team"):
         return kind
+    if decklist.section("bosses") or decklist.section("lieutenants"):
+        return "horde"
     return "team" if decklist.section("commander") else "horde"
+
+
+def read_deck(path, kind: str | None = None) -> Decklist:
+    """Read a deck file as its kind reads it: a Horde deck's blank lines only separate groups of
+    cards (as Horde helper apps write them); a team deck keeps MTGO's sideboard rule."""
+    decklist = read_decklist(path)
+    kind = kind or deck_kind(decklist)
+    if kind == "horde" and any(e.section == "sideboard" for e in decklist.entries):
+        text = Path(path).read_text(encoding="utf-8-sig")
+        decklist = parse_decklist(text, str(path), "horde")
+    return decklist
+
+
+# Sections a deck of each kind does not play.
+IGNORED = {"horde": ("sideboard", "maybeboard", "companion", "commander"),
+           "team": ("sideboard", "maybeboard", "companion", "tokens", "bosses", "lieutenants", "equipment")}
+
+
+def ignored_sections(decklist: Decklist, kind: str) -> list[tuple[str, int, int]]:
+    """The sections of a deck that its kind ignores: (section, cards, first line) for each."""
+    found: dict[str, list[int]] = {}
+    for entry in decklist.entries:
+        if entry.section in IGNORED[kind]:
+            lines = found.setdefault(entry.section, [0, entry.line])
+            lines[0] += entry.count
+    return [(section, cards, line) for section, (cards, line) in found.items()]
 
 
 _CACHE: dict = {}
@@ -208,7 +242,7 @@ def load_horde_deck(name: str, catalogue: Catalogue | None = None) -> HordeDeck:
     path = resolve_path(name, "horde")
     key = ("horde", str(path), id(catalogue))
     if key not in _CACHE:
-        _CACHE[key] = parse_horde_deck(read_decklist(path), catalogue)
+        _CACHE[key] = parse_horde_deck(read_decklist(path, "horde"), catalogue)
     return _CACHE[key]
 
 
@@ -217,8 +251,41 @@ def load_team_deck(name: str, catalogue: Catalogue | None = None, allow_illegal:
     path = resolve_path(name, "team")
     key = ("team", str(path), id(catalogue), allow_illegal)
     if key not in _CACHE:
-        _CACHE[key] = parse_team_deck(read_decklist(path), catalogue, allow_illegal=allow_illegal)
+        _CACHE[key] = parse_team_deck(read_decklist(path, "team"), catalogue, allow_illegal=allow_illegal)
     return _CACHE[key]
+
+
+def load_setup_decks(setup) -> tuple[HordeDeck, list[TeamDeck]]:
+    """The Horde deck and the players' team decks of ``setup``, read with its catalogue (its card
+    files, the index and ``approximate``); the banlist is read too, so a bad one fails here."""
+    catalogue = setup_catalogue(setup)
+    horde = load_horde_deck(setup.horde_deck, catalogue)
+    teams = [load_team_deck(name, catalogue, setup.allow_illegal) for name in setup.team_decks[:setup.players]]
+    load_banlist(setup.banlist)
+    return horde, teams
+
+
+def deck_cards(horde: HordeDeck | None, teams=()) -> list:
+    """Every card a Horde deck and team decks may play (pool, tokens, bosses, lieutenants, equipment)."""
+    cards: list = []
+    if horde is not None:
+        cards += horde.cards + horde.creatures + horde.spells + horde.bosses + horde.lieutenants + horde.equipment
+        cards += [t for t in (horde.base_token, horde.giant_token, horde.army_token) if t is not None]
+    for team in teams:
+        cards += team.cards + ([team.commander] if team.commander is not None else [])
+    return cards
+
+
+def approximated_cards(setup) -> dict[str, tuple[str, ...]]:
+    """The cards of ``setup``'s decks that play by their facts alone (--approximate), by name, with
+    the text each drops; empty for an exact setup."""
+    if not getattr(setup, "approximate", False):
+        return {}
+    horde, teams = load_setup_decks(setup)
+    origins = setup_catalogue(setup).origins
+    names = {card.name for card in deck_cards(horde, teams)}
+    return {name: origins[name].dropped for name in sorted(names)
+            if name in origins and origins[name].kind == "approximated"}
 
 
 def load_banlist(name: str) -> frozenset[str]:
@@ -232,19 +299,54 @@ def load_banlist(name: str) -> frozenset[str]:
     return _CACHE[key]
 
 
+@dataclass
+class DeckCheck:
+    """What ``inspect_deck`` found in a deck file: its kind, its problems, the sections it ignores
+    (section, cards, first line), warnings, and where each card's behaviour comes from."""
+
+    path: str
+    kind: str = ""
+    problems: list = field(default_factory=list)
+    ignored: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+    cards: list = field(default_factory=list)  # the deck's CardDefs, in deck order, once each
+
+
+def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "default") -> DeckCheck:
+    """Check a Horde or team deck file: every problem, the sections it ignores, and for a team
+    deck a warning for each card of the banlist (R3: a player who draws one discards it)."""
+    catalogue = catalogue or default_catalogue()
+    check = DeckCheck(str(path))
+    try:
+        decklist = read_deck(path)
+    except DeckError as error:
+        check.problems.append(error)
+        return check
+    check.kind = deck_kind(decklist)
+    check.ignored = ignored_sections(decklist, check.kind)
+    if check.kind == "horde":
+        deck = parse_horde_deck(decklist, catalogue, check.problems)
+        cards = deck_cards(deck)
+    else:
+        deck = parse_team_deck(decklist, catalogue, check.problems)
+        cards = deck_cards(None, [deck])
+        try:
+            banned = load_banlist(banlist)
+        except HordeError as error:
+            check.problems.append(error)
+            banned = frozenset()
+        for entry in decklist.entries:
+            if entry.section in ("commander", "deck") and entry.name in banned:
+                check.warnings.append(DeckError(f"warning: '{entry.name}' is on the banlist: a player who draws "
+                                                "it discards it and draws another (R3)", str(path), entry.line))
+    seen: set = set()
+    check.cards = [c for c in cards if not (c.name in seen or seen.add(c.name))]
+    return check
+
+
 def check_deck(path: str, catalogue: Catalogue | None = None) -> list[HordeError]:
     """Every problem of a Horde or team deck file (an empty list: the deck is good)."""
-    catalogue = catalogue or default_catalogue()
-    try:
-        decklist = read_decklist(path)
-    except DeckError as error:
-        return [error]
-    problems: list = []
-    if deck_kind(decklist) == "horde":
-        parse_horde_deck(decklist, catalogue, problems)
-    else:
-        parse_team_deck(decklist, catalogue, problems)
-    return problems
+    return inspect_deck(path, catalogue).problems
 
 
 # ---------------------------------------------------------------- building the Horde library

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from horde import __version__, boss, rules, turns
-from horde.catalogue import Catalogue, default_catalogue
+from horde.catalogue import Catalogue, setup_catalogue
 from horde.decks import build_horde_library, load_banlist, load_horde_deck, load_team_deck
 from horde.errors import HordeError
 from horde.policies import TeamView, make_policy
@@ -85,7 +85,7 @@ class GameResult:
 def new_game(setup: GameSetup, seed, catalogue: Catalogue | None = None, policy=None,
              trace: bool = False) -> Game:
     """Set up a game: decks built and shuffled, boss and lieutenants drawn, hands not yet drawn."""
-    catalogue = catalogue or default_catalogue()
+    catalogue = catalogue or setup_catalogue(setup)  # the setup's card files, index and --approximate
     horde_deck = load_horde_deck(setup.horde_deck, catalogue)
     if policy is None:
         policy = make_policy(setup.policy, **dict(setup.policy_params))

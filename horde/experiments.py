@@ -170,6 +170,9 @@ def parse_experiment(data: dict, where: str, games: int | None = None, max_games
     run = parse_run(_table(data, "run", where), where, games, max_games)
 
     plain_setup = {knob: plain_knob(knob, value, f"{where}: [setup]") for knob, value in setup.items()}
+    if "cards" in plain_setup:  # card files are named relative to the experiment file
+        base = Path(where).resolve().parent
+        plain_setup["cards"] = [str(base / p) if not Path(p).is_absolute() else p for p in plain_setup["cards"]]
     if "sweep" in data and not sweep:
         raise ExperimentError("[sweep] is empty: expected at least one knob with a list of values "
                               "(leave [sweep] out for a single cell)", where)
@@ -264,7 +267,7 @@ def plain_knob(knob: str, value, where: str):
         return {"name": convert("policy", name, where), **dict(params)}
     converted = convert(knob, value, where)
     kind = KNOBS[knob].kind
-    if kind == "decks":
+    if kind in ("decks", "paths"):
         return list(converted)
     if kind == "params":
         return dict(converted)
@@ -294,6 +297,7 @@ def build_cell(index: int, setup: dict, values: dict, where: str, check_decks: b
 def check_cells(experiment: Experiment, where: str) -> None:
     """Load every deck, banlist and policy each cell names and set up one game of each, so a bad
     name or a deck too small fails here, naming the key it came from, before anything runs."""
+    from horde.catalogue import setup_catalogue
     from horde.decks import load_banlist, load_horde_deck, load_team_deck
     from horde.engine import new_game
     from horde.policies import make_policy
@@ -301,20 +305,24 @@ def check_cells(experiment: Experiment, where: str) -> None:
     done: set = set()
     for cell in experiment.cells:
         setup = cell.setup
-        loads = [("horde_deck", setup.horde_deck, lambda s=setup: load_horde_deck(s.horde_deck))]
-        loads += [("team_decks", name, lambda n=name, s=setup: load_team_deck(n, allow_illegal=s.allow_illegal))
+        try:
+            catalogue = setup_catalogue(setup)
+        except HordeError as error:
+            raise ExperimentError(f"{_origin(experiment, cell, 'cards')}: {error.one_line()}", where) from None
+        loads = [("horde_deck", setup.horde_deck, lambda s=setup, c=catalogue: load_horde_deck(s.horde_deck, c))]
+        loads += [("team_decks", name, lambda n=name, s=setup, c=catalogue: load_team_deck(n, c, s.allow_illegal))
                   for name in setup.team_decks[:setup.players]]
         loads.append(("banlist", setup.banlist, lambda s=setup: load_banlist(s.banlist)))
         loads.append(("policy", setup.policy, lambda s=setup: make_policy(s.policy, **dict(s.policy_params))))
         for knob, value, load in loads:
-            if (knob, value, setup.allow_illegal, setup.policy_params) in done:
+            if (knob, value, setup.allow_illegal, setup.policy_params, id(catalogue)) in done:
                 continue
             try:
                 load()
             except HordeError as error:
                 raise ExperimentError(f"{_origin(experiment, cell, knob)} = {describe_value(value)}: "
                                       f"{error.one_line()}", where) from None
-            done.add((knob, value, setup.allow_illegal, setup.policy_params))
+            done.add((knob, value, setup.allow_illegal, setup.policy_params, id(catalogue)))
         try:
             new_game(setup, (experiment.seed, 0))
         except HordeError as error:
@@ -336,14 +344,19 @@ def _origin(experiment: Experiment, cell: Cell, knob: str) -> str:
 
 
 def data_digest(setup: GameSetup) -> str:
-    """A digest of the card files, Horde deck, team decks and banlist ``setup`` reads: results
-    from other deck files are other results. Files are named relative to their folder so the same
+    """A digest of the card files (bundled and the user's), Horde deck, team decks and banlist
+    ``setup`` reads, and of the card index when its decks use a card from it: results from other
+    deck files or card facts are other results. Files are named relative to their folder so the same
     files anywhere give the same digest; a missing file counts as missing."""
-    from horde.catalogue import decks_dir
-    from horde.decks import resolve_path
+    from horde.catalogue import card_files, decks_dir, setup_catalogue, user_card_paths
+    from horde.decks import deck_cards, load_setup_decks, resolve_path
 
     root = decks_dir()
     files = [("card", p) for p in sorted((root / "cards").glob("*.txt"))]
+    try:
+        files += [("user card", p) for p in card_files(user_card_paths(setup.cards))]
+    except HordeError:
+        files.append(("user card", Path("missing")))
     files.append(("horde", resolve_path(setup.horde_deck, "horde")))
     files += [("team", resolve_path(n, "team")) for n in setup.team_decks[:setup.players]]
     if setup.banlist != "none":
@@ -355,6 +368,19 @@ def data_digest(setup: GameSetup) -> str:
         except OSError:
             content = "missing"
         digest.update(f"{kind}:{Path(path).name}:{content}\n".encode())
+    try:
+        horde, teams = load_setup_decks(setup)
+    except HordeError:
+        return digest.hexdigest()[:16]  # the check of the cells names the problem
+    catalogue = setup_catalogue(setup)
+    indexed = sorted({c.name for c in deck_cards(horde, teams)
+                      if catalogue.origins.get(c.name) is not None
+                      and catalogue.origins[c.name].kind in ("compiled", "approximated")})
+    if indexed:
+        from horde.cardindex import open_index
+
+        index = open_index(catalogue.index_path)
+        digest.update(f"index:{index.digest if index else 'missing'}:{','.join(indexed)}\n".encode())
     return digest.hexdigest()[:16]
 
 

@@ -76,6 +76,7 @@ class Compiled:
     lines: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
     keywords: list[str] = field(default_factory=list)
+    made_from: dict[str, str] = field(default_factory=dict)  # each line -> the sentence(s) it was read from
 
     @property
     def ok(self) -> bool:
@@ -603,6 +604,7 @@ class _Ability:
     prefix: str = ""
     when: str | None = None
     ctx: _Context | None = None
+    source: list[str] = field(default_factory=list)  # the sentences read into it
 
 
 TRIGGERS = [
@@ -785,33 +787,47 @@ def compile_text(text: str, facts: Facts, tokens: Mapping) -> Compiled:
                 saved = (ability.ctx.target, ability.ctx.group)
                 try:
                     ability.effects.extend(effects_of(sentence, ability.ctx))
+                    ability.source.append(sentence)
                     continue
                 except Unread:
                     ability.ctx.target, ability.ctx.group = saved
-                _finish(ability, pending, loyalty)
+                _finish(ability, pending, loyalty, out.made_from)
                 ability = None
+            before = len(pending)
             try:
                 ability = _ability(sentence, facts, tokens, out, pending)
             except Unread:
                 unread.append(sentence)
+                continue
+            for made in pending[before:]:
+                out.made_from[made] = sentence
+            if ability is not None:
+                ability.source.append(sentence)
         if ability is not None:
-            _finish(ability, pending, loyalty)
+            _finish(ability, pending, loyalty, out.made_from)
+        for made in pending:
+            out.made_from.setdefault(made, "")
         if unread:
             out.unread.extend(unread)
         else:
             out.lines.extend(pending)
     if loyalty and not out.unread:
-        minus = [i for i, (cost, _, _) in enumerate(loyalty) if cost < 0]
-        for i, (cost, prefix, effects) in enumerate(loyalty):
+        minus = [i for i, (cost, *_) in enumerate(loyalty) if cost < 0]
+        for i, (cost, prefix, effects, source) in enumerate(loyalty):
+            # B3: the last of three or more loyalty abilities, a minus after another minus, is the ultimate
             hook = "Plus" if cost >= 0 else ("Ultimate" if i == len(loyalty) - 1 and len(loyalty) >= 3
                                              and len(minus) >= 2 else "Minus")
             out.lines.append(f"{hook}: {prefix}{' ; '.join(effects)}")
+            out.made_from[out.lines[-1]] = source
     if "Land" in facts.types and not any(line.startswith("Mana:") for line in out.lines):
         basic = [BASIC_MANA[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest") if t in facts.subtypes]
         if basic:  # 305.6: a basic land type's own mana ability
             out.lines.append("Mana: " + "/".join(basic))
+            out.made_from[out.lines[-1]] = "(its basic land type)"
     if out.keywords:
         out.lines.insert(0, "Keywords: " + ", ".join(out.keywords))
+        out.made_from[out.lines[0]] = "(keywords)"
+    out.made_from = {line: out.made_from.get(line, "") for line in out.lines}
     return out
 
 
@@ -859,16 +875,16 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping, out: Compiled, pendin
     return None
 
 
-def _finish(ability: _Ability, pending: list, loyalty: list) -> None:
+def _finish(ability: _Ability, pending: list, loyalty: list, made_from: dict) -> None:
     """Write a finished ability's lines (a loyalty ability waits until all are known)."""
+    source = ". ".join(ability.source)
     if ability.hooks == ["Loyalty"]:
         cost = int(ability.prefix.split(":")[0].replace("X", "0"))
-        loyalty.append((cost, ability.prefix, ability.effects))
+        loyalty.append((cost, ability.prefix, ability.effects, source))
         return
     when = f" when={quote(ability.when)}" if ability.when else ""
     body = " ; ".join(e + when for e in ability.effects)
     for hook in ability.hooks:
-        if hook == "Activated":
-            pending.append(f"{ability.prefix}{body}")
-        else:
-            pending.append(f"{hook}: {body}")
+        line = f"{ability.prefix}{body}" if hook == "Activated" else f"{hook}: {body}"
+        pending.append(line)
+        made_from[line] = source

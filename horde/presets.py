@@ -62,7 +62,13 @@ KNOBS: dict[str, Knob] = {
     "policy_params": Knob("params", "the policy's parameters, e.g. wrath_threshold=12", team_side=True),
     "banlist": Knob("str", "R3 banlist: 'default' (the source's list), 'none', or a path", team_side=True),
     "allow_illegal": Knob("bool", "simulate team decks that break C1 anyway", team_side=True),
+    "cards": Knob("paths", "the user's card files or folders (hand-written cards that override the index)"),
+    "approximate": Knob("bool", "play a card whose text is not understood by its facts alone (named in "
+                        "every output)"),
 }
+# Knobs added after results were first published: left out of the setup hash at their default,
+# so the hash of every setup that does not use them stays as it was.
+LATER_KNOBS = {"cards": (), "approximate": False}
 
 
 @dataclass(frozen=True)
@@ -94,16 +100,23 @@ class GameSetup:
     policy_params: tuple[tuple[str, object], ...] = ()
     banlist: str = "default"
     allow_illegal: bool = False
+    cards: tuple[str, ...] = ()
+    approximate: bool = False
 
     def to_dict(self) -> dict:
         data = asdict(self)
         data["team_decks"] = list(self.team_decks)
         data["policy_params"] = dict(self.policy_params)
+        data["cards"] = list(self.cards)
         return data
 
     def digest(self) -> str:
         """A short stable hash of every knob (results carry it)."""
-        text = json.dumps(self.to_dict(), sort_keys=True)
+        data = self.to_dict()
+        for name, default in LATER_KNOBS.items():
+            if getattr(self, name) == default:
+                del data[name]
+        text = json.dumps(data, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
     @property
@@ -170,6 +183,13 @@ def convert(name: str, value, where: str = "setup"):
             if not items:
                 raise ValueError
             return items
+        if knob.kind == "paths":
+            if isinstance(value, str):
+                value = value.split(",")
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                expected = "a list of card files or folders"
+                raise ValueError
+            return tuple(v.strip() for v in value if v.strip())
         if not isinstance(value, str | int) or isinstance(value, bool):
             raise ValueError
         text = str(value)

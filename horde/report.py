@@ -38,6 +38,8 @@ figure { margin: 1em 0; } figcaption { color: #555; font-size: 0.9em; }
 img { max-width: 100%; height: auto; }
 pre { background: #f7f7f9; border: 1px solid #e3e3e6; padding: 0.8em; overflow-x: auto; font-size: 0.85em; }
 .note { color: #555; }
+.warning { border: 2px solid #b00020; background: #fff4f4; padding: 0 1em 0.5em; margin: 1em 0; }
+.warning h2 { color: #b00020; }
 """
 
 # Records what fails to load; runs before anything else on the page.
@@ -137,6 +139,23 @@ class Pictures:
 
 
 # ---------------------------------------------------------------- sections
+
+
+def _approximated_section(results: analysis.Results) -> str:
+    """A warning above everything when some cards played by their facts alone (--approximate)."""
+    cells = results.manifest.get("approximated") or []
+    if not cells and "approximated" in results.games.columns:
+        names = sorted({n for names in results.games["approximated"] for n in (names if names is not None else ())})
+        cells = [{"cell": "all", "label": "", "cards": {n: [] for n in names}}] if names else []
+    if not cells:
+        return ""
+    rows = [{"cell": f"{c['cell']} {c['label']}".strip(), "card": name,
+             "text dropped": "; ".join(dropped) or "(see manifest.json)"}
+            for c in cells for name, dropped in c["cards"].items()]
+    return ('<section class="warning"><h2>Warning: approximated cards</h2><p>These results are NOT exact: the '
+            "cards below were played by their facts alone (cost, types, power and toughness, the keywords "
+            "the engine knows) because their text is not understood (--approximate). The text each dropped is "
+            "shown.</p>" + html_table(rows, ("cell", "card", "text dropped")) + "</section>")
 
 
 def _summary_section(games: pd.DataFrame, knobs: list[str]) -> str:
@@ -312,6 +331,7 @@ def render(results: analysis.Results, card_turn: int = 3, images=None) -> str:
     if description:
         body.append(f"<p>{_text(description)}</p>")
     body.append(f"<p>{_text(intro)}</p>")
+    body.append(_approximated_section(results))
     body.append(_summary_section(games, knobs))
     body.append(_curve_sections(games, knobs, pictures))
     body.append(_survival_section(games, knobs, pictures))

@@ -116,12 +116,13 @@ def should_stop(wins: int, games: int, precision: float, cap: int) -> bool:
 ROW_GROUP = 100_000  # rows per row group of the final files (fixed: same data, same bytes)
 DEFAULT_CHUNK = 250  # games per chunk: 1-2 s of engine time, so a chunk's own cost is a few per cent at most
 _KNOB_TYPES = {"int": "int32", "optional_int": "int32", "bool": "bool_", "str": "string", "decks": "string",
-               "params": "string"}
+               "params": "string", "paths": "string"}
 
 
 @functools.cache
-def games_schema():
-    """The columns of games.parquet (docs/experiments.md describes each)."""
+def games_schema(approximated: bool = False):
+    """The columns of games.parquet (docs/experiments.md describes each); a run with a cell that
+    approximates cards (--approximate) adds ``approximated``: the names of those cards."""
     import pyarrow as pa
 
     knob_fields = [(name, getattr(pa, _KNOB_TYPES[KNOBS[name].kind])()) for name in FIELD_NAMES]
@@ -134,7 +135,8 @@ def games_schema():
            ("longest_token_streak", count), ("biggest_horde_turn", count),
            ("revealed", pa.list_(pa.struct([("card", pa.string()), ("horde_turn", count)]))),
            ("boss_drawn", pa.string()), ("boss_uses", pa.map_(pa.string(), count)),
-           ("lieutenant_entries", count), ("lieutenant_defeats", count)])
+           ("lieutenant_entries", count), ("lieutenant_defeats", count)]
+        + ([("approximated", pa.list_(pa.string()))] if approximated else []))
 
 
 @functools.cache
@@ -152,6 +154,7 @@ def knob_columns(setup: GameSetup) -> dict:
     values = setup.to_dict()
     values["team_decks"] = ",".join(setup.team_decks)
     values["policy_params"] = json.dumps(dict(setup.policy_params), sort_keys=True)
+    values["cards"] = ",".join(setup.cards)
     return values
 
 
@@ -175,7 +178,11 @@ def games_table(task: ChunkTask, results: list):
     columns["boss_uses"] = [sorted(r.boss_uses.items()) for r in results]
     columns["lieutenant_entries"] = [r.lieutenant_entries for r in results]
     columns["lieutenant_defeats"] = [r.lieutenant_defeats for r in results]
-    return pa.table(columns, schema=games_schema())
+    if task.approximated:  # --approximate: the cards of this cell's decks that play by their facts alone
+        from horde.decks import approximated_cards
+
+        columns["approximated"] = [sorted(approximated_cards(task.setup))] * n
+    return pa.table(columns, schema=games_schema(task.approximated))
 
 
 def turns_table(task: ChunkTask, results: list):
@@ -211,6 +218,7 @@ class ChunkTask:
     version: str
     code: str
     data: str
+    approximated: bool = False  # the run's games have an ``approximated`` column
 
 
 @dataclass
@@ -740,6 +748,9 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
                     cells=[{"cell": c.index, "label": c.label, "values": c.values, "setup_hash": c.setup.digest()}
                            for c in experiment.cells])
     manifest["runs"].append(session)
+    approximated = approximations(experiment)
+    if approximated:  # --approximate: these results are not exact, and say which cards make them so
+        manifest["approximated"] = approximated
     write_json(folder / "manifest.json", manifest)
 
     queue = deque()
@@ -814,7 +825,8 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
                 if not wanted(state, start):
                     continue
                 task = ChunkTask(experiment.name, digest, state.cell.index, state.cell.setup, experiment.seed,
-                                 start, stop, experiment.run.turns, __version__, code_digest(), state.cell.data)
+                                 start, stop, experiment.run.turns, __version__, code_digest(), state.cell.data,
+                                 bool(approximated))
                 try:
                     future = backend.submit(play_cell_chunk, task)
                 except Exception as error:
@@ -858,6 +870,19 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     return RunOutcome(folder, cells, session["games_played"])
 
 
+def approximations(experiment: Experiment) -> list[dict]:
+    """For each cell that plays with --approximate, the cards it approximates and the text each drops."""
+    from horde.decks import approximated_cards
+
+    found = []
+    for cell in experiment.cells:
+        cards = approximated_cards(cell.setup)
+        if cards:
+            found.append({"cell": cell.index, "label": cell.label,
+                          "cards": {name: list(dropped) for name, dropped in cards.items()}})
+    return found
+
+
 def save_chunk(folder: Path, result: ChunkResult) -> None:
     """Write a chunk's part files: turns first, then games (a games part marks the chunk done)."""
     import pyarrow.parquet as pq
@@ -877,7 +902,8 @@ def compact(folder: Path, experiment: Experiment, states: list) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    kinds = [("games", games_schema())] + ([("turns", turns_schema())] if experiment.run.turns else [])
+    kinds = [("games", games_schema(bool(approximations(experiment))))] + \
+        ([("turns", turns_schema())] if experiment.run.turns else [])
     metadata = {"horde.experiment": experiment.name, "horde.hash": experiment.digest(), "horde.version": __version__}
     for kind, schema in kinds:
         schema = schema.with_metadata(metadata)

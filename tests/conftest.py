@@ -22,6 +22,20 @@ HORDE = HORDE_CONTROLLER
 SLOW_SCALE = float(os.environ.get("HORDE_SLOW_SCALE", "1"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def no_user_data(tmp_path_factory):
+    """Tests never read the card index or card files of the machine they run on."""
+    saved = {k: os.environ.get(k) for k in ("HORDE_HOME", "HORDE_CARDS")}
+    os.environ["HORDE_HOME"] = str(tmp_path_factory.mktemp("horde-home"))
+    os.environ.pop("HORDE_CARDS", None)
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
 def scaled(n: int) -> int:
     """A slow test's size, reduced in CI (HORDE_SLOW_SCALE)."""
     return max(1, int(n * SLOW_SCALE))
@@ -43,7 +57,8 @@ def test_decks(monkeypatch):
 def decks(monkeypatch):
     """The small test decks, with the per-process deck and card caches emptied."""
     monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
-    monkeypatch.setattr(horde.catalogue, "_DEFAULT", {})
+    monkeypatch.setattr(horde.catalogue, "_BUNDLED", {})
+    monkeypatch.setattr(horde.catalogue, "_CATALOGUES", {})
     monkeypatch.setattr(horde.decks, "_CACHE", {})
     return TEST_DECKS
 
