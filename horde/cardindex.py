@@ -103,12 +103,13 @@ def card_from_faces(key: str, faces: list) -> IndexedCard | None:
     front = next((f for f in faces if f.get("side", "a") == "a"), faces[0])
     note = refused = ""
     if layout in REFUSED_LAYOUTS:
-        refused = REFUSED_LAYOUTS[layout]
+        refused = f"'{front.get('name', key)}' is {REFUSED_LAYOUTS[layout]}"
     elif len(faces) > 1 or layout in FRONT_FACE_LAYOUTS:
         note = f"the front face of {FRONT_FACE_LAYOUTS.get(layout, 'a ' + layout + ' card')}; the other face is not played"
     value = front.get("faceManaValue", front.get("manaValue", 0)) or 0
     return IndexedCard(
-        name=front.get("faceName") or front.get("name", key), full_name=front.get("name", key),
+        name=front.get("name", key) if refused else front.get("faceName") or front.get("name", key),
+        full_name=front.get("name", key),
         mana_cost=front.get("manaCost", "") or "", mana_value=float(value),
         colors=tuple(front.get("colors", ())), color_identity=tuple(front.get("colorIdentity", ())),
         type=front.get("type", ""), supertypes=tuple(front.get("supertypes", ())),
@@ -190,9 +191,15 @@ def import_atomic_cards(source, progress: bool = True, target: Path | None = Non
                     data = json.dumps(card.__dict__, separators=(",", ":"), ensure_ascii=False)
                     digest.update(data.encode())
                     keys = {key.lower(), card.name.lower(), card.full_name.lower()}
-                    if card.refused:  # a split card's halves name it too
-                        keys |= {f.get("faceName", "").lower() for f in faces if f.get("faceName")}
                     rows.extend((k, card.name, data) for k in keys)
+                    for face in faces:  # the other faces' names say which card to name
+                        other = face.get("faceName", "")
+                        if other and other.lower() not in keys:
+                            reason = card.refused or (f"'{other}' is the back face of '{card.full_name}'; a deck names "
+                                                      f"its front face '{card.name}'")
+                            record = dict(card.__dict__, name=other, refused=reason)
+                            rows.append((other.lower(), other, json.dumps(record, separators=(",", ":"),
+                                                                          ensure_ascii=False)))
                     cards += 1
                     refused += bool(card.refused)
                     if len(rows) >= 5000:

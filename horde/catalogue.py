@@ -540,7 +540,7 @@ def compile_indexed(indexed, tokens, approximate: bool, where: str) -> tuple[Car
     """The CardDef of an index card: its facts and its compiled text, through the card-file loader.
     A text the compiler can't read refuses the card (DeckError quoting each sentence), unless
     ``approximate``: then it plays by its facts and the keywords the engine knows."""
-    from horde.oracle import Facts, compile_text, keyword_sentence, normalise, sentences
+    from horde.oracle import Facts, compile_text, keyword_only, normalise, sentences
 
     name = indexed.name
     if indexed.refused:
@@ -561,8 +561,8 @@ def compile_indexed(indexed, tokens, approximate: bool, where: str) -> tuple[Car
         quoted = "; ".join(shown(s) for s in compiled.unread)
         raise DeckError(f"card '{name}' (compiler) is refused: not understood: {quoted} (write it in a card file "
                         "given with --cards, or play it by its facts with --approximate)")
-    dropped = tuple(s for line in sentences(normalise(indexed.text, name)) for s in line
-                    if keyword_sentence(s) is None)
+    dropped = tuple(s.replace("~", name) for line in sentences(normalise(indexed.text, name)) for s in line
+                    if not keyword_only(s))
     keywords = sorted({k.lower() for k in indexed.keywords} & KEYWORDS | set(compiled.keywords))
     lines = index_fact_lines(indexed)
     if "Creature" in indexed.types and not all(re.fullmatch(r"-?\d+", str(v)) for v in (indexed.power, indexed.toughness)):

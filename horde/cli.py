@@ -76,9 +76,8 @@ def cli():
 @knob_options
 def play(seed, as_json, **options):
     """Play one game and print it turn by turn."""
-    from horde.engine import play_game
-
     from horde.decks import approximated_cards, load_setup_decks
+    from horde.engine import play_game
 
     setup = setup_from_options(options)
     load_setup_decks(setup)

@@ -14,6 +14,7 @@ import hashlib
 import itertools
 import json
 import math
+import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -172,7 +173,7 @@ def parse_experiment(data: dict, where: str, games: int | None = None, max_games
     plain_setup = {knob: plain_knob(knob, value, f"{where}: [setup]") for knob, value in setup.items()}
     if "cards" in plain_setup:  # card files are named relative to the experiment file
         base = Path(where).resolve().parent
-        plain_setup["cards"] = [str(base / p) if not Path(p).is_absolute() else p for p in plain_setup["cards"]]
+        plain_setup["cards"] = [os.path.normpath(base / p) for p in plain_setup["cards"]]
     if "sweep" in data and not sweep:
         raise ExperimentError("[sweep] is empty: expected at least one knob with a list of values "
                               "(leave [sweep] out for a single cell)", where)

@@ -750,6 +750,13 @@ def mana_ability(text: str) -> str | None:
     return None
 
 
+def keyword_only(sentence: str) -> bool:
+    """Whether a sentence only gives keywords the engine knows (what an approximated card keeps)."""
+    if keyword_sentence(sentence) is not None:
+        return True
+    return bool(re.fullmatch(r"~ (enters tapped|can't block|can't attack|can't be blocked)", sentence))
+
+
 def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
     """A line of keywords ('Flying, vigilance', 'Trample; shroud', 'Equip {2}', 'Flashback {2}{G}'):
     (keywords, field lines), or None if it is not one."""

@@ -1,0 +1,185 @@
+"""Any card by name: decks made of index cards play and report where each card comes from; an
+unreadable card refuses its deck with the sentence quoted, or plays approximated (--approximate)
+and says so in the output, the manifest, the results and the report; the user's card files
+override the index and a broken one refuses only the decks that use it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from horde.cardindex import import_atomic_cards
+from horde.catalogue import bundled_catalogue, catalogue_for
+from horde.cli import cli
+
+FIXTURE = Path(__file__).parent / "data" / "mtgjson" / "AtomicCards.json"
+HORDE_DECK = """About
+Kind horde
+Build fixed
+
+Deck
+4 Lord of the Undead
+4 Hollow Dogs
+4 Highborn Ghoul
+4 Doom Blade
+{extra}
+Tokens
+24 Zombie
+"""
+SMALL = ["--players", "2", "--cards-per-player", "10", "--boss", "none", "--no-lieutenants", "--seed", "3"]
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A data folder holding the fixture's card index."""
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
+    import_atomic_cards(FIXTURE, progress=False)
+    return tmp_path / "home"
+
+
+def deck(tmp_path, extra="", name="index-zombies.txt") -> str:
+    path = tmp_path / name
+    path.write_text(HORDE_DECK.format(extra=extra))
+    return str(path)
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_a_deck_of_index_cards_loads_plays_and_reports_sources(home, tmp_path):
+    path = deck(tmp_path)
+    catalogue = catalogue_for()
+    assert not {"Lord of the Undead", "Hollow Dogs", "Highborn Ghoul", "Doom Blade"} & set(bundled_catalogue().cards)
+    result = run("simulate", "--horde", path, "--games", "5", "--workers", "1", "--quiet", *SMALL)
+    assert result.exit_code == 0, result.output
+    assert "games        5" in result.output and "APPROXIMATED" not in result.output
+    coverage = run("cards", "coverage", path)
+    assert coverage.exit_code == 0
+    rows = {line.split()[1] + " " + line.split()[2]: line for line in coverage.output.splitlines()[:5]}
+    assert "compiled" in rows["Lord of"] and "compiled" in rows["Doom Blade"]
+    assert coverage.output.splitlines()[-1] == "40 cards: 16 compiled, 24 hand-written"
+    assert catalogue.origins["Hollow Dogs"].kind == "compiled"
+    show = run("cards", "show", "Hollow Dogs")
+    assert "Attacks: pump on=self power=2  <-  'Whenever ~ attacks, it gets +2/+0 until end of turn'" in show.output
+
+
+def test_an_unreadable_card_refuses_its_deck_with_the_sentence_quoted(home, tmp_path):
+    path = deck(tmp_path, "4 Gravecrawler\n")
+    result = CliRunner().invoke(cli, ["simulate", "--horde", path, "--games", "5", "--workers", "1", *SMALL])
+    assert result.exit_code == 2
+    line = result.output.strip()
+    assert line.count("\n") == 0 and f"{path}:10:" in line
+    assert ("card 'Gravecrawler' (compiler) is refused: not understood: 'You may cast ~ from your graveyard as "
+            "long as you control a Zombie'") in line
+    coverage = run("cards", "coverage", path)
+    assert "Gravecrawler" in coverage.output and "refused" in coverage.output
+    assert run("decks", "check", path).exit_code == 2
+
+
+def test_approximate_plays_it_and_says_so_everywhere(home, tmp_path):
+    path = deck(tmp_path, "4 Gravecrawler\n")
+    result = run("simulate", "--horde", path, "--games", "5", "--workers", "1", "--quiet", "--approximate", *SMALL)
+    assert result.exit_code == 0, result.output
+    assert [line for line in result.output.splitlines() if "Gravecrawler" in line] == [
+        "  Gravecrawler: dropped 'You may cast Gravecrawler from your graveyard as long as you control a Zombie'"]
+    assert ("  Gravecrawler: dropped 'You may cast Gravecrawler from your graveyard as long as you control a Zombie'"
+            in result.output)
+    assert "these results are not exact" in result.output
+    card = catalogue_for((), True).get("Gravecrawler")
+    assert card.keywords == frozenset({"can't block"}) and not card.hooks
+    experiment = tmp_path / "approx.toml"
+    experiment.write_text(f'name = "approx"\nseed = 1\n[setup]\nhorde_deck = "{path}"\nplayers = 2\n'
+                          'cards_per_player = 10\nboss = "none"\nlieutenants = false\n[sweep]\n'
+                          'approximate = [false, true]\n[run]\ngames = 4\n')
+    out = tmp_path / "results"
+    assert run("run", str(experiment), "--out", out, "--workers", "1", "--quiet").exit_code == 2  # exact cell refuses
+    experiment.write_text(experiment.read_text().replace("[sweep]\napproximate = [false, true]", "approximate = true"))
+    result = run("run", str(experiment), "--out", out, "--workers", "1", "--quiet")
+    assert result.exit_code == 0, result.output
+    folder = next(out.glob("approx-*"))
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["approximated"][0]["cards"] == {
+        "Gravecrawler": ["You may cast Gravecrawler from your graveyard as long as you control a Zombie"]}
+    games = pq.read_table(folder / "games.parquet").to_pandas()
+    assert list(games["approximated"].map(list)) == [["Gravecrawler"]] * 4 and games["approximate"].all()
+    assert run("report", str(folder)).exit_code == 0
+    page = (folder / "report.html").read_text()
+    assert "Warning: approximated cards" in page and "NOT exact" in page and "Gravecrawler" in page
+
+
+def test_exact_results_have_no_approximated_column(tmp_path):
+    experiment = tmp_path / "exact.toml"
+    experiment.write_text('name = "exact"\nseed = 1\n[setup]\nplayers = 2\n[run]\ngames = 2\n')
+    assert run("run", str(experiment), "--out", tmp_path, "--workers", "1", "--quiet").exit_code == 0
+    folder = next(tmp_path.glob("exact-*"))
+    columns = pq.read_schema(folder / "games.parquet").names
+    assert "approximated" not in columns and {"cards", "approximate"} <= set(columns)
+    assert "approximated" not in json.loads((folder / "manifest.json").read_text())
+
+
+USER_CARDS = """# My cards
+Name: Gravecrawler
+Cost: {B}
+Type: Creature — Zombie Elemental
+PT: 2/1
+Keywords: can't block
+Text: Gravecrawler can't block. You may cast Gravecrawler from your graveyard as long as you control a Zombie.
+
+Name: Broken Thing
+Cost: {1}{B}
+Type: Creature — Zombie
+PT: 2/2
+Enters: explode everything
+"""
+
+
+def test_user_card_files_override_the_index_and_a_broken_card_refuses_only_its_decks(home, tmp_path, monkeypatch):
+    cards = tmp_path / "mine.txt"
+    cards.write_text(USER_CARDS)
+    path = deck(tmp_path, "4 Gravecrawler\n")
+    result = run("simulate", "--horde", path, "--games", "3", "--workers", "1", "--quiet", "--cards", cards, *SMALL)
+    assert result.exit_code == 0, result.output
+    coverage = run("cards", "coverage", path, "--cards", cards)
+    assert f"hand-written  {cards}:2" in coverage.output
+    broken = deck(tmp_path, "4 Broken Thing\n", "broken.txt")
+    result = CliRunner().invoke(cli, ["decks", "check", broken, "--cards", str(cards)])
+    assert result.exit_code == 2
+    assert f"card 'Broken Thing' is refused: {cards}:13: card 'Broken Thing': unknown verb 'explode'" in result.output
+    # Through HORDE_CARDS, and from an experiment's [setup] relative to its file.
+    monkeypatch.setenv("HORDE_CARDS", str(cards))
+    assert run("decks", "check", path).exit_code == 0
+    monkeypatch.delenv("HORDE_CARDS")
+    (tmp_path / "exp").mkdir()
+    (tmp_path / "exp" / "e.toml").write_text(f'name = "mine"\nseed = 1\n[setup]\ncards = ["../mine.txt"]\n'
+                                             f'horde_deck = "{path}"\nplayers = 2\ncards_per_player = 10\n'
+                                             'boss = "none"\nlieutenants = false\n[run]\ngames = 2\n')
+    result = run("run", tmp_path / "exp" / "e.toml", "--out", tmp_path / "res", "--workers", "1", "--quiet")
+    assert result.exit_code == 0, result.output
+    games = pq.read_table(next((tmp_path / "res").glob("mine-*")) / "games.parquet").to_pandas()
+    assert set(games["cards"]) == {str(cards)}
+
+
+def test_bundled_commands_work_beside_a_broken_user_card(tmp_path):
+    cards = tmp_path / "mine.txt"
+    cards.write_text(USER_CARDS)
+    result = run("simulate", "--games", "2", "--workers", "1", "--quiet", "--players", "2", "--cards", cards)
+    assert result.exit_code == 0, result.output
+    assert run("cards", "show", "Grave Titan", "--cards", cards).exit_code == 0
+
+
+def test_cards_compile_prints_lines_or_the_sentence_it_cannot_read():
+    ok = run("cards", "compile", "When this creature enters, each opponent discards a card.")
+    assert ok.exit_code == 0 and ok.output == "Enters: discard who=each_opponent count=1\n"
+    bad = CliRunner().invoke(cli, ["cards", "compile", "Flying. Whenever a land you control enters, scry 1."])
+    assert bad.exit_code == 1 and bad.output == "not understood: 'Whenever a land you control enters, scry 1'\n"
+
+
+def test_cards_recall_prints_the_figure():
+    result = run("cards", "recall")
+    assert result.exit_code == 0 and result.output.startswith("compiler recall: ")
+    assert "; 0 differ" in result.output

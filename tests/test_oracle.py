@@ -1,0 +1,89 @@
+"""The Oracle-text compiler: every bundled card's text compiled and compared with its hand-written
+model (none may differ), templates on texts nobody on the project wrote, refusals quoted."""
+
+from __future__ import annotations
+
+import pytest
+
+from horde.catalogue import behaviour, build_from_lines, bundled_catalogue, recall
+from horde.oracle import Facts, compile_text
+
+CREATURE = frozenset({"Creature"})
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return bundled_catalogue()
+
+
+def lines(text, name="Test Card", types=CREATURE, subtypes=(), **facts):
+    compiled = compile_text(text, Facts(name, frozenset(types), frozenset(subtypes), **facts),
+                            bundled_catalogue().tokens)
+    return compiled.lines if compiled.ok else ("unread", compiled.unread)
+
+
+def test_compiled_bundled_cards_play_exactly_as_their_hand_written_models(bundled, capsys):
+    report = recall(bundled)
+    with capsys.disabled():
+        print("\n" + report.describe())
+    assert report.differ == []
+    assert report.rate >= 0.6
+    assert report.total == len(bundled.cards)
+
+
+def test_every_bundled_card_with_rules_has_its_oracle_text(bundled):
+    for card in bundled.cards.values():
+        if card.hooks or card.mana and "Basic" not in card.supertypes:
+            assert card.text, f"{card.name} has behaviour but no Text:"
+
+
+def test_the_card_name_this_creature_and_the_legacy_template_read_alike():
+    expected = ["Enters: discard who=each_opponent count=1"]
+    assert lines("When Fleshbag Marauder enters, each opponent discards a card.", "Fleshbag Marauder") == expected
+    assert lines("When this creature enters, each opponent discards a card.") == expected
+    assert lines("When Test Card enters the battlefield, each opponent discards a card.") == expected
+
+
+def test_templates_on_texts_nobody_here_wrote():
+    assert lines("Other Zombies you control get +1/+1.") == ['Static: anthem filter="zombie other yours" power=1 toughness=1']
+    assert lines("Whenever this creature attacks, create two 2/2 black Zombie creature tokens.") == \
+        ["Attacks: create_tokens token=Zombie count=2"]
+    assert lines("{T}, Sacrifice another creature: Draw a card.") == \
+        ["Activated: {T}, sacrifice another creature -> draw who=you count=1"]
+    assert lines("Flying, haste\nWhen this creature dies, it deals 2 damage to any target.") == \
+        ["Keywords: flying, haste", "Dies: damage amount=2 target=any"]
+    assert lines("Menace\nAt the beginning of your upkeep, each opponent loses 1 life and you gain 1 life.") == \
+        ["Keywords: menace", "Upkeep: lose_life who=each_opponent amount=1 ; gain_life amount=1"]
+    assert lines("Destroy target creature an opponent controls. You gain 3 life.", types={"Sorcery"}) == \
+        ['Cast: destroy target="creature opponents" ; gain_life amount=3']
+    assert lines("Create X 1/1 white Soldier creature tokens.", types={"Sorcery"}, x_cost=True) == \
+        ["Cast: create_tokens token=Soldier count=X"]
+    assert lines("Whenever another Goblin you control dies, each opponent loses 1 life.") == \
+        ['CreatureDies: lose_life who=each_opponent amount=1 when="goblin other yours"']
+
+
+def test_unknown_parts_refuse_the_whole_ability():
+    # Landfall, a target player, a new token, an "or", a keyword with a cost: each refused, quoted.
+    assert lines("Whenever a land you control enters, draw a card.") == \
+        ("unread", ["Whenever a land you control enters, draw a card"])
+    assert lines("When ~ enters, target player discards a card.")[0] == "unread"
+    assert lines("When ~ enters, create a 4/4 red Dragon creature token with flying.")[0] == "unread"
+    assert lines("Destroy target artifact or enchantment.", types={"Instant"})[0] == "unread"
+    assert lines("Cycling {2}")[0] == "unread"
+    # One understood sentence does not make its ability: the next one is refused with it.
+    assert lines("When ~ enters, draw a card. Then put a card from your hand on top of your library.") == \
+        ("unread", ["Then put a card from your hand on top of your library"])
+
+
+def test_a_star_creature_needs_its_count():
+    assert lines("~'s power and toughness are each equal to the number of cards in your hand.", pt_star=True) == \
+        ["Static: pt_equals amount=cards_in_hand"]
+    assert lines("~'s power and toughness are each equal to the number of lands you control.", pt_star=True)[0] == \
+        "unread"
+
+
+def test_compiled_lines_go_through_the_card_loader(bundled):
+    card = build_from_lines(["Name: Test Zombie", "Cost: {2}{B}", "Type: Creature — Zombie", "PT: 2/2"]
+                            + lines("When ~ enters, each player mills three cards.", "Test Zombie"), "compiled")
+    titan = bundled.get("Sibsig Host")
+    assert behaviour(card)["hooks"] == behaviour(titan)["hooks"]
