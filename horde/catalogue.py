@@ -16,6 +16,7 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from horde.bundled import bundled_folder
 from horde.cards import COLOURS, HOOKS, KEYWORDS, CardDef, Effect, ManaCost
 from horde.effects import AMOUNTS, VERBS, compile_amount, compile_filter
 from horde.errors import DeckError
@@ -31,11 +32,12 @@ _COST_RE = re.compile(r"\{([^}]+)\}")
 _LOYALTY_RE = re.compile(r"([+-−]?\d+|[+-−]X)\s*:\s*(.*)")
 
 
-BUNDLED_DECKS = Path(__file__).resolve().parent.parent / "decks"
+BUNDLED_DECKS = bundled_folder("decks")
 
 
 def decks_dir() -> Path:
-    """Where the bundled data lives: ``$HORDE_DECKS`` or the ``decks/`` folder of the project."""
+    """Where the bundled data lives: ``$HORDE_DECKS`` or the ``decks/`` folder of the project (inside
+    the package when installed from a wheel: ``horde.bundled``)."""
     env = os.environ.get("HORDE_DECKS")
     return Path(env) if env else BUNDLED_DECKS
 

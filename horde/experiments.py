@@ -137,6 +137,7 @@ def load_experiment(path, games: int | None = None, max_games: int | None = None
                     check_decks: bool = True) -> Experiment:
     """Read and check an experiment file. ``games`` makes every cell play that many games;
     ``max_games`` caps the games of every cell (both for reduced runs; both change the hash)."""
+    path = resolve_experiment(str(path))
     where = str(path)
     try:
         with open(path, "rb") as handle:
@@ -146,6 +147,17 @@ def load_experiment(path, games: int | None = None, max_games: int | None = None
     except tomllib.TOMLDecodeError as error:
         raise ExperimentError(f"not valid TOML: {error}", where) from None
     return parse_experiment(data, where, games, max_games, check_decks)
+
+
+def resolve_experiment(name: str) -> Path:
+    """An experiment file by path, or a bundled one by name (``reference`` is
+    ``experiments/reference.toml`` of the project, or of the installed package)."""
+    path = Path(name)
+    if path.suffix or "/" in name or path.exists():
+        return path
+    from horde.bundled import bundled_folder
+
+    return bundled_folder("experiments") / f"{name}.toml"
 
 
 def parse_experiment(data: dict, where: str, games: int | None = None, max_games: int | None = None,
