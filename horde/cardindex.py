@@ -217,6 +217,9 @@ def import_atomic_cards(source, progress: bool = True, target: Path | None = Non
         db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in summary.items()])
         db.commit()
         db.close()
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # as any file the user writes (mkstemp makes it private)
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

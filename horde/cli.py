@@ -645,7 +645,7 @@ class SpreadPlayers(click.Command):
 def tune_command(search, target, low, high, seed, batch, max_games, workers, as_json, quiet, **options):
     """Find the value of a knob whose team win rate is closest to a target, for each player count
     (--players 2 3 4; default 2 3 4), playing only the games the search needs."""
-    from horde.decks import load_horde_deck, load_team_deck
+    from horde.decks import approximated_cards, load_setup_decks
     from horde.engine import new_game
     from horde.policies import make_policy
     from horde.presets import SetupError, convert
@@ -660,9 +660,8 @@ def tune_command(search, target, low, high, seed, batch, max_games, workers, as_
     players_text = options.pop("players") or "2,3,4"
     players = [convert("players", p, "--players") for p in players_text.replace(" ", ",").split(",") if p]
     setup = setup_from_options({**options, "players": max(players)})
-    load_horde_deck(setup.horde_deck)  # fail before playing
-    for name in setup.team_decks[:max(players)]:
-        load_team_deck(name, allow_illegal=setup.allow_illegal)
+    load_setup_decks(setup)  # fail before playing
+    approximated = approximated_cards(setup)
     make_policy(setup.policy, **dict(setup.policy_params))
     for count in players:  # set up both ends once: a Horde deck too small fails before playing
         for value in search_range(setup, knob, low, high):
@@ -676,8 +675,11 @@ def tune_command(search, target, low, high, seed, batch, max_games, workers, as_
                  workers=workers, progress=progress)
     if as_json:
         click.echo(json.dumps({"knob": knob, "target": target, "seed": seed, "setup": setup.to_dict(),
-                               "version": __version__, "players": [r.to_dict() for r in found]}, indent=2))
+                               "version": __version__, "players": [r.to_dict() for r in found]}
+                              | ({"approximated": {k: list(v) for k, v in approximated.items()}} if approximated else {}),
+                              indent=2))
         return
+    echo_approximated(approximated)
     click.echo(f"{knob} for a team win rate of {target:.0%}: preset {setup.preset}, Horde deck {setup.horde_deck}, "
                f"policy {setup.policy}, seed {seed}, horde {__version__}")
     click.echo(f"{'players':>7}  {knob:>16}  {'team win rate (Wilson 95%)':28}  {'games':>6}  tried")
