@@ -108,6 +108,9 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue, problems: list | 
             if card.equip is None:
                 fail(DeckError(f"'{card.name}' is not equipment (L3)", path, entry.line))
             deck.equipment.append(card)
+        elif "Planeswalker" in card.types:
+            fail(DeckError(f"'{card.name}' is a planeswalker: the engine plays planeswalkers only as bosses (B1), "
+                           "in a Bosses section", path, entry.line))
         elif build == "fixed":
             deck.cards.extend([card] * entry.count)
         elif card.is_token:
@@ -162,6 +165,10 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list | N
             continue
         if card.is_token:
             fail(DeckError(f"'{card.name}' is a token, not a card of a Commander deck", path, entry.line))
+            continue
+        if "Planeswalker" in card.types:
+            fail(DeckError(f"'{card.name}' is a planeswalker: the engine has no loyalty abilities for the team",
+                           path, entry.line))
             continue
         if entry.section == "commander":
             commanders.extend([(card, entry.line)] * entry.count)

@@ -101,6 +101,7 @@ def normalise(text: str, name: str) -> str:
     for n in sorted(names, key=len, reverse=True):
         text = re.sub(rf"\b{re.escape(n)}\b", "~", text)
     text = re.sub(r"\b[Tt]his (creature|permanent|enchantment|artifact|land|card|spell|equipment)\b", "~", text)
+    text = re.sub(r"(?m)^[A-Z][\w' ]+ — (?=(When|Whenever|At) )", "", text)  # ability words have no rules meaning
     return text.replace("enters the battlefield", "enters")
 
 
@@ -142,7 +143,7 @@ def number(word: str, ctx: _Context) -> str:
     if word == "x":
         if ctx.x_is:
             return ctx.x_is
-        if ctx.facts.x_cost:
+        if ctx.facts.x_cost and ctx.hook in ("Cast", "Mode"):  # the X paid for the spell
             return "X"
     raise Unread
 
@@ -405,7 +406,17 @@ def _target(ctx, text):
     return flt
 
 
+SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted")
+
+
+def _self(m, ctx) -> None:
+    """'it' is the card itself only in a trigger about the card ('When ~ dies, it deals ...')."""
+    if m["it"].lower() == "it" and ctx.hook not in SELF_HOOKS:
+        raise Unread
+
+
 def _damage(m, ctx):
+    _self(m, ctx)
     amount = number(m["n"], ctx)
     to = m["to"]
     if to.lower() == "each opponent":
@@ -460,6 +471,7 @@ def _pump_target(m, ctx):
 
 
 def _pump_self(m, ctx):
+    _self(m, ctx)
     power, toughness = pt_change(m["pt"])
     keywords = keyword_list(m["kw"]) if m["kw"] else []
     return [f"pump on=self {pt_args(power, toughness, keywords)}".rstrip()]
@@ -534,7 +546,7 @@ def _per_card(m, ctx):
 
 def _it_is_self(ctx, verb):
     """'it' names the card itself only in a trigger whose subject is the card."""
-    if ctx.hook not in ("Targeted", "Enters", "Attacks", "Blocks", "DealtDamage", "EndStep", "Upkeep"):
+    if ctx.hook not in SELF_HOOKS + ("EndStep", "Upkeep"):
         raise Unread
     return [verb]
 
@@ -557,14 +569,14 @@ EFFECT_TEMPLATES = [
      lambda m, ctx: [f"keep_one_of_each_type who={_who(m, ctx)}"]),
     (rf"create (?P<n>{NUMBER}) (?P<tapped>tapped )?(?P<what>.+ creature tokens?(?: with .+)?(?: named .+)?)", _tokens),
     (r"create (?P<what>[A-Z][\w' -]*, an? .+ creature token)", _named_token),
-    (rf"(?:~|it) deals (?P<n>{NUMBER}) damage to (?P<to>.+)", _damage),
+    (rf"(?P<it>~|it) deals (?P<n>{NUMBER}) damage to (?P<to>.+)", _damage),
     (r"destroy (?P<what>target .+)", _destroy),
     (r"destroy all (?P<what>.+)", _destroy_all),
     (r"exile (?P<what>target .+)", _exile),
     (r"return (?P<what>target .+) to its owner's hand", _bounce),
     (r"counter target (?P<kind>\w+ )?spell", _counter),
     (r"(?P<what>target .+?) gets (?P<pt>[+-]\d+/[+-]\d+)(?: and gains (?P<kw>.+?))? until end of turn", _pump_target),
-    (r"(?:~|it) gets (?P<pt>[+-]\d+/[+-]\d+)(?: and gains (?P<kw>.+?))? until end of turn", _pump_self),
+    (r"(?P<it>~|it) gets (?P<pt>[+-]\d+/[+-]\d+)(?: and gains (?P<kw>.+?))? until end of turn", _pump_self),
     (r"(?P<what>.+?) get (?P<pt>[+-]\d+/[+-]\d+)(?: and gain (?P<kw>.+?))? until end of turn", _pump_all),
     (rf"put (?P<n>{NUMBER}) \+1/\+1 counters? on (?P<on>.+)", _counters),
     (rf"return (?:up to (?P<n>{NUMBER}) )?target (?P<what>(?:[\w -]+? )?cards?) from your graveyard to "
@@ -720,7 +732,7 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
     raise Unread
 
 
-COST_PART = re.compile(r"\{T\}|(?:\{[0-9WUBRGCX]+\})+|Sacrifice another creature|Sacrifice another Zombie|Exile ~")
+COST_PART = re.compile(r"\{T\}|(?:\{[0-9WUBRGC]+\})+|Sacrifice another creature|Sacrifice another Zombie|Exile ~")
 
 
 def activated(cost: str, rest: str, ctx: _Context) -> tuple[str, list[str] | None]:

@@ -101,3 +101,12 @@ def test_token_lines_as_players_write_them():
     entries = parse_decklist(text).entries
     assert [(e.count, catalogue.get(e.name).name) for e in entries] == [
         (55, "Zombie"), (5, "Zombie Giant"), (1, "Grave Titan")]
+
+
+def test_B1_a_planeswalker_plays_only_as_a_boss(tmp_path):
+    path = tmp_path / "walker.txt"
+    path.write_text("About\nKind horde\nDeck\n1 Elspeth Tirel\n20 Zombie\nBosses\n1 Liliana, Death Mage\n")
+    problems = check_deck(str(path), bundled_catalogue())
+    assert [p.one_line() for p in problems] == [
+        f"{path}:4: 'Elspeth Tirel' is a planeswalker: the engine plays planeswalkers only as bosses (B1), in a "
+        "Bosses section"]

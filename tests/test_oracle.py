@@ -87,3 +87,11 @@ def test_compiled_lines_go_through_the_card_loader(bundled):
                             + lines("When ~ enters, each player mills three cards.", "Test Zombie"), "compiled")
     titan = bundled.get("Sibsig Host")
     assert behaviour(card)["hooks"] == behaviour(titan)["hooks"]
+
+
+def test_ability_words_are_dropped_and_it_is_the_card_only_in_its_own_triggers():
+    assert lines("Raid — When ~ enters, draw a card.") == ["Enters: draw who=you count=1"]
+    assert lines("When ~ dies, it deals 3 damage to any target.") == ["Dies: damage amount=3 target=any"]
+    # Here "it" is the spell cast or the creature that died, not this card.
+    assert lines("Whenever a player casts a spell, it deals 1 damage to any target.")[0] == "unread"
+    assert lines("Whenever another creature you control dies, it gets +1/+1 until end of turn.")[0] == "unread"
