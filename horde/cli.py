@@ -533,6 +533,13 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
         sys.exit(128 + (signals[0] if signals else signal.SIGINT))
     if outcome.already_complete:
         click.echo(f"{outcome.folder}: already complete", err=True)
+    from horde.runner import approximations
+
+    for cell in approximations(experiment):  # --approximate: named once, with the text dropped
+        click.echo(f"APPROXIMATED in cell {cell['cell']} ({cell['label'] or 'base setup'}); these results are not "
+                   "exact:")
+        for name, dropped in cell["cards"].items():
+            click.echo(f"  {name}: dropped " + ("; ".join(repr(s) for s in dropped) or "nothing"))
     width = max(len(summary["label"]) for summary in outcome.cells)
     for summary in outcome.cells:
         click.echo(describe_cell(summary, width))

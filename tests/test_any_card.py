@@ -101,6 +101,7 @@ def test_approximate_plays_it_and_says_so_everywhere(home, tmp_path):
     experiment.write_text(experiment.read_text().replace("[sweep]\napproximate = [false, true]", "approximate = true"))
     result = run("run", str(experiment), "--out", out, "--workers", "1", "--quiet")
     assert result.exit_code == 0, result.output
+    assert "APPROXIMATED in cell 0 (base setup); these results are not exact:\n  Gravecrawler: dropped" in result.output
     folder = next(out.glob("approx-*"))
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["approximated"][0]["cards"] == {
