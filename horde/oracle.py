@@ -312,16 +312,17 @@ def token_for(description: str, ctx: _Context) -> str:
     if m:
         description, keywords = m[1] + " token", keyword_list(m[2])
     m = re.fullmatch(r"(legendary )?(\d+)/(\d+) ((?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
-                     r"([A-Z][\w ]*?) (?:artifact )?creature tokens?", description)
+                     r"([A-Z][\w ]*?) (artifact )?creature tokens?", description)
     if not m:
         raise Unread
     legendary, power, toughness, colour_words, subtypes = bool(m[1]), int(m[2]), int(m[3]), m[4], m[5]
+    types = frozenset({"Creature"} | ({"Artifact"} if m[6] else set()))
     colours = frozenset(COLOUR_TERMS[w] for w in re.findall(r"white|blue|black|red|green", colour_words))
     name = named or subtypes
     for token in ctx.tokens.values():
         if (token.name == name and token.power == power and token.toughness == toughness
                 and token.colours == colours and token.subtypes == frozenset(subtypes.split())
-                and token.keywords == frozenset(keywords) and not token.hooks
+                and token.keywords == frozenset(keywords) and not token.hooks and token.types == types
                 and ("Legendary" in token.supertypes) == legendary and token.pt_amount is None):
             return token.name
     raise Unread

@@ -68,6 +68,7 @@ def test_unknown_parts_refuse_the_whole_ability():
         ("unread", ["Whenever a land you control enters, draw a card"])
     assert lines("When ~ enters, target player discards a card.")[0] == "unread"
     assert lines("When ~ enters, create a 4/4 red Dragon creature token with flying.")[0] == "unread"
+    assert lines("When ~ enters, create a 1/1 red Goblin artifact creature token.")[0] == "unread"  # not an artifact
     assert lines("Destroy target artifact or enchantment.", types={"Instant"})[0] == "unread"
     assert lines("Cycling {2}")[0] == "unread"
     # One understood sentence does not make its ability: the next one is refused with it.
