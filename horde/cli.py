@@ -575,7 +575,11 @@ def summary_command(folder, by, markdown):
     """Print the team win rate per cell of a results folder, with Wilson 95% intervals."""
     from horde.analysis import load
 
-    table = load(folder).summary(by=list(by) or None)
+    results = load(folder)
+    approximated = sorted({name for cell in results.manifest.get("approximated") or () for name in cell["cards"]})
+    if approximated:  # --approximate: never mistaken for exact results
+        click.echo(f"APPROXIMATED: these results are not exact; played by their facts alone: {', '.join(approximated)}")
+    table = results.summary(by=list(by) or None)
     keys = [c for c in table.columns if c not in SUMMARY_COLUMNS]
     rows = []
     for row in table.to_dict("records"):

@@ -108,6 +108,9 @@ def test_approximate_plays_it_and_says_so_everywhere(home, tmp_path):
         "Gravecrawler": ["You may cast Gravecrawler from your graveyard as long as you control a Zombie"]}
     games = pq.read_table(folder / "games.parquet").to_pandas()
     assert list(games["approximated"].map(list)) == [["Gravecrawler"]] * 4 and games["approximate"].all()
+    summary = run("summary", str(folder))
+    assert summary.output.startswith("APPROXIMATED: these results are not exact; played by their facts alone: "
+                                     "Gravecrawler\n")
     assert run("report", str(folder)).exit_code == 0
     page = (folder / "report.html").read_text()
     assert "Warning: approximated cards" in page and "NOT exact" in page and "Gravecrawler" in page
