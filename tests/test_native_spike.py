@@ -20,7 +20,7 @@ from horde import engine
 from horde.decks import build_horde_library, load_horde_deck
 
 SPIKE = Path(__file__).resolve().parent.parent / "spikes" / "native"
-sys.path.insert(0, str(SPIKE))
+sys.path.append(str(SPIKE))  # after the installed packages: its module names shadow none
 
 import compile_cards  # noqa: E402
 import solitaire  # noqa: E402

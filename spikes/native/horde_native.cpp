@@ -105,14 +105,20 @@ PYBIND11_MODULE(horde_native, m) {
         return trace;
     }, "one game's events, 7 integers each (kind, turn, five values)");
 
-    // Whole games from seed text to the end, in C++ alone: the time, and totals to check against.
+    // Games from seed text to the end in C++ alone ("game"), or only their Horde stream seeded
+    // ("seed") or their library built ("library"): the time, and totals to check against.
     m.def("run", [](const Data& d, const std::string& head, int first, int count, const std::string& tail,
-                    bool library_only) {
+                    const std::string& part) {
         auto start = std::chrono::steady_clock::now();
         long turns = 0, revealed = 0, attacks = 0, life = 0, cards = 0;
         for (int i = first; i < first + count; ++i) {
             std::string seed = head + std::to_string(i) + tail;
-            if (library_only) {
+            if (part == "seed") {
+                PyRandom rng(seed);
+                cards += rng.bits(1);
+                continue;
+            }
+            if (part == "library") {
                 PyRandom rng(seed);
                 cards += long(build_library(d, rng).size());
                 continue;
@@ -134,5 +140,5 @@ PYBIND11_MODULE(horde_native, m) {
         out["cards"] = cards;
         return out;
     }, py::arg("data"), py::arg("head"), py::arg("first"), py::arg("count"), py::arg("tail"),
-       py::arg("library_only") = false);
+       py::arg("part") = "game");
 }
