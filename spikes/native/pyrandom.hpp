@@ -86,13 +86,6 @@ class PyRandom {
         seed_big_endian(bytes);
     }
 
-    // random.Random(n) for a whole number (CPython takes its absolute value).
-    explicit PyRandom(uint64_t n) {
-        std::vector<uint8_t> bytes(8);
-        for (int i = 0; i < 8; ++i) bytes[i] = uint8_t(n >> (56 - 8 * i));
-        seed_big_endian(bytes);
-    }
-
     uint32_t genrand_uint32() {
         if (index_ >= N) twist();
         uint32_t y = mt_[index_++];
@@ -172,7 +165,7 @@ class PyRandom {
 
   private:
     uint32_t mt_[N];
-    int index_ = N + 1;
+    int index_ = N;
 
     // The integer whose big-endian bytes these are, split into 32-bit words from the least
     // significant (leading zero bytes dropped, at least one word), then init_by_array.
