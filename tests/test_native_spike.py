@@ -156,3 +156,26 @@ def test_H8_first_divergence_names_the_event():
     assert solitaire.first_divergence(a, a) is None
     assert solitaire.first_divergence(a, b).startswith("event 1 differs: Python ('attack', 1, 'Zombie', 0, 2, 3)")
     assert solitaire.first_divergence(a, a[:1]) == "only Python has event 1: ('attack', 1, 'Zombie', 0, 2, 3)"
+
+
+@pytest.mark.native
+def test_H8_trace_comparison_reports_where_a_card_plays_differently():
+    """A native Grave Titan that makes one Zombie instead of two is caught at its first entering."""
+    native = native_module()
+    compiled, setup = _compiled(solitaire.SLICE_DECK)
+    titan = compiled.names.index("Grave Titan")
+    cards = list(compiled.cards)
+    row = list(cards[titan])
+    row[9] = [(hook, verb, who, a, 1 if hook == 0 else b, *rest) for hook, verb, who, a, b, *rest in row[9]]
+    cards[titan] = tuple(row)
+    data = native.make_data(cards, compiled.filters, compiled.recipe)
+    for i in range(200):
+        expected = solitaire.python_events(setup, (1, i))
+        if not any(e[:3] == ("enters", e[1], "Grave Titan") for e in expected):
+            continue
+        got = solitaire.native_events(native.play(data, solitaire.seed_text((1, i))), compiled.names)
+        divergence = solitaire.first_divergence(expected, got)
+        assert divergence is not None and "'Zombie'" in divergence.split("native")[0]
+        assert "'Grave Titan'" in divergence.split("the events before it")[1]
+        return
+    pytest.fail("no game of 200 cast Grave Titan")
