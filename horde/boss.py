@@ -8,6 +8,8 @@ general mechanic of ``horde.rules``; this module only decides when lieutenants g
 from __future__ import annotations
 
 from horde import rules
+from horde.events import log
+from horde.filters import Context
 from horde.state import HORDE_CONTROLLER, Game, Permanent
 
 HORDE = HORDE_CONTROLLER
@@ -50,7 +52,7 @@ def boss_arrives(game: Game) -> None:
         game.statics.append(stand_in)  # B5: its static abilities work while it is in the game
         rules.board_changed(game)
     if game.trace is not None:
-        rules.log(game, "boss_arrives", "horde", name=boss.card.name, loyalty=boss.loyalty)
+        log(game, "boss_arrives", "horde", name=boss.card.name, loyalty=boss.loyalty)
 
 
 def choose_boss_ability(game: Game) -> tuple[str, tuple, int | None]:
@@ -87,7 +89,6 @@ def choose_boss_ability(game: Game) -> tuple[str, tuple, int | None]:
 
 def boss_acts(game: Game) -> None:
     """B3: once in each Horde turn the boss activates one loyalty ability."""
-    from horde.effects import Context
 
     boss = game.boss
     if not (abilities(boss.card, "Plus") or abilities(boss.card, "Minus")):
@@ -98,7 +99,7 @@ def boss_acts(game: Game) -> None:
     boss.uses[kind] += 1
     game.stats.boss_uses[f"{boss.card.name}: {kind}: {' ; '.join(e.describe() for e in ability)}"] += 1
     if game.trace is not None:
-        rules.log(game, "boss_ability", "horde", name=boss.card.name, roll=roll, ability=kind,
+        log(game, "boss_ability", "horde", name=boss.card.name, roll=roll, ability=kind,
                   effects=" ; ".join(e.describe() for e in ability), loyalty_before=before,
                   loyalty_after=boss.loyalty)
     rules.resolve(game, ability, Context(boss.card, None, HORDE))
@@ -155,7 +156,7 @@ def entry_roll(game: Game) -> None:
     total = roll + state.entry_counters
     entered = roll != 17 and total >= 18
     if game.trace is not None:
-        rules.log(game, "lieutenant_roll", "horde", roll=roll, counters=state.entry_counters, total=total,
+        log(game, "lieutenant_roll", "horde", roll=roll, counters=state.entry_counters, total=total,
                   entered=entered)
     if entered:
         state.entry_counters = 0
@@ -172,7 +173,7 @@ def lieutenant_enters(game: Game, lieutenant: Lieutenant) -> None:
     game.stats.lieutenant_entries += 1
     card = state.equipment.pop(game.dice_rng.randrange(len(state.equipment))) if state.equipment else None
     if game.trace is not None:
-        rules.log(game, "lieutenant_enters", "horde", name=lieutenant.card.name, shields=lieutenant.entered,
+        log(game, "lieutenant_enters", "horde", name=lieutenant.card.name, shields=lieutenant.entered,
                   equipment=card.name if card else None)
     p = rules.put_onto_battlefield(game, lieutenant.card, HORDE, HORDE, lieutenant=lieutenant,
                                    shields=lieutenant.entered)  # L4 counters
@@ -241,7 +242,7 @@ def defeat(game: Game, p: Permanent, by: int, equipment: list[Permanent]) -> Non
                 game.statics.remove(item)
             state.equipment.append(item.card)
     if game.trace is not None:
-        rules.log(game, "lieutenant_defeated", "horde", name=lieutenant.card.name,
+        log(game, "lieutenant_defeated", "horde", name=lieutenant.card.name,
                   time_counters=lieutenant.time_counters, equipment_to=None if to is None else to + 1)
 
 
@@ -261,7 +262,7 @@ def creature_damaged_player(game: Game) -> None:
 def _remove_time_counter(game: Game, lieutenant: Lieutenant, reason: str) -> None:
     lieutenant.time_counters -= 1
     if game.trace is not None:
-        rules.log(game, "time_counter_removed", "horde", name=lieutenant.card.name, reason=reason,
+        log(game, "time_counter_removed", "horde", name=lieutenant.card.name, reason=reason,
                   left=lieutenant.time_counters)
     if lieutenant.time_counters <= 0:
         game.lieutenants.exiled.remove(lieutenant)
@@ -280,7 +281,6 @@ def can_activate(game: Game, p: Permanent, ability) -> bool:
 def lieutenants_act(game: Game) -> set:
     """L8: a lieutenant with an activated ability it can pay for activates it instead of attacking.
     Returns the ids of the lieutenants that acted (they do not attack)."""
-    from horde.effects import Context
 
     acted = set()
     if game.lieutenants is None:
@@ -295,7 +295,7 @@ def lieutenants_act(game: Game) -> set:
         ability = usable[game.horde_rng.randrange(len(usable))]  # H9
         costs = ability[0].costs
         if game.trace is not None:
-            rules.log(game, "lieutenant_acts", "horde", name=p.card.name,
+            log(game, "lieutenant_acts", "horde", name=p.card.name,
                       effects=" ; ".join(e.describe() for e in ability))
         if "tap" in costs:
             p.tapped = True

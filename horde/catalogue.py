@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from horde.cards import COLOURS, HOOKS, KEYWORDS, CardDef, Effect, ManaCost
-from horde.effects import VERBS, compile_amount, compile_filter
+from horde.effects import VERBS
 from horde.errors import DeckError
+from horde.filters import compile_amount, compile_filter
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text"}

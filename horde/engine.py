@@ -16,6 +16,7 @@ from horde import __version__, boss, rules, turns
 from horde.catalogue import Catalogue, default_catalogue
 from horde.decks import build_horde_library, load_banlist, load_horde_deck, load_team_deck
 from horde.errors import HordeError
+from horde.events import log
 from horde.policies import TeamView, make_policy
 from horde.presets import GameSetup
 from horde.state import Game, TeamPlayer
@@ -153,7 +154,7 @@ def play(game: Game, record_turns: bool = False) -> None:
         if game.check is not None:
             game.check(game)
     if game.trace is not None:
-        rules.log(game, "game_over", "team" if game.winner == "team" else "horde", winner=game.winner,
+        log(game, "game_over", "team" if game.winner == "team" else "horde", winner=game.winner,
                   team_life=game.team_life, horde_library=len(game.horde.library))
 
 

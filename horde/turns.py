@@ -6,7 +6,9 @@ hands (C3). Each step calls ``horde.rules``; the boss and lieutenants come in th
 from __future__ import annotations
 
 from horde import boss, rules
-from horde.rules import HORDE, ask, check_state, has_keyword, log, power
+from horde.events import log
+from horde.filters import Context
+from horde.rules import HORDE, ask, check_state, has_keyword, power
 from horde.state import Game
 
 HAND_SIZE = 7
@@ -151,7 +153,6 @@ def main_phase(game: Game, second: bool = False) -> None:
 
 def activate_step(game: Game, i: int) -> None:
     """The team player activates abilities it can pay for, as its policy chooses."""
-    from horde.effects import Context
 
     used = set()
     while game.winner is None:

@@ -11,7 +11,8 @@ from conftest import HORDE, Scripted, library, put, scaled
 
 from horde import boss, rules, turns
 from horde.cards import CardDef, Effect, ManaCost
-from horde.effects import VERBS, compile_filter
+from horde.effects import VERBS
+from horde.filters import compile_filter
 
 
 class Dice:
@@ -88,7 +89,7 @@ def test_B2_boss_is_not_a_permanent_and_loyalty_stays_at_zero(boss_game, catalog
     boss.boss_acts(game)
     assert game.boss.loyalty == 0  # it stays in the game at 0 loyalty
     swords = catalogue.get("Swords to Plowshares")
-    from horde.effects import Context
+    from horde.filters import Context
 
     targets = rules.legal_targets(game, Context(swords, None, 0), swords.hooks["Cast"][0])
     assert all(t is not game.boss.stand_in for t in targets)
@@ -285,7 +286,7 @@ def test_L5_protected_lieutenant_cannot_be_targeted_damaged_or_blocked(boss_game
     lt = lieutenant.permanent
     zombie = put(game, catalogue, "Zombie")
     swords = catalogue.get("Swords to Plowshares")
-    from horde.effects import Context
+    from horde.filters import Context
 
     effect = swords.hooks["Cast"][0]
     assert rules.legal_targets(game, Context(swords, None, 0), effect) == [zombie]

@@ -1,0 +1,306 @@
+"""Zone changes: permanents entering and leaving the battlefield (with their Enters, Dies and
+undying triggers), destruction and shield counters (L4), counters and until-end-of-turn changes;
+and cards moving between library, hand and graveyard (drawing with the R3 banlist, discarding,
+milling, searching).
+"""
+
+from __future__ import annotations
+
+from horde.characteristics import (
+    HORDE,
+    board_of,
+    graveyard_of,
+    hand_of,
+    has_keyword,
+    on_battlefield,
+    side_name,
+    watchers,
+)
+from horde.events import log
+from horde.filters import Context
+from horde.rules.abilities import ask, resolve, run_hook
+from horde.state import Game, Permanent, TeamPlayer
+
+
+def track(game: Game, card, change: int) -> None:
+    """Count what is on the battlefield that the rules must look for: the triggers by hook (so a
+    trigger nobody has costs no search) and the creatures whose toughness counts things; and
+    note that state-based actions have something to look at."""
+    hooked = game.hooked
+    for hook in card.hooks:
+        hooked[hook] = hooked.get(hook, 0) + change
+    if card.pt_amount is not None:
+        game.counting += change
+    game.unsettled = True
+
+
+def board_changed(game: Game) -> None:
+    """An anthem entered or left, equipment moved, or a permanent changed control: every cached
+    bonus is stale. (A permanent that enters has no cached bonus yet.)"""
+    game.version += 1
+    game.unsettled = True
+    game.volatile = any(getattr(effect.args["filter"], "volatile", False)
+                        for source in game.statics for effect in source.card.anthems)
+
+
+def put_onto_battlefield(game: Game, card, controller: int, owner: int, tapped: bool = False,
+                         commander: bool = False, created: bool = False, lieutenant=None,
+                         shields: int = 0) -> Permanent:
+    """A card or token enters the battlefield (a lieutenant with its shield counters: L3); its
+    Enters hooks resolve at once."""
+    p = Permanent(game.next_id, card, controller, owner)
+    game.next_id += 1
+    p.is_commander = commander
+    p.deck_card = card.is_token and not created  # a token card of the Horde deck, not a created token
+    p.lieutenant = lieutenant
+    p.shields = shields
+    if lieutenant is not None:
+        lieutenant.permanent = p
+    if controller == HORDE:
+        p.sick = False  # H8: every Horde creature has haste
+        game.horde_board.append(p)
+    else:
+        p.sick = "haste" not in card.keywords
+        game.team_board.append(p)
+    if tapped or "enters tapped" in card.keywords:
+        p.tapped = True
+    if card.anthems or card.equipped or card.static_flags:
+        game.statics.append(p)
+        if card.anthems:
+            board_changed(game)  # a new anthem: every cached bonus is stale
+    track(game, card, 1)
+    if game.trace is not None:
+        log(game, "enters", side_name(controller), card=card.name, id=p.id, controller=controller,
+            tapped=p.tapped)
+    if "Enters" in card.hooks:
+        run_hook(game, p, "Enters")
+    return p
+
+
+def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
+    """Move a permanent from the battlefield to ``to`` (graveyard, exile, hand, library)."""
+    from horde import boss
+
+    board = game.horde_board if p.controller == HORDE else game.team_board
+    if p not in board:
+        return
+    if p.lieutenant is not None:
+        board.remove(p)
+        track(game, p.card, -1)
+        equipment = list(p.equipment)
+        _detach_all(game, p)
+        boss.defeat(game, p, by, equipment)  # L6: exiled with time counters instead
+        board_changed(game)
+        return
+    undying = (to == "graveyard" and p.card.is_creature and not p.card.is_token and p.plus == 0
+               and has_keyword(game, p, "undying"))
+    board.remove(p)
+    track(game, p.card, -1)
+    if p.card.anthems or p.equipment or p.attached_to is not None:
+        board_changed(game)
+    if p in game.statics:
+        game.statics.remove(p)
+    _detach_all(game, p)
+    card = p.card
+    if game.trace is not None:
+        log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=to)
+    if p.extra:
+        if game.lieutenants is not None:
+            game.lieutenants.equipment.append(card)  # Decision: a lieutenant's equipment goes back to the list
+    elif not card.is_token:
+        if p.is_commander and to in ("graveyard", "exile"):
+            game.players[p.owner].command.append(card)  # C2: 903.11-12, the owner always chooses so
+        elif p.owner == HORDE:
+            {"graveyard": game.horde.graveyard, "exile": game.horde.exile, "hand": game.horde.hand,
+             "library": game.horde.library}[to].append(card)
+        else:
+            owner = game.players[p.owner]
+            if to == "library":
+                owner.library.insert(0, card)
+            else:
+                {"graveyard": owner.graveyard, "exile": owner.exile, "hand": owner.hand}[to].append(card)
+    elif p.deck_card:
+        game.horde.tokens_gone += 1  # H6: a token that leaves the battlefield ceases to exist
+    if to == "graveyard" and card.is_creature:
+        died(game, p)
+    if undying:
+        graveyard = game.horde.graveyard if p.owner == HORDE else game.players[p.owner].graveyard
+        if card in graveyard:
+            graveyard.remove(card)  # undying: back under its owner's control with a +1/+1 counter
+            back = put_onto_battlefield(game, card, p.owner, p.owner)
+            add_counters(game, back, 1)
+
+
+def _detach_all(game: Game, p: Permanent) -> None:
+    for equipment in p.equipment:
+        equipment.attached_to = None
+    p.equipment = []
+    if p.attached_to is not None:
+        p.attached_to.equipment.remove(p)
+        p.attached_to = None
+    p.attacking = False
+    p.blockers = []
+
+
+def died(game: Game, p: Permanent) -> None:
+    """Dies and CreatureDies triggers (the dying creature looks back in time for its own)."""
+    if "Dies" in p.card.hooks:
+        run_hook(game, p, "Dies")
+    if "CreatureDies" in p.card.hooks:
+        _creature_dies_trigger(game, p, p)
+    if not game.hooked.get("CreatureDies"):
+        return
+    for watcher in watchers(game):
+        if "CreatureDies" in watcher.card.hooks:
+            _creature_dies_trigger(game, watcher, p)
+
+
+def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> None:
+
+    for effect in watcher.card.hooks["CreatureDies"]:
+        when = effect.when
+        if when is not None and not when(game, Context(watcher.card, watcher, watcher.controller), dead):
+            continue
+        ctx = Context(watcher.card, watcher, watcher.controller)
+        resolve(game, (effect,), ctx)
+
+
+def destroy(game: Game, p: Permanent, by: int = -2) -> bool:
+    """Destroy a permanent: indestructible ignores it; a shield counter is removed instead (L4)."""
+    if not on_battlefield(game, p):
+        return False
+    if has_keyword(game, p, "indestructible"):
+        return False
+    if p.shields:
+        remove_shield(game, p)
+        return False
+    if p.lieutenant is not None:
+        p.last_hit_by = by
+    leave_battlefield(game, p, "graveyard", by)
+    return True
+
+
+def sacrifice(game: Game, p: Permanent) -> None:
+    """Sacrifice: not a destruction, so neither indestructible nor a shield counter stops it."""
+    leave_battlefield(game, p, "graveyard", p.last_hit_by)
+
+
+def exile(game: Game, p: Permanent, by: int = -2) -> None:
+    leave_battlefield(game, p, "exile", by)
+
+
+def bounce(game: Game, p: Permanent) -> None:
+    """Return to its owner's hand; a Horde card waits there and is cast next Horde turn (H6)."""
+    leave_battlefield(game, p, "hand")
+
+
+def remove_shield(game: Game, p: Permanent) -> None:
+    p.shields -= 1
+    if game.trace is not None:
+        log(game, "shield_removed", side_name(p.controller), card=p.card.name, id=p.id, shields=p.shields)
+
+
+def add_counters(game: Game, p: Permanent, n: int) -> None:
+    p.plus += n
+    if game.trace is not None and n:
+        log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, added=n, total=p.plus)
+
+
+def pump(game: Game, p: Permanent, dp: int, dt: int, keywords=frozenset()) -> None:
+    p.temp_power += dp
+    p.temp_toughness += dt
+    if dt < 0:
+        game.unsettled = True
+    if keywords:
+        p.temp_keywords = p.temp_keywords | keywords
+
+
+def draw(game: Game, player: TeamPlayer) -> None:
+    """Draw a card; drawing from an empty library loses the game (H13, 704.5b).
+    R3: a card of the banlist is discarded and another drawn in its place."""
+    while True:
+        if not player.library:
+            player.drew_from_empty = True
+            return
+        card = player.library.pop()
+        if card.name in player.banned:
+            player.graveyard.append(card)
+            if game.trace is not None:
+                log(game, "banned_discarded", "team", player=player.index + 1, card=card.name)
+            continue
+        player.hand.append(card)
+        return
+
+
+def discard(game: Game, controller: int, n: int) -> None:
+    """Discard ``n`` cards: the Horde at random (H9), a team player by its policy."""
+    hand = hand_of(game, controller)
+    for _ in range(min(n, len(hand))):
+        if controller == HORDE:
+            card = hand.pop(game.horde_rng.randrange(len(hand)))
+        else:
+            card = ask(game, "discard", controller, list(hand))
+            hand.remove(card)
+        graveyard_of(game, controller).append(card)
+        if game.trace is not None:
+            log(game, "discard", side_name(controller), card=card.name,
+                player=None if controller == HORDE else controller + 1)
+
+
+def mill(game: Game, controller: int, n: int) -> None:
+    if controller == HORDE:
+        library = game.horde.library
+    else:
+        library = game.players[controller].library
+    for _ in range(min(n, len(library))):
+        graveyard_of(game, controller).append(library.pop())
+
+
+def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) -> bool:
+    """'Any player may exile COUNT cards from its graveyard': the team is asked first (a player
+    with enough cards), then the Horde decides at random (H9). Returns whether one did."""
+    options = [pl.index for pl in game.players if len(pl.graveyard) >= count]
+    if options:
+        player = ask(game, "exile_graveyard", -1, options + [None], subject=count)
+        if player is not None:
+            graveyard = game.players[player].graveyard
+            for card in ask(game, "exile_cards", player, list(graveyard), count=count):
+                graveyard.remove(card)
+                game.players[player].exile.append(card)
+            if game.trace is not None:
+                log(game, "graveyard_exiled", "team", player=player + 1, cards=count)
+            return True
+    cards = [c for c in game.horde.graveyard]
+    if len(cards) >= count and game.horde_rng.randrange(2):  # H9: the Horde's choice is a coin
+        for _ in range(count):
+            game.horde.exile.append(game.horde.graveyard.pop(game.horde_rng.randrange(len(game.horde.graveyard))))
+        if game.trace is not None:
+            log(game, "graveyard_exiled", "horde", cards=count)
+        return True
+    return False
+
+
+def sacrifice_options(game: Game, p: Permanent, cost: str) -> list[Permanent]:
+    """What a 'sacrifice another creature' (or 'another zombie') cost of ``p`` may sacrifice."""
+    wanted = "Zombie" if cost.endswith("zombie") else "Creature"
+    return [q for q in board_of(game, p.controller)
+            if q is not p and (wanted in q.card.types or wanted in q.card.subtypes)]
+
+
+def search_basic_lands(game: Game, player: TeamPlayer, count: int, tapped: bool, to_hand: int) -> None:
+    """Ramp: basic lands from the library onto the battlefield (and into hand), then shuffle."""
+    for n, to_battlefield in ((count, True), (to_hand, False)):
+        for _ in range(n):
+            lands = []
+            for c in player.library:
+                if "Basic" in c.supertypes and c.is_land and c not in lands:
+                    lands.append(c)
+            if not lands:
+                break
+            card = ask(game, "search", player.index, lands, subject=to_battlefield)
+            player.library.remove(card)
+            if to_battlefield:
+                put_onto_battlefield(game, card, player.index, player.index, tapped=tapped)
+            else:
+                player.hand.append(card)
+    player.rng.shuffle(player.library)
