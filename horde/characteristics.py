@@ -11,7 +11,8 @@ zone change (attacking, tapped).
 
 from __future__ import annotations
 
-from horde.state import HORDE_CONTROLLER, Game, Permanent
+from horde.cards import CardDef
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 HORDE = HORDE_CONTROLLER
 
@@ -21,36 +22,36 @@ HORDE = HORDE_CONTROLLER
 def board_of(game: Game, controller: int) -> list[Permanent]:
     """The permanents a controller controls (the Horde's, or one team player's)."""
     if controller == HORDE:
-        return game.horde_board
-    return [p for p in game.team_board if p.controller == controller]
+        return game.battlefield.horde
+    return [p for p in game.battlefield.team if p.controller == controller]
 
 
 def all_permanents(game: Game) -> list[Permanent]:
-    return game.team_board + game.horde_board
+    return game.battlefield.team + game.battlefield.horde
 
 
 def watchers(game: Game) -> list[Permanent]:
     """Everything whose triggered abilities can trigger: the permanents, and the boss (B5)."""
-    found = game.horde_board + game.team_board
+    found = game.battlefield.horde + game.battlefield.team
     if game.boss is not None and game.boss.stand_in is not None:
         found.append(game.boss.stand_in)
     return found
 
 
 def on_battlefield(game: Game, p: Permanent) -> bool:
-    return p in (game.horde_board if p.controller == HORDE else game.team_board)
+    return p in (game.battlefield.horde if p.controller == HORDE else game.battlefield.team)
 
 
-def graveyard_of(game: Game, controller: int) -> list:
+def graveyard_of(game: Game, controller: int) -> list[CardDef]:
     return game.horde.graveyard if controller == HORDE else game.players[controller].graveyard
 
 
-def hand_of(game: Game, controller: int) -> list:
+def hand_of(game: Game, controller: int) -> list[CardDef]:
     return game.horde.hand if controller == HORDE else game.players[controller].hand
 
 
-def side_name(controller: int) -> str:
-    return "horde" if controller == HORDE else "team"
+def side_name(controller: int) -> Side:
+    return Side.HORDE if controller == HORDE else Side.TEAM
 
 
 # ---------------------------------------------------------------- characteristics
@@ -62,8 +63,9 @@ def power(game: Game, p: Permanent) -> int:
     if card.power is None:
         return 0  # not a creature
     value = (card.power if card.pt_amount is None else _pt_amount(game, p)) + p.plus + p.temp_power
-    if game.statics or p.equipment:
-        if p.bonus_version == game.version and not game.volatile:
+    battlefield = game.battlefield
+    if battlefield.statics or p.equipment:
+        if p.bonus_version == battlefield.version and not battlefield.volatile:
             return value + p.bonus[0]
         value += static_bonus(game, p)[0]
     return value
@@ -74,8 +76,9 @@ def toughness(game: Game, p: Permanent) -> int:
     if card.toughness is None:
         return 0  # not a creature
     value = (card.toughness if card.pt_amount is None else _pt_amount(game, p)) + p.plus + p.temp_toughness
-    if game.statics or p.equipment:
-        if p.bonus_version == game.version and not game.volatile:
+    battlefield = game.battlefield
+    if battlefield.statics or p.equipment:
+        if p.bonus_version == battlefield.version and not battlefield.volatile:
             return value + p.bonus[1]
         value += static_bonus(game, p)[1]
     return value
@@ -84,37 +87,43 @@ def toughness(game: Game, p: Permanent) -> int:
 def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
     if keyword in p.card.keywords or keyword in p.temp_keywords:
         return True
-    if not (game.statics or p.equipment):
+    battlefield = game.battlefield
+    if not (battlefield.statics or p.equipment):
         return False
-    if p.bonus_version == game.version and not game.volatile:
+    if p.bonus_version == battlefield.version and not battlefield.volatile:
         return keyword in p.bonus[2]
     return keyword in static_bonus(game, p)[2]
 
 
-def keywords(game: Game, p: Permanent) -> frozenset:
+def keywords(game: Game, p: Permanent) -> frozenset[str]:
     """Every keyword a permanent has now: printed, until end of turn, and from anthems and
     equipment. For code that asks about several keywords of one permanent at once."""
     extra = p.temp_keywords
-    if game.statics or p.equipment:
-        given = p.bonus[2] if p.bonus_version == game.version and not game.volatile else static_bonus(game, p)[2]
+    battlefield = game.battlefield
+    if battlefield.statics or p.equipment:
+        if p.bonus_version == battlefield.version and not battlefield.volatile:
+            given = p.bonus[2]
+        else:
+            given = static_bonus(game, p)[2]
         if given:
             extra = extra | given
     return p.card.keywords | extra if extra else p.card.keywords
 
 
-NO_BONUS = (0, 0, frozenset())
+NO_BONUS: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
 
 
-def static_bonus(game: Game, p: Permanent) -> tuple:
+def static_bonus(game: Game, p: Permanent) -> tuple[int, int, frozenset[str]]:
     """(power, toughness, keywords) that anthems and equipment give a permanent. Kept until the
-    battlefield changes (``game.version``), unless some anthem looks at changing states."""
-    if p.bonus_version == game.version and not game.volatile:
+    battlefield changes (its ``version``), unless some anthem looks at changing states."""
+    battlefield = game.battlefield
+    if p.bonus_version == battlefield.version and not battlefield.volatile:
         return p.bonus
-    p.bonus_version = game.version
+    p.bonus_version = battlefield.version
     p.bonus = NO_BONUS
     dp = dt = 0
-    keywords = frozenset()
-    for source in game.statics:
+    keywords: frozenset[str] = frozenset()
+    for source in battlefield.statics:
         for effect in source.card.anthems:
             args = effect.args
             if args["filter"](game, source, p):
@@ -131,6 +140,15 @@ def static_bonus(game: Game, p: Permanent) -> tuple:
     return p.bonus
 
 
+def protected(game: Game, p: Permanent) -> bool:
+    """L5: a lieutenant can't be targeted, blocked or dealt damage unless the Horde controls no
+    other creature (blocking has a second way out: ``horde.rules.blocks_allowed``)."""
+    for other in game.battlefield.horde:
+        if other is not p and other.card.is_creature:
+            return True
+    return False
+
+
 def _pt_amount(game: Game, p: Permanent) -> int:
     amount = p.card.pt_amount
     return amount if isinstance(amount, int) else amount(game, p)
@@ -138,7 +156,7 @@ def _pt_amount(game: Game, p: Permanent) -> int:
 
 def static_active(game: Game, flag: str) -> bool:
     """Whether any permanent on the battlefield has the rule-level static ``flag``."""
-    for source in game.statics:
+    for source in game.battlefield.statics:
         if flag in source.card.static_flags:
             return True
     return False
@@ -150,4 +168,4 @@ def creatures(board: list[Permanent]) -> list[Permanent]:
 
 def horde_power(game: Game) -> int:
     """Total power of the Horde's creatures (what its next attack could deal)."""
-    return sum(max(0, power(game, p)) for p in game.horde_board if p.card.is_creature)
+    return sum(max(0, power(game, p)) for p in game.battlefield.horde if p.card.is_creature)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from horde.errors import HordeError
 
@@ -53,6 +53,12 @@ class Decision:
     subject: Any = None
     count: int = 1
     is_legal: Callable | None = None  # for selections with rules beyond the options (menace, L5)
+
+
+class Chooser(Protocol):
+    """What the engine asks: any object with ``choose(decision, view)`` (``horde.policies.Policy``)."""
+
+    def choose(self, decision: Decision, view: Any) -> Any: ...
 
 
 def check_choice(decision: Decision, choice) -> None:

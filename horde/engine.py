@@ -9,8 +9,7 @@ the team's side (policy, team decks) never shifts the Horde's shuffle or the bos
 from __future__ import annotations
 
 import random
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from horde import __version__, boss, rules, turns
 from horde.catalogue import Catalogue, default_catalogue
@@ -19,7 +18,7 @@ from horde.errors import HordeError
 from horde.events import log
 from horde.policies import TeamView, make_policy
 from horde.presets import GameSetup
-from horde.state import Game, TeamPlayer
+from horde.state import BossState, Drivers, Game, GameStats, Side, TeamPlayer, Winner
 
 
 def stream(seed, name: str) -> random.Random:
@@ -27,23 +26,6 @@ def stream(seed, name: str) -> random.Random:
     (experiment seed, game index)). Seeding by text is stable across runs and machines."""
     key = "/".join(str(part) for part in (seed if isinstance(seed, tuple) else (seed,)))
     return random.Random(f"horde/{key}/{name}")
-
-
-@dataclass(slots=True)
-class GameStats:
-    """What a game records beyond its winner (for per-card and swing analysis)."""
-
-    cards_revealed: int = 0
-    streak: int = 0
-    longest_streak: int = 0  # the longest run of tokens revealed in a row
-    revealed: list = field(default_factory=list)  # (nontoken card name, Horde turn)
-    cast_this_turn: int = 0
-    biggest_turn: int = 0  # the most cards the Horde cast in one turn
-    boss_uses: Counter = field(default_factory=Counter)
-    lieutenant_entries: int = 0
-    lieutenant_defeats: int = 0
-    lieutenant_actions: int = 0
-    team_life_min: int = 0
 
 
 @dataclass
@@ -91,9 +73,9 @@ def new_game(setup: GameSetup, seed, catalogue: Catalogue | None = None, policy=
     if policy is None:
         policy = make_policy(setup.policy, **dict(setup.policy_params))
     policy.rng = stream(seed, "policy")
-    game = Game(setup, catalogue, stream(seed, "horde"), stream(seed, "dice"), policy, [] if trace else None)
-    game.stats = GameStats(team_life_min=game.start_life)
-    game.view = TeamView(game)
+    drivers = Drivers(policy, GameStats(team_life_min=setup.life_per_player * setup.players), [] if trace else None)
+    game = Game(setup, catalogue.tokens, stream(seed, "horde"), stream(seed, "dice"), drivers)
+    drivers.view = TeamView(game)
     banned = load_banlist(setup.banlist)
     for i in range(setup.players):
         deck = load_team_deck(setup.team_decks[i], catalogue, setup.allow_illegal)
@@ -114,11 +96,14 @@ def new_game(setup: GameSetup, seed, catalogue: Catalogue | None = None, policy=
                 raise HordeError(f"boss '{setup.boss}' is not in the boss list of {horde_deck.path} "
                                  f"({', '.join(c.name for c in horde_deck.bosses)})")
             card = named[0]
-        game.boss = boss.BossState(card)
+        game.boss = BossState(card)
     elif setup.boss not in ("none", "random"):
         raise HordeError(f"boss '{setup.boss}': the Horde deck {horde_deck.path} has no boss list")
     if setup.lieutenants and horde_deck.lieutenants:
         game.lieutenants = boss.draw_lieutenants(game, horde_deck.lieutenants, horde_deck.equipment)
+        if game.lieutenants is not None:  # the rules reach the lieutenants' rules through these
+            drivers.lieutenant_leaves = boss.lieutenant_leaves  # L6
+            drivers.creature_damaged_player = boss.creature_damaged_player  # L7
     return game
 
 
@@ -131,17 +116,18 @@ def horde_turn_now(setup: GameSetup, turn: int) -> bool:
 def play(game: Game, record_turns: bool = False) -> None:
     """Play a set-up game to its end (H12, H13) or to the stall guard (H14)."""
     setup = game.setup
+    drivers = game.drivers
     turns.opening_hands(game)
-    if game.check is not None:
-        game.check(game)
-    if record_turns:
-        game.turn_rows = []
-    stats = game.stats
-    while game.winner is None:
+    if drivers.check is not None:
+        drivers.check(game)
+    rows: list[tuple[int, int, int, int]] | None = [] if record_turns else None
+    drivers.turn_rows = rows
+    stats = drivers.stats
+    while not game.over():
         game.turn += 1
         if game.turn > setup.max_turns:
             game.turn = setup.max_turns
-            game.winner = "stall"  # H14
+            game.winner = Winner.STALL  # H14
             break
         if horde_turn_now(setup, game.turn):
             turns.horde_turn(game)
@@ -149,17 +135,17 @@ def play(game: Game, record_turns: bool = False) -> None:
             turns.team_turn(game)
         if game.team_life < stats.team_life_min:
             stats.team_life_min = game.team_life
-        if record_turns:
-            game.turn_rows.append((game.turn, game.team_life, rules.horde_power(game), len(game.horde.library)))
-        if game.check is not None:
-            game.check(game)
-    if game.trace is not None:
-        log(game, "game_over", "team" if game.winner == "team" else "horde", winner=game.winner,
-                  team_life=game.team_life, horde_library=len(game.horde.library))
+        if rows is not None:
+            rows.append((game.turn, game.team_life, rules.horde_power(game), len(game.horde.library)))
+        if drivers.check is not None:
+            drivers.check(game)
+    if drivers.trace is not None:
+        log(game, "game_over", Side.TEAM if game.winner == Winner.TEAM else Side.HORDE, winner=game.winner,
+            team_life=game.team_life, horde_library=len(game.horde.library))
 
 
 def result_of(game: Game, seed) -> GameResult:
-    stats = game.stats
+    stats = game.drivers.stats
     return GameResult(
         seed=seed, setup=game.setup, winner=game.winner, turns=game.turn, horde_turns=game.horde_turns,
         team_life=game.team_life, team_life_min=min(stats.team_life_min, game.team_life),
@@ -167,7 +153,7 @@ def result_of(game: Game, seed) -> GameResult:
         longest_token_streak=stats.longest_streak, biggest_horde_turn=stats.biggest_turn,
         revealed=tuple(stats.revealed), boss=game.boss.card.name if game.boss else None,
         boss_uses=dict(stats.boss_uses), lieutenant_entries=stats.lieutenant_entries,
-        lieutenant_defeats=stats.lieutenant_defeats, turn_rows=game.turn_rows, events=game.trace)
+        lieutenant_defeats=stats.lieutenant_defeats, turn_rows=game.drivers.turn_rows, events=game.drivers.trace)
 
 
 def play_game(setup: GameSetup, seed, *, catalogue: Catalogue | None = None, policy=None,
@@ -178,6 +164,6 @@ def play_game(setup: GameSetup, seed, *, catalogue: Catalogue | None = None, pol
     ``record_turns`` keeps one row per turn; ``check(game)`` is called after every turn (tests).
     """
     game = new_game(setup, seed, catalogue, policy, trace)
-    game.check = check
+    game.drivers.check = check
     play(game, record_turns)
     return result_of(game, seed)

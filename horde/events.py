@@ -1,6 +1,6 @@
 """The trace: one event per thing that happens, kept only when a trace was asked for.
 
-Callers test ``game.trace is not None`` before building an event, so a game without a trace
+Callers test ``game.drivers.trace is not None`` before building an event, so a game without a trace
 builds none.
 """
 
@@ -10,5 +10,5 @@ from horde.state import Game
 
 
 def log(game: Game, event: str, side: str, **fields) -> None:
-    """Record one event of the trace (only called when ``game.trace`` is not None)."""
-    game.trace.append({"turn": game.turn, "side": side, "event": event, **fields})
+    """Record one event of the trace (only called when ``game.drivers.trace`` is not None)."""
+    game.drivers.trace.append({"turn": game.turn, "side": side, "event": event, **fields})

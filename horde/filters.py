@@ -190,8 +190,8 @@ AMOUNTS: dict[str, Callable] = {
                                                    and x.permanent in board_of(g, x.controller) else 0)
         + _zombie_cards_in_your_graveyard(g, x),
     "zombies_on_battlefield_and_zombie_cards_in_graveyards": lambda g, x: (
-        sum(1 for p in g.team_board if "Zombie" in p.card.subtypes)
-        + sum(1 for p in g.horde_board if "Zombie" in p.card.subtypes)
+        sum(1 for p in g.battlefield.team if "Zombie" in p.card.subtypes)
+        + sum(1 for p in g.battlefield.horde if "Zombie" in p.card.subtypes)
         + sum(1 for c in g.horde.graveyard if "Zombie" in c.subtypes and not c.is_token)
         + sum(1 for pl in g.players for c in pl.graveyard if "Zombie" in c.subtypes)),
     "creatures_you_control": lambda g, x: sum(1 for p in board_of(g, x.controller) if p.card.is_creature),

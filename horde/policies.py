@@ -55,13 +55,13 @@ class TeamView:
         return tuple(self._game.players[player].hand)
 
     def team_creatures(self, player: int | None = None) -> list:
-        return [p for p in self._game.team_board if p.card.is_creature and (player is None or p.controller == player)]
+        return [p for p in self._game.battlefield.team if p.card.is_creature and (player is None or p.controller == player)]
 
     def horde_creatures(self) -> list:
-        return [p for p in self._game.horde_board if p.card.is_creature]
+        return [p for p in self._game.battlefield.horde if p.card.is_creature]
 
     def lands(self, player: int) -> int:
-        return sum(1 for p in self._game.team_board if p.controller == player and p.card.is_land)
+        return sum(1 for p in self._game.battlefield.team if p.controller == player and p.card.is_land)
 
     def power(self, p) -> int:
         return rules.power(self._game, p)
@@ -91,7 +91,7 @@ class TeamView:
 
     def colours(self, player: int) -> set[str]:
         """The colours the player's lands and mana sources can make ('*': any)."""
-        return {c for p in self._game.team_board if p.controller == player for unit in p.card.mana for c in unit}
+        return {c for p in self._game.battlefield.team if p.controller == player for unit in p.card.mana for c in unit}
 
 
 class Policy:

@@ -79,24 +79,19 @@ def make_game(catalogue, test_decks):
         game = new_game(setup, seed, catalogue, policy or Scripted())
         if empty:
             game.horde.library.clear()
-        game.stats.team_life_min = game.team_life
+        game.drivers.stats.team_life_min = game.team_life
         return game
 
     return build
 
 
 def put(game, catalogue, name, side="horde", player=0, **state):
-    """Put a card or token straight onto the battlefield (no triggers unless asked)."""
-    card = catalogue.get(name)
+    """Put a card or token straight onto the battlefield, untapped and without summoning sickness,
+    through the rules' own way in but without its Enters triggers; then set any ``state``."""
     controller = HORDE if side == "horde" else player
-    p = rules.Permanent(game.next_id, card, controller, controller)
-    game.next_id += 1
+    p = rules.put_onto_battlefield(game, catalogue.get(name), controller, controller, triggers=False)
     p.sick = False
-    (game.horde_board if side == "horde" else game.team_board).append(p)
-    if card.anthems or card.equipped or card.static_flags:
-        game.statics.append(p)
-        rules.board_changed(game)
-    rules.track(game, card, 1)
+    p.tapped = False
     for key, value in state.items():
         setattr(p, key, value)
     return p

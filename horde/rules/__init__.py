@@ -39,6 +39,7 @@ from horde.characteristics import (
     keywords,
     on_battlefield,
     power,
+    protected,
     side_name,
     static_active,
     static_bonus,
@@ -69,12 +70,14 @@ from horde.rules.checks import (
 )
 from horde.rules.combat import (
     LANDWALK,
+    blocks_allowed,
     can_block,
     combat_damage,
     end_combat,
     legal_blocks,
 )
 from horde.rules.damage import (
+    DamageEvent,
     controller_damaged,
     damage_horde,
     damage_many,
@@ -96,7 +99,6 @@ from horde.rules.mana import (
 from horde.rules.zones import (
     add_counters,
     any_player_exiles_from_graveyard,
-    board_changed,
     bounce,
     destroy,
     died,
@@ -111,7 +113,6 @@ from horde.rules.zones import (
     sacrifice,
     sacrifice_options,
     search_basic_lands,
-    track,
 )
 from horde.state import (
     Permanent,
@@ -131,6 +132,7 @@ __all__ = [
     "has_keyword",
     "keywords",
     "static_bonus",
+    "protected",
     "static_active",
     "creatures",
     "horde_power",
@@ -144,8 +146,6 @@ __all__ = [
     "ask",
     "choose_sacrifice",
     "choose_card",
-    "track",
-    "board_changed",
     "put_onto_battlefield",
     "leave_battlefield",
     "died",
@@ -170,6 +170,7 @@ __all__ = [
     "lose_life",
     "gain_life",
     "prevent_combat_damage",
+    "DamageEvent",
     "check_state",
     "available_mana",
     "spell_cost",
@@ -185,6 +186,7 @@ __all__ = [
     "counter_window",
     "can_block",
     "legal_blocks",
+    "blocks_allowed",
     "combat_damage",
     "end_combat",
     "LANDWALK",

@@ -6,7 +6,7 @@ random with its own stream (H9).
 
 from __future__ import annotations
 
-from horde.characteristics import HORDE, all_permanents, keywords, on_battlefield, side_name
+from horde.characteristics import HORDE, all_permanents, keywords, on_battlefield, protected, side_name
 from horde.decisions import Decision, check_choice
 from horde.events import log
 from horde.filters import Context
@@ -50,7 +50,7 @@ def resolve_spell(game: Game, card, ctx) -> None:
         mode = modes[game.horde_rng.randrange(len(modes))]  # H9
     else:
         mode = ask(game, "mode", ctx.controller, modes, subject=card)
-    if game.trace is not None:
+    if game.drivers.trace is not None:
         log(game, "mode", side_name(ctx.controller), card=card.name, mode=" ; ".join(e.describe() for e in mode))
     resolve(game, mode, ctx)
 
@@ -58,8 +58,6 @@ def resolve_spell(game: Game, card, ctx) -> None:
 def legal_targets(game: Game, ctx, effect) -> list:
     """Legal targets of a targeted effect: permanents matching its filter, and for 'any' also the
     opposing players or the Horde. Lieutenants are protected (L5); shroud and hexproof apply."""
-    from horde import boss
-
     flt = effect.target
     controller = ctx.controller
     options: list = []
@@ -70,7 +68,7 @@ def legal_targets(game: Game, ctx, effect) -> list:
         if (p.controller == HORDE) != (controller == HORDE):
             if "shroud" in kw or "hexproof" in kw:
                 continue
-            if p.lieutenant is not None and boss.protected(game, p):
+            if p.lieutenant is not None and protected(game, p):
                 continue  # L5: a lieutenant can't be targeted while protected
         elif "shroud" in kw:
             continue
@@ -91,7 +89,7 @@ def choose_target(game: Game, ctx, effect):
         target = options[game.horde_rng.randrange(len(options))]  # H9
     else:
         target = ask(game, "target", ctx.controller, options, subject=ctx.card)
-    if game.trace is not None:
+    if game.drivers.trace is not None:
         shown = target.card.name if isinstance(target, Permanent) else (
             "the Horde" if target == "horde" else f"player {target + 1}")
         log(game, "target", side_name(ctx.controller), card=ctx.card.name, target=shown)
@@ -114,7 +112,8 @@ def became_target(game: Game, target: Permanent, ctx) -> None:
 def ask(game: Game, kind: str, player: int, options, subject=None, count: int = 1, is_legal=None):
     """Offer a team decision to the policy and check the answer (the policy never changes state)."""
     decision = Decision(kind, player, options, subject, count, is_legal)
-    choice = game.policy.choose(decision, game.view)
+    drivers = game.drivers
+    choice = drivers.policy.choose(decision, drivers.view)
     check_choice(decision, choice)
     return choice
 

@@ -11,7 +11,7 @@ from horde.rules.abilities import ask, resolve_spell, run_hook
 from horde.rules.checks import check_state
 from horde.rules.mana import can_pay, colour_counts, mana_units, pay, spell_cost
 from horde.rules.zones import put_onto_battlefield
-from horde.state import Game
+from horde.state import Game, Side
 
 
 def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple]:
@@ -54,8 +54,8 @@ def team_cast(game: Game, player: int, card, origin: str) -> None:
         pl.commander_casts += 1
     else:
         pl.hand.remove(card)
-    if game.trace is not None:
-        log(game, "cast", "team", player=player + 1, card=card.name, origin=origin)
+    if game.drivers.trace is not None:
+        log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin)
     spell_cast_triggers(game, card)
     if card.is_permanent:
         put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander))
@@ -71,7 +71,7 @@ def team_cast(game: Game, player: int, card, origin: str) -> None:
 
 def spell_cast_triggers(game: Game, card) -> None:
     """'Whenever a player casts a spell' abilities (Blind Creeper)."""
-    if not game.hooked.get("SpellCast"):
+    if not game.battlefield.hooked.get("SpellCast"):
         return
     for p in watchers(game):
         if "SpellCast" in p.card.hooks:
@@ -80,9 +80,9 @@ def spell_cast_triggers(game: Game, card) -> None:
 
 def horde_cast(game: Game, card) -> None:
     """The Horde casts a card for free (H7); the team may counter it (H10)."""
-    game.stats.cast_this_turn += 1
-    if game.trace is not None:
-        log(game, "cast", "horde", card=card.name, token=card.is_token)
+    game.drivers.stats.cast_this_turn += 1
+    if game.drivers.trace is not None:
+        log(game, "cast", Side.HORDE, card=card.name, token=card.is_token)
     spell_cast_triggers(game, card)
     if counter_window(game, card):
         if card.is_token:
@@ -126,6 +126,6 @@ def counter_window(game: Game, card) -> bool:
     pay(game, player, *spell_cost(game, counterspell, player, "hand"))
     pl.hand.remove(counterspell)
     pl.graveyard.append(counterspell)
-    if game.trace is not None:
-        log(game, "counter", "team", player=player + 1, card=counterspell.name, countered=card.name)
+    if game.drivers.trace is not None:
+        log(game, "counter", Side.TEAM, player=player + 1, card=counterspell.name, countered=card.name)
     return True

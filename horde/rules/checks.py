@@ -7,22 +7,23 @@ from __future__ import annotations
 from horde.characteristics import has_keyword, toughness
 from horde.events import log
 from horde.rules.zones import destroy, leave_battlefield
-from horde.state import Game
+from horde.state import Game, Permanent, Side, Winner
 
 
 def check_state(game: Game) -> None:
     """State-based actions: creatures with lethal damage or no toughness die; then the ends of
     the game: the team loses (H13), the team wins (H12)."""
-    if game.unsettled or game.volatile or game.counting:
+    battlefield = game.battlefield
+    if battlefield.unsettled or battlefield.volatile or battlefield.counting:
         shrinking = False  # an anthem lowers toughness: creatures may die without damage
-        for source in game.statics:
+        for source in battlefield.statics:
             if source.card.shrinks:
                 shrinking = True
                 break
         while True:
-            game.unsettled = False
-            dead = []
-            for board in (game.horde_board, game.team_board):
+            battlefield.settle()
+            dead: list[tuple[Permanent, bool]] = []
+            for board in (battlefield.horde, battlefield.team):
                 for p in board:
                     card = p.card
                     if not card.is_creature:
@@ -45,14 +46,14 @@ def check_state(game: Game) -> None:
                     leave_battlefield(game, p, "graveyard", p.last_hit_by)
             if not dead:
                 break
-    if game.winner is None:
+    if not game.over():
         if game.team_life <= 0 or _a_player_lost(game):
-            game.winner = "horde"  # H13
+            game.winner = Winner.HORDE  # H13
         elif not game.horde.library and not game.horde.hand and not game.horde.revealed and not any(
-                p.card.is_creature for p in game.horde_board):
-            game.winner = "team"  # H12
-            if game.boss is not None and game.trace is not None:
-                log(game, "boss_vanishes", "horde")  # B6
+                p.card.is_creature for p in game.battlefield.horde):
+            game.winner = Winner.TEAM  # H12
+            if game.boss is not None and game.drivers.trace is not None:
+                log(game, "boss_vanishes", Side.HORDE)  # B6
 
 
 def _a_player_lost(game: Game) -> bool:

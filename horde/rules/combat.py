@@ -4,11 +4,11 @@ combat damage in a first-strike and a regular step (H8, H11), the end of combat.
 
 from __future__ import annotations
 
-from horde.characteristics import HORDE, keywords, on_battlefield, power, toughness
+from horde.characteristics import HORDE, keywords, on_battlefield, power, protected, toughness
 from horde.events import log
 from horde.rules.checks import check_state
-from horde.rules.damage import damage_horde, damage_permanent, damage_player
-from horde.state import Game, Permanent
+from horde.rules.damage import DamageEvent, damage_horde, damage_permanent, damage_player
+from horde.state import Game, Permanent, Side
 
 LANDWALK = {"swampwalk": "Swamp", "islandwalk": "Island", "forestwalk": "Forest"}
 
@@ -18,7 +18,7 @@ def _attack_profile(game: Game, a: Permanent) -> tuple | None:
     kw = keywords(game, a)
     if "unblockable" in kw:
         return None
-    defenders = game.horde_board if a.controller != HORDE else game.team_board
+    defenders = game.battlefield.horde if a.controller != HORDE else game.battlefield.team
     for keyword, land in LANDWALK.items():
         if keyword in kw and any(land in p.card.subtypes for p in defenders):
             return None
@@ -73,11 +73,22 @@ def legal_blocks(game: Game, blockers, attackers, allowed=None) -> list[tuple]:
     return pairs
 
 
+def blocks_allowed(game: Game, attackers: list[Permanent], blocks: list[tuple[Permanent, Permanent]]) -> bool:
+    """L5 for blocking: a protected lieutenant may be blocked only if every other attacking Horde
+    creature is blocked in the same declaration."""
+    blocked = {id(a) for _, a in blocks}
+    for _, attacker in blocks:
+        if attacker.lieutenant is not None and protected(game, attacker):
+            if any(id(a) not in blocked for a in attackers if a is not attacker):
+                return False
+    return True
+
+
 def combat_damage(game: Game, attackers: list[Permanent], defender_is_horde: bool) -> None:
     """Deal combat damage in a first-strike step and a regular step (H8 for the Horde's attack)."""
     if game.fogged:
-        if game.trace is not None:
-            log(game, "damage_prevented", "team", reason="fog")
+        if game.drivers.trace is not None:
+            log(game, "damage_prevented", Side.TEAM, reason="fog")
         return
     any_first = any(_strikes_first(game, a) for a in attackers) or any(
         _strikes_first(game, b) for a in attackers for b in a.blockers)
@@ -85,7 +96,7 @@ def combat_damage(game: Game, attackers: list[Permanent], defender_is_horde: boo
     for first in steps:
         _damage_step(game, attackers, defender_is_horde, first, any_first)
         check_state(game)
-        if game.winner is not None:
+        if game.over():
             return
 
 
@@ -106,53 +117,50 @@ def _deals_in_step(game: Game, p: Permanent, first: bool, any_first: bool) -> bo
 
 
 def _damage_step(game: Game, attackers, defender_is_horde: bool, first: bool, any_first: bool) -> None:
-    game.shielded = set()  # L4: one combat damage step is one event
-    try:
-        assignments: list[tuple] = []  # (source, target, amount, deathtouch)
-        for a in attackers:
-            if not on_battlefield(game, a):
-                continue
-            if a.blocked:
-                for b in a.blockers:
-                    if on_battlefield(game, b) and _deals_in_step(game, b, first, any_first):
-                        assignments.append((b, a, max(0, power(game, b))))
-            if not _deals_in_step(game, a, first, any_first):
-                continue
-            amount = max(0, power(game, a))
-            if not a.blocked:
+    event: DamageEvent = set()  # L4: one combat damage step is one event
+    assignments: list[tuple] = []  # (source, target, amount, deathtouch)
+    for a in attackers:
+        if not on_battlefield(game, a):
+            continue
+        if a.blocked:
+            for b in a.blockers:
+                if on_battlefield(game, b) and _deals_in_step(game, b, first, any_first):
+                    assignments.append((b, a, max(0, power(game, b))))
+        if not _deals_in_step(game, a, first, any_first):
+            continue
+        amount = max(0, power(game, a))
+        if not a.blocked:
+            assignments.append((a, "defender", amount))
+            continue
+        living = [b for b in a.blockers if on_battlefield(game, b)]
+        kw = keywords(game, a)
+        trample = "trample" in kw
+        if not living:
+            if trample:
                 assignments.append((a, "defender", amount))
-                continue
-            living = [b for b in a.blockers if on_battlefield(game, b)]
-            kw = keywords(game, a)
-            trample = "trample" in kw
-            if not living:
-                if trample:
-                    assignments.append((a, "defender", amount))
-                continue
-            deathtouch = "deathtouch" in kw
-            for i, b in enumerate(living):
-                if amount <= 0:
-                    break
-                lethal = 1 if deathtouch else max(0, toughness(game, b) - b.damage)
-                if i == len(living) - 1 and not trample:
-                    lethal = amount
-                give = min(amount, lethal)
-                assignments.append((a, b, give))
-                amount -= give
-            if amount > 0 and trample:
-                assignments.append((a, "defender", amount))
-        for source, target, amount in assignments:
+            continue
+        deathtouch = "deathtouch" in kw
+        for i, b in enumerate(living):
             if amount <= 0:
-                continue
-            if target == "defender":
-                if defender_is_horde:
-                    damage_horde(game, amount, source)  # H11
-                else:
-                    damage_player(game, source, source.controller, source.defender, amount, combat=True)
+                break
+            lethal = 1 if deathtouch else max(0, toughness(game, b) - b.damage)
+            if i == len(living) - 1 and not trample:
+                lethal = amount
+            give = min(amount, lethal)
+            assignments.append((a, b, give))
+            amount -= give
+        if amount > 0 and trample:
+            assignments.append((a, "defender", amount))
+    for source, target, amount in assignments:
+        if amount <= 0:
+            continue
+        if target == "defender":
+            if defender_is_horde:
+                damage_horde(game, amount, source)  # H11
             else:
-                damage_permanent(game, source, source.controller, target, amount)
-    finally:
-        game.shielded = None
+                damage_player(game, source, source.controller, source.defender, amount, combat=True)
+        else:
+            damage_permanent(game, source, source.controller, target, amount, event=event)
 
 
 def end_combat(game: Game, attackers: list[Permanent]) -> None:
@@ -160,6 +168,6 @@ def end_combat(game: Game, attackers: list[Permanent]) -> None:
         a.attacking = False
         a.blocked = False
         a.blockers = []
-    for board in (game.team_board, game.horde_board):
+    for board in (game.battlefield.team, game.battlefield.horde):
         for p in board:
             p.blocked = False

@@ -11,7 +11,7 @@ from horde.state import Game
 def available_mana(game: Game, player: int) -> int:
     """How much mana the player could make now (floating mana included)."""
     total = len(game.players[player].pool)
-    for p in game.team_board:
+    for p in game.battlefield.team:
         if p.controller == player and p.card.mana and not p.tapped and not (p.sick and p.card.is_creature):
             total += len(p.card.mana)
     return total
@@ -28,7 +28,7 @@ def spell_cost(game: Game, card, player: int, origin: str):
         if limit is not None and pl.commander_casts >= limit:
             return None
         generic += 2 * pl.commander_casts  # C2: 903.10
-    if game.statics:
+    if game.battlefield.statics:
         generic = max(0, generic - _cost_reduction(game, card, player))
     pips = cost.pips
     if game.players[player].generic_mana:
@@ -39,7 +39,7 @@ def spell_cost(game: Game, card, player: int, origin: str):
 
 def _cost_reduction(game: Game, card, player: int) -> int:
     total = 0
-    for source in game.statics:
+    for source in game.battlefield.statics:
         if source.controller == player and "cost_reduction" in source.card.static_flags:
             for effect in source.card.hooks.get("Static", ()):
                 if effect.verb == "cost_reduction" and _card_filter(effect.args["filter"], card):
@@ -92,7 +92,7 @@ def mana_units(game: Game, player: int) -> list[tuple]:
     """Every mana the player could make now: (colours, pool index or -1, source)."""
     pool = game.players[player].pool
     units: list[tuple] = [(colours, i, None) for i, colours in enumerate(pool)] if pool else []
-    for p in game.team_board:
+    for p in game.battlefield.team:
         if p.controller == player and not p.tapped:
             card = p.card
             if card.mana and not (p.sick and card.is_creature):

@@ -6,6 +6,7 @@ milling, searching).
 
 from __future__ import annotations
 
+from horde.cards import CardDef
 from horde.characteristics import (
     HORDE,
     board_of,
@@ -19,90 +20,53 @@ from horde.characteristics import (
 from horde.events import log
 from horde.filters import Context
 from horde.rules.abilities import ask, resolve, run_hook
-from horde.state import Game, Permanent, TeamPlayer
+from horde.state import Game, Lieutenant, Permanent, Side, TeamPlayer
 
 
-def track(game: Game, card, change: int) -> None:
-    """Count what is on the battlefield that the rules must look for: the triggers by hook (so a
-    trigger nobody has costs no search) and the creatures whose toughness counts things; and
-    note that state-based actions have something to look at."""
-    hooked = game.hooked
-    for hook in card.hooks:
-        hooked[hook] = hooked.get(hook, 0) + change
-    if card.pt_amount is not None:
-        game.counting += change
-    game.unsettled = True
-
-
-def board_changed(game: Game) -> None:
-    """An anthem entered or left, equipment moved, or a permanent changed control: every cached
-    bonus is stale. (A permanent that enters has no cached bonus yet.)"""
-    game.version += 1
-    game.unsettled = True
-    game.volatile = any(getattr(effect.args["filter"], "volatile", False)
-                        for source in game.statics for effect in source.card.anthems)
-
-
-def put_onto_battlefield(game: Game, card, controller: int, owner: int, tapped: bool = False,
-                         commander: bool = False, created: bool = False, lieutenant=None,
-                         shields: int = 0) -> Permanent:
+def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int, tapped: bool = False,
+                         commander: bool = False, created: bool = False, lieutenant: Lieutenant | None = None,
+                         shields: int = 0, triggers: bool = True) -> Permanent:
     """A card or token enters the battlefield (a lieutenant with its shield counters: L3); its
-    Enters hooks resolve at once."""
-    p = Permanent(game.next_id, card, controller, owner)
-    game.next_id += 1
+    Enters hooks resolve at once, unless ``triggers`` is False (a board set up by a test)."""
+    p = game.battlefield.enter(card, controller, owner)
     p.is_commander = commander
     p.deck_card = card.is_token and not created  # a token card of the Horde deck, not a created token
     p.lieutenant = lieutenant
     p.shields = shields
     if lieutenant is not None:
         lieutenant.permanent = p
-    if controller == HORDE:
-        p.sick = False  # H8: every Horde creature has haste
-        game.horde_board.append(p)
-    else:
-        p.sick = "haste" not in card.keywords
-        game.team_board.append(p)
+    # H8: every Horde creature has haste
+    p.sick = False if controller == HORDE else "haste" not in card.keywords
     if tapped or "enters tapped" in card.keywords:
         p.tapped = True
-    if card.anthems or card.equipped or card.static_flags:
-        game.statics.append(p)
-        if card.anthems:
-            board_changed(game)  # a new anthem: every cached bonus is stale
-    track(game, card, 1)
-    if game.trace is not None:
+    if game.drivers.trace is not None:
         log(game, "enters", side_name(controller), card=card.name, id=p.id, controller=controller,
             tapped=p.tapped)
-    if "Enters" in card.hooks:
+    if triggers and "Enters" in card.hooks:
         run_hook(game, p, "Enters")
     return p
 
 
 def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
-    """Move a permanent from the battlefield to ``to`` (graveyard, exile, hand, library)."""
-    from horde import boss
-
-    board = game.horde_board if p.controller == HORDE else game.team_board
-    if p not in board:
+    """Move a permanent from the battlefield to ``to`` (graveyard, exile, hand, library); ``by``
+    is the controller of what removed it (L6)."""
+    if not on_battlefield(game, p):
         return
+    battlefield = game.battlefield
     if p.lieutenant is not None:
-        board.remove(p)
-        track(game, p.card, -1)
         equipment = list(p.equipment)
-        _detach_all(game, p)
-        boss.defeat(game, p, by, equipment)  # L6: exiled with time counters instead
-        board_changed(game)
+        battlefield.leave(p)
+        lieutenant_leaves = game.drivers.lieutenant_leaves
+        if lieutenant_leaves is None:
+            raise RuntimeError("a lieutenant left the battlefield, but no lieutenant rules are wired (engine.new_game)")
+        lieutenant_leaves(game, p, by, equipment)  # L6: exiled with time counters instead
+        battlefield.anthems_changed()  # its equipment changed hands
         return
     undying = (to == "graveyard" and p.card.is_creature and not p.card.is_token and p.plus == 0
                and has_keyword(game, p, "undying"))
-    board.remove(p)
-    track(game, p.card, -1)
-    if p.card.anthems or p.equipment or p.attached_to is not None:
-        board_changed(game)
-    if p in game.statics:
-        game.statics.remove(p)
-    _detach_all(game, p)
+    battlefield.leave(p)
     card = p.card
-    if game.trace is not None:
+    if game.drivers.trace is not None:
         log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=to)
     if p.extra:
         if game.lieutenants is not None:
@@ -131,24 +95,13 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
             add_counters(game, back, 1)
 
 
-def _detach_all(game: Game, p: Permanent) -> None:
-    for equipment in p.equipment:
-        equipment.attached_to = None
-    p.equipment = []
-    if p.attached_to is not None:
-        p.attached_to.equipment.remove(p)
-        p.attached_to = None
-    p.attacking = False
-    p.blockers = []
-
-
 def died(game: Game, p: Permanent) -> None:
     """Dies and CreatureDies triggers (the dying creature looks back in time for its own)."""
     if "Dies" in p.card.hooks:
         run_hook(game, p, "Dies")
     if "CreatureDies" in p.card.hooks:
         _creature_dies_trigger(game, p, p)
-    if not game.hooked.get("CreatureDies"):
+    if not game.battlefield.hooked.get("CreatureDies"):
         return
     for watcher in watchers(game):
         if "CreatureDies" in watcher.card.hooks:
@@ -196,13 +149,13 @@ def bounce(game: Game, p: Permanent) -> None:
 
 def remove_shield(game: Game, p: Permanent) -> None:
     p.shields -= 1
-    if game.trace is not None:
+    if game.drivers.trace is not None:
         log(game, "shield_removed", side_name(p.controller), card=p.card.name, id=p.id, shields=p.shields)
 
 
 def add_counters(game: Game, p: Permanent, n: int) -> None:
     p.plus += n
-    if game.trace is not None and n:
+    if game.drivers.trace is not None and n:
         log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, added=n, total=p.plus)
 
 
@@ -210,7 +163,7 @@ def pump(game: Game, p: Permanent, dp: int, dt: int, keywords=frozenset()) -> No
     p.temp_power += dp
     p.temp_toughness += dt
     if dt < 0:
-        game.unsettled = True
+        game.battlefield.unsettle()
     if keywords:
         p.temp_keywords = p.temp_keywords | keywords
 
@@ -225,8 +178,8 @@ def draw(game: Game, player: TeamPlayer) -> None:
         card = player.library.pop()
         if card.name in player.banned:
             player.graveyard.append(card)
-            if game.trace is not None:
-                log(game, "banned_discarded", "team", player=player.index + 1, card=card.name)
+            if game.drivers.trace is not None:
+                log(game, "banned_discarded", Side.TEAM, player=player.index + 1, card=card.name)
             continue
         player.hand.append(card)
         return
@@ -242,7 +195,7 @@ def discard(game: Game, controller: int, n: int) -> None:
             card = ask(game, "discard", controller, list(hand))
             hand.remove(card)
         graveyard_of(game, controller).append(card)
-        if game.trace is not None:
+        if game.drivers.trace is not None:
             log(game, "discard", side_name(controller), card=card.name,
                 player=None if controller == HORDE else controller + 1)
 
@@ -267,15 +220,15 @@ def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) ->
             for card in ask(game, "exile_cards", player, list(graveyard), count=count):
                 graveyard.remove(card)
                 game.players[player].exile.append(card)
-            if game.trace is not None:
-                log(game, "graveyard_exiled", "team", player=player + 1, cards=count)
+            if game.drivers.trace is not None:
+                log(game, "graveyard_exiled", Side.TEAM, player=player + 1, cards=count)
             return True
     cards = [c for c in game.horde.graveyard]
     if len(cards) >= count and game.horde_rng.randrange(2):  # H9: the Horde's choice is a coin
         for _ in range(count):
             game.horde.exile.append(game.horde.graveyard.pop(game.horde_rng.randrange(len(game.horde.graveyard))))
-        if game.trace is not None:
-            log(game, "graveyard_exiled", "horde", cards=count)
+        if game.drivers.trace is not None:
+            log(game, "graveyard_exiled", Side.HORDE, cards=count)
         return True
     return False
 
