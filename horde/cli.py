@@ -188,16 +188,11 @@ def describe(event: dict) -> str:
 @knob_options
 def simulate(games, seed, workers, as_json, quiet, **options):
     """Play many seeded games and print the team's win rate."""
-    from horde.decks import load_horde_deck, load_team_deck
+    from horde.engine import prepare
     from horde.runner import play_many, summarise
 
     setup = setup_from_options(options)
-    load_horde_deck(setup.horde_deck)  # fail before starting workers
-    for name in setup.team_decks[:setup.players]:
-        load_team_deck(name, allow_illegal=setup.allow_illegal)
-    from horde.policies import make_policy
-
-    make_policy(setup.policy, **dict(setup.policy_params))
+    prepare(setup)  # every check before starting workers
     results = list(play_many(setup, seed, games, workers, progress=not quiet))
     summary = summarise(results)
     boss_uses: dict = {}
@@ -487,11 +482,8 @@ class SpreadPlayers(click.Command):
 def tune_command(search, target, low, high, seed, batch, max_games, workers, as_json, quiet, **options):
     """Find the value of a knob whose team win rate is closest to a target, for each player count
     (--players 2 3 4; default 2 3 4), playing only the games the search needs."""
-    from horde.decks import load_horde_deck, load_team_deck
-    from horde.engine import new_game
-    from horde.policies import make_policy
     from horde.presets import SetupError, convert
-    from horde.tune import SEARCHABLE, search_range, setup_at, tune
+    from horde.tune import SEARCHABLE, tune
 
     knob = search.replace("-", "_")
     if knob not in SEARCHABLE:
@@ -502,13 +494,6 @@ def tune_command(search, target, low, high, seed, batch, max_games, workers, as_
     players_text = options.pop("players") or "2,3,4"
     players = [convert("players", p, "--players") for p in players_text.replace(" ", ",").split(",") if p]
     setup = setup_from_options({**options, "players": max(players)})
-    load_horde_deck(setup.horde_deck)  # fail before playing
-    for name in setup.team_decks[:max(players)]:
-        load_team_deck(name, allow_illegal=setup.allow_illegal)
-    make_policy(setup.policy, **dict(setup.policy_params))
-    for count in players:  # set up both ends once: a Horde deck too small fails before playing
-        for value in search_range(setup, knob, low, high):
-            new_game(setup_at(setup, knob, value, count), seed)
 
     def progress(line):
         if not quiet:

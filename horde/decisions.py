@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from random import Random
 from typing import Any, Protocol
 
 from horde.errors import HordeError
@@ -56,7 +57,10 @@ class Decision:
 
 
 class Chooser(Protocol):
-    """What the engine asks: any object with ``choose(decision, view)`` (``horde.policies.Policy``)."""
+    """What the engine asks: an object with ``choose(decision, view)`` and its own random stream
+    ``rng``, set for every game (``horde.policies.Policy``)."""
+
+    rng: Random
 
     def choose(self, decision: Decision, view: Any) -> Any: ...
 

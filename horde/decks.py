@@ -250,13 +250,19 @@ def check_deck(path: str, catalogue: Catalogue | None = None) -> list[HordeError
 # ---------------------------------------------------------------- building the Horde library
 
 
+def check_deck_size(deck: HordeDeck, setup) -> None:
+    """H3: a fixed Horde deck must hold at least the setup's deck size; raises HordeError."""
+    size = setup.cards_per_player * setup.players
+    if deck.build == "fixed" and len(deck.cards) < size:
+        raise HordeError(f"{deck.path}: the fixed Horde deck has {len(deck.cards)} cards; "
+                         f"{setup.players} players x {setup.cards_per_player} cards need {size} (H3)")
+
+
 def build_horde_library(deck: HordeDeck, setup, rng) -> list:
     """The Horde's library for one game, top card last (H3, R1), from the Horde stream ``rng``."""
     size = setup.cards_per_player * setup.players  # H3
+    check_deck_size(deck, setup)
     if deck.build == "fixed":
-        if len(deck.cards) < size:
-            raise HordeError(f"{deck.path}: the fixed Horde deck has {len(deck.cards)} cards; "
-                             f"{setup.players} players x {setup.cards_per_player} cards need {size} (H3)")
         cards = list(deck.cards)
         rng.shuffle(cards)
         cards = cards[:size]  # H3: a random deck-size part of the list

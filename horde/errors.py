@@ -9,6 +9,9 @@ class HordeError(Exception):
         self.message = message
         self.path = path
         self.line = line
+        # The setup knob and value it is about, when preparing a setup found it (horde.engine.prepare).
+        self.knob: str | None = None
+        self.value: object = None
         super().__init__(self.one_line())
 
     def one_line(self) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from horde import __version__
+from horde.engine import prepare
 from horde.errors import HordeError
 from horde.presets import KNOBS, GameSetup, convert, make_setup
 
@@ -292,33 +293,17 @@ def build_cell(index: int, setup: dict, values: dict, where: str, check_decks: b
 
 
 def check_cells(experiment: Experiment, where: str) -> None:
-    """Load every deck, banlist and policy each cell names and set up one game of each, so a bad
-    name or a deck too small fails here, naming the key it came from, before anything runs."""
-    from horde.decks import load_banlist, load_horde_deck, load_team_deck
-    from horde.engine import new_game
-    from horde.policies import make_policy
-
-    done: set = set()
+    """Prepare every cell's setup (its decks, banlist and policy loaded, its games checked to set
+    up), so a bad name or a deck too small fails here, naming the key it came from, before
+    anything runs."""
     for cell in experiment.cells:
-        setup = cell.setup
-        loads = [("horde_deck", setup.horde_deck, lambda s=setup: load_horde_deck(s.horde_deck))]
-        loads += [("team_decks", name, lambda n=name, s=setup: load_team_deck(n, allow_illegal=s.allow_illegal))
-                  for name in setup.team_decks[:setup.players]]
-        loads.append(("banlist", setup.banlist, lambda s=setup: load_banlist(s.banlist)))
-        loads.append(("policy", setup.policy, lambda s=setup: make_policy(s.policy, **dict(s.policy_params))))
-        for knob, value, load in loads:
-            if (knob, value, setup.allow_illegal, setup.policy_params) in done:
-                continue
-            try:
-                load()
-            except HordeError as error:
-                raise ExperimentError(f"{_origin(experiment, cell, knob)} = {describe_value(value)}: "
-                                      f"{error.one_line()}", where) from None
-            done.add((knob, value, setup.allow_illegal, setup.policy_params))
         try:
-            new_game(setup, (experiment.seed, 0))
+            prepare(cell.setup)
         except HordeError as error:
-            raise ExperimentError(f"cell {cell.index} ({cell.label}): {error.one_line()}", where) from None
+            if error.knob is None:
+                raise ExperimentError(f"cell {cell.index} ({cell.label}): {error.one_line()}", where) from None
+            raise ExperimentError(f"{_origin(experiment, cell, error.knob)} = {describe_value(error.value)}: "
+                                  f"{error.one_line()}", where) from None
 
 
 def _origin(experiment: Experiment, cell: Cell, knob: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
+from collections.abc import Callable
 from typing import Any
 
 from horde import rules
@@ -623,8 +624,9 @@ def parameters(cls: type) -> dict[str, Any]:
     return found
 
 
-def make_policy(spec: str, **params):
-    """Build a policy; a parameter it does not take is a PolicyError naming the ones it does."""
+def policy_factory(spec: str, **params: Any) -> Callable[[], Any]:
+    """Check a policy and its parameters once; returns a function that makes a fresh policy each
+    time it is called. A parameter it does not take is a PolicyError naming the ones it does."""
     cls = policy_class(spec)
     known = parameters(cls)
     for key in params:
@@ -638,10 +640,19 @@ def make_policy(spec: str, **params):
             except (TypeError, ValueError):
                 raise PolicyError(f"policy '{spec}' parameter '{key}': expected a number, "
                                   f"got {params[key]!r}") from None
-    policy = cls(**params) if issubclass(cls, Policy) else cls()
-    if not issubclass(cls, Policy):
-        for key, value in params.items():
-            setattr(policy, key, value)
-    if not hasattr(policy, "rng"):
-        policy.rng = random.Random(0)
-    return policy
+
+    def make() -> Any:
+        policy = cls(**params) if issubclass(cls, Policy) else cls()
+        if not issubclass(cls, Policy):
+            for key, value in params.items():
+                setattr(policy, key, value)
+        if not hasattr(policy, "rng"):
+            policy.rng = random.Random(0)
+        return policy
+
+    return make
+
+
+def make_policy(spec: str, **params: Any) -> Any:
+    """Build a policy; a parameter it does not take is a PolicyError naming the ones it does."""
+    return policy_factory(spec, **params)()

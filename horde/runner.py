@@ -39,7 +39,7 @@ from importlib import metadata
 from pathlib import Path
 
 from horde import __version__
-from horde.engine import play_game
+from horde.engine import play_game, prepare
 from horde.errors import HordeError, RunError, RunInterrupted
 from horde.experiments import Experiment, data_digest, parse_experiment
 from horde.presets import FIELD_NAMES, KNOBS, GameSetup, setup_from_dict
@@ -50,9 +50,10 @@ def play_chunk(setup: GameSetup | dict, seed, start: int, stop: int, record_turn
     """Play games ``start`` to ``stop - 1`` of a batch; returns their GameResults in order."""
     if isinstance(setup, dict):
         setup = setup_from_dict(setup)
-    # A fresh policy for every game (play_game builds it): a policy that remembers anything
+    prepared = prepare(setup)
+    # A fresh policy for every game (new_game makes it): a policy that remembers anything
     # between games would otherwise make results depend on the chunking.
-    return [play_game(setup, (seed, i), record_turns=record_turns) for i in range(start, stop)]
+    return [play_game(prepared, (seed, i), record_turns=record_turns) for i in range(start, stop)]
 
 
 def chunks(games: int, size: int) -> list[tuple[int, int]]:
@@ -259,7 +260,8 @@ def play_cell_chunk(task: ChunkTask) -> ChunkResult:
     started = time.perf_counter()
     check_worker(task)
     engine_start = time.perf_counter()
-    results = [play_game(task.setup, (task.seed, i), record_turns=task.turns) for i in range(task.start, task.stop)]
+    prepared = prepare(task.setup)
+    results = [play_game(prepared, (task.seed, i), record_turns=task.turns) for i in range(task.start, task.stop)]
     engine = time.perf_counter() - engine_start
     winners = [r.winner for r in results]
     counts = (winners.count("team"), winners.count("horde"), winners.count("stall"))
@@ -930,9 +932,10 @@ def bench_workers(setup: GameSetup, games: int, workers: int, seed: int = 1) -> 
 
 def bench_engine(setup: GameSetup, games: int, seed: int = 1, record_turns: bool = True) -> float:
     """Games per second of the engine alone in this process (the base of the runner's overhead)."""
+    prepared = prepare(setup)
     start = time.perf_counter()
     for i in range(games):
-        play_game(setup, (seed, i), record_turns=record_turns)
+        play_game(prepared, (seed, i), record_turns=record_turns)
     return games / (time.perf_counter() - start)
 
 

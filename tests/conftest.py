@@ -10,9 +10,10 @@ import pytest
 
 import horde.catalogue
 import horde.decks
+import horde.engine
 from horde import rules
 from horde.catalogue import load_catalogue
-from horde.engine import new_game
+from horde.engine import new_game, prepare
 from horde.policies import BaselinePolicy
 from horde.presets import make_setup
 from horde.state import HORDE_CONTROLLER
@@ -41,10 +42,11 @@ def test_decks(monkeypatch):
 
 @pytest.fixture
 def decks(monkeypatch):
-    """The small test decks, with the per-process deck and card caches emptied."""
+    """The small test decks, with the per-process deck, card and prepared-setup caches emptied."""
     monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
     monkeypatch.setattr(horde.catalogue, "_DEFAULT", {})
     monkeypatch.setattr(horde.decks, "_CACHE", {})
+    monkeypatch.setattr(horde.engine, "_PREPARED", {})
     return TEST_DECKS
 
 
@@ -76,7 +78,7 @@ def make_game(catalogue, test_decks):
 
     def build(players=2, policy=None, seed=0, empty=True, **knobs):
         setup = setup_for(players, **knobs)
-        game = new_game(setup, seed, catalogue, policy or Scripted())
+        game = new_game(prepare(setup, catalogue), seed, policy or Scripted())
         if empty:
             game.horde.library.clear()
         game.drivers.stats.team_life_min = game.team_life

@@ -9,7 +9,7 @@ from conftest import HORDE, Scripted, put
 from horde import boss, rules, turns
 from horde.catalogue import load_catalogue
 from horde.decks import load_horde_deck
-from horde.engine import new_game
+from horde.engine import new_game, prepare
 from horde.presets import make_setup
 from horde.state import Lieutenant
 
@@ -22,7 +22,7 @@ def bundled():
 @pytest.fixture
 def game(bundled):
     setup = make_setup("knudson-2011", players=2)
-    g = new_game(setup, 0, bundled, Scripted())
+    g = new_game(prepare(setup, bundled), 0, Scripted())
     g.horde.library[:] = [bundled.get("Zombie")] * 5
     return g
 
@@ -116,7 +116,7 @@ def test_intimidate_blocks_only_by_artifacts_or_shared_colours(game, bundled):
 
 def test_balthor_lieutenant_exiles_itself_to_return_black_and_red_creatures(bundled):
     setup = make_setup("zombie-horde", players=3)
-    game = new_game(setup, 0, bundled, Scripted())
+    game = new_game(prepare(setup, bundled), 0, Scripted())
     game.horde.library.clear()
     game.lieutenants.drawn[:] = [Lieutenant(bundled.get("Balthor the Defiled"))]
     game.lieutenants.equipment.clear()

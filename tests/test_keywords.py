@@ -7,7 +7,7 @@ from conftest import Scripted, put
 
 from horde import rules, turns
 from horde.catalogue import load_catalogue
-from horde.engine import new_game
+from horde.engine import new_game, prepare
 from horde.presets import make_setup
 
 
@@ -18,7 +18,7 @@ def bundled():
 
 @pytest.fixture
 def game(bundled):
-    g = new_game(make_setup("knudson-2011", players=1), 0, bundled, Scripted(blocks=[]))
+    g = new_game(prepare(make_setup("knudson-2011", players=1), bundled), 0, Scripted(blocks=[]))
     g.horde.library[:] = [bundled.get("Zombie")] * 20
     return g
 
