@@ -22,9 +22,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from horde import __version__
 from horde.errors import HordeError
 from horde.presets import FIELD_NAMES
+from horde.runner import store
 from horde.stats import Z95
 
 
@@ -487,13 +487,10 @@ def _split_seed(seed, position: int) -> tuple:
 
 
 def games_table(results: Iterable, cell: int = 0, experiment: str = "", experiment_hash: str = "") -> pd.DataFrame:
-    """The games table the runner writes (``games.parquet``'s columns, built by the runner's own
-    table builder) for GameResults played in memory, e.g. ``games_table(play_many(setup, seed,
-    games))``; ``cell`` and ``experiment`` fill those columns."""
+    """The games table the runner writes (``games.parquet``'s columns, built by the same table
+    builder, ``horde.runner.store``) for GameResults played in memory, e.g.
+    ``games_table(play_many(setup, seed, games))``; ``cell`` and ``experiment`` fill those columns."""
     import pyarrow as pa
-
-    from horde.runner import ChunkTask, games_schema
-    from horde.runner import games_table as runner_table
 
     tables: list = []
     run: list = []
@@ -505,10 +502,7 @@ def games_table(results: Iterable, cell: int = 0, experiment: str = "", experime
         seed, first = _split_seed(run[0].seed, start)
         if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
             raise ResultsError(f"seed {run[0].seed!r}: a games table needs seeds (S, i) with a whole number S")
-        task = ChunkTask(experiment=experiment, experiment_hash=experiment_hash, cell=cell, setup=run[0].setup,
-                         seed=int(seed), start=first, stop=first + len(run), turns=False, version=__version__,
-                         code="", data="")
-        tables.append(runner_table(task, list(run)))
+        tables.append(store.games_table(list(run), run[0].setup, int(seed), first, cell, experiment, experiment_hash))
         run.clear()
 
     for position, result in enumerate(results):
@@ -521,7 +515,7 @@ def games_table(results: Iterable, cell: int = 0, experiment: str = "", experime
             start = position
         run.append(result)
     flush()
-    table = pa.concat_tables(tables) if tables else games_schema().empty_table()
+    table = pa.concat_tables(tables) if tables else store.games_schema().empty_table()
     return table.to_pandas()
 
 
