@@ -26,6 +26,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check horde tests spikes
+	$(BIN)/mypy
 
 # The native-core spike (docs/speed.md): build the C++ prototype, check it against CPython's
 # random.Random and the Python engine, and time it. Not needed by test, demo or the package.

@@ -93,7 +93,7 @@ def paired_difference_interval(both: int, only_a: int, only_b: int, neither: int
     low1, high1 = (float(x) for x in wilson_interval(a + b, n, z))
     low2, high2 = (float(x) for x in wilson_interval(a + c, n, z))
     product = (a + b) * (c + d) * (a + c) * (b + d)
-    numerator = a * d - b * c
+    numerator: float = a * d - b * c
     if numerator > n / 2:
         numerator -= n / 2  # the continuity adjustment
     elif numerator >= 0:
@@ -189,7 +189,7 @@ def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     out = grouped.agg(games=("team", "size"), team_wins=("team", "sum"), horde_wins=("horde", "sum"),
                       stalls=("stall", "sum"), turns_mean=("turns", "mean"),
                       team_life_end_mean=("life_end", "mean"), team_life_lowest_mean=("life_lowest", "mean"))
-    quartiles = grouped["turns"].quantile([0.25, 0.5, 0.75]).unstack()
+    quartiles = grouped["turns"].quantile([0.25, 0.5, 0.75]).unstack()  # type: ignore[arg-type]  # a list is fine
     out["turns_q1"], out["turns_median"], out["turns_q3"] = quartiles[0.25], quartiles[0.5], quartiles[0.75]
     out = out.reset_index()
     for column in ("team_wins", "horde_wins", "stalls"):

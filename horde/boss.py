@@ -8,11 +8,20 @@ general mechanic of ``horde.rules``; this module only decides when lieutenants g
 from __future__ import annotations
 
 from horde import rules
+from horde.cards import CardDef, Effect
 from horde.events import log
 from horde.filters import Context
 from horde.state import HORDE_CONTROLLER, Game, Lieutenant, LieutenantState, Permanent, Side
 
 HORDE = HORDE_CONTROLLER
+
+
+Ability = tuple[Effect, ...]  # the effects written on one line of a card: one ability
+
+
+def loyalty_change(ability: Ability) -> int:
+    """A loyalty ability's change of loyalty (B3)."""
+    return ability[0].cost or 0
 
 
 def d20(game: Game) -> int:
@@ -25,6 +34,7 @@ def d20(game: Game) -> int:
 def boss_arrives(game: Game) -> None:
     """B1: the boss appears at the start of the Horde's first turn with its starting loyalty."""
     boss = game.boss
+    assert boss is not None, "only called while a boss is in the game"
     boss.arrived = True
     stand_in = Permanent(-1, boss.card, HORDE, HORDE)
     boss.stand_in = stand_in
@@ -33,18 +43,19 @@ def boss_arrives(game: Game) -> None:
         log(game, "boss_arrives", Side.HORDE, name=boss.card.name, loyalty=boss.loyalty)
 
 
-def choose_boss_ability(game: Game) -> tuple[str, tuple, int | None]:
+def choose_boss_ability(game: Game) -> tuple[str, Ability, int | None]:
     """B3/B4: which loyalty ability the boss activates this turn; returns (class, effects, roll)."""
     boss = game.boss
+    assert boss is not None, "only called while a boss is in the game"
     card = boss.card
     plus = card.abilities("Plus")
     minus = card.abilities("Minus")
     ultimate = card.abilities("Ultimate")
 
-    def affordable(group):
-        return [a for a in group if boss.loyalty + a[0].cost >= 0]
+    def affordable(group: list[Ability]) -> list[Ability]:
+        return [a for a in group if boss.loyalty + loyalty_change(a) >= 0]
 
-    def pick(group):
+    def pick(group: list[Ability]) -> Ability:
         return group[0] if len(group) == 1 else group[game.dice_rng.randrange(len(group))]  # B4
 
     minus_ok = affordable(minus) + affordable(ultimate)
@@ -59,8 +70,8 @@ def choose_boss_ability(game: Game) -> tuple[str, tuple, int | None]:
     if ok:
         return kind, pick(ok), roll
     # B3 Decision: the most expensive minus ability it can afford.
-    cheapest = min(a[0].cost for a in minus_ok)
-    best = [a for a in minus_ok if a[0].cost == cheapest]
+    cheapest = min(loyalty_change(a) for a in minus_ok)
+    best = [a for a in minus_ok if loyalty_change(a) == cheapest]
     kind = "ultimate" if best[0] in ultimate else "minus"
     return kind, pick(best), roll
 
@@ -68,11 +79,12 @@ def choose_boss_ability(game: Game) -> tuple[str, tuple, int | None]:
 def boss_acts(game: Game) -> None:
     """B3: once in each Horde turn the boss activates one loyalty ability."""
     boss = game.boss
+    assert boss is not None, "only called while a boss is in the game"
     if not (boss.card.abilities("Plus") or boss.card.abilities("Minus")):
         return
     kind, ability, roll = choose_boss_ability(game)
     before = boss.loyalty
-    boss.loyalty = max(0, boss.loyalty + ability[0].cost)  # B2: loyalty may reach 0, it stays
+    boss.loyalty = max(0, boss.loyalty + loyalty_change(ability))  # B2: loyalty may reach 0, it stays
     boss.uses[kind] += 1
     game.drivers.stats.boss_uses[f"{boss.card.name}: {kind}: {' ; '.join(e.describe() for e in ability)}"] += 1
     if game.drivers.trace is not None:
@@ -86,7 +98,7 @@ def boss_acts(game: Game) -> None:
 # ---------------------------------------------------------------- lieutenants (L1-L8)
 
 
-def draw_lieutenants(game: Game, pool, equipment) -> LieutenantState | None:
+def draw_lieutenants(game: Game, pool: list[CardDef], equipment: list[CardDef]) -> LieutenantState | None:
     """L1: one lieutenant per player above two, drawn at random without replacement."""
     count = min(max(0, game.setup.players - 2), len(pool))
     if count == 0:
@@ -102,6 +114,7 @@ def entry_roll(game: Game) -> None:
     """L2: roll a d20 plus the entry counters; 18 or more lets a random waiting lieutenant enter.
     Decision: a natural 17 is no entry."""
     state = game.lieutenants
+    assert state is not None, "only called when lieutenants are drawn"
     waiting = [lt for lt in state.drawn if lt.entered == 0]
     if not waiting:
         return
@@ -122,6 +135,7 @@ def lieutenant_enters(game: Game, lieutenant: Lieutenant) -> None:
     """L3: it enters with one shield counter per time it has entered, then a random equipment
     from the equipment list is attached to it (none when the list is empty)."""
     state = game.lieutenants
+    assert state is not None, "only called when lieutenants are drawn"
     lieutenant.entered += 1
     game.drivers.stats.lieutenant_entries += 1
     card = state.equipment.pop(game.dice_rng.randrange(len(state.equipment))) if state.equipment else None
@@ -170,13 +184,16 @@ def lieutenant_leaves(game: Game, p: Permanent, by: int, equipment: list[Permane
 
 def time_counters_turn(game: Game) -> None:
     """L7: at the beginning of each Horde turn, remove a time counter from each exiled lieutenant."""
-    for lieutenant in list(game.lieutenants.exiled):
+    state = game.lieutenants
+    assert state is not None, "only called when lieutenants are drawn"
+    for lieutenant in list(state.exiled):
         _remove_time_counter(game, lieutenant, "horde_turn")
 
 
 def creature_damaged_player(game: Game) -> None:
     """L7: a Horde creature dealt damage to a team player: the lieutenant exiled first loses one."""
     state = game.lieutenants
+    assert state is not None, "only called when lieutenants are drawn"
     if state.exiled:
         _remove_time_counter(game, state.exiled[0], "damage")
 
@@ -186,12 +203,12 @@ def _remove_time_counter(game: Game, lieutenant: Lieutenant, reason: str) -> Non
     if game.drivers.trace is not None:
         log(game, "time_counter_removed", Side.HORDE, name=lieutenant.card.name, reason=reason,
             left=lieutenant.time_counters)
-    if lieutenant.time_counters <= 0:
+    if lieutenant.time_counters <= 0 and game.lieutenants is not None:
         game.lieutenants.exiled.remove(lieutenant)
         lieutenant_enters(game, lieutenant)  # L7: it enters again (L3)
 
 
-def can_activate(game: Game, p: Permanent, ability) -> bool:
+def can_activate(game: Game, p: Permanent, ability: Ability) -> bool:
     """Whether a lieutenant can pay an activated ability's costs now (mana is free: H7)."""
     costs = ability[0].costs
     if "tap" in costs and p.tapped:
@@ -203,7 +220,7 @@ def can_activate(game: Game, p: Permanent, ability) -> bool:
 def lieutenants_act(game: Game) -> set:
     """L8: a lieutenant with an activated ability it can pay for activates it instead of attacking.
     Returns the ids of the lieutenants that acted (they do not attack)."""
-    acted = set()
+    acted: set[int] = set()
     if game.lieutenants is None:
         return acted
     for lieutenant in game.lieutenants.drawn:

@@ -13,8 +13,10 @@ import difflib
 import os
 import re
 import shlex
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from horde.cards import COLOURS, HOOKS, KEYWORDS, CardDef, Effect, ManaCost
 from horde.effects import VERBS
@@ -74,7 +76,7 @@ class _Block:
 class Catalogue:
     """Every card and token the engine models, by name (lookups ignore case)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.cards: dict[str, CardDef] = {}
         self.tokens: dict[str, CardDef] = {}
         self._lower: dict[str, str] = {}
@@ -150,7 +152,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
                             path, line)
         cost = int(m.group(1).replace("−", "-"))
         text = m.group(2)
-    costs: tuple[str, ...] = ()
+    costs: tuple[str | ManaCost, ...] = ()
     if hook == "Activated":
         head, sep, text = text.partition("->")
         if not sep:
@@ -208,9 +210,9 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
 ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "exile this")
 
 
-def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str, ...]:
+def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str | ManaCost, ...]:
     """Activation costs: "tap", a ManaCost (the Horde pays any mana: H7), 'sacrifice another creature'."""
-    costs = []
+    costs: list[str | ManaCost] = []
     for part in (p.strip() for p in text.split(",")):
         if part.upper() == "{T}":
             costs.append("tap")
@@ -224,7 +226,8 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
     return tuple(costs)
 
 
-def _convert(card_name, key, kind, value, choices, path, line):
+def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str, ...], path: str,
+             line: int) -> Any:
     try:
         if kind == "int":
             return int(value)
@@ -292,7 +295,7 @@ def build_card(block: _Block) -> CardDef:
         if not text.isdigit():
             raise DeckError(f"card '{name}': bad loyalty '{text}': expected a whole number", path, loyalty_line)
         loyalty = int(text)
-    keywords = frozenset()
+    keywords: frozenset[str] = frozenset()
     if "Keywords" in f:
         text, kw_line = f["Keywords"]
         keywords = frozenset(k.strip().lower() for k in text.split(",") if k.strip())
@@ -358,7 +361,7 @@ def build_card(block: _Block) -> CardDef:
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
 
 
-def load_catalogue(paths=None) -> Catalogue:
+def load_catalogue(paths: Iterable[str | os.PathLike[str]] | None = None) -> Catalogue:
     """Read every card file (default: ``decks/cards/*.txt``) into one checked Catalogue."""
     if paths is None:
         paths = sorted((decks_dir() / "cards").glob("*.txt"))

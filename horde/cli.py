@@ -78,15 +78,15 @@ def play(seed, as_json, **options):
     from horde.engine import play_game
 
     setup = setup_from_options(options)
-    result = play_game(setup, seed, trace=True)
+    events = play_game(setup, seed, trace=True).events or []
     if as_json:
-        for event in result.events:
+        for event in events:
             click.echo(json.dumps(event, default=str))
         return
     click.echo(f"horde {__version__} - seed {seed} - preset {setup.preset} - {setup.players} players - "
                f"Horde deck {setup.horde_deck} - policy {setup.policy}")
     last_turn = None
-    for event in result.events:
+    for event in events:
         if event["turn"] != last_turn:
             last_turn = event["turn"]
             if last_turn:

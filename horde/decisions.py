@@ -65,7 +65,7 @@ class Chooser(Protocol):
     def choose(self, decision: Decision, view: Any) -> Any: ...
 
 
-def check_choice(decision: Decision, choice) -> None:
+def check_choice(decision: Decision, choice: Any) -> None:
     """Raise PolicyError unless ``choice`` is legal for ``decision``."""
     options = decision.options
     if decision.kind not in SELECTIONS:

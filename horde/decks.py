@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from random import Random
 
+from horde.cards import CardDef
 from horde.catalogue import Catalogue, decks_dir, default_catalogue
 from horde.decklists import Decklist, read_decklist
 from horde.errors import DeckError, HordeError
+from horde.presets import GameSetup
 
 COMMANDER_DECK_SIZE = 100  # 903.5a
 
@@ -25,17 +28,25 @@ class HordeDeck:
     name: str
     path: str
     build: str  # "fixed" or "recipe"
-    cards: list = field(default_factory=list)  # fixed: every card, tokens included
-    creatures: list = field(default_factory=list)  # recipe pool (R1)
-    spells: list = field(default_factory=list)
-    base_token: object = None
-    giant_token: object = None
-    army_token: object = None
+    cards: list[CardDef] = field(default_factory=list)  # fixed: every card, tokens included
+    creatures: list[CardDef] = field(default_factory=list)  # recipe pool (R1)
+    spells: list[CardDef] = field(default_factory=list)
+    base_token: CardDef | None = None  # a recipe always has one (the parser checks)
+    giant_token: CardDef | None = None
+    army_token: CardDef | None = None
     creatures_per_player: tuple[int, int] = (5, 6)
     spells_per_player: tuple[int, int] = (3, 4)
-    bosses: list = field(default_factory=list)
-    lieutenants: list = field(default_factory=list)
-    equipment: list = field(default_factory=list)
+    bosses: list[CardDef] = field(default_factory=list)
+    lieutenants: list[CardDef] = field(default_factory=list)
+    equipment: list[CardDef] = field(default_factory=list)
+
+    def tokens(self) -> tuple[CardDef, CardDef, CardDef]:
+        """A recipe's (base, giant, army) tokens (R1): a missing strong token is the one before it."""
+        base = self.base_token
+        if base is None:
+            raise HordeError(f"{self.path}: a recipe Horde deck needs a base token")
+        giant = self.giant_token or base
+        return base, giant, self.army_token or giant
 
 
 @dataclass
@@ -44,8 +55,8 @@ class TeamDeck:
 
     name: str
     path: str
-    commander: object
-    cards: list
+    commander: CardDef | None
+    cards: list[CardDef]
     generic_mana: bool = False  # C4
     style: str = ""
 
@@ -72,7 +83,7 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue, problems: list | 
     """Check a Horde decklist; with ``problems`` given, collect every problem instead of raising."""
     path = decklist.path
 
-    def fail(error: DeckError):
+    def fail(error: DeckError) -> None:
         if problems is None:
             raise error
         problems.append(error)
@@ -138,7 +149,7 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list | N
     lands, every card inside the commander's colour identity."""
     path = decklist.path
 
-    def fail(error: DeckError, rule_break: bool = False):
+    def fail(error: DeckError, rule_break: bool = False) -> None:
         if rule_break and allow_illegal:
             return
         if problems is None:
@@ -250,7 +261,7 @@ def check_deck(path: str, catalogue: Catalogue | None = None) -> list[HordeError
 # ---------------------------------------------------------------- building the Horde library
 
 
-def check_deck_size(deck: HordeDeck, setup) -> None:
+def check_deck_size(deck: HordeDeck, setup: GameSetup) -> None:
     """H3: a fixed Horde deck must hold at least the setup's deck size; raises HordeError."""
     size = setup.cards_per_player * setup.players
     if deck.build == "fixed" and len(deck.cards) < size:
@@ -258,7 +269,7 @@ def check_deck_size(deck: HordeDeck, setup) -> None:
                          f"{setup.players} players x {setup.cards_per_player} cards need {size} (H3)")
 
 
-def build_horde_library(deck: HordeDeck, setup, rng) -> list:
+def build_horde_library(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[CardDef]:
     """The Horde's library for one game, top card last (H3, R1), from the Horde stream ``rng``."""
     size = setup.cards_per_player * setup.players  # H3
     check_deck_size(deck, setup)
@@ -272,7 +283,7 @@ def build_horde_library(deck: HordeDeck, setup, rng) -> list:
     return cards
 
 
-def recipe(deck: HordeDeck, setup, rng) -> list:
+def recipe(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[CardDef]:
     """R1: per player 5-6 creatures and 3-4 spells drawn from the lists and the strong tokens
     (Giant : Army by ``strong_mix``); base tokens fill the rest up to ``cards_per_player`` (10
     per player at the default 25). Decision: when the drawn cards and strong tokens alone pass the deck
@@ -284,35 +295,33 @@ def recipe(deck: HordeDeck, setup, rng) -> list:
     spells = sum(rng.randint(*deck.spells_per_player) for _ in range(players))
     picked = _draw_from(deck.creatures, creatures, rng) + _draw_from(deck.spells, spells, rng)
     giants, armies = setup.strong_split
-    giant = deck.giant_token or deck.base_token
-    army = deck.army_token or giant
+    base, giant, army = deck.tokens()
     strong = [giant] * (giants * players) + [army] * (armies * players)
     size = setup.cards_per_player * players
     cards = picked + strong
     rng.shuffle(cards)
     cards = cards[:size]
-    return cards + [deck.base_token] * (size - len(cards))  # R1: base tokens fill the rest
+    return cards + [base] * (size - len(cards))  # R1: base tokens fill the rest
 
 
-def _recipe_by_share(deck: HordeDeck, setup, rng) -> list:
+def _recipe_by_share(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[CardDef]:
     """The recipe with ``token_percent`` of the deck as tokens (a tuning knob beyond R1): the
     tokens split base : strong as R1's 10 : 5 and the strong ones by ``strong_mix``; the other
     cards are creatures and spells in R1's proportion (5.5 : 3.5), drawn from the lists."""
     size = setup.cards_per_player * setup.players
-    tokens = round(size * setup.token_percent / 100)
+    tokens = round(size * (setup.token_percent or 0) / 100)
     nontoken = size - tokens
     creatures = round(nontoken * 11 / 18) if deck.spells else nontoken
     picked = _draw_from(deck.creatures, creatures, rng) + _draw_from(deck.spells, nontoken - creatures, rng)
     strong = round(tokens * setup.strong_tokens / 15)
     giant_share, army_share = (int(x) for x in setup.strong_mix.split(":"))
     giants = round(strong * giant_share / (giant_share + army_share))
-    giant = deck.giant_token or deck.base_token
-    army = deck.army_token or giant
+    base, giant, army = deck.tokens()
     cards = picked + [giant] * giants + [army] * (strong - giants)
-    return cards + [deck.base_token] * (size - len(cards))
+    return cards + [base] * (size - len(cards))
 
 
-def _draw_from(pool: list, n: int, rng) -> list:
+def _draw_from(pool: list[CardDef], n: int, rng: Random) -> list[CardDef]:
     """n cards drawn at random from a list, without replacement while the list lasts."""
     if not pool:
         return []

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from horde import rules
-from horde.filters import Context, card_matches, evaluate
-from horde.state import HORDE_CONTROLLER
+from horde.filters import Amount, Context, Filter, card_matches, evaluate
+from horde.state import HORDE_CONTROLLER, Game, Permanent
 
 # Decision: the token cards of a Horde deck that are milled or discarded lie in the Horde's
 # graveyard only as counts of what left the library; they are not cards for effects (a
@@ -49,10 +49,14 @@ VERBS: dict[str, Verb] = {}
 WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player", "caster")
 
 
-def verb(name: str, *, targets: str | None = None, static: bool = False, **args: Arg):
+VerbFunction = Callable[..., None]
+
+
+def verb(name: str, *, targets: str | None = None, static: bool = False,
+         **args: Arg) -> Callable[[VerbFunction], VerbFunction]:
     """Register a verb of the vocabulary with its argument spec."""
 
-    def register(function):
+    def register(function: VerbFunction) -> VerbFunction:
         VERBS[name] = Verb(name, function, args, (function.__doc__ or "").strip().splitlines()[0],
                            targets, static)
         return function
@@ -62,7 +66,7 @@ def verb(name: str, *, targets: str | None = None, static: bool = False, **args:
 
 # ---------------------------------------------------------------- the verbs
 @verb("create_tokens", token=Arg("token"), count=Arg("amount", 1), tapped=Arg("bool", False))
-def create_tokens(game, ctx, token, count, tapped):
+def create_tokens(game: Game, ctx: Context, token: str, count: Amount, tapped: bool) -> None:
     """Create COUNT copies of the named token under the controller's control."""
     card = game.tokens[token]
     for _ in range(evaluate(game, ctx, count)):
@@ -71,16 +75,16 @@ def create_tokens(game, ctx, token, count, tapped):
 
 @verb("counters", on=Arg("choice", "self", ("self", "target", "each")), count=Arg("amount", 1),
       filter=Arg("filter", None), targets="filter")
-def counters(game, ctx, on, count, filter):
+def counters(game: Game, ctx: Context, on: str, count: Amount, filter: Filter | None) -> None:
     """Put COUNT +1/+1 counters on this permanent, on a target, or on each permanent matching FILTER."""
     n = evaluate(game, ctx, count)
     if on == "self":
         if ctx.permanent is not None and rules.on_battlefield(game, ctx.permanent):
             rules.add_counters(game, ctx.permanent, n)
     elif on == "target":
-        if ctx.target is not None:
+        if isinstance(ctx.target, Permanent):
             rules.add_counters(game, ctx.target, n)
-    else:
+    elif filter is not None:
         for p in rules.all_permanents(game):
             if filter(game, ctx, p):
                 rules.add_counters(game, p, n)
@@ -88,37 +92,38 @@ def counters(game, ctx, on, count, filter):
 
 @verb("anthem", static=True, filter=Arg("filter", None), power=Arg("int", 0), toughness=Arg("int", 0),
       keywords=Arg("keywords", frozenset()))
-def anthem(game, ctx, filter, power, toughness, keywords):
+def anthem(game: Game, ctx: Context, filter: Filter | None, power: int, toughness: int, keywords:
+           frozenset[str]) -> None:
     """Static: permanents matching FILTER (or the equipped creature) get +POWER/+TOUGHNESS and KEYWORDS."""
 
 
 @verb("pt_equals", static=True, amount=Arg("amount"))
-def pt_equals(game, ctx, amount):
+def pt_equals(game: Game, ctx: Context, amount: Amount) -> None:
     """Static: this creature's power and toughness are each equal to AMOUNT."""
 
 
 @verb("damage_removes_counters", static=True)
-def damage_removes_counters(game, ctx):
+def damage_removes_counters(game: Game, ctx: Context) -> None:
     """Static: damage that would be dealt to this creature is prevented; remove a +1/+1 counter instead."""
 
 
 @verb("cant_gain_life", static=True)
-def cant_gain_life(game, ctx):
+def cant_gain_life(game: Game, ctx: Context) -> None:
     """Static: players can't gain life."""
 
 
 @verb("cost_reduction", static=True, filter=Arg("filter"), amount=Arg("int", 1))
-def cost_reduction(game, ctx, filter, amount):
+def cost_reduction(game: Game, ctx: Context, filter: Filter, amount: int) -> None:
     """Static: spells matching FILTER that you cast cost AMOUNT less generic mana."""
 
 
 @verb("graveyards_lose_abilities", static=True)
-def graveyards_lose_abilities(game, ctx):
+def graveyards_lose_abilities(game: Game, ctx: Context) -> None:
     """Static: cards in graveyards lose all abilities (no flashback from a graveyard)."""
 
 
 @verb("damage_each_opponent", amount=Arg("amount"))
-def damage_each_opponent(game, ctx, amount):
+def damage_each_opponent(game: Game, ctx: Context, amount: Amount) -> None:
     """Deal AMOUNT damage to each opponent (each team player, or the Horde: H11)."""
     n = evaluate(game, ctx, amount)
     if ctx.is_horde:
@@ -128,7 +133,7 @@ def damage_each_opponent(game, ctx, amount):
         rules.damage_horde(game, n)
 
 
-def _players_for(game, ctx, who) -> list[int]:
+def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
     """The players WHO names, relative to the effect's controller; -1 stands for the Horde."""
     team = [p.index for p in game.players]
     if who == "you":
@@ -145,7 +150,7 @@ def _players_for(game, ctx, who) -> list[int]:
 
 
 @verb("lose_life", who=Arg("choice", "each_opponent", WHO), amount=Arg("amount"))
-def lose_life(game, ctx, who, amount):
+def lose_life(game: Game, ctx: Context, who: str, amount: Amount) -> None:
     """Each player WHO names loses AMOUNT life (the shared team life; the Horde mills: H11)."""
     n = evaluate(game, ctx, amount)
     for player in _players_for(game, ctx, who):
@@ -157,14 +162,14 @@ def lose_life(game, ctx, who, amount):
 
 
 @verb("gain_life", amount=Arg("amount"))
-def gain_life(game, ctx, amount):
+def gain_life(game: Game, ctx: Context, amount: Amount) -> None:
     """The controller gains AMOUNT life (the team's shared total; the Horde has none)."""
     if not ctx.is_horde:
         rules.gain_life(game, evaluate(game, ctx, amount))
 
 
 @verb("destroy_all", filter=Arg("filter"))
-def destroy_all(game, ctx, filter):
+def destroy_all(game: Game, ctx: Context, filter: Filter) -> None:
     """Destroy every permanent matching FILTER."""
     doomed = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
     for p in doomed:
@@ -173,7 +178,7 @@ def destroy_all(game, ctx, filter):
 
 @verb("each_player_sacrifices", who=Arg("choice", "each_player", WHO), filter=Arg("filter"),
       count=Arg("amount", 1))
-def each_player_sacrifices(game, ctx, who, filter, count):
+def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, count: Amount) -> None:
     """Each player WHO names sacrifices COUNT permanents matching FILTER of its choice."""
     n = evaluate(game, ctx, count)
     for player in _players_for(game, ctx, who):
@@ -186,7 +191,7 @@ def each_player_sacrifices(game, ctx, who, filter, count):
 
 
 @verb("discard", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
-def discard(game, ctx, who, count):
+def discard(game: Game, ctx: Context, who: str, count: Amount) -> None:
     """Each player WHO names discards COUNT cards of its choice (the Horde: at random, H9)."""
     n = evaluate(game, ctx, count)
     for player in _players_for(game, ctx, who):
@@ -194,7 +199,7 @@ def discard(game, ctx, who, count):
 
 
 @verb("mill", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
-def mill(game, ctx, who, count):
+def mill(game: Game, ctx: Context, who: str, count: Amount) -> None:
     """Each player WHO names mills COUNT cards."""
     n = evaluate(game, ctx, count)
     for player in _players_for(game, ctx, who):
@@ -202,7 +207,7 @@ def mill(game, ctx, who, count):
 
 
 @verb("draw", who=Arg("choice", "you", WHO), count=Arg("amount", 1))
-def draw(game, ctx, who, count):
+def draw(game: Game, ctx: Context, who: str, count: Amount) -> None:
     """Each player WHO names draws COUNT cards (the Horde draws none: H4)."""
     n = evaluate(game, ctx, count)
     for player in _players_for(game, ctx, who):
@@ -212,7 +217,7 @@ def draw(game, ctx, who, count):
 
 
 @verb("reanimate_all", who=Arg("choice", "each_player", WHO), filter=Arg("str", "creature"))
-def reanimate_all(game, ctx, who, filter):
+def reanimate_all(game: Game, ctx: Context, who: str, filter: str) -> None:
     """Each player WHO names returns all cards matching FILTER from its graveyard to the battlefield."""
     for player in _players_for(game, ctx, who):
         graveyard = rules.graveyard_of(game, player)
@@ -225,7 +230,7 @@ def reanimate_all(game, ctx, who, filter):
 
 @verb("return_from_graveyard", filter=Arg("str", "creature"), to=Arg("choice", "battlefield", ("battlefield", "hand")),
       count=Arg("int", 1))
-def return_from_graveyard(game, ctx, filter, to, count):
+def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count: int) -> None:
     """Return up to COUNT cards matching FILTER from the controller's graveyard to the battlefield or hand."""
     graveyard = rules.graveyard_of(game, ctx.controller)
     for _ in range(count):
@@ -241,28 +246,28 @@ def return_from_graveyard(game, ctx, filter, to, count):
 
 
 @verb("destroy", target=Arg("filter"), targets="target")
-def destroy(game, ctx, target):
+def destroy(game: Game, ctx: Context, target: Filter) -> None:
     """Destroy target permanent matching TARGET."""
-    if ctx.target is not None:
+    if isinstance(ctx.target, Permanent):
         rules.destroy(game, ctx.target, ctx.controller)
 
 
 @verb("exile", target=Arg("filter"), targets="target")
-def exile(game, ctx, target):
+def exile(game: Game, ctx: Context, target: Filter) -> None:
     """Exile target permanent matching TARGET."""
-    if ctx.target is not None:
+    if isinstance(ctx.target, Permanent):
         rules.exile(game, ctx.target, ctx.controller)
 
 
 @verb("bounce", target=Arg("filter"), targets="target")
-def bounce(game, ctx, target):
+def bounce(game: Game, ctx: Context, target: Filter) -> None:
     """Return target permanent matching TARGET to its owner's hand (a token ceases to exist: H6)."""
-    if ctx.target is not None:
+    if isinstance(ctx.target, Permanent):
         rules.bounce(game, ctx.target)
 
 
 @verb("damage", amount=Arg("amount"), target=Arg("filter"), targets="target")
-def damage(game, ctx, amount, target):
+def damage(game: Game, ctx: Context, amount: Amount, target: Filter) -> None:
     """Deal AMOUNT damage to one target: a creature matching TARGET, or with 'any' also a player or the Horde."""
     n = evaluate(game, ctx, amount)
     chosen = ctx.target
@@ -272,12 +277,12 @@ def damage(game, ctx, amount, target):
         rules.damage_horde(game, n)  # H11
     elif isinstance(chosen, int):
         rules.damage_player(game, ctx.permanent, ctx.controller, chosen, n)
-    else:
+    elif isinstance(chosen, Permanent):
         rules.damage_permanent(game, ctx.permanent, ctx.controller, chosen, n)
 
 
 @verb("damage_all", amount=Arg("amount"), filter=Arg("filter"), players=Arg("bool", False))
-def damage_all(game, ctx, amount, filter, players):
+def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter, players: bool) -> None:
     """Deal AMOUNT damage to each creature matching FILTER (and with PLAYERS, to each opponent)."""
     n = evaluate(game, ctx, amount)
     hits = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
@@ -287,36 +292,38 @@ def damage_all(game, ctx, amount, filter, players):
 
 
 @verb("counter_spell", filter=Arg("str", "any"))
-def counter_spell(game, ctx, filter):
+def counter_spell(game: Game, ctx: Context, filter: str) -> None:
     """Counter target spell matching FILTER (a countered Horde card goes to its graveyard: H10)."""
     # The casting rules ask this verb's card when a spell is cast; the spell is countered there.
 
 
 @verb("fog")
-def fog(game, ctx):
+def fog(game: Game, ctx: Context) -> None:
     """Prevent all combat damage that would be dealt this turn."""
     rules.prevent_combat_damage(game)
 
 
 @verb("pump", on=Arg("choice", "self", ("self", "target")), power=Arg("int", 0), toughness=Arg("int", 0),
       keywords=Arg("keywords", frozenset()), target=Arg("filter", None), targets="target")
-def pump(game, ctx, on, power, toughness, keywords, target):
+def pump(game: Game, ctx: Context, on: str, power: int, toughness: int, keywords: frozenset[str],
+         target: Filter | None) -> None:
     """This creature (or target creature) gets +POWER/+TOUGHNESS and KEYWORDS until end of turn."""
     p = ctx.permanent if on == "self" else ctx.target
-    if p is not None and rules.on_battlefield(game, p):
+    if isinstance(p, Permanent) and rules.on_battlefield(game, p):
         rules.pump(game, p, power, toughness, keywords)
 
 
 @verb("pump_all", filter=Arg("filter"), power=Arg("int", 0), toughness=Arg("int", 0),
       keywords=Arg("keywords", frozenset()))
-def pump_all(game, ctx, filter, power, toughness, keywords):
+def pump_all(game: Game, ctx: Context, filter: Filter, power: int, toughness: int, keywords: frozenset[str]
+) -> None:
     """Each permanent matching FILTER gets +POWER/+TOUGHNESS and KEYWORDS until end of turn."""
     for p in [p for p in rules.all_permanents(game) if filter(game, ctx, p)]:
         rules.pump(game, p, power, toughness, keywords)
 
 
 @verb("tap_all", filter=Arg("filter"))
-def tap_all(game, ctx, filter):
+def tap_all(game: Game, ctx: Context, filter: Filter) -> None:
     """Tap every permanent matching FILTER."""
     for p in rules.all_permanents(game):
         if filter(game, ctx, p):
@@ -324,28 +331,28 @@ def tap_all(game, ctx, filter):
 
 
 @verb("ramp", count=Arg("int", 1), tapped=Arg("bool", True), to_hand=Arg("int", 0))
-def ramp(game, ctx, count, tapped, to_hand):
+def ramp(game: Game, ctx: Context, count: int, tapped: bool, to_hand: int) -> None:
     """Search for up to COUNT basic lands onto the battlefield (and TO_HAND more into hand), then shuffle."""
     if not ctx.is_horde:
         rules.search_basic_lands(game, game.players[ctx.controller], count, tapped, to_hand)
 
 
 @verb("sacrifice_self")
-def sacrifice_self(game, ctx):
+def sacrifice_self(game: Game, ctx: Context) -> None:
     """Sacrifice this permanent."""
     if ctx.permanent is not None and rules.on_battlefield(game, ctx.permanent):
         rules.sacrifice(game, ctx.permanent)
 
 
 @verb("sacrifice_self_if_no_creatures")
-def sacrifice_self_if_no_creatures(game, ctx):
+def sacrifice_self_if_no_creatures(game: Game, ctx: Context) -> None:
     """Sacrifice this permanent if no creatures are on the battlefield."""
     if ctx.permanent is not None and not any(p.card.is_creature for p in rules.all_permanents(game)):
         rules.sacrifice(game, ctx.permanent)
 
 
 @verb("lose_life_if_spell", amount=Arg("amount"))
-def lose_life_if_spell(game, ctx, amount):
+def lose_life_if_spell(game: Game, ctx: Context, amount: Amount) -> None:
     """When it is targeted by a spell, that spell's controller loses AMOUNT life."""
     if ctx.spell is not None and ctx.caster is not None:
         sub = Context(ctx.card, ctx.permanent, ctx.controller, that_player=ctx.caster)
@@ -353,7 +360,7 @@ def lose_life_if_spell(game, ctx, amount):
 
 
 @verb("zombie_army")
-def zombie_army(game, ctx):
+def zombie_army(game: Game, ctx: Context) -> None:
     """R2: X = Zombie Armies the controller controls (this one included); each of its Zombies gets X +1/+1 counters."""
     board = rules.board_of(game, ctx.controller)
     armies = sum(1 for p in board if "Army" in p.card.subtypes and "Zombie" in p.card.subtypes)
@@ -366,7 +373,7 @@ def zombie_army(game, ctx):
 
 
 @verb("graveyard_exile_stops_damage", count=Arg("int", 3))
-def graveyard_exile_stops_damage(game, ctx, count):
+def graveyard_exile_stops_damage(game: Game, ctx: Context, count: int) -> None:
     """Any player may exile COUNT cards from its graveyard; if one does, this creature assigns no combat damage this turn."""
     if ctx.permanent is None or not rules.on_battlefield(game, ctx.permanent):
         return
@@ -375,7 +382,7 @@ def graveyard_exile_stops_damage(game, ctx, count):
 
 
 @verb("destroy_that_source")
-def destroy_that_source(game, ctx):
+def destroy_that_source(game: Game, ctx: Context) -> None:
     """Destroy the creature that dealt the damage (ControllerDamaged)."""
     if ctx.target is not None and not isinstance(ctx.target, int | str):
         rules.destroy(game, ctx.target, ctx.controller)
@@ -386,7 +393,7 @@ PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker"
 
 
 @verb("target_controller_loses_life", amount=Arg("amount"))
-def target_controller_loses_life(game, ctx, amount):
+def target_controller_loses_life(game: Game, ctx: Context, amount: Amount) -> None:
     """The controller of the permanent this ability targeted (with an earlier verb) loses AMOUNT life."""
     target = ctx.target
     if target is None or isinstance(target, int | str):
@@ -396,7 +403,7 @@ def target_controller_loses_life(game, ctx, amount):
 
 
 @verb("target_opponent_loses_life_per_card", per=Arg("int", 1), filter=Arg("str", "creature"))
-def target_opponent_loses_life_per_card(game, ctx, per, filter):
+def target_opponent_loses_life_per_card(game: Game, ctx: Context, per: int, filter: str) -> None:
     """Target opponent loses PER life for each card matching FILTER in its graveyard."""
     if ctx.is_horde:
         options = [pl.index for pl in game.players]
@@ -411,7 +418,7 @@ def target_opponent_loses_life_per_card(game, ctx, per, filter):
 
 
 @verb("keep_one_of_each_type", who=Arg("choice", "each_opponent", WHO))
-def keep_one_of_each_type(game, ctx, who):
+def keep_one_of_each_type(game: Game, ctx: Context, who: str) -> None:
     """Each player WHO names chooses a permanent it controls of each permanent type and sacrifices the rest."""
     for player in _players_for(game, ctx, who):
         board = [p for p in rules.board_of(game, player) if p.controller == player]

@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from functools import partial
+from typing import Any, TypeVar
 
 from horde import __version__, boss, rules, turns
 from horde.cards import CardDef
@@ -50,9 +51,9 @@ def stream(seed: Seed, name: str) -> random.Random:
 class GameResult:
     """One game's record: its seed and setup, who won, and what happened."""
 
-    seed: object
+    seed: Seed
     setup: GameSetup
-    winner: str  # "team", "horde" or "stall"
+    winner: Winner  # equal to "team", "horde" or "stall"
     turns: int
     horde_turns: int
     team_life: int
@@ -61,16 +62,16 @@ class GameResult:
     cards_revealed: int
     longest_token_streak: int
     biggest_horde_turn: int
-    revealed: tuple
+    revealed: tuple[tuple[str, int], ...]  # (nontoken card, Horde turn) as revealed
     boss: str | None
-    boss_uses: dict
+    boss_uses: dict[str, int]
     lieutenant_entries: int
     lieutenant_defeats: int
     version: str = __version__
-    turn_rows: list | None = None
-    events: list | None = None
+    turn_rows: list[tuple[int, int, int, int]] | None = None
+    events: list[dict[str, Any]] | None = None
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """A flat dict of the result (what the runner writes, one row per game)."""
         return {
             "seed": str(self.seed), "setup_hash": self.setup.digest(), "version": self.version,
@@ -131,9 +132,9 @@ def _about(knob: str, value: object, load: Callable[[], T]) -> T:
 
 def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
     horde_deck = _about("horde_deck", setup.horde_deck, lambda: load_horde_deck(setup.horde_deck, catalogue))
-    team_decks = tuple(
-        _about("team_decks", name, lambda name=name: load_team_deck(name, catalogue, setup.allow_illegal))
-        for name in setup.team_decks[:setup.players])
+    team_decks: list[TeamDeck] = []
+    for name in setup.team_decks[:setup.players]:
+        team_decks.append(_about("team_decks", name, partial(load_team_deck, name, catalogue, setup.allow_illegal)))
     banned = _about("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
     new_policy = _about("policy", setup.policy, lambda: policy_factory(setup.policy, **dict(setup.policy_params)))
     check_deck_size(horde_deck, setup)  # H3
@@ -148,7 +149,7 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
                                  f"({', '.join(c.name for c in horde_deck.bosses)})")
     elif setup.boss not in ("none", "random"):
         raise HordeError(f"boss '{setup.boss}': the Horde deck {horde_deck.path} has no boss list")
-    return Prepared(setup, catalogue, horde_deck, team_decks, banned, bosses, new_policy)
+    return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy)
 
 
 def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trace: bool = False) -> Game:
@@ -220,8 +221,11 @@ def play(game: Game, record_turns: bool = False) -> None:
             team_life=game.team_life, horde_library=len(game.horde.library))
 
 
-def result_of(game: Game, seed) -> GameResult:
+def result_of(game: Game, seed: Seed) -> GameResult:
+    """The record of a game played to its end."""
     stats = game.drivers.stats
+    if game.winner is None:
+        raise ValueError("the game is not over")
     return GameResult(
         seed=seed, setup=game.setup, winner=game.winner, turns=game.turn, horde_turns=game.horde_turns,
         team_life=game.team_life, team_life_min=min(stats.team_life_min, game.team_life),

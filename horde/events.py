@@ -6,9 +6,13 @@ builds none.
 
 from __future__ import annotations
 
-from horde.state import Game
+from typing import Any
+
+from horde.state import Game, Side
 
 
-def log(game: Game, event: str, side: str, **fields) -> None:
+def log(game: Game, event: str, side: Side, **fields: Any) -> None:
     """Record one event of the trace (only called when ``game.drivers.trace`` is not None)."""
-    game.drivers.trace.append({"turn": game.turn, "side": side, "event": event, **fields})
+    trace = game.drivers.trace
+    if trace is not None:
+        trace.append({"turn": game.turn, "side": side, "event": event, **fields})

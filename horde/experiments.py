@@ -56,12 +56,15 @@ class RunSettings:
     @property
     def cap(self) -> int:
         """The most games a cell can play."""
-        return self.max_games if self.adaptive else self.games
+        cap = self.max_games if self.games is None else self.games
+        assert cap is not None, "an adaptive run has max_games"
+        return cap
 
     def check_points(self) -> list[int]:
         """Adaptive runs: the game counts at which a cell may stop (whole windows, then the cap)."""
-        points = list(range(self.check_every, self.max_games, self.check_every))
-        return points + [self.max_games]
+        step, cap = self.check_every, self.max_games
+        assert step is not None and cap is not None, "only for adaptive runs"
+        return list(range(step, cap, step)) + [cap]
 
     def to_dict(self) -> dict:
         if not self.adaptive:
@@ -238,10 +241,10 @@ def parse_run(run: dict, where: str, games: int | None = None, max_games: int | 
         settings = RunSettings(games, turns=turns)
     if max_games is not None:
         if settings.adaptive:
-            cap = min(settings.max_games, max_games)
-            settings = RunSettings(None, settings.precision, cap, min(settings.check_every, cap), turns)
+            cap = min(settings.cap, max_games)
+            settings = RunSettings(None, settings.precision, cap, min(settings.check_every or cap, cap), turns)
         else:
-            settings = RunSettings(min(settings.games, max_games), turns=turns)
+            settings = RunSettings(min(settings.cap, max_games), turns=turns)
     return settings
 
 

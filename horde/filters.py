@@ -11,9 +11,35 @@ the game only through ``horde.characteristics``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
+from horde.cards import CardDef
 from horde.characteristics import board_of, graveyard_of, hand_of, has_keyword
-from horde.state import HORDE_CONTROLLER
+from horde.state import HORDE_CONTROLLER, Game, Permanent
+
+
+class Source(Protocol):
+    """Whose effect or static ability is being looked at: a ``Context``, or a permanent, which is
+    its own context for its static abilities."""
+
+    @property
+    def permanent(self) -> Permanent | None: ...
+
+    @property
+    def controller(self) -> int: ...
+
+    @property
+    def x(self) -> int: ...
+
+
+Filter = Callable[[Game, Source, Permanent], bool]  # a compiled filter: does this permanent match?
+CardFilter = Callable[[CardDef], bool]  # the card terms of a filter, for a card outside the battlefield
+AmountFunction = Callable[[Game, Source], int]
+Amount = int | AmountFunction  # a compiled amount
+Target = Permanent | int | str  # what an effect targets: a permanent, a team player's index, or "horde"
+CardCheck = Callable[[CardDef], bool]
+StateCheck = Callable[[Permanent, Game], bool]
+
 
 # ---------------------------------------------------------------- filters
 TYPE_TERMS = {
@@ -38,7 +64,7 @@ STATE_TERMS = {"attacking", "blocking", "tapped", "untapped", "other", "yours", 
                "token", "nontoken", "legendary", "nonlegendary", "any"}
 
 
-def compile_filter(text: str) -> Callable:
+def compile_filter(text: str) -> Filter:
     """Compile a filter such as ``"creature nonzombie opponents"`` to ``f(game, ctx, permanent)``.
 
     Every term must hold. Terms: card types (creature, land, ...), ``nonTYPE``, colours and
@@ -48,8 +74,8 @@ def compile_filter(text: str) -> Callable:
     ``tapped``, ``untapped``, ``token``, ``nontoken``, ``legendary``. Raises ValueError naming
     the first unknown term. The terms about the card alone are answered once per card.
     """
-    card_checks: list[Callable] = []
-    state_checks: list[Callable] = []
+    card_checks: list[CardCheck] = []
+    state_checks: list[StateCheck] = []
     relation = None
     other = False
     for term in text.lower().replace(",", " ").split():
@@ -63,21 +89,19 @@ def compile_filter(text: str) -> Callable:
         if word == "other" and not negate:
             other = True
             continue
-        check = _card_term(word)
-        target = card_checks
-        if check is None:
-            check = _state_term(word)
-            target = state_checks
-        if check is None or (negate and word in STATE_TERMS):
+        card_check = _card_term(word)
+        if card_check is not None:
+            card_checks.append(_not_card(card_check) if negate else card_check)
+            continue
+        state_check = _state_term(word)
+        if state_check is None or (negate and word in STATE_TERMS):
             raise ValueError(f"unknown filter term '{term}'")
-        if negate:
-            check = ((lambda c: lambda p: not c(p)) if target is card_checks else (lambda c: lambda p, g: not c(p, g)))(check)
-        target.append(check)
+        state_checks.append(_not_state(state_check) if negate else state_check)
     if not card_checks and not state_checks and relation is None and not other:
         raise ValueError("empty filter")
-    answers: dict = {}  # card -> whether it passes the card terms
+    answers: dict[CardDef, bool] = {}  # card -> whether it passes the card terms
 
-    def matches(game, ctx, permanent) -> bool:
+    def matches(game: Game, ctx: Source, permanent: Permanent) -> bool:
         card = permanent.card
         ok = answers.get(card)
         if ok is None:
@@ -97,14 +121,22 @@ def compile_filter(text: str) -> Callable:
                 return False
         return True
 
-    matches.text = text  # type: ignore[attr-defined]
+    setattr(matches, "text", text)  # noqa: B010 (shown by Effect.describe)
     # A filter that looks at a state that changes without entering or leaving (attacking,
     # tapped, a keyword granted until end of turn) can't have its answers kept.
-    matches.volatile = bool(state_checks)  # type: ignore[attr-defined]
+    setattr(matches, "volatile", bool(state_checks))  # noqa: B010
     return matches
 
 
-def _card_term(word: str):
+def _not_card(check: CardCheck) -> CardCheck:
+    return lambda card: not check(card)
+
+
+def _not_state(check: StateCheck) -> StateCheck:
+    return lambda p, game: not check(p, game)
+
+
+def _card_term(word: str) -> CardCheck | None:
     """A check on the card alone (its types, colours, subtypes, supertypes)."""
     if word in TYPE_TERMS:
         kind = TYPE_TERMS[word]
@@ -127,7 +159,7 @@ def _card_term(word: str):
     }.get(word)
 
 
-def _state_term(word: str):
+def _state_term(word: str) -> StateCheck | None:
     """A check on the permanent's state in the game, ``f(permanent, game)``."""
     if word.startswith("with-"):
         keyword = word[5:].replace("-", " ")
@@ -140,15 +172,15 @@ def _state_term(word: str):
     }.get(word)
 
 
-def card_matches(filter_text: str, card) -> bool:
+def card_matches(filter_text: str, card: CardDef) -> bool:
     """Whether a card (not a permanent: in a graveyard or library) matches a filter's card terms."""
     return _CARD_FILTERS.setdefault(filter_text, _compile_card_filter(filter_text))(card)
 
 
-def _compile_card_filter(text: str):
+def _compile_card_filter(text: str) -> CardFilter:
     terms = text.lower().split()
 
-    def matches(card) -> bool:
+    def matches(card: CardDef) -> bool:
         for term in terms:
             negate = term.startswith("non") and term not in STATE_TERMS
             word = term[3:].lstrip("-") if negate else term
@@ -169,19 +201,19 @@ def _compile_card_filter(text: str):
     return matches
 
 
-_CARD_FILTERS: dict[str, Callable] = {}
+_CARD_FILTERS: dict[str, CardFilter] = {}
 
 
 # ---------------------------------------------------------------- amounts
-def _zombies_you_control(game, ctx):
+def _zombies_you_control(game: Game, ctx: Source) -> int:
     return sum(1 for p in board_of(game, ctx.controller) if "Zombie" in p.card.subtypes)
 
 
-def _zombie_cards_in_your_graveyard(game, ctx):
+def _zombie_cards_in_your_graveyard(game: Game, ctx: Source) -> int:
     return sum(1 for c in graveyard_of(game, ctx.controller) if "Zombie" in c.subtypes and not c.is_token)
 
 
-AMOUNTS: dict[str, Callable] = {
+AMOUNTS: dict[str, AmountFunction] = {
     "X": lambda g, x: x.x,
     "zombies_you_control": _zombies_you_control,
     "half_zombies_you_control": lambda g, x: _zombies_you_control(g, x) // 2,
@@ -201,10 +233,10 @@ AMOUNTS: dict[str, Callable] = {
 
 
 for _name, _function in AMOUNTS.items():
-    _function.text = _name  # type: ignore[attr-defined]  (shown by Effect.describe)
+    setattr(_function, "text", _name)  # noqa: B010 (shown by Effect.describe)
 
 
-def compile_amount(value) -> Callable | int:
+def compile_amount(value: object) -> Amount:
     """An amount is a whole number or one of ``AMOUNTS``; returns the int or a function."""
     if isinstance(value, int) and not isinstance(value, bool):
         if value < 0:
@@ -215,7 +247,7 @@ def compile_amount(value) -> Callable | int:
     raise ValueError(f"expected a whole number or one of {', '.join(sorted(AMOUNTS))}, got '{value}'")
 
 
-def evaluate(game, ctx, value) -> int:
+def evaluate(game: Game, ctx: Source, value: Amount) -> int:
     """Evaluate a compiled amount."""
     return value if isinstance(value, int) else value(game, ctx)
 
@@ -227,15 +259,16 @@ class Context:
 
     __slots__ = ("card", "permanent", "controller", "target", "x", "that_player", "spell", "caster")
 
-    def __init__(self, card, permanent, controller, target=None, x=0, that_player=None):
+    def __init__(self, card: CardDef | None, permanent: Permanent | None, controller: int,
+                 target: Target | None = None, x: int = 0, that_player: int | None = None):
         self.card = card
         self.permanent = permanent
         self.controller = controller
         self.target = target
         self.x = x
         self.that_player = that_player
-        self.spell = None  # the spell being countered or targeting
-        self.caster = None  # the controller of the spell that targeted (Targeted hook)
+        self.spell: CardDef | None = None  # the spell being countered or targeting
+        self.caster: int | None = None  # the controller of the spell that targeted (Targeted hook)
 
     @property
     def is_horde(self) -> bool:

@@ -5,11 +5,14 @@ hands (C3). Each step calls ``horde.rules``; the boss and lieutenants come in th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from horde import boss, rules
+from horde.cards import Effect
 from horde.events import log
 from horde.filters import Context
 from horde.rules import HORDE, ask, check_state, has_keyword, power
-from horde.state import Game, Side
+from horde.state import Game, Permanent, Side
 
 HAND_SIZE = 7
 
@@ -63,7 +66,7 @@ def opening_hands(game: Game) -> None:
 # ---------------------------------------------------------------- the team's turn
 
 
-def run_steps(game: Game, steps) -> None:
+def run_steps(game: Game, steps: Iterable[Callable[[Game], None]]) -> None:
     """Run a turn's steps in order; the invariant check (tests) runs after each, and the turn
     stops as soon as the game is over."""
     for step in steps:
@@ -102,7 +105,7 @@ def second_main_phase(game: Game) -> None:
     main_phase(game, second=True)
 
 
-def upkeep(game: Game, players: list[int], board) -> None:
+def upkeep(game: Game, players: list[int], board: list[Permanent]) -> None:
     """'Your upkeep' abilities of the active side, then 'each player's upkeep' abilities for each
     player whose upkeep it is (the Horde counts as a player: H9)."""
     for p in list(board):
@@ -186,7 +189,7 @@ def activate_step(game: Game, i: int) -> None:
         check_state(game)
 
 
-def _can_pay_activation(game: Game, p, ability) -> bool:
+def _can_pay_activation(game: Game, p: Permanent, ability: tuple[Effect, ...]) -> bool:
     for cost in ability[0].costs:
         if cost == "tap":
             if p.tapped or (p.sick and p.card.is_creature):
@@ -208,7 +211,7 @@ def equip_step(game: Game, i: int) -> None:
         options = []
         for equipment in owned:
             cost = equipment.card.equip
-            if not rules.can_pay(game, i, cost.generic, cost.pips):
+            if cost is None or not rules.can_pay(game, i, cost.generic, cost.pips):
                 continue
             for creature in game.battlefield.team:
                 if creature.controller == i and creature.card.is_creature and equipment.attached_to is not creature:
@@ -225,7 +228,7 @@ def equip_step(game: Game, i: int) -> None:
             log(game, "equip", Side.TEAM, player=i + 1, equipment=equipment.card.name, creature=creature.card.name)
 
 
-def can_attack(game: Game, p) -> bool:
+def can_attack(game: Game, p: Permanent) -> bool:
     return (p.card.is_creature and not p.tapped and not p.sick and not has_keyword(game, p, "defender")
             and not has_keyword(game, p, "can't attack"))
 
@@ -273,7 +276,7 @@ def team_combat(game: Game) -> None:
     check_state(game)
 
 
-def declare_blocks_effects(game: Game, attackers) -> None:
+def declare_blocks_effects(game: Game, attackers: list[Permanent]) -> None:
     """Flanking (the blocker without flanking gets -1/-1) and 'whenever it blocks' triggers."""
     for a in attackers:
         if has_keyword(game, a, "flanking"):
@@ -424,7 +427,7 @@ def horde_combat(game: Game, acted: set) -> None:
     pairs = rules.legal_blocks(game, game.battlefield.team, attackers,
                                (lambda b, a: b.controller == a.defender) if only_defender else None)
     if pairs:
-        def legal(blocks):
+        def legal(blocks: list[tuple[Permanent, Permanent]]) -> bool:
             for a in attackers:
                 if has_keyword(game, a, "menace"):
                     n = sum(1 for _, x in blocks if x is a)
@@ -446,7 +449,7 @@ def horde_combat(game: Game, acted: set) -> None:
     check_state(game)
 
 
-def fog_window(game: Game, attackers) -> None:
+def fog_window(game: Game, attackers: list[Permanent]) -> None:
     """After blocks, the team may cast a fog it can pay for (the damage it expects is the subject)."""
     options = []
     for pl in game.players:

@@ -6,14 +6,20 @@ random with its own stream (H9).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from horde.cards import CardDef, Effect
 from horde.characteristics import HORDE, all_permanents, keywords, on_battlefield, protected, side_name
 from horde.decisions import Decision, check_choice
 from horde.events import log
-from horde.filters import Context
+from horde.filters import Context, Target
 from horde.state import Game, Permanent
 
+T = TypeVar("T")
 
-def run_hook(game: Game, p: Permanent, hook: str, **extra) -> None:
+
+def run_hook(game: Game, p: Permanent, hook: str, **extra: Any) -> None:
     """Run the effects a permanent attaches to ``hook`` (a triggered ability resolving at once)."""
     effects = p.card.hooks.get(hook)
     if effects:
@@ -23,7 +29,7 @@ def run_hook(game: Game, p: Permanent, hook: str, **extra) -> None:
         resolve(game, effects, ctx)
 
 
-def resolve(game: Game, effects, ctx) -> None:
+def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
     """Resolve a list of effects; a targeted effect picks its target first (the team's policy,
     or at random for the Horde: H9). With no legal target, the targeted effects do nothing."""
     for effect in effects:
@@ -36,7 +42,7 @@ def resolve(game: Game, effects, ctx) -> None:
         effect.run(game, ctx, **effect.args)
 
 
-def resolve_spell(game: Game, card, ctx) -> None:
+def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
     """An instant or sorcery resolves: its Cast effects, or for a modal spell the one mode its
     controller picks (the Horde at random: H9) among the modes it can carry out."""
     if "Mode" not in card.hooks:
@@ -55,7 +61,7 @@ def resolve_spell(game: Game, card, ctx) -> None:
     resolve(game, mode, ctx)
 
 
-def legal_targets(game: Game, ctx, effect) -> list:
+def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     """Legal targets of a targeted effect: permanents matching its filter, and for 'any' also the
     opposing players or the Horde. Lieutenants are protected (L5); shroud and hexproof apply."""
     flt = effect.target
@@ -81,7 +87,7 @@ def legal_targets(game: Game, ctx, effect) -> list:
     return options
 
 
-def choose_target(game: Game, ctx, effect):
+def choose_target(game: Game, ctx: Context, effect: Effect) -> Target | None:
     options = legal_targets(game, ctx, effect)
     if not options:
         return None
@@ -90,26 +96,31 @@ def choose_target(game: Game, ctx, effect):
     else:
         target = ask(game, "target", ctx.controller, options, subject=ctx.card)
     if game.drivers.trace is not None:
-        shown = target.card.name if isinstance(target, Permanent) else (
-            "the Horde" if target == "horde" else f"player {target + 1}")
-        log(game, "target", side_name(ctx.controller), card=ctx.card.name, target=shown)
+        if isinstance(target, Permanent):
+            shown = target.card.name
+        elif isinstance(target, int):
+            shown = f"player {target + 1}"
+        else:
+            shown = "the Horde"
+        log(game, "target", side_name(ctx.controller), card=ctx.card.name if ctx.card else None, target=shown)
     if isinstance(target, Permanent):
         became_target(game, target, ctx)
     return target
 
 
-def target_still_legal(game: Game, target) -> bool:
+def target_still_legal(game: Game, target: Target) -> bool:
     return not isinstance(target, Permanent) or on_battlefield(game, target)
 
 
-def became_target(game: Game, target: Permanent, ctx) -> None:
+def became_target(game: Game, target: Permanent, ctx: Context) -> None:
     """A permanent became the target of a spell or ability (Skulking Knight, Forsaken Wastes)."""
     if target.card.hooks.get("Targeted"):
         spell = ctx.card if ctx.permanent is None and ctx.card is not None else None  # a spell, not an ability
         run_hook(game, target, "Targeted", spell=spell, caster=ctx.controller)
 
 
-def ask(game: Game, kind: str, player: int, options, subject=None, count: int = 1, is_legal=None):
+def ask(game: Game, kind: str, player: int, options: Any, subject: Any = None, count: int = 1,
+        is_legal: Callable[[Any], bool] | None = None) -> Any:
     """Offer a team decision to the policy and check the answer (the policy never changes state)."""
     decision = Decision(kind, player, options, subject, count, is_legal)
     drivers = game.drivers
@@ -124,7 +135,7 @@ def choose_sacrifice(game: Game, controller: int, options: list[Permanent]) -> P
     return ask(game, "sacrifice", controller, options)
 
 
-def choose_card(game: Game, controller: int, kind: str, options: list):
+def choose_card(game: Game, controller: int, kind: str, options: list[T]) -> T:
     if controller == HORDE:
         return options[game.horde_rng.randrange(len(options))]  # H9
     return ask(game, kind, controller, options)

@@ -4,6 +4,7 @@ revealed cards for free (H7) and the team's chance to counter them (H10).
 
 from __future__ import annotations
 
+from horde.cards import CardDef
 from horde.characteristics import HORDE, watchers
 from horde.events import log
 from horde.filters import Context, card_matches
@@ -14,11 +15,11 @@ from horde.rules.zones import put_onto_battlefield
 from horde.state import Game, Side
 
 
-def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple]:
+def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[CardDef, str]]:
     """The (card, origin) pairs a team player can cast now: from hand, and its commander from the
     command zone (C2). Counterspells are cast only in answer to a spell."""
     pl = game.players[player]
-    options = []
+    options: list[tuple[CardDef, str]] = []
     candidates = []
     seen = set()
     for card in pl.hand:
@@ -45,10 +46,12 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple]
     return options
 
 
-def team_cast(game: Game, player: int, card, origin: str) -> None:
+def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     """A team player casts a card: pay, leave its zone, cast triggers, then resolve."""
     pl = game.players[player]
-    pay(game, player, *spell_cost(game, card, player, origin))
+    cost = spell_cost(game, card, player, origin)
+    assert cost is not None, "castable() offers only what can be cast"
+    pay(game, player, *cost)
     if origin == "command":
         pl.command.remove(card)
         pl.commander_casts += 1
@@ -69,7 +72,7 @@ def team_cast(game: Game, player: int, card, origin: str) -> None:
     check_state(game)
 
 
-def spell_cast_triggers(game: Game, card) -> None:
+def spell_cast_triggers(game: Game, card: CardDef) -> None:
     """'Whenever a player casts a spell' abilities (Blind Creeper)."""
     if not game.battlefield.hooked.get("SpellCast"):
         return
@@ -78,7 +81,7 @@ def spell_cast_triggers(game: Game, card) -> None:
             run_hook(game, p, "SpellCast", spell=card)
 
 
-def horde_cast(game: Game, card) -> None:
+def horde_cast(game: Game, card: CardDef) -> None:
     """The Horde casts a card for free (H7); the team may counter it (H10)."""
     game.drivers.stats.cast_this_turn += 1
     if game.drivers.trace is not None:
@@ -100,9 +103,9 @@ def horde_cast(game: Game, card) -> None:
     check_state(game)
 
 
-def counter_window(game: Game, card) -> bool:
+def counter_window(game: Game, card: CardDef) -> bool:
     """H10: the team may answer a Horde spell with a counterspell it can pay for."""
-    options = []
+    options: list[tuple[int, CardDef] | None] = []
     for pl in game.players:
         seen = set()
         for held in pl.hand:
@@ -123,7 +126,9 @@ def counter_window(game: Game, card) -> bool:
         return False
     player, counterspell = choice
     pl = game.players[player]
-    pay(game, player, *spell_cost(game, counterspell, player, "hand"))
+    cost = spell_cost(game, counterspell, player, "hand")
+    assert cost is not None, "offered only if it can be paid"
+    pay(game, player, *cost)
     pl.hand.remove(counterspell)
     pl.graveyard.append(counterspell)
     if game.drivers.trace is not None:

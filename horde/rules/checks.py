@@ -29,7 +29,7 @@ def check_state(game: Game) -> None:
                     if not card.is_creature:
                         continue
                     if (not p.damage and card.pt_amount is None and not shrinking
-                            and card.toughness + p.plus + p.temp_toughness > 0):
+                            and (card.toughness or 0) + p.plus + p.temp_toughness > 0):
                         continue  # undamaged, and nothing can make its toughness 0 or less
                     t = toughness(game, p)
                     if t <= 0:

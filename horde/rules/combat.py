@@ -4,16 +4,23 @@ combat damage in a first-strike and a regular step (H8, H11), the end of combat.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from horde.characteristics import HORDE, keywords, on_battlefield, power, protected, toughness
 from horde.events import log
 from horde.rules.checks import check_state
 from horde.rules.damage import DamageEvent, damage_horde, damage_permanent, damage_player
 from horde.state import Game, Permanent, Side
 
+# (flying, fear, intimidate, colours) of an attacker; (flying or reach, may block fear, artifact,
+# colours) of a blocker.
+AttackProfile = tuple[bool, bool, bool, frozenset[str]]
+BlockProfile = tuple[bool, bool, bool, frozenset[str]]
+
 LANDWALK = {"swampwalk": "Swamp", "islandwalk": "Island", "forestwalk": "Forest"}
 
 
-def _attack_profile(game: Game, a: Permanent) -> tuple | None:
+def _attack_profile(game: Game, a: Permanent) -> AttackProfile | None:
     """What limits who can block an attacker; None when nobody can (unblockable, landwalk)."""
     kw = keywords(game, a)
     if "unblockable" in kw:
@@ -25,7 +32,7 @@ def _attack_profile(game: Game, a: Permanent) -> tuple | None:
     return ("flying" in kw, "fear" in kw, "intimidate" in kw, a.card.colours)
 
 
-def _block_profile(game: Game, b: Permanent) -> tuple | None:
+def _block_profile(game: Game, b: Permanent) -> BlockProfile | None:
     """What a creature can block; None when it can't block at all."""
     if b.tapped or not b.card.is_creature:
         return None
@@ -37,7 +44,7 @@ def _block_profile(game: Game, b: Permanent) -> tuple | None:
     return ("flying" in kw or "reach" in kw, artifact or "B" in card.colours, artifact, card.colours)
 
 
-def _may_block(attack: tuple, block: tuple) -> bool:
+def _may_block(attack: AttackProfile, block: BlockProfile) -> bool:
     flying, fear, intimidate, colours = attack
     reaches, fear_ok, artifact, blocker_colours = block
     if flying and not reaches:
@@ -55,12 +62,16 @@ def can_block(game: Game, blocker: Permanent, attacker: Permanent) -> bool:
     return attack is not None and block is not None and _may_block(attack, block)
 
 
-def legal_blocks(game: Game, blockers, attackers, allowed=None) -> list[tuple]:
+def legal_blocks(game: Game, blockers: list[Permanent], attackers: list[Permanent],
+                 allowed: Callable[[Permanent, Permanent], bool] | None = None) -> list[tuple[Permanent, Permanent]]:
     """Every (blocker, attacker) pair that may be declared, each profile computed once;
     ``allowed(blocker, attacker)`` can narrow it further (the blocking option of H8)."""
-    attacks = [(a, _attack_profile(game, a)) for a in attackers]
-    attacks = [(a, profile) for a, profile in attacks if profile is not None]
-    pairs = []
+    attacks: list[tuple[Permanent, AttackProfile]] = []
+    for a in attackers:
+        profile = _attack_profile(game, a)
+        if profile is not None:
+            attacks.append((a, profile))
+    pairs: list[tuple[Permanent, Permanent]] = []
     if not attacks:
         return pairs
     for b in blockers:
@@ -116,7 +127,8 @@ def _deals_in_step(game: Game, p: Permanent, first: bool, any_first: bool) -> bo
     return ("first strike" in kw) == first
 
 
-def _damage_step(game: Game, attackers, defender_is_horde: bool, first: bool, any_first: bool) -> None:
+def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool, first: bool,
+                 any_first: bool) -> None:
     event: DamageEvent = set()  # L4: one combat damage step is one event
     assignments: list[tuple] = []  # (source, target, amount, deathtouch)
     for a in attackers:

@@ -4,8 +4,16 @@ it (C2 commander tax, cost reductions), and paying, with the least flexible mana
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from horde.cards import CardDef
 from horde.filters import card_matches
-from horde.state import Game
+from horde.state import Game, Permanent
+
+# One mana a player could make now: (its colours, its index in the floating pool or -1, the
+# source to tap or None).
+ManaUnit = tuple[frozenset[str], int, Permanent | None]
+ColourCounts = tuple[dict[str, int] | None, int]  # units per colour (None: some unit offers a choice), 'any' units
 
 
 def available_mana(game: Game, player: int) -> int:
@@ -17,7 +25,7 @@ def available_mana(game: Game, player: int) -> int:
     return total
 
 
-def spell_cost(game: Game, card, player: int, origin: str):
+def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int, tuple[str, ...]] | None:
     """The generic amount and coloured pips a team player pays for a card (C2 commander tax,
     cost reductions); None when it can't be cast from there at all."""
     cost = card.cost
@@ -37,7 +45,7 @@ def spell_cost(game: Game, card, player: int, origin: str):
     return generic, pips
 
 
-def _cost_reduction(game: Game, card, player: int) -> int:
+def _cost_reduction(game: Game, card: CardDef, player: int) -> int:
     total = 0
     for source in game.battlefield.statics:
         if source.controller == player and "cost_reduction" in source.card.static_flags:
@@ -47,12 +55,12 @@ def _cost_reduction(game: Game, card, player: int) -> int:
     return total
 
 
-def _card_filter(flt, card) -> bool:
-    return card_matches(flt.text, card)
+def _card_filter(flt: object, card: CardDef) -> bool:
+    return card_matches(getattr(flt, "text"), card)  # noqa: B009
 
 
-def can_pay(game: Game, player: int, generic: int, pips: tuple, units: list | None = None,
-            colours: tuple | None = None) -> bool:
+def can_pay(game: Game, player: int, generic: int, pips: tuple[str, ...], units: list[ManaUnit] | None = None,
+            colours: ColourCounts | None = None) -> bool:
     """Whether the player's untapped sources and floating mana can pay the cost (``units`` and
     their ``colour_counts``, when given, are the player's mana as it is now)."""
     if units is None:
@@ -72,7 +80,7 @@ def can_pay(game: Game, player: int, generic: int, pips: tuple, units: list | No
     return _plan_payment(game, player, generic, pips, units) is not None
 
 
-def colour_counts(units: list) -> tuple:
+def colour_counts(units: list[ManaUnit]) -> ColourCounts:
     """(units per colour, units of any colour) of a player's mana; (None, 0) when some unit
     makes a choice of two or more colours (then only a search can tell what a cost takes)."""
     wild = 0
@@ -88,7 +96,7 @@ def colour_counts(units: list) -> tuple:
     return counts, wild
 
 
-def mana_units(game: Game, player: int) -> list[tuple]:
+def mana_units(game: Game, player: int) -> list[ManaUnit]:
     """Every mana the player could make now: (colours, pool index or -1, source)."""
     pool = game.players[player].pool
     units: list[tuple] = [(colours, i, None) for i, colours in enumerate(pool)] if pool else []
@@ -101,7 +109,7 @@ def mana_units(game: Game, player: int) -> list[tuple]:
     return units
 
 
-def pay(game: Game, player: int, generic: int, pips: tuple) -> bool:
+def pay(game: Game, player: int, generic: int, pips: tuple[str, ...]) -> bool:
     """Tap sources to pay a cost; surplus mana of a tapped source floats in the player's pool."""
     plan = _plan_payment(game, player, generic, pips)
     if plan is None:
@@ -120,7 +128,8 @@ def pay(game: Game, player: int, generic: int, pips: tuple) -> bool:
     return True
 
 
-def _plan_payment(game: Game, player: int, generic: int, pips: tuple, units: list | None = None):
+def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str],
+                  units: list[ManaUnit] | None = None) -> tuple[list[int], list[Permanent]] | None:
     """Choose which floating mana and which sources pay a cost: each coloured pip takes the unit
     with the fewest colours that can pay it, generic mana the least flexible units left."""
     if units is None:
@@ -158,7 +167,7 @@ def _plan_payment(game: Game, player: int, generic: int, pips: tuple, units: lis
     return pool_used, sources
 
 
-def _flexibility(colours: frozenset) -> int:
+def _flexibility(colours: frozenset[str]) -> int:
     """How many colours a mana unit can be ('any' is all five): spend the least flexible first."""
     return 5 if "*" in colours else len(colours)
 

@@ -159,7 +159,7 @@ def add_counters(game: Game, p: Permanent, n: int) -> None:
         log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, added=n, total=p.plus)
 
 
-def pump(game: Game, p: Permanent, dp: int, dt: int, keywords=frozenset()) -> None:
+def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = frozenset()) -> None:
     p.temp_power += dp
     p.temp_toughness += dt
     if dt < 0:

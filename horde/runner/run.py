@@ -26,6 +26,7 @@ from collections import deque
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import IO, Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -86,9 +87,10 @@ class CellState:
             if not covered:
                 return
             self.checked += 1
-            if should_stop(counts[0], point, self.run.precision, self.run.cap):
+            precision = self.run.precision or 0.0  # adaptive runs have one
+            if should_stop(counts[0], point, precision, self.run.cap):
                 self.final = point
-                precise = wilson_half_width(counts[0], point) <= self.run.precision
+                precise = wilson_half_width(counts[0], point) <= precision
                 self.reason = "precision" if precise else "cap"
 
     def prefix(self, games: int) -> tuple[bool, tuple]:
@@ -131,8 +133,9 @@ class CellState:
                 break
         return out
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         games = self.final
+        assert games is not None, "only for a finished cell"
         _, (team, horde, stall) = self.prefix(games)
         low, high = wilson(team, games)
         return {"cell": self.cell.index, "label": self.cell.label, "values": self.cell.values,
@@ -215,8 +218,8 @@ def chunk_size_for(experiment: Experiment, states: list, slots: int, chunk_size:
     return max(1, min(DEFAULT_CHUNK, math.ceil(remaining / (4 * slots)) if remaining else DEFAULT_CHUNK))
 
 
-def environment() -> dict:
-    versions = {"horde": __version__, "python": platform.python_version(), "platform": platform.platform()}
+def environment() -> dict[str, str | None]:
+    versions: dict[str, str | None] = {"horde": __version__, "python": platform.python_version(), "platform": platform.platform()}
     for package in ("numpy", "pyarrow", "pandas", "dask", "distributed"):
         try:
             versions[package] = metadata.version(package)  # without importing it
@@ -229,23 +232,24 @@ class FolderLock:
     """One run at a time per results folder (released when the process ends, however it ends)."""
     def __init__(self, folder: Path):
         self.path = folder / ".lock"
-        self.handle = None
+        self.handle: IO[str] | None = None
 
-    def __enter__(self):
-        self.handle = open(self.path, "a+")
+    def __enter__(self) -> FolderLock:
+        handle = self.handle = open(self.path, "a+")  # closed by __exit__
         try:
             import fcntl
 
-            fcntl.lockf(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a POSIX lock: worker processes don't inherit it
+            fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a POSIX lock: worker processes don't inherit it
         except ImportError:
             pass
         except OSError:
-            self.handle.close()
+            handle.close()
             raise HordeError("another horde run is writing to this results folder", str(self.path.parent)) from None
         return self
 
-    def __exit__(self, *exc):
-        self.handle.close()
+    def __exit__(self, *exc: object) -> None:
+        if self.handle is not None:
+            self.handle.close()
 
 
 def run_experiment(experiment: Experiment, out="results", *, workers: int | None = None,
@@ -263,7 +267,7 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
     written stays, and running again continues."""
     folder = Path(out) / experiment.folder
     manifest = check_folder(folder, experiment)
-    if is_complete(folder, manifest, experiment):
+    if manifest is not None and is_complete(folder, manifest, experiment):
         shutil.rmtree(folder / "parts", ignore_errors=True)
         return RunOutcome(folder, manifest["cells"], 0, already_complete=True)
     if manifest and manifest.get("code") != code_digest() and (folder / "parts").exists():
@@ -308,7 +312,7 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     manifest["runs"].append(session)
     write_json(folder / "manifest.json", manifest)
 
-    queue = deque()
+    queue: deque[tuple[tuple[int, int, int], CellState, int, int]] = deque()
     for state in states:
         for start, stop in state.missing(size):
             window = start // experiment.run.check_every if experiment.run.adaptive else 0
