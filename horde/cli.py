@@ -97,7 +97,7 @@ def play(seed, as_json, **options):
 
 
 def describe(event: dict) -> str:
-    """One readable line for a trace event."""
+    """One readable line for a trace event (docs/events.md lists every event and its fields)."""
     e = event
     kind = e["event"]
     who = "Horde" if e["side"] == "horde" else "Team"
@@ -114,13 +114,12 @@ def describe(event: dict) -> str:
     if kind == "leaves":
         return f"{e['card']} goes to the {e['to']}"
     if kind == "attack":
-        target = f" player {e['target']}" if "target" in e else " the Horde"
-        return f"{who}: {e['card']} ({e['power']} power) attacks{target}"
+        return f"{who}: {e['card']} ({e['power']} power) attacks {e['target']}"
     if kind == "block":
         return f"{e['attacker']} is blocked by {', '.join(e['blockers'])}"
     if kind == "damage":
         source = e.get("source") or "an effect"
-        extra = f" (team life {e['team_life']})" if "team_life" in e else ""
+        extra = f" (team life {e['team_life']})" if e.get("team_life") is not None else ""
         return f"{source} deals {e['amount']} damage to {e['target']}{extra}"
     if kind == "mill":
         return f"{e['amount']} damage to the Horde mills {e['milled']} ({e['library']} cards left)"
@@ -166,12 +165,10 @@ def describe(event: dict) -> str:
     if kind == "boss_vanishes":
         return "The boss vanishes with the Horde (B6)"
     if kind == "graveyard_exiled":
-        whose = f"Player {e['player']}" if "player" in e else "The Horde"
+        whose = "The Horde" if e.get("player") is None else f"Player {e['player']}"
         return f"{whose} exiles {e['cards']} cards from its graveyard"
     if kind == "activate":
         return f"Player {e['player']} activates {e['card']}: {e['effects']}"
-    if kind == "lieutenant_equipped":
-        return f"{e['equipment']} is attached to {e['name']}"
     if kind == "banned_discarded":
         return f"Player {e['player']} draws banned {e['card']}, discards it and draws again"
     if kind == "game_over":

@@ -247,7 +247,8 @@ def team_combat(game: Game) -> None:
         if not has_keyword(game, a, "vigilance"):
             a.tapped = True
         if game.drivers.trace is not None:
-            log(game, "attack", Side.TEAM, card=a.card.name, id=a.id, power=power(game, a))
+            log(game, "attack", Side.TEAM, card=a.card.name, id=a.id, power=power(game, a), target="the Horde",
+                target_id=None, target_player=None)
     for a in attackers:
         if "Attacks" in a.card.hooks:
             rules.run_hook(game, a, "Attacks")
@@ -413,7 +414,8 @@ def horde_combat(game: Game, acted: set) -> None:
         if not has_keyword(game, a, "vigilance"):
             a.tapped = True
         if game.drivers.trace is not None:
-            log(game, "attack", Side.HORDE, card=a.card.name, id=a.id, power=power(game, a), target=a.defender + 1)
+            log(game, "attack", Side.HORDE, card=a.card.name, id=a.id, power=power(game, a),
+                target=f"player {a.defender + 1}", target_id=None, target_player=a.defender + 1)
     for a in attackers:
         if "Attacks" in a.card.hooks and rules.on_battlefield(game, a):
             rules.run_hook(game, a, "Attacks")

@@ -197,7 +197,7 @@ def test_H8_each_attacker_picks_a_random_team_player(make_game, catalogue):
     for _ in range(40):
         put(game, catalogue, "Zombie")
     turns.horde_combat(game, set())
-    targets = {e["target"] for e in game.drivers.trace if e["event"] == "attack"}
+    targets = {e["target_player"] for e in game.drivers.trace if e["event"] == "attack"}
     assert targets == {1, 2, 3, 4}
 
 

@@ -96,16 +96,21 @@ def choose_target(game: Game, ctx: Context, effect: Effect) -> Target | None:
     else:
         target = ask(game, "target", ctx.controller, options, subject=ctx.card)
     if game.drivers.trace is not None:
-        if isinstance(target, Permanent):
-            shown = target.card.name
-        elif isinstance(target, int):
-            shown = f"player {target + 1}"
-        else:
-            shown = "the Horde"
-        log(game, "target", side_name(ctx.controller), card=ctx.card.name if ctx.card else None, target=shown)
+        log(game, "target", side_name(ctx.controller), card=ctx.card.name if ctx.card else None,
+            **target_fields(target))
     if isinstance(target, Permanent):
         became_target(game, target, ctx)
     return target
+
+
+def target_fields(target: Target) -> dict[str, str | int | None]:
+    """A target as every event shows one: ``target`` (a card, 'player N' or 'the Horde') with
+    ``target_id`` (a permanent) or ``target_player`` (a team player, from 1)."""
+    if isinstance(target, Permanent):
+        return {"target": target.card.name, "target_id": target.id, "target_player": None}
+    if isinstance(target, int):
+        return {"target": f"player {target + 1}", "target_id": None, "target_player": target + 1}
+    return {"target": "the Horde", "target_id": None, "target_player": None}
 
 
 def target_still_legal(game: Game, target: Target) -> bool:

@@ -58,7 +58,7 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     else:
         pl.hand.remove(card)
     if game.drivers.trace is not None:
-        log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin)
+        log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin, token=card.is_token)
     spell_cast_triggers(game, card)
     if card.is_permanent:
         put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander))
@@ -85,7 +85,7 @@ def horde_cast(game: Game, card: CardDef) -> None:
     """The Horde casts a card for free (H7); the team may counter it (H10)."""
     game.drivers.stats.cast_this_turn += 1
     if game.drivers.trace is not None:
-        log(game, "cast", Side.HORDE, card=card.name, token=card.is_token)
+        log(game, "cast", Side.HORDE, player=None, card=card.name, origin=None, token=card.is_token)
     spell_cast_triggers(game, card)
     if counter_window(game, card):
         if card.is_token:

@@ -172,7 +172,7 @@ def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool
             else:
                 damage_player(game, source, source.controller, source.defender, amount, combat=True)
         else:
-            damage_permanent(game, source, source.controller, target, amount, event=event)
+            damage_permanent(game, source, source.controller, target, amount, event=event, combat=True)
 
 
 def end_combat(game: Game, attackers: list[Permanent]) -> None:

@@ -25,10 +25,10 @@ DamageEvent = set[Permanent]
 
 
 def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent, n: int,
-                     deathtouch: bool | None = None, event: DamageEvent | None = None) -> int:
+                     deathtouch: bool | None = None, event: DamageEvent | None = None, combat: bool = False) -> int:
     """Deal ``n`` damage to a permanent; returns the damage dealt after shields and prevention.
     ``event``: the damage event this is part of, when several are dealt at the same time (L4);
-    None for damage dealt alone."""
+    None for damage dealt alone. ``combat``: combat damage (for the trace)."""
     if n <= 0 or not on_battlefield(game, p):
         return 0
     if p.lieutenant is not None and protected(game, p) and (p.controller == HORDE) != (by == HORDE):
@@ -54,8 +54,8 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
     if deathtouch:
         p.deathtouched = True
     if game.drivers.trace is not None:
-        log(game, "damage", side_name(by), source=source.card.name if source else None,
-            target=p.card.name, id=p.id, amount=n)
+        log(game, "damage", side_name(by), source=source.card.name if source else None, target=p.card.name,
+            target_id=p.id, target_player=None, amount=n, team_life=None, combat=combat)
     if source is not None and by != HORDE and has_keyword(game, source, "lifelink"):
         gain_life(game, n)
     if "DealtDamage" in p.card.hooks:
@@ -79,7 +79,8 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
     game.damage_taken += n
     if game.drivers.trace is not None:
         log(game, "damage", side_name(by), source=source.card.name if source else None,
-            target=f"player {player + 1}", amount=n, team_life=game.team_life, combat=combat)
+            target=f"player {player + 1}", target_id=None, target_player=player + 1, amount=n,
+            team_life=game.team_life, combat=combat)
     creature_damaged_player = game.drivers.creature_damaged_player  # wired when lieutenants are drawn
     if by == HORDE and source is not None and source.card.is_creature and creature_damaged_player is not None:
         creature_damaged_player(game)  # L7

@@ -40,8 +40,8 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
     if tapped or "enters tapped" in card.keywords:
         p.tapped = True
     if game.drivers.trace is not None:
-        log(game, "enters", side_name(controller), card=card.name, id=p.id, controller=controller,
-            tapped=p.tapped)
+        log(game, "enters", side_name(controller), card=card.name, id=p.id,
+            player=None if controller == HORDE else controller + 1, tapped=p.tapped)
     if triggers and "Enters" in card.hooks:
         run_hook(game, p, "Enters")
     return p
@@ -228,7 +228,7 @@ def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) ->
         for _ in range(count):
             game.horde.exile.append(game.horde.graveyard.pop(game.horde_rng.randrange(len(game.horde.graveyard))))
         if game.drivers.trace is not None:
-            log(game, "graveyard_exiled", Side.HORDE, cards=count)
+            log(game, "graveyard_exiled", Side.HORDE, player=None, cards=count)
         return True
     return False
 
