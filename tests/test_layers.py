@@ -145,3 +145,28 @@ def test_the_engine_imports_no_dataframe_plotting_or_command_line_library(module
     path = modules()[module]
     used = {name.split(".")[0] for name, _ in imports(module, path)} & NOT_IN_THE_ENGINE
     assert used == set(), f"{module} imports {sorted(used)}"
+
+
+def test_the_rule_book_names_functions_that_exist():
+    """docs/RULES.md's table of where each rule lives names real modules and functions."""
+    import importlib
+    import re
+
+    text = (PACKAGE.parent / "docs" / "RULES.md").read_text()
+    table = text[text.index("## Where each rule lives"):]
+    names = set(re.findall(r"`([a-z_]+(?:\.[A-Za-z_]+)+)`", table))
+    assert len(names) > 40
+    missing = []
+    for name in sorted(names):
+        parts = ("horde." + name.removeprefix("horde.")).split(".")
+        for cut in range(len(parts), 0, -1):  # the longest prefix that is a module, then attributes
+            try:
+                found: object = importlib.import_module(".".join(parts[:cut]))
+            except ImportError:
+                continue
+            for attribute in parts[cut:]:
+                found = getattr(found, attribute, None)
+            if found is None:
+                missing.append(name)
+            break
+    assert missing == []
