@@ -13,9 +13,6 @@ from horde.events import log
 from horde.filters import Context
 from horde.state import HORDE_CONTROLLER, Game, Lieutenant, LieutenantState, Permanent, Side
 
-HORDE = HORDE_CONTROLLER
-
-
 Ability = tuple[Effect, ...]  # the effects written on one line of a card: one ability
 
 
@@ -36,7 +33,7 @@ def boss_arrives(game: Game) -> None:
     boss = game.boss
     assert boss is not None, "only called while a boss is in the game"
     boss.arrived = True
-    stand_in = Permanent(-1, boss.card, HORDE, HORDE)
+    stand_in = Permanent(-1, boss.card, HORDE_CONTROLLER, HORDE_CONTROLLER)
     boss.stand_in = stand_in
     game.battlefield.watch(stand_in)  # B5: its static and triggered abilities work while it is in the game
     if game.drivers.trace is not None:
@@ -91,7 +88,7 @@ def boss_acts(game: Game) -> None:
         log(game, "boss_ability", Side.HORDE, name=boss.card.name, roll=roll, ability=kind,
             effects=" ; ".join(e.describe() for e in ability), loyalty_before=before,
             loyalty_after=boss.loyalty)
-    rules.resolve(game, ability, Context(boss.card, None, HORDE))
+    rules.resolve(game, ability, Context(boss.card, None, HORDE_CONTROLLER))
     rules.check_state(game)
 
 
@@ -142,11 +139,11 @@ def lieutenant_enters(game: Game, lieutenant: Lieutenant) -> None:
     if game.drivers.trace is not None:
         log(game, "lieutenant_enters", Side.HORDE, name=lieutenant.card.name, shields=lieutenant.entered,
             equipment=card.name if card else None)
-    p = rules.put_onto_battlefield(game, lieutenant.card, HORDE, HORDE, lieutenant=lieutenant,
+    p = rules.put_onto_battlefield(game, lieutenant.card, HORDE_CONTROLLER, HORDE_CONTROLLER, lieutenant=lieutenant,
                                    shields=lieutenant.entered)  # L4 counters
     if card is not None:
         if lieutenant.permanent is p and rules.on_battlefield(game, p):
-            equipment = rules.put_onto_battlefield(game, card, HORDE, HORDE)
+            equipment = rules.put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER)
             equipment.extra = True
             game.battlefield.attach(equipment, p)
         else:
@@ -242,10 +239,10 @@ def lieutenants_act(game: Game) -> set:
                 options = rules.sacrifice_options(game, p, cost)
                 rules.sacrifice(game, options[game.horde_rng.randrange(len(options))])  # H9
         if "exile this" in costs:
-            rules.exile(game, p, HORDE)  # L6: it is exiled with time counters
+            rules.exile(game, p, HORDE_CONTROLLER)  # L6: it is exiled with time counters
         acted.add(p.id)
         game.drivers.stats.lieutenant_actions += 1
-        rules.resolve(game, ability, Context(p.card, p, HORDE))
+        rules.resolve(game, ability, Context(p.card, p, HORDE_CONTROLLER))
         rules.check_state(game)
         if game.over():
             break

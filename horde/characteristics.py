@@ -14,14 +14,12 @@ from __future__ import annotations
 from horde.cards import CardDef
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
-HORDE = HORDE_CONTROLLER
-
 # ---------------------------------------------------------------- where things are
 
 
 def board_of(game: Game, controller: int) -> list[Permanent]:
     """The permanents a controller controls (the Horde's, or one team player's)."""
-    if controller == HORDE:
+    if controller == HORDE_CONTROLLER:
         return game.battlefield.horde
     return [p for p in game.battlefield.team if p.controller == controller]
 
@@ -39,19 +37,19 @@ def watchers(game: Game) -> list[Permanent]:
 
 
 def on_battlefield(game: Game, p: Permanent) -> bool:
-    return p in (game.battlefield.horde if p.controller == HORDE else game.battlefield.team)
+    return p in (game.battlefield.horde if p.controller == HORDE_CONTROLLER else game.battlefield.team)
 
 
 def graveyard_of(game: Game, controller: int) -> list[CardDef]:
-    return game.horde.graveyard if controller == HORDE else game.players[controller].graveyard
+    return game.horde.graveyard if controller == HORDE_CONTROLLER else game.players[controller].graveyard
 
 
 def hand_of(game: Game, controller: int) -> list[CardDef]:
-    return game.horde.hand if controller == HORDE else game.players[controller].hand
+    return game.horde.hand if controller == HORDE_CONTROLLER else game.players[controller].hand
 
 
 def side_name(controller: int) -> Side:
-    return Side.HORDE if controller == HORDE else Side.TEAM
+    return Side.HORDE if controller == HORDE_CONTROLLER else Side.TEAM
 
 
 # ---------------------------------------------------------------- characteristics

@@ -11,8 +11,8 @@ from horde import boss, rules
 from horde.cards import Effect
 from horde.events import log
 from horde.filters import Context
-from horde.rules import HORDE, ask, check_state, has_keyword, power
-from horde.state import Game, Permanent, Side
+from horde.rules import ask, check_state, has_keyword, power
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 HAND_SIZE = 7
 
@@ -340,7 +340,7 @@ def horde_beginning(game: Game) -> None:
     for p in game.battlefield.horde:
         p.tapped = False
     boss.beginning_of_horde_turn(game)
-    upkeep(game, [HORDE], game.battlefield.horde)
+    upkeep(game, [HORDE_CONTROLLER], game.battlefield.horde)
 
 
 def boss_step(game: Game) -> None:
@@ -389,7 +389,7 @@ def reveal_and_cast(game: Game) -> None:
         card = pending.pop(0)
         if card.is_token and setup.token_entry == "put" and card not in waiting:
             stats.cast_this_turn += 1
-            rules.put_onto_battlefield(game, card, HORDE, HORDE)  # H5t
+            rules.put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER)  # H5t
             check_state(game)
         else:
             rules.horde_cast(game, card)

@@ -170,3 +170,14 @@ def test_the_rule_book_names_functions_that_exist():
                 missing.append(name)
             break
     assert missing == []
+
+
+def test_playing_batches_loads_no_pyarrow():
+    """play_many and the benchmark's engine runs need no Parquet: the runner imports pyarrow only
+    where it writes or reads result files, so a batch in memory stays small."""
+    import subprocess
+    import sys
+
+    code = "import sys, horde.runner, horde.bench, horde.tune; print(sorted(m for m in ('pyarrow', 'pandas') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

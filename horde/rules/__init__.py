@@ -28,7 +28,6 @@ spell or to prevent combat damage.
 from __future__ import annotations
 
 from horde.characteristics import (
-    HORDE,
     all_permanents,
     board_of,
     creatures,
@@ -56,6 +55,7 @@ from horde.rules.abilities import (
     resolve,
     resolve_spell,
     run_hook,
+    target_fields,
     target_still_legal,
 )
 from horde.rules.casting import (
@@ -77,7 +77,6 @@ from horde.rules.combat import (
     legal_blocks,
 )
 from horde.rules.damage import (
-    DamageEvent,
     controller_damaged,
     damage_horde,
     damage_many,
@@ -115,11 +114,11 @@ from horde.rules.zones import (
     search_basic_lands,
 )
 from horde.state import (
+    HORDE_CONTROLLER,
     Permanent,
 )
 
 __all__ = [
-    "HORDE",
     "board_of",
     "all_permanents",
     "watchers",
@@ -141,6 +140,7 @@ __all__ = [
     "resolve_spell",
     "legal_targets",
     "choose_target",
+    "target_fields",
     "target_still_legal",
     "became_target",
     "ask",
@@ -170,7 +170,6 @@ __all__ = [
     "lose_life",
     "gain_life",
     "prevent_combat_damage",
-    "DamageEvent",
     "check_state",
     "available_mana",
     "spell_cost",
@@ -190,5 +189,6 @@ __all__ = [
     "combat_damage",
     "end_combat",
     "LANDWALK",
+    "HORDE_CONTROLLER",
     "Permanent",
 ]

@@ -10,11 +10,17 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from horde.cards import CardDef, Effect
-from horde.characteristics import HORDE, all_permanents, keywords, on_battlefield, protected, side_name
+from horde.characteristics import (
+    all_permanents,
+    keywords,
+    on_battlefield,
+    protected,
+    side_name,
+)
 from horde.decisions import Decision, check_choice
 from horde.events import log
 from horde.filters import Context, Target
-from horde.state import Game, Permanent
+from horde.state import HORDE_CONTROLLER, Game, Permanent
 
 T = TypeVar("T")
 
@@ -52,7 +58,7 @@ def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
              if all(e.target is None or legal_targets(game, ctx, e) for e in mode)]
     if not modes:
         return
-    if ctx.controller == HORDE:
+    if ctx.controller == HORDE_CONTROLLER:
         mode = modes[game.horde_rng.randrange(len(modes))]  # H9
     else:
         mode = ask(game, "mode", ctx.controller, modes, subject=card)
@@ -71,7 +77,7 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         if not flt(game, ctx, p):
             continue
         kw = keywords(game, p)
-        if (p.controller == HORDE) != (controller == HORDE):
+        if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
             if "shroud" in kw or "hexproof" in kw:
                 continue
             if p.lieutenant is not None and protected(game, p):
@@ -80,7 +86,7 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
             continue
         options.append(p)
     if getattr(flt, "text", "") == "any":
-        if controller == HORDE:
+        if controller == HORDE_CONTROLLER:
             options.extend(pl.index for pl in game.players)
         else:
             options.append("horde")
@@ -91,7 +97,7 @@ def choose_target(game: Game, ctx: Context, effect: Effect) -> Target | None:
     options = legal_targets(game, ctx, effect)
     if not options:
         return None
-    if ctx.controller == HORDE:
+    if ctx.controller == HORDE_CONTROLLER:
         target = options[game.horde_rng.randrange(len(options))]  # H9
     else:
         target = ask(game, "target", ctx.controller, options, subject=ctx.card)
@@ -135,12 +141,12 @@ def ask(game: Game, kind: str, player: int, options: Any, subject: Any = None, c
 
 
 def choose_sacrifice(game: Game, controller: int, options: list[Permanent]) -> Permanent:
-    if controller == HORDE:
+    if controller == HORDE_CONTROLLER:
         return options[game.horde_rng.randrange(len(options))]  # H9
     return ask(game, "sacrifice", controller, options)
 
 
 def choose_card(game: Game, controller: int, kind: str, options: list[T]) -> T:
-    if controller == HORDE:
+    if controller == HORDE_CONTROLLER:
         return options[game.horde_rng.randrange(len(options))]  # H9
     return ask(game, kind, controller, options)

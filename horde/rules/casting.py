@@ -5,14 +5,14 @@ revealed cards for free (H7) and the team's chance to counter them (H10).
 from __future__ import annotations
 
 from horde.cards import CardDef
-from horde.characteristics import HORDE, watchers
+from horde.characteristics import watchers
 from horde.events import log
 from horde.filters import Context, card_matches
 from horde.rules.abilities import ask, resolve_spell, run_hook
 from horde.rules.checks import check_state
 from horde.rules.mana import can_pay, colour_counts, mana_units, pay, spell_cost
 from horde.rules.zones import put_onto_battlefield
-from horde.state import Game, Side
+from horde.state import HORDE_CONTROLLER, Game, Side
 
 
 def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[CardDef, str]]:
@@ -95,9 +95,9 @@ def horde_cast(game: Game, card: CardDef) -> None:
         check_state(game)
         return
     if card.is_permanent:
-        put_onto_battlefield(game, card, HORDE, HORDE)
+        put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER)
     else:
-        ctx = Context(card, None, HORDE, x=card.horde_x)  # H7: X is the card's horde_x
+        ctx = Context(card, None, HORDE_CONTROLLER, x=card.horde_x)  # H7: X is the card's horde_x
         resolve_spell(game, card, ctx)
         game.horde.graveyard.append(card)
     check_state(game)

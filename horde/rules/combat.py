@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from horde.characteristics import HORDE, keywords, on_battlefield, power, protected, toughness
+from horde.characteristics import keywords, on_battlefield, power, protected, toughness
 from horde.events import log
 from horde.rules.checks import check_state
 from horde.rules.damage import DamageEvent, damage_horde, damage_permanent, damage_player
-from horde.state import Game, Permanent, Side
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 # (flying, fear, intimidate, colours) of an attacker; (flying or reach, may block fear, artifact,
 # colours) of a blocker.
@@ -25,7 +25,7 @@ def _attack_profile(game: Game, a: Permanent) -> AttackProfile | None:
     kw = keywords(game, a)
     if "unblockable" in kw:
         return None
-    defenders = game.battlefield.horde if a.controller != HORDE else game.battlefield.team
+    defenders = game.battlefield.horde if a.controller != HORDE_CONTROLLER else game.battlefield.team
     for keyword, land in LANDWALK.items():
         if keyword in kw and any(land in p.card.subtypes for p in defenders):
             return None

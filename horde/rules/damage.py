@@ -5,7 +5,6 @@ team players (the shared life, H1), to the Horde (milling, H11); life lost and g
 from __future__ import annotations
 
 from horde.characteristics import (
-    HORDE,
     has_keyword,
     on_battlefield,
     protected,
@@ -17,7 +16,7 @@ from horde.events import log
 from horde.filters import Context
 from horde.rules.abilities import run_hook
 from horde.rules.zones import remove_shield
-from horde.state import Game, Permanent, Side
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 # L4: one damage event (a combat damage step, damage dealt to several permanents at once) is the
 # set of permanents whose shield counter it has already removed; it is passed down explicitly.
@@ -31,7 +30,7 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
     None for damage dealt alone. ``combat``: combat damage (for the trace)."""
     if n <= 0 or not on_battlefield(game, p):
         return 0
-    if p.lieutenant is not None and protected(game, p) and (p.controller == HORDE) != (by == HORDE):
+    if p.lieutenant is not None and protected(game, p) and (p.controller == HORDE_CONTROLLER) != (by == HORDE_CONTROLLER):
         return 0  # L5: a protected lieutenant can't be dealt damage
     if p.shields or (event is not None and p in event):
         # L4: one shield counter absorbs all damage dealt at the same time.
@@ -56,7 +55,7 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
     if game.drivers.trace is not None:
         log(game, "damage", side_name(by), source=source.card.name if source else None, target=p.card.name,
             target_id=p.id, target_player=None, amount=n, team_life=None, combat=combat)
-    if source is not None and by != HORDE and has_keyword(game, source, "lifelink"):
+    if source is not None and by != HORDE_CONTROLLER and has_keyword(game, source, "lifelink"):
         gain_life(game, n)
     if "DealtDamage" in p.card.hooks:
         run_hook(game, p, "DealtDamage")
@@ -82,7 +81,7 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
             target=f"player {player + 1}", target_id=None, target_player=player + 1, amount=n,
             team_life=game.team_life, combat=combat)
     creature_damaged_player = game.drivers.creature_damaged_player  # wired when lieutenants are drawn
-    if by == HORDE and source is not None and source.card.is_creature and creature_damaged_player is not None:
+    if by == HORDE_CONTROLLER and source is not None and source.card.is_creature and creature_damaged_player is not None:
         creature_damaged_player(game)  # L7
     if source is not None:
         controller_damaged(game, player, source)
@@ -103,7 +102,7 @@ def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
     if source is not None and has_keyword(game, source, "lifelink"):
         gain_life(game, n)
     if source is not None:
-        controller_damaged(game, HORDE, source)
+        controller_damaged(game, HORDE_CONTROLLER, source)
     return milled
 
 

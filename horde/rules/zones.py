@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from horde.cards import CardDef
 from horde.characteristics import (
-    HORDE,
     board_of,
     graveyard_of,
     hand_of,
@@ -20,7 +19,7 @@ from horde.characteristics import (
 from horde.events import log
 from horde.filters import Context
 from horde.rules.abilities import ask, resolve, run_hook
-from horde.state import Game, Lieutenant, Permanent, Side, TeamPlayer
+from horde.state import HORDE_CONTROLLER, Game, Lieutenant, Permanent, Side, TeamPlayer
 
 
 def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int, tapped: bool = False,
@@ -36,12 +35,12 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
     if lieutenant is not None:
         lieutenant.permanent = p
     # H8: every Horde creature has haste
-    p.sick = False if controller == HORDE else "haste" not in card.keywords
+    p.sick = False if controller == HORDE_CONTROLLER else "haste" not in card.keywords
     if tapped or "enters tapped" in card.keywords:
         p.tapped = True
     if game.drivers.trace is not None:
         log(game, "enters", side_name(controller), card=card.name, id=p.id,
-            player=None if controller == HORDE else controller + 1, tapped=p.tapped)
+            player=None if controller == HORDE_CONTROLLER else controller + 1, tapped=p.tapped)
     if triggers and "Enters" in card.hooks:
         run_hook(game, p, "Enters")
     return p
@@ -74,7 +73,7 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     elif not card.is_token:
         if p.is_commander and to in ("graveyard", "exile"):
             game.players[p.owner].command.append(card)  # C2: 903.11-12, the owner always chooses so
-        elif p.owner == HORDE:
+        elif p.owner == HORDE_CONTROLLER:
             {"graveyard": game.horde.graveyard, "exile": game.horde.exile, "hand": game.horde.hand,
              "library": game.horde.library}[to].append(card)
         else:
@@ -88,7 +87,7 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     if to == "graveyard" and card.is_creature:
         died(game, p)
     if undying:
-        graveyard = game.horde.graveyard if p.owner == HORDE else game.players[p.owner].graveyard
+        graveyard = game.horde.graveyard if p.owner == HORDE_CONTROLLER else game.players[p.owner].graveyard
         if card in graveyard:
             graveyard.remove(card)  # undying: back under its owner's control with a +1/+1 counter
             back = put_onto_battlefield(game, card, p.owner, p.owner)
@@ -189,7 +188,7 @@ def discard(game: Game, controller: int, n: int) -> None:
     """Discard ``n`` cards: the Horde at random (H9), a team player by its policy."""
     hand = hand_of(game, controller)
     for _ in range(min(n, len(hand))):
-        if controller == HORDE:
+        if controller == HORDE_CONTROLLER:
             card = hand.pop(game.horde_rng.randrange(len(hand)))
         else:
             card = ask(game, "discard", controller, list(hand))
@@ -197,11 +196,11 @@ def discard(game: Game, controller: int, n: int) -> None:
         graveyard_of(game, controller).append(card)
         if game.drivers.trace is not None:
             log(game, "discard", side_name(controller), card=card.name,
-                player=None if controller == HORDE else controller + 1)
+                player=None if controller == HORDE_CONTROLLER else controller + 1)
 
 
 def mill(game: Game, controller: int, n: int) -> None:
-    if controller == HORDE:
+    if controller == HORDE_CONTROLLER:
         library = game.horde.library
     else:
         library = game.players[controller].library

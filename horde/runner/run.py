@@ -28,9 +28,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
-
 from horde import __version__
 from horde.errors import HordeError, RunError, RunInterrupted
 from horde.experiments import Experiment
@@ -180,6 +177,8 @@ def is_complete(folder: Path, manifest: dict | None, experiment: Experiment) -> 
 def scan_parts(folder: Path, states: list, turns: bool) -> None:
     """Read what an earlier run finished: each part's winners (a part unreadable or missing its
     turns file is deleted and played again)."""
+    import pyarrow.parquet as pq
+
     parts = folder / "parts"
     if not parts.exists():
         return
@@ -430,6 +429,8 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
 
 def save_chunk(folder: Path, result: ChunkResult) -> None:
     """Write a chunk's part files: turns first, then games (a games part marks the chunk done)."""
+    import pyarrow.parquet as pq
+
     path = part_path(folder, "games", result.cell, result.start, result.stop)
     path.parent.mkdir(parents=True, exist_ok=True)
     if result.turns is not None:
@@ -442,6 +443,9 @@ def compact(folder: Path, experiment: Experiment, states: list) -> None:
     """Join each cell's parts, in cell and game order, into games.parquet and turns.parquet,
     one part in memory at a time, in row groups of fixed size: the same data gives the same bytes
     however it was chunked."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     kinds = [("games", games_schema())] + ([("turns", turns_schema())] if experiment.run.turns else [])
     metadata = {"horde.experiment": experiment.name, "horde.hash": experiment.digest(), "horde.version": __version__}
     for kind, schema in kinds:

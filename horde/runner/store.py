@@ -14,14 +14,15 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
-
-import pyarrow as pa
+from typing import TYPE_CHECKING, Any
 
 from horde import __version__
 from horde.engine import GameResult
 from horde.errors import HordeError
 from horde.presets import FIELD_NAMES, KNOBS, GameSetup
+
+if TYPE_CHECKING:
+    import pyarrow as pa  # imported where used: batches played in memory need no pyarrow
 
 ROW_GROUP = 100_000  # rows per row group of the final files (fixed: same data, same bytes)
 
@@ -31,8 +32,10 @@ _KNOB_TYPES = {"int": "int32", "optional_int": "int32", "bool": "bool_", "str": 
 
 
 @functools.cache
-def games_schema():
+def games_schema() -> pa.Schema:
     """The columns of games.parquet (docs/experiments.md describes each)."""
+    import pyarrow as pa
+
     knob_fields = [(name, getattr(pa, _KNOB_TYPES[KNOBS[name].kind])()) for name in FIELD_NAMES]
     count = pa.int32()
     return pa.schema(
@@ -47,8 +50,10 @@ def games_schema():
 
 
 @functools.cache
-def turns_schema():
+def turns_schema() -> pa.Schema:
     """The columns of turns.parquet: one row per game and turn, joined to games by (cell, game)."""
+    import pyarrow as pa
+
     count = pa.int32()
     return pa.schema([("cell", count), ("game", pa.int64()), ("turn", count), ("team_life", count),
                       ("horde_power", count), ("horde_library", count)])
@@ -66,6 +71,8 @@ def games_table(results: list[GameResult], setup: GameSetup, seed: int, start: i
                 experiment: str = "", experiment_hash: str = "") -> pa.Table:
     """games.parquet's rows for games ``start``, ``start + 1``, ... of ``setup`` played with the
     seeds ``(seed, start)``, ...: one row per game, every knob, the seed and what happened."""
+    import pyarrow as pa
+
     n = len(results)
     columns: dict[str, list[Any]] = {"experiment": [experiment] * n, "experiment_hash": [experiment_hash] * n,
                                      "cell": [cell] * n}
@@ -88,6 +95,8 @@ def games_table(results: list[GameResult], setup: GameSetup, seed: int, start: i
 
 def turns_table(results: list[GameResult], start: int, cell: int = 0) -> pa.Table:
     """turns.parquet's rows for games ``start``, ``start + 1``, ... (each played with record_turns)."""
+    import pyarrow as pa
+
     games, turn, life, power, library = [], [], [], [], []
     for i, r in enumerate(results, start):
         for row in r.turn_rows or ():
