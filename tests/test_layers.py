@@ -181,3 +181,39 @@ def test_playing_batches_loads_no_pyarrow():
     code = "import sys, horde.runner, horde.bench, horde.tune; print(sorted(m for m in ('pyarrow', 'pandas') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+BATTLEFIELD_LISTS = {"team", "horde", "statics"}
+BATTLEFIELD_INDEXES = {"statics", "hooked", "counting", "version", "volatile", "unsettled", "next_id", "team", "horde"}
+MUTATORS = {"append", "remove", "insert", "pop", "clear", "extend", "sort", "reverse", "__setitem__", "__delitem__"}
+
+
+def _is_battlefield(node: ast.expr) -> bool:
+    """``something.battlefield``, or a local named ``battlefield``."""
+    return (isinstance(node, ast.Attribute) and node.attr == "battlefield") or (
+        isinstance(node, ast.Name) and node.id == "battlefield")
+
+
+def test_only_the_battlefield_changes_its_permanents_and_indexes():
+    """One owner: outside horde/state.py (the Battlefield's own methods), no module or test
+    changes a board list or a derived index of the battlefield; they call its methods."""
+    paths = [p for p in PACKAGE.rglob("*.py") if p.name != "state.py" or p.parent != PACKAGE]
+    paths += list((PACKAGE.parent / "tests").glob("*.py"))
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+                receiver = node.func.value
+                if (isinstance(receiver, ast.Attribute) and receiver.attr in BATTLEFIELD_LISTS
+                        and _is_battlefield(receiver.value)):
+                    found.append(f"{path.name}:{node.lineno}")
+            elif isinstance(node, ast.Assign | ast.AugAssign | ast.Delete):
+                targets = node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Subscript):
+                    target = target.value
+                if (isinstance(target, ast.Attribute) and target.attr in BATTLEFIELD_INDEXES
+                        and _is_battlefield(target.value)):
+                    found.append(f"{path.name}:{node.lineno}")
+    assert found == []
