@@ -43,10 +43,11 @@ def show(label: str, figures: tuple, unit: str) -> None:
 def python_solitaire(setup, games: int, first: int) -> tuple[float, int]:
     """Seconds in the Horde's turns alone (not setting up) and the Horde turns played."""
     spent, horde_turns = 0.0, 0
+    prepared = engine.prepare(setup)
     for i in range(first, first + games):
-        game = engine.new_game(setup, (1, i))
+        game = engine.new_game(prepared, (1, i))
         start = time.perf_counter()
-        while game.winner is None and game.horde_turns < solitaire.MAX_HORDE_TURNS:
+        while not game.over() and game.horde_turns < solitaire.MAX_HORDE_TURNS:
             game.turn += 1
             turns.horde_turn(game)
             if not game.horde.library:

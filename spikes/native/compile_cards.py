@@ -86,7 +86,7 @@ class Compiler:
         return self.filter_ids[text]
 
     def catalogue_subtypes(self) -> set[str]:
-        from horde.effects import SUBTYPE_TERMS
+        from horde.filters import SUBTYPE_TERMS
 
         return SUBTYPE_TERMS
 

@@ -41,14 +41,14 @@ def seed_text(seed, name: str = "horde") -> str:
 
 def python_game(setup, seed, trace: bool = True):
     """Play the spike's game on the Python engine; returns the engine's ``Game``."""
-    game = engine.new_game(setup, seed, trace=trace)
-    while game.winner is None and game.horde_turns < MAX_HORDE_TURNS:
+    game = engine.new_game(engine.prepare(setup), seed, trace=trace)
+    while not game.over() and game.horde_turns < MAX_HORDE_TURNS:
         game.turn += 1
         turns.horde_turn(game)
         if trace:
-            game.trace.append({"turn": game.turn, "event": "turn_end", "team_life": game.team_life,
+            game.drivers.trace.append({"turn": game.turn, "event": "turn_end", "team_life": game.team_life,
                                "library": len(game.horde.library), "graveyard": len(game.horde.graveyard),
-                               "board": len(game.horde_board)})
+                               "board": len(game.battlefield.horde)})
         if not game.horde.library:
             break
     return game
@@ -65,7 +65,7 @@ def _event(e: dict) -> tuple:
     if kind == "leaves":
         return kind, turn, e["card"], e["id"], e["to"]
     if kind == "attack":
-        return kind, turn, e["card"], e["id"], e["power"], e["target"]
+        return kind, turn, e["card"], e["id"], e["power"], e["target_player"]
     if kind == "damage":
         return kind, turn, e["target"], e["amount"], e["team_life"]
     if kind == "life_lost":
@@ -80,7 +80,7 @@ def _event(e: dict) -> tuple:
 
 
 def python_events(setup, seed) -> list[tuple]:
-    return [_event(e) for e in python_game(setup, seed).trace]
+    return [_event(e) for e in python_game(setup, seed).drivers.trace]
 
 
 def native_events(rows: list[int], names: list[str]) -> list[tuple]:
