@@ -67,6 +67,7 @@ class GameResult:
     boss_uses: dict[str, int]
     lieutenant_entries: int
     lieutenant_defeats: int
+    lieutenants_drawn: tuple[str, ...] = ()  # L1: the lieutenants' names in the order drawn (a column, not in record())
     version: str = __version__
     turn_rows: list[tuple[int, int, int, int]] | None = None
     events: list[dict[str, Any]] | None = None
@@ -233,7 +234,9 @@ def result_of(game: Game, seed: Seed) -> GameResult:
         longest_token_streak=stats.longest_streak, biggest_horde_turn=stats.biggest_turn,
         revealed=tuple(stats.revealed), boss=game.boss.card.name if game.boss else None,
         boss_uses=dict(stats.boss_uses), lieutenant_entries=stats.lieutenant_entries,
-        lieutenant_defeats=stats.lieutenant_defeats, turn_rows=game.drivers.turn_rows, events=game.drivers.trace)
+        lieutenant_defeats=stats.lieutenant_defeats,
+        lieutenants_drawn=tuple(lt.card.name for lt in game.lieutenants.drawn) if game.lieutenants else (),
+        turn_rows=game.drivers.turn_rows, events=game.drivers.trace)
 
 
 def play_game(setup: GameSetup | Prepared, seed: Seed, *, catalogue: Catalogue | None = None,

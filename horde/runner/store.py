@@ -46,7 +46,8 @@ def games_schema() -> pa.Schema:
            ("longest_token_streak", count), ("biggest_horde_turn", count),
            ("revealed", pa.list_(pa.struct([("card", pa.string()), ("horde_turn", count)]))),
            ("boss_drawn", pa.string()), ("boss_uses", pa.map_(pa.string(), count)),
-           ("lieutenant_entries", count), ("lieutenant_defeats", count)])
+           ("lieutenant_entries", count), ("lieutenant_defeats", count),
+           ("lieutenants_drawn", pa.list_(pa.string()))])
 
 
 @functools.cache
@@ -90,6 +91,7 @@ def games_table(results: list[GameResult], setup: GameSetup, seed: int, start: i
     columns["boss_uses"] = [sorted(r.boss_uses.items()) for r in results]
     columns["lieutenant_entries"] = [r.lieutenant_entries for r in results]
     columns["lieutenant_defeats"] = [r.lieutenant_defeats for r in results]
+    columns["lieutenants_drawn"] = [list(r.lieutenants_drawn) for r in results]
     return pa.table(columns, schema=games_schema())
 
 
