@@ -144,7 +144,8 @@ def mantel_haenszel_difference(wins_with, games_with, wins_without, games_withou
     adds nothing. Returns ``(difference, low, high)``, NaN when no stratum has trials on both
     sides."""
     terms = _mantel_haenszel_terms(wins_with, games_with, wins_without, games_without)
-    difference, low, high = _mantel_haenszel_sums(*(np.sum(term) for term in terms), z=z)
+    weight, weighted, p, q = (np.sum(term) for term in terms)
+    difference, low, high = _mantel_haenszel_sums(weight, weighted, p, q, z=z)
     return float(difference), float(low), float(high)
 
 

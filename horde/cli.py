@@ -521,7 +521,7 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown
     if folders:
         if len(folders) != 2:
             raise SetupError(f"give two results folders to compare, not {len(folders)}")
-        compare_folders(*folders, markdown)
+        compare_folders(folders[0], folders[1], markdown)
         return
     if arm_a is None or arm_b is None:
         raise SetupError('give two results folders, or both --a and --b, like --a "--policy control" '
@@ -539,7 +539,7 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown
 
     tables = [games_table(play_many(setup, seed, games, workers, progress=not quiet), cell=cell)
               for cell, setup in enumerate(setups)]
-    pooled = compare_tables(*tables, by=(), names=(arm_a, arm_b))
+    pooled = compare_tables(tables[0], tables[1], by=(), names=(arm_a, arm_b))
     for name, text, setup in (("A", arm_a, setups[0]), ("B", arm_b, setups[1])):
         click.echo(f"{name}: {text} (setup {setup.digest()}: preset {setup.preset}, {setup.players} players, "
                    f"Horde deck {setup.horde_deck}, policy {setup.policy})")
@@ -553,13 +553,13 @@ def compare_folders(folder_a: str, folder_b: str, markdown: bool) -> None:
     a, b = load(folder_a), load(folder_b)
     table = compare_tables(a.games, b.games, by=None, names=(folder_a, folder_b))
     pooled = compare_tables(a.games, b.games, by=(), names=(folder_a, folder_b))
-    if int(pooled.at[0, "pairs"]) == 0:
+    if int(pooled["pairs"].iloc[0]) == 0:
         raise ResultsError(f"no game of {folder_a} has a partner in {folder_b}: pairs need the same seed, game index "
                            "and values of the knobs both folders share")
     keys = [c for c in table.columns if c not in pooled.columns]
     click.echo(f"A: {folder_a} ({a.name}, {len(a.games)} games)")
     click.echo(f"B: {folder_b} ({b.name}, {len(b.games)} games)")
-    click.echo(f"paired by seed, game index{''.join(', ' + k for k in keys)}; {int(pooled.at[0, 'unpaired'])} "
+    click.echo(f"paired by seed, game index{''.join(', ' + k for k in keys)}; {int(pooled['unpaired'].iloc[0])} "
                "game(s) without a partner left out")
     echo_comparison(table, pooled, markdown)
 
