@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-full bench lint clean
+.PHONY: demo test test-full bench lint spike clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,7 +25,19 @@ bench: $(STAMP)
 	$(BIN)/python -m horde.bench
 
 lint: $(STAMP)
-	$(BIN)/ruff check horde tests
+	$(BIN)/ruff check horde tests spikes
+	$(BIN)/mypy
+
+# The native-core spike (docs/speed.md): build the C++ prototype, check it against CPython's
+# random.Random and the Python engine, and time it. Not needed by test, demo or the package.
+$(VENV)/.spike: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,dask,spike]'
+	touch $(VENV)/.spike
+
+spike: $(VENV)/.spike
+	$(BIN)/python spikes/native/build.py
+	$(BIN)/python -m pytest -p no:cacheprovider -m native tests/test_native_spike.py
+	$(BIN)/python spikes/native/bench.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis spikes/native/*.so

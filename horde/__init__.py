@@ -1,9 +1,10 @@
 """horde: a fast simulator of the Magic: The Gathering co-operative Horde format.
 
-The engine (``horde.engine.play_game``) plays one seeded game of a validated setup
-(``horde.presets.GameSetup``); the runner plays many; the analysis layer turns records into
-win rates, curves and per-card impact. See RULES.md in the project docs for the rule IDs cited
-throughout the code.
+The engine (``horde.engine``) prepares a validated setup (``horde.presets.GameSetup``) once and
+plays seeded games of it (``play_game``); the runner plays many; the analysis layer turns records
+into win rates, curves and per-card impact. The modules import one way, bottom to top, in the
+layers README's Layout shows (``tests/test_layers.py`` keeps them so). See RULES.md in the project
+docs for the rule IDs cited throughout the code, and where each rule lives.
 """
 
 __version__ = "0.1.0"

@@ -1,12 +1,14 @@
 """Results to tidy pandas tables with intervals: ``load`` reads a results folder written by ``horde
 run`` (``games.parquet``, ``turns.parquet``, ``experiment.toml``, ``manifest.json``) and the
 functions here turn its games table into summaries, survival curves, per-card impact, swing
-distributions and paired comparisons of two arms, every rate with its 95% interval and every
-function naming its method (Wilson for a rate, Newcombe's hybrid score interval for the difference
-of two independent rates, Newcombe's square-and-add interval for two arms played on the same
-seeds). Each table takes ``by``: ``None`` groups by the knobs that vary (one row per cell), ``[]``
-pools every game, a column name or list groups by those. Nothing here plays a game;
-``games_table`` turns games played in memory into the runner's own games table.
+distributions, win rates by the boss and lieutenants drawn, and paired comparisons of two arms
+(of one folder or of two), every rate with its 95% interval and every function naming its method
+(Wilson for a rate, Newcombe's hybrid score interval for the difference of two independent rates,
+the Mantel-Haenszel difference with Sato's variance for a difference pooled over cells, Newcombe's
+square-and-add interval for two arms played on the same seeds). Each table takes ``by``: ``None``
+groups by the knobs that vary (one row per cell), ``[]`` pools every game, a column name or list
+groups by those. Nothing here plays a game; ``games_table`` turns games played in memory into the
+runner's own games table.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from horde import __version__
 from horde.errors import HordeError
 from horde.presets import FIELD_NAMES
+from horde.runner import store
 from horde.stats import Z95
 
 
@@ -35,6 +37,11 @@ class ResultsError(HordeError):
 EXPECTED_FOLDER = "expected the folder `horde run` wrote, like results/NAME-HASH/"
 SWING_MEASURES = ("longest_token_streak", "biggest_horde_turn")
 _ALL = "__all__"  # the one group key when ``by`` pools every game
+# Columns that name what the game drew, and the label of a game that drew nothing.
+DRAWN = {"boss_drawn": "no boss", "lieutenants_drawn": "no lieutenant"}
+# Pooled card impact shows a card only with this many games on each side, summed over the cells:
+# then no 95% interval is much wider than +-10 points.
+POOLED_MIN_GAMES = 100
 
 
 # ---------------------------------------------------------------- intervals
@@ -93,7 +100,7 @@ def paired_difference_interval(both: int, only_a: int, only_b: int, neither: int
     low1, high1 = (float(x) for x in wilson_interval(a + b, n, z))
     low2, high2 = (float(x) for x in wilson_interval(a + c, n, z))
     product = (a + b) * (c + d) * (a + c) * (b + d)
-    numerator = a * d - b * c
+    numerator: float = a * d - b * c
     if numerator > n / 2:
         numerator -= n / 2  # the continuity adjustment
     elif numerator >= 0:
@@ -103,6 +110,43 @@ def paired_difference_interval(both: int, only_a: int, only_b: int, neither: int
     below = (p1 - low1) ** 2 - 2 * phi * (p1 - low1) * (high2 - p2) + (high2 - p2) ** 2
     above = (high1 - p1) ** 2 - 2 * phi * (high1 - p1) * (p2 - low2) + (p2 - low2) ** 2
     return difference - math.sqrt(max(below, 0.0)), difference + math.sqrt(max(above, 0.0))
+
+
+def _mantel_haenszel_terms(wins_with, games_with, wins_without, games_without):
+    """Per stratum: the Mantel-Haenszel weight, the weighted difference, and Sato's P and Q terms."""
+    x1, n1, x0, n0 = (np.asarray(x, dtype=float) for x in (wins_with, games_with, wins_without, games_without))
+    n = n1 + n0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        weight = np.where(n > 0, n1 * n0 / n, 0.0)
+        weighted = np.where(n > 0, (x1 * n0 - x0 * n1) / n, 0.0)
+        p = np.where(n > 0, (n1 * n1 * x0 - n0 * n0 * x1 + n1 * n0 * (n0 - n1) / 2) / (n * n), 0.0)
+        q = np.where(n > 0, (x1 * (n0 - x0) + x0 * (n1 - x1)) / (2 * n), 0.0)
+    return weight, weighted, p, q
+
+
+def _mantel_haenszel_sums(weight, weighted, p, q, z: float = Z95):
+    """The pooled difference and its interval from the strata's summed terms (arrays or numbers)."""
+    weight, weighted, p, q = (np.asarray(x, dtype=float) for x in (weight, weighted, p, q))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        difference = np.where(weight > 0, weighted / weight, np.nan)
+        variance = np.maximum((difference * p + q) / (weight * weight), 0.0)
+    half = z * np.sqrt(variance)
+    return difference, np.clip(difference - half, -1.0, 1.0), np.clip(difference + half, -1.0, 1.0)
+
+
+def mantel_haenszel_difference(wins_with, games_with, wins_without, games_without, z: float = Z95):
+    """The difference of two rates pooled over strata: the Mantel-Haenszel risk difference with
+    the variance of Sato (1989; Sato, Greenland and Robins), which holds for many small strata as
+    for a few large ones, and its Wald interval; 95% by default.
+
+    Each argument holds one number per stratum (the first rate's successes and trials, the
+    second's). Each stratum weighs ``n1 * n0 / (n1 + n0)``: a stratum with no trials on one side
+    adds nothing. Returns ``(difference, low, high)``, NaN when no stratum has trials on both
+    sides."""
+    terms = _mantel_haenszel_terms(wins_with, games_with, wins_without, games_without)
+    weight, weighted, p, q = (np.sum(term) for term in terms)
+    difference, low, high = _mantel_haenszel_sums(weight, weighted, p, q, z=z)
+    return float(difference), float(low), float(high)
 
 
 def _rate(frame: pd.DataFrame, wins: str, trials: str, rate: str, low: str, high: str) -> None:
@@ -159,6 +203,30 @@ def _keys(frame: pd.DataFrame, by: list[str]) -> tuple[pd.DataFrame, list[str]]:
     return frame.assign(**{_ALL: 0}), [_ALL]
 
 
+def _is_list(value) -> bool:
+    return isinstance(value, list | tuple | np.ndarray)
+
+
+def drew(games: pd.DataFrame, column: str) -> np.ndarray:
+    """Which games drew something in ``column`` (a boss in ``boss_drawn``, at least one
+    lieutenant in ``lieutenants_drawn``); none when the column is missing."""
+    if column not in games.columns:
+        return np.zeros(len(games), dtype=bool)
+    return games[column].map(lambda v: len(v) > 0 if _is_list(v) else not pd.isna(v)).to_numpy(dtype=bool)
+
+
+def _expand(games: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """``games`` ready to group by ``by``: a column of lists (``lieutenants_drawn``) gives one row
+    per game and value, and a game that drew nothing is labelled (``no boss``, ``no lieutenant``)."""
+    for name in by:
+        column = games[name]
+        if column.dtype == object and column.map(_is_list).any():
+            games = games.assign(**{name: column.map(lambda v: list(v) if _is_list(v) else v)}).explode(name)
+        if name in DRAWN:
+            games = games.assign(**{name: games[name].where(games[name].notna(), DRAWN[name])})
+    return games
+
+
 # ---------------------------------------------------------------- tables
 
 
@@ -167,9 +235,12 @@ def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     95% interval; game length in turns (mean and quartiles by linear interpolation); the mean team
     life at the end of the game and at its lowest.
 
-    ``by``: None (the knobs that vary), ``[]`` (every game pooled) or column names."""
+    ``by``: None (the knobs that vary), ``[]`` (every game pooled) or column names. A column of
+    lists (``lieutenants_drawn``) counts a game once under each of its values; a game that drew
+    no boss or no lieutenant is grouped as ``no boss`` / ``no lieutenant``."""
     _require(games, ("winner", "turns"))
     by = _by(games, by)
+    games = _expand(games, by)
     columns = by + ["games", "team_wins", "team_win_rate", "team_win_low", "team_win_high",
                     "horde_wins", "horde_win_rate", "horde_win_low", "horde_win_high",
                     "stalls", "stall_rate", "stall_low", "stall_high",
@@ -189,7 +260,7 @@ def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     out = grouped.agg(games=("team", "size"), team_wins=("team", "sum"), horde_wins=("horde", "sum"),
                       stalls=("stall", "sum"), turns_mean=("turns", "mean"),
                       team_life_end_mean=("life_end", "mean"), team_life_lowest_mean=("life_lowest", "mean"))
-    quartiles = grouped["turns"].quantile([0.25, 0.5, 0.75]).unstack()
+    quartiles = grouped["turns"].quantile([0.25, 0.5, 0.75]).unstack()  # type: ignore[arg-type]  # a list is fine
     out["turns_q1"], out["turns_median"], out["turns_q3"] = quartiles[0.25], quartiles[0.5], quartiles[0.75]
     out = out.reset_index()
     for column in ("team_wins", "horde_wins", "stalls"):
@@ -221,9 +292,11 @@ def survival(games: pd.DataFrame, by=None) -> pd.DataFrame:
 
     Only a Horde win counts as the team dying (on the game's last turn); games the team won or
     that stalled stay alive, so nothing is censored and each point is a plain rate over every
-    game of the group. One row per group and turn, from 0 to the group's longest game."""
+    game of the group. One row per group and turn, from 0 to the group's longest game. Groups
+    by the boss or lieutenants drawn as ``summary`` does."""
     _require(games, ("winner", "turns"))
     by = _by(games, by)
+    games = _expand(games, by)
     frames = []
     for key, rows in _groups(games, by):
         turns = rows["turns"].to_numpy(dtype=int)
@@ -328,6 +401,134 @@ def card_impact(games: pd.DataFrame, k: int = 3, by=None, min_games: int = 1) ->
                     "difference_high", "verdict"]
     out = out[columns].reset_index(drop=True)
     out.attrs["k"] = int(k)
+    return out
+
+
+# ---------------------------------------------------------------- pooled over cells, cell as a stratum
+
+
+def _strata(games: pd.DataFrame, by: list[str], strata) -> list[str]:
+    """The stratum columns: the knobs that vary and are not grouped by (the cells), or as given."""
+    if strata is None:
+        return [name for name in varying_knobs(games) if name not in by]
+    names = _by(games, strata)
+    return [name for name in names if name not in by]
+
+
+def _with_and_without(base: pd.DataFrame, members: pd.DataFrame, by: list[str], strata: list[str],
+                      min_games: int) -> pd.DataFrame:
+    """For each group of ``by`` and each item: the games with the item and the rest, their team
+    win rates (Wilson 95%), and the difference pooled over ``strata`` (Mantel-Haenszel, Sato).
+
+    ``base`` has one row per game counted (``row``, ``team`` and the ``by`` and ``strata``
+    columns); ``members`` the pairs (``row``, ``item``), each once. Items with fewer than
+    ``min_games`` games on either side are left out."""
+    base, keys = _keys(base, by)
+    layers = keys + strata
+    totals = base.groupby(layers, sort=False, dropna=False).agg(games=("team", "size"), wins=("team", "sum"))
+    found = members.merge(base, on="row", how="inner")
+    counts = found.groupby(layers + ["item"], sort=False, dropna=False).agg(n1=("team", "size"), x1=("team", "sum"))
+    table = counts.reset_index().merge(totals.reset_index(), on=layers, how="left")
+    table["n0"] = table["games"] - table["n1"]
+    table["x0"] = table["wins"] - table["x1"]
+    terms = _mantel_haenszel_terms(table["x1"], table["n1"], table["x0"], table["n0"])
+    for name, term in zip(("weight", "weighted", "p", "q"), terms, strict=True):
+        table[name] = term
+    table["both"] = (table["n1"] > 0) & (table["n0"] > 0)
+    out = table.groupby(keys + ["item"], sort=False, dropna=False).agg(
+        games_with=("n1", "sum"), team_wins_with=("x1", "sum"), strata=("both", "sum"), weight=("weight", "sum"),
+        weighted=("weighted", "sum"), p=("p", "sum"), q=("q", "sum")).reset_index()
+    group = base.groupby(keys, sort=False, dropna=False).agg(group_games=("team", "size"), group_wins=("team", "sum"))
+    out = out.merge(group.reset_index(), on=keys, how="left")
+    out["games_without"] = out["group_games"] - out["games_with"]
+    out["team_wins_without"] = out["group_wins"] - out["team_wins_with"]
+    out = out[(out["games_with"] >= min_games) & (out["games_without"] >= min_games)].copy()
+    for name in ("games_with", "team_wins_with", "games_without", "team_wins_without", "strata"):
+        out[name] = out[name].astype("int64")
+    _rate(out, "team_wins_with", "games_with", "win_rate_with", "win_rate_with_low", "win_rate_with_high")
+    _rate(out, "team_wins_without", "games_without", "win_rate_without", "win_rate_without_low",
+          "win_rate_without_high")
+    difference, low, high = _mantel_haenszel_sums(out["weight"], out["weighted"], out["p"], out["q"])
+    out["difference"] = np.atleast_1d(difference)
+    out["difference_low"] = np.atleast_1d(low)
+    out["difference_high"] = np.atleast_1d(high)
+    out = out.sort_values(by + ["difference", "item"], kind="stable", na_position="last")
+    columns = by + ["item", "strata", "games_with", "team_wins_with", "win_rate_with", "win_rate_with_low",
+                    "win_rate_with_high", "games_without", "team_wins_without", "win_rate_without",
+                    "win_rate_without_low", "win_rate_without_high", "difference", "difference_low",
+                    "difference_high"]
+    return out[columns].reset_index(drop=True)
+
+
+def _verdict(table: pd.DataFrame, below: str, above: str) -> np.ndarray:
+    return np.where(table["difference_high"] < 0, below, np.where(table["difference_low"] > 0, above, "unclear"))
+
+
+def pooled_card_impact(games: pd.DataFrame, k: int = 3, by=(), strata=None,
+                       min_games: int = POOLED_MIN_GAMES) -> pd.DataFrame:
+    """Card impact pooled over cells: for each nontoken Horde card, the team's win rate in games
+    where the Horde revealed it by its ``k``-th turn against the games where it did not, and the
+    difference (with minus without) pooled over the cells with the cell as a stratum: the
+    Mantel-Haenszel risk difference with Sato's variance and its 95% Wald interval
+    (``mantel_haenszel_difference``). A stratified difference compares each card only with games
+    of its own cell, so a card is not made a bomb by turning up more in the bigger, harder decks.
+
+    The games counted are those of ``card_impact`` (the Horde took at least ``k`` turns; a card
+    revealed twice counts once). ``strata``: None (the knobs that vary, apart from ``by``) or
+    column names. Only cards with at least ``min_games`` games on each side, summed over the
+    cells, are shown (``POOLED_MIN_GAMES``, 100). The column ``strata`` counts the cells with
+    games on both sides; ``win_rate_with`` and ``win_rate_without`` are the plain pooled rates
+    (Wilson 95%);
+    ``verdict`` is ``bomb`` / ``fizzle`` / ``unclear`` from the pooled interval. ``by`` (default
+    ``()``: every cell pooled) groups first. Sorted by difference, the worst bomb first;
+    ``attrs`` holds ``k``, ``min_games``, ``strata`` and ``method``."""
+    if int(k) < 1:
+        raise ResultsError(f"k = {k}: the Horde turn a card must be revealed by must be at least 1")
+    _require(games, ("winner", "horde_turns"))
+    by = _by(games, by)
+    strata = _strata(games, by, strata)
+    revealed = reveals(games)
+    base = pd.DataFrame({name: games[name].to_numpy() for name in dict.fromkeys(by + strata)})
+    base["row"] = np.arange(len(games))
+    base["team"] = (games["winner"] == "team").to_numpy()
+    base = base[games["horde_turns"].to_numpy(dtype=float) >= k]
+    early = revealed[revealed["horde_turn"] <= k].drop_duplicates(["row", "card"])
+    members = pd.DataFrame({"row": early["row"].to_numpy(), "item": early["card"].to_numpy()})
+    out = _with_and_without(base, members, by, strata, int(min_games)).rename(columns={"item": "card"})
+    out["verdict"] = _verdict(out, "bomb", "fizzle")
+    out.attrs.update(k=int(k), min_games=int(min_games), strata=strata,
+                     method="Mantel-Haenszel difference, cell as a stratum, Sato variance")
+    return out
+
+
+def drawn_impact(games: pd.DataFrame, column: str = "boss_drawn", by=(), strata=None,
+                 min_games: int = 1) -> pd.DataFrame:
+    """Win rate by what the game drew, pooled over cells: for each boss (``column="boss_drawn"``)
+    or lieutenant (``"lieutenants_drawn"``), the team's win rate in the games that drew it
+    (Wilson 95%, a plain pooled rate) against the other games that drew a boss (a lieutenant),
+    and the difference with minus without pooled with the cell as a stratum (Mantel-Haenszel,
+    Sato's variance, 95%), as ``pooled_card_impact`` does.
+
+    Games that drew nothing (no boss; two players draw no lieutenant, L1) are left out. A
+    four-player game draws two lieutenants and counts for both. ``verdict`` is ``harder`` (the
+    whole interval below zero: the team wins less), ``easier`` or ``unclear``. Sorted by
+    difference, the hardest first."""
+    _require(games, ("winner", column))
+    by = _by(games, by)
+    strata = _strata(games, by, strata)
+    rows = pd.DataFrame({"row": np.arange(len(games)), "item": games[column].to_numpy()})
+    if games[column].dtype == object and games[column].map(_is_list).any():
+        rows["item"] = rows["item"].map(lambda v: list(v) if _is_list(v) else v)
+        rows = rows.explode("item")
+    members = rows[rows["item"].notna()].drop_duplicates(["row", "item"])
+    base = pd.DataFrame({name: games[name].to_numpy() for name in dict.fromkeys(by + strata)})
+    base["row"] = np.arange(len(games))
+    base["team"] = (games["winner"] == "team").to_numpy()
+    base = base[base["row"].isin(members["row"])]
+    out = _with_and_without(base, members, by, strata, int(min_games)).rename(columns={"item": column})
+    out["verdict"] = _verdict(out, "harder", "easier")
+    out.attrs.update(column=column, strata=strata,
+                     method="Mantel-Haenszel difference, cell as a stratum, Sato variance")
     return out
 
 
@@ -476,6 +677,60 @@ def compare(games: pd.DataFrame, arm_a, arm_b, by=()) -> pd.DataFrame:
     return table[columns].reset_index(drop=True)
 
 
+ARM = "arm"  # the column compare_tables adds to tell its two tables apart
+
+
+def compare_tables(games_a: pd.DataFrame, games_b: pd.DataFrame, by=None, names=("A", "B")) -> pd.DataFrame:
+    """``compare`` for two games tables, such as two results folders: A (``games_a``) against B.
+
+    Game ``i`` of A is paired with game ``i`` of B played with the same seed in the cell with the
+    same values of the knobs the two tables share (knobs whose values the tables have in common;
+    a knob with no value in common tells A from B, like a policy or a deck). ``by``: None (one row
+    per matching cell), ``()`` (every pair pooled) or knob names. ``names`` label the arms."""
+    name_a, name_b = (str(name) for name in names)
+    if name_a == name_b:
+        name_a, name_b = f"A: {name_a}", f"B: {name_b}"
+    for games, name in ((games_a, name_a), (games_b, name_b)):
+        _require(games, ("winner", "seed", "game"), name)
+        if games.empty:
+            raise ResultsError(f"{name}: no games to compare")
+    games = pd.concat([games_a.assign(**{ARM: name_a}), games_b.assign(**{ARM: name_b})], ignore_index=True)
+    out = compare(games, {ARM: name_a}, {ARM: name_b}, by=by)
+    out["arm_a"], out["arm_b"] = name_a, name_b
+    return out
+
+
+def knob_order(values) -> list:
+    """The distinct values of a knob in order: numbers ascending, text in its natural order
+    ('1:4' < '3:2' < '10:0')."""
+    column = pd.Series(values)
+    distinct = column.drop_duplicates().tolist()
+    if pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column):
+        return sorted(distinct)
+    return sorted(distinct, key=lambda v: (tuple(int(x) for x in re.findall(r"\d+", str(v))), str(v)))
+
+
+def compare_adjacent(games: pd.DataFrame, knob: str, by=()) -> pd.DataFrame:
+    """Each value of a swept knob against the value before it, on the same seeds: ``compare``
+    of the cells at ``knob = v[i+1]`` (arm A) and ``knob = v[i]`` (arm B), paired within every
+    other knob that varies. ``value_a`` and ``value_b`` give the two values; ``by`` as in
+    ``compare`` (``()`` pools the pairs of every other cell, ``"players"`` one row per player
+    count). What a step of the knob changes, with the shuffle's luck shared by both sides."""
+    _require(games, ("winner", "seed", "game", knob))
+    values = knob_order(games[knob])
+    if len(values) < 2:
+        raise ResultsError(f"{knob} takes one value only: nothing to compare")
+    frames = []
+    for low, high in zip(values, values[1:], strict=False):
+        table = compare(games, {knob: high}, {knob: low}, by=by)
+        table.insert(0, "value_b", low)
+        table.insert(0, "value_a", high)
+        frames.append(table)
+    out = pd.concat(frames, ignore_index=True)
+    out.attrs["knob"] = knob
+    return out
+
+
 # ---------------------------------------------------------------- games played in memory
 
 
@@ -487,13 +742,10 @@ def _split_seed(seed, position: int) -> tuple:
 
 
 def games_table(results: Iterable, cell: int = 0, experiment: str = "", experiment_hash: str = "") -> pd.DataFrame:
-    """The games table the runner writes (``games.parquet``'s columns, built by the runner's own
-    table builder) for GameResults played in memory, e.g. ``games_table(play_many(setup, seed,
-    games))``; ``cell`` and ``experiment`` fill those columns."""
+    """The games table the runner writes (``games.parquet``'s columns, built by the same table
+    builder, ``horde.runner.store``) for GameResults played in memory, e.g.
+    ``games_table(play_many(setup, seed, games))``; ``cell`` and ``experiment`` fill those columns."""
     import pyarrow as pa
-
-    from horde.runner import ChunkTask, games_schema
-    from horde.runner import games_table as runner_table
 
     tables: list = []
     run: list = []
@@ -505,10 +757,7 @@ def games_table(results: Iterable, cell: int = 0, experiment: str = "", experime
         seed, first = _split_seed(run[0].seed, start)
         if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
             raise ResultsError(f"seed {run[0].seed!r}: a games table needs seeds (S, i) with a whole number S")
-        task = ChunkTask(experiment=experiment, experiment_hash=experiment_hash, cell=cell, setup=run[0].setup,
-                         seed=int(seed), start=first, stop=first + len(run), turns=False, version=__version__,
-                         code="", data="")
-        tables.append(runner_table(task, list(run)))
+        tables.append(store.games_table(list(run), run[0].setup, int(seed), first, cell, experiment, experiment_hash))
         run.clear()
 
     for position, result in enumerate(results):
@@ -521,7 +770,7 @@ def games_table(results: Iterable, cell: int = 0, experiment: str = "", experime
             start = position
         run.append(result)
     flush()
-    table = pa.concat_tables(tables) if tables else games_schema().empty_table()
+    table = pa.concat_tables(tables) if tables else store.games_schema().empty_table()
     return table.to_pandas()
 
 
@@ -596,8 +845,18 @@ class Results:
     def compare(self, arm_a, arm_b, by=()) -> pd.DataFrame:
         return compare(self.games, arm_a, arm_b, by)
 
+    def pooled_card_impact(self, k: int = 3, by=(), strata=None, min_games: int = POOLED_MIN_GAMES) -> pd.DataFrame:
+        return pooled_card_impact(self.games, k, by, strata, min_games)
 
-for _name in ("varying_knobs", "summary", "survival", "card_impact", "swing", "compare"):
+    def drawn_impact(self, column: str = "boss_drawn", by=(), strata=None, min_games: int = 1) -> pd.DataFrame:
+        return drawn_impact(self.games, column, by, strata, min_games)
+
+    def compare_adjacent(self, knob: str, by=()) -> pd.DataFrame:
+        return compare_adjacent(self.games, knob, by)
+
+
+for _name in ("varying_knobs", "summary", "survival", "card_impact", "swing", "compare", "pooled_card_impact",
+              "drawn_impact", "compare_adjacent"):
     getattr(Results, _name).__doc__ = globals()[_name].__doc__
 del _name
 
@@ -642,3 +901,14 @@ def load(path) -> Results:
         if not isinstance(manifest, dict):
             raise ResultsError("can't be read as a manifest (expected a JSON object)", str(manifest_path))
     return Results(games, turns, experiment, text, manifest, folder)
+
+
+def combine(results: Iterable[Results]) -> pd.DataFrame:
+    """The games of several loaded results folders in one table, with a ``results`` column naming
+    each game's folder (its name; the whole path when two folders share a name)."""
+    results = list(results)
+    names = [r.folder.name if r.folder else r.name for r in results]
+    if len(set(names)) < len(names):
+        names = [str(r.folder) if r.folder else r.name for r in results]
+    frames = [r.games.assign(results=name) for r, name in zip(results, names, strict=True)]
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()

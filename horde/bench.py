@@ -19,12 +19,15 @@ import os
 import resource
 import statistics
 import sys
+import tempfile
 import time
 
 from horde import __version__
-from horde.engine import play_game
+from horde.engine import play_game, prepare
+from horde.experiments import Experiment, parse_experiment
 from horde.policies import make_policy
-from horde.presets import make_setup
+from horde.presets import GameSetup, make_setup
+from horde.runner import play_many, run_experiment
 
 
 def one_core(setup, games: int, seed: int) -> float:
@@ -38,18 +41,40 @@ def one_core(setup, games: int, seed: int) -> float:
 
 def workers(setup, games: int, seed: int, count: int) -> float:
     """Games per second on ``count`` worker processes (process start-up included)."""
-    from horde.runner import play_many
-
     start = time.perf_counter()
     done = sum(1 for _ in play_many(setup, seed, games, workers=count, progress=False))
     return done / (time.perf_counter() - start)
 
 
-def whole_run(setup, games: int, seed: int, count: int) -> float:
+def whole_run(setup: GameSetup, games: int, seed: int, count: int) -> float:
     """Games per second of ``horde run`` of ``games`` reference games on ``count`` workers."""
-    from horde.runner import bench_workers
-
     return bench_workers(setup, games, count, seed)
+
+
+def single_cell(setup: GameSetup, games: int, seed: int = 1, name: str = "bench") -> Experiment:
+    """An experiment of one cell: ``games`` games of ``setup``."""
+    knobs = setup.to_dict()
+    knobs["commander_casts"] = "unlimited" if setup.commander_casts is None else setup.commander_casts
+    return parse_experiment({"name": name, "seed": seed, "setup": knobs, "run": {"games": games}}, name)
+
+
+def bench_workers(setup: GameSetup, games: int, workers: int, seed: int = 1) -> float:
+    """Games per second of a whole experiment run of ``games`` games of ``setup`` on ``workers``
+    local processes: start-up, Arrow tables, part files and the final files included."""
+    experiment = single_cell(setup, games, seed)
+    with tempfile.TemporaryDirectory() as out:
+        start = time.perf_counter()
+        run_experiment(experiment, out, workers=workers, progress=False)
+        return games / (time.perf_counter() - start)
+
+
+def bench_engine(setup: GameSetup, games: int, seed: int = 1, record_turns: bool = True) -> float:
+    """Games per second of the engine alone in this process (the base of the runner's overhead)."""
+    prepared = prepare(setup)
+    start = time.perf_counter()
+    for i in range(games):
+        play_game(prepared, (seed, i), record_turns=record_turns)
+    return games / (time.perf_counter() - start)
 
 
 def peak_memory_mb() -> float:

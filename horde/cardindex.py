@@ -27,10 +27,15 @@ import os
 import sqlite3
 import tempfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
 from horde.errors import HordeError
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 INDEX_NAME = "cards.sqlite"
 SCHEMA = 1
@@ -88,11 +93,12 @@ class IndexedCard:
     refused: str = ""  # why the card can't be played at all, or ""
 
     @classmethod
-    def from_json(cls, data: dict) -> IndexedCard:
-        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+    def from_json(cls, data: dict[str, Any]) -> IndexedCard:
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return cls(**values)
 
 
-def card_from_faces(key: str, faces: list) -> IndexedCard | None:
+def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None:
     """The IndexedCard of one AtomicCards entry (a list of faces), or None for a layout that is
     not a card of a deck."""
     if not faces:
@@ -122,21 +128,22 @@ def card_from_faces(key: str, faces: list) -> IndexedCard | None:
 class _Counting(io.RawIOBase):
     """A readable stream that reports how many bytes were read through it (for the progress bar)."""
 
-    def __init__(self, raw, update):
+    def __init__(self, raw: IO[bytes], update: Callable[[int], object]) -> None:
         self.raw = raw
         self.update = update
 
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:
-        data = self.raw.read(len(buffer))
-        buffer[:len(data)] = data
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        view = memoryview(buffer)
+        data = self.raw.read(len(view))
+        view[:len(data)] = data
         self.update(len(data))
         return len(data)
 
 
-def _open_source(path: Path, update):
+def _open_source(path: Path, update: Callable[[int], object]) -> tuple[io.BufferedIOBase, int]:
     """The decompressed byte stream of an AtomicCards file, and the size its progress counts to."""
     name = path.name.lower()
     if name.endswith(".zip"):
@@ -155,12 +162,13 @@ def _open_source(path: Path, update):
     return raw, size
 
 
-def import_atomic_cards(source, progress: bool = True, target: Path | None = None) -> dict:
+def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = None,
+                        progress: Callable[[int, int], object] | None = None) -> dict[str, Any]:
     """Read MTGJSON's AtomicCards file ``source`` into the card index (``index_path()`` unless
     ``target``); returns the index's summary. The new index replaces the old one only once it
-    is complete. Raises HordeError naming the file for a file that is not AtomicCards."""
+    is complete. ``progress(read, total)`` hears how many bytes of the file are read so far, of
+    how many. Raises HordeError naming the file for a file that is not AtomicCards."""
     import ijson
-    from tqdm import tqdm
 
     source = Path(source)
     target = Path(target) if target else index_path()
@@ -168,20 +176,26 @@ def import_atomic_cards(source, progress: bool = True, target: Path | None = Non
         raise HordeError("no such file: expected MTGJSON's AtomicCards.json (plain, .gz, .xz or .zip)",
                          str(source))
     target.parent.mkdir(parents=True, exist_ok=True)
-    bar = tqdm(unit="B", unit_scale=True, unit_divisor=1024, desc="cards import", disable=not progress)
     digest = hashlib.sha256()
     handle, temporary = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=target.parent)
     os.close(handle)
     cards = refused = 0
+    read = size = 0
+
+    def count(n: int) -> None:
+        nonlocal read
+        read += n
+        if progress is not None:
+            progress(read, size)
+
     try:
-        stream, size = _open_source(source, bar.update)
-        bar.total = size
+        stream, size = _open_source(source, count)
         db = sqlite3.connect(temporary)
         db.execute("PRAGMA journal_mode=OFF")
         db.execute("PRAGMA synchronous=OFF")
         db.execute("CREATE TABLE cards (key TEXT PRIMARY KEY, name TEXT NOT NULL, data TEXT NOT NULL)")
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        rows: list = []
+        rows: list[tuple[str, str, str]] = []
         with stream:
             try:
                 for key, faces in ijson.kvitems(stream, "data", use_float=True):
@@ -224,8 +238,6 @@ def import_atomic_cards(source, progress: bool = True, target: Path | None = Non
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    finally:
-        bar.close()
     _OPEN.clear()
     return summary
 
@@ -233,13 +245,13 @@ def import_atomic_cards(source, progress: bool = True, target: Path | None = Non
 class CardIndex:
     """A read-only view of the card index (one sqlite connection per process)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self._db = None
-        self._pid = None
+        self._db: sqlite3.Connection | None = None
+        self._pid: int | None = None
         self.meta = {k: json.loads(v) for k, v in self._connection().execute("SELECT key, value FROM meta")}
 
-    def _connection(self):
+    def _connection(self) -> sqlite3.Connection:
         if self._db is None or self._pid != os.getpid():  # a forked worker opens its own
             self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
             self._pid = os.getpid()

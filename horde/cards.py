@@ -74,7 +74,7 @@ class Effect:
     cost: int | None = None  # loyalty change for boss abilities (B3), else None
     line: int = 0
     target: Any = None  # compiled target filter, or "any", when the verb targets
-    costs: tuple = ()  # activation costs of an Activated ability: "tap", a ManaCost, "sacrifice another creature"
+    costs: tuple[str | ManaCost, ...] = ()  # activation costs of an Activated ability: "tap", a ManaCost, "sacrifice another creature"
     when: Any = None  # the trigger condition of a CreatureDies or ControllerDamaged effect (a filter)
 
     def describe(self) -> str:
@@ -130,7 +130,7 @@ class CardDef:
     verbs: frozenset[str] = field(init=False, default=frozenset())  # every verb it uses, for the AI
     shrinks: bool = field(init=False, default=False)  # an anthem of it lowers toughness
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "verbs", frozenset(e.verb for effects in self.hooks.values() for e in effects))
         object.__setattr__(self, "is_token", "Token" in self.supertypes)
         object.__setattr__(self, "is_creature", "Creature" in self.types)

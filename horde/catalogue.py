@@ -13,13 +13,21 @@ import difflib
 import os
 import re
 import shlex
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from horde.bundled import bundled_folder
 from horde.cards import COLOURS, HOOKS, KEYWORDS, CardDef, Effect, ManaCost
-from horde.effects import AMOUNTS, VERBS, compile_amount, compile_filter
+from horde.effects import VERBS
 from horde.errors import DeckError
+from horde.filters import AMOUNTS, compile_amount, compile_filter
+from horde.presets import GameSetup
+
+if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in card files needs neither
+    from horde.cardindex import CardIndex, IndexedCard
+    from horde.oracle import Facts
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text"}
@@ -94,7 +102,7 @@ class Catalogue:
     card is refused with each sentence the compiler could not read. With ``approximate`` a card
     whose text is not understood plays by its facts alone and is recorded in ``approximated``."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.cards: dict[str, CardDef] = {}
         self.tokens: dict[str, CardDef] = {}
         self._lower: dict[str, str] = {}
@@ -171,7 +179,7 @@ class Catalogue:
             return None
         return card
 
-    def _unknown(self, name: str, index) -> DeckError:
+    def _unknown(self, name: str, index: CardIndex | None) -> DeckError:
         close = difflib.get_close_matches(name, list(self.cards) + list(self.tokens), n=3, cutoff=0.6)
         if index is not None:
             close = (close + [c for c in index.close_matches(name) if c not in close])[:3]
@@ -188,7 +196,7 @@ class Catalogue:
         index = open_index(self.index_path) if self.index_path is not None else None
         indexed = index.lookup(name) if index is not None else None
         low = name.lower()
-        if indexed is None:
+        if index is None or indexed is None:
             self.refused[low] = self._unknown(name, index)
             return None
         if indexed.name.lower() in self._lower:  # a face or split name of a card the files have
@@ -253,7 +261,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
                             path, line)
         cost = int(m.group(1).replace("−", "-"))
         text = m.group(2)
-    costs: tuple[str, ...] = ()
+    costs: tuple[str | ManaCost, ...] = ()
     if hook == "Activated":
         head, sep, text = text.partition("->")
         if not sep:
@@ -311,9 +319,9 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
 ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "exile this")
 
 
-def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str, ...]:
+def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str | ManaCost, ...]:
     """Activation costs: "tap", a ManaCost (the Horde pays any mana: H7), 'sacrifice another creature'."""
-    costs = []
+    costs: list[str | ManaCost] = []
     for part in (p.strip() for p in text.split(",")):
         if part.upper() == "{T}":
             costs.append("tap")
@@ -327,7 +335,8 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
     return tuple(costs)
 
 
-def _convert(card_name, key, kind, value, choices, path, line):
+def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str, ...], path: str,
+             line: int) -> Any:
     try:
         if kind == "int":
             return int(value)
@@ -395,7 +404,7 @@ def build_card(block: _Block) -> CardDef:
         if not text.isdigit():
             raise DeckError(f"card '{name}': bad loyalty '{text}': expected a whole number", path, loyalty_line)
         loyalty = int(text)
-    keywords = frozenset()
+    keywords: frozenset[str] = frozenset()
     if "Keywords" in f:
         text, kw_line = f["Keywords"]
         keywords = frozenset(k.strip().lower() for k in text.split(",") if k.strip())
@@ -464,7 +473,7 @@ def build_card(block: _Block) -> CardDef:
 # ---------------------------------------------------------------- compiled cards
 
 
-def facts_of(card: CardDef):
+def facts_of(card: CardDef) -> Facts:
     """The compiler's view of a card's printed facts (``horde.oracle.Facts``)."""
     from horde.oracle import Facts
 
@@ -495,7 +504,7 @@ def build_from_lines(lines: list[str], source: str) -> CardDef:
     return build_card(blocks[0])
 
 
-def recompile(card: CardDef, tokens) -> tuple[CardDef | None, list[str]]:
+def recompile(card: CardDef, tokens: Mapping[str, CardDef]) -> tuple[CardDef | None, list[str]]:
     """Compile a catalogue card's own ``Text:`` with its printed facts: (the compiled CardDef, or
     None with the sentences the compiler could not read)."""
     from horde.oracle import compile_text
@@ -519,7 +528,7 @@ def shown(sentence: str) -> str:
     return repr(sentence if len(sentence) <= QUOTE_MAX else sentence[: QUOTE_MAX - 3] + "...")
 
 
-def index_fact_lines(indexed) -> list[str]:
+def index_fact_lines(indexed: IndexedCard) -> list[str]:
     """The printed facts of an index card (``horde.cardindex.IndexedCard``) as card-file lines."""
     lines = [f"Name: {indexed.name}"]
     if indexed.mana_cost:
@@ -538,7 +547,8 @@ def index_fact_lines(indexed) -> list[str]:
     return lines
 
 
-def compile_indexed(indexed, tokens, approximate: bool, where: str) -> tuple[CardDef, Origin]:
+def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approximate: bool,
+                    where: str) -> tuple[CardDef, Origin]:
     """The CardDef of an index card: its facts and its compiled text, through the card-file loader.
     A text the compiler can't read refuses the card (DeckError quoting each sentence), unless
     ``approximate``: then it plays by its facts and the keywords the engine knows."""
@@ -579,13 +589,13 @@ def compile_indexed(indexed, tokens, approximate: bool, where: str) -> tuple[Car
     return card, Origin("approximated", where, dropped, note)
 
 
-def behaviour(card: CardDef) -> dict:
+def behaviour(card: CardDef) -> dict[str, Any]:
     """What a card does, as plain comparable values: keywords, mana, equip and flashback costs, and
     each hook's effects (hook, verb, arguments, costs, trigger condition, loyalty change); the
     hooks whose abilities are grouped by line (modes, activated and loyalty abilities) keep their
     grouping. Two cards with equal behaviour play alike."""
 
-    def plain(value):
+    def plain(value: Any) -> Any:
         if callable(value):
             text = getattr(value, "text", None)
             return ("filter", frozenset(text.lower().split())) if text and text not in AMOUNT_NAMES else text
@@ -593,11 +603,11 @@ def behaviour(card: CardDef) -> dict:
             return frozenset(value)
         return value
 
-    def effect(e: Effect):
+    def effect(e: Effect) -> tuple[Any, ...]:
         return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
                 plain(e.when) if e.when is not None else None, e.cost)
 
-    hooks = {}
+    hooks: dict[str, tuple[Any, ...]] = {}
     for hook in card.hooks:
         if hook in ("Mode", "Activated") + LOYALTY_HOOKS:
             hooks[hook] = tuple(tuple(effect(e) for e in group) for group in card.abilities(hook))
@@ -612,9 +622,9 @@ class Recall:
     """How the compiler does on a catalogue's own cards: the nontoken cards it reproduces exactly,
     those it compiles differently from their hand-written model, and those it refuses."""
 
-    exact: list = field(default_factory=list)
-    differ: list = field(default_factory=list)
-    refused: dict = field(default_factory=dict)  # name -> sentences not understood
+    exact: list[str] = field(default_factory=list)
+    differ: list[str] = field(default_factory=list)
+    refused: dict[str, list[str]] = field(default_factory=dict)  # name -> sentences not understood
 
     @property
     def total(self) -> int:
@@ -643,7 +653,7 @@ def recall(catalogue: Catalogue) -> Recall:
     return report
 
 
-def load_catalogue(paths=None) -> Catalogue:
+def load_catalogue(paths: Iterable[str | os.PathLike[str]] | None = None) -> Catalogue:
     """Read every card file (default: ``decks/cards/*.txt``) into one checked Catalogue; the first
     problem stops it (the bundled files must all be good)."""
     if paths is None:
@@ -675,11 +685,11 @@ def _token_uses(card: CardDef, path: str) -> list[tuple[str, str, str, int]]:
             for effect in effects if "token" in effect.args]
 
 
-def card_files(paths) -> list[Path]:
+def card_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The card files a list of paths names: each file, and each folder's ``*.txt`` files."""
     files: list[Path] = []
-    for path in paths:
-        path = Path(path)
+    for name in paths:
+        path = Path(name)
         if path.is_dir():
             files += sorted(path.glob("*.txt"))
         elif path.is_file():
@@ -689,13 +699,13 @@ def card_files(paths) -> list[Path]:
     return files
 
 
-def add_user_cards(catalogue: Catalogue, paths) -> None:
+def add_user_cards(catalogue: Catalogue, paths: Iterable[str | os.PathLike[str]]) -> None:
     """Add the user's card files to ``catalogue``, leniently: a card that can't be read is kept in
     ``catalogue.broken`` with its problem (file and line) and refuses only the decks that use it. A
     user card replaces a bundled card of the same name."""
     bundled = set(catalogue._lower)
     added: dict[str, str] = {}
-    token_uses = []
+    token_uses: list[tuple[str, str, str, int]] = []
     for file in card_files(paths):
         path = str(file)
         try:
@@ -726,24 +736,25 @@ def add_user_cards(catalogue: Catalogue, paths) -> None:
             token_uses += _token_uses(card, path)
     for card_name, token, path, line in token_uses:
         if token not in catalogue.tokens:
-            error = DeckError(f"card '{card_name}': unknown token '{token}' (tokens: "
-                              f"{', '.join(sorted(catalogue.tokens))})", path, line)
-            catalogue.broken[card_name.lower()] = error
-            name = catalogue._lower.pop(card_name.lower(), None)
-            catalogue.cards.pop(name, None)
-            catalogue.tokens.pop(name, None)
+            catalogue.broken[card_name.lower()] = DeckError(
+                f"card '{card_name}': unknown token '{token}' (tokens: {', '.join(sorted(catalogue.tokens))})",
+                path, line)
+            stored = catalogue._lower.pop(card_name.lower(), None)
+            if stored is not None:
+                catalogue.cards.pop(stored, None)
+                catalogue.tokens.pop(stored, None)
     for low in catalogue.broken:
         catalogue._lower.pop(low, None)
 
 
-def user_card_paths(cards=()) -> tuple[str, ...]:
+def user_card_paths(cards: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
     """The user's card files: ``$HORDE_CARDS`` (paths separated by ``os.pathsep``), then ``cards``."""
     env = [p for p in os.environ.get("HORDE_CARDS", "").split(os.pathsep) if p.strip()]
     return tuple(env) + tuple(str(p) for p in cards)
 
 
 _BUNDLED: dict[str, Catalogue] = {}
-_CATALOGUES: dict[tuple, Catalogue] = {}
+_CATALOGUES: dict[tuple[str, tuple[str, ...], bool, str], Catalogue] = {}
 
 
 def bundled_catalogue() -> Catalogue:
@@ -754,7 +765,7 @@ def bundled_catalogue() -> Catalogue:
     return _BUNDLED[key]
 
 
-def catalogue_for(cards=(), approximate: bool = False) -> Catalogue:
+def catalogue_for(cards: Iterable[str | os.PathLike[str]] = (), approximate: bool = False) -> Catalogue:
     """The catalogue a command or a game plays with: the bundled card files, the user's
     (``$HORDE_CARDS`` and ``cards``), the card index of the data folder, and ``approximate``;
     made once per process for each combination."""
@@ -777,6 +788,6 @@ def default_catalogue() -> Catalogue:
     return catalogue_for()
 
 
-def setup_catalogue(setup) -> Catalogue:
+def setup_catalogue(setup: GameSetup) -> Catalogue:
     """The catalogue a game of ``setup`` plays with (its ``cards`` and ``approximate`` knobs)."""
-    return catalogue_for(getattr(setup, "cards", ()), getattr(setup, "approximate", False))
+    return catalogue_for(setup.cards, setup.approximate)

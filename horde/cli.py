@@ -1,4 +1,5 @@
-"""The ``horde`` command: play one game, simulate many, check decks, show cards and policies.
+"""The ``horde`` command: play one game, simulate many, check decks, show cards and policies, run
+experiments, and summarise, compare and report their results.
 
 Bad input never shows a traceback: every ``HordeError`` becomes one line on stderr naming the
 file, line or knob and what was expected, and the exit code is 2. ``horde run`` stopped by Ctrl-C
@@ -56,12 +57,17 @@ def knob_options(function):
     return function
 
 
-def setup_from_options(options: dict):
-    values = {k: v for k, v in options.items() if k in KNOBS and v not in (None, ())}
+def given_knobs(options: dict) -> dict:
+    """The knob options that were given on the command line."""
+    return {k: v for k, v in options.items() if k in KNOBS and v not in (None, ())}
+
+
+def setup_from_options(options: dict, where: str = "command line"):
+    values = given_knobs(options)
     if "policy_params" in values:
         values["policy_params"] = ",".join(values["policy_params"])
     preset = values.pop("preset", "zombie-horde")
-    return make_setup(preset, where="command line", **values)
+    return make_setup(preset, where=where, **values)
 
 
 @click.group(cls=HordeGroup)
@@ -76,24 +82,23 @@ def cli():
 @knob_options
 def play(seed, as_json, **options):
     """Play one game and print it turn by turn."""
-    from horde.decks import approximated_cards, load_setup_decks
-    from horde.engine import play_game
+    from horde.decks import approximated_cards
+    from horde.engine import play_game, prepare
 
     setup = setup_from_options(options)
-    load_setup_decks(setup)
+    prepare(setup)  # every check before playing
     approximated = approximated_cards(setup)
-    result = play_game(setup, seed, trace=True)
+    events = play_game(setup, seed, trace=True).events or []
     if as_json:
-        for name, dropped in approximated.items():
-            click.echo(json.dumps({"event": "approximated", "card": name, "dropped": list(dropped)}))
-        for event in result.events:
+        echo_approximated(approximated, err=True)  # the JSON Lines on stdout stay the game's events
+        for event in events:
             click.echo(json.dumps(event, default=str))
         return
     click.echo(f"horde {__version__} - seed {seed} - preset {setup.preset} - {setup.players} players - "
                f"Horde deck {setup.horde_deck} - policy {setup.policy}")
     echo_approximated(approximated)
     last_turn = None
-    for event in result.events:
+    for event in events:
         if event["turn"] != last_turn:
             last_turn = event["turn"]
             if last_turn:
@@ -103,18 +108,18 @@ def play(seed, as_json, **options):
             click.echo("  " + line)
 
 
-def echo_approximated(approximated: dict) -> None:
+def echo_approximated(approximated: dict, err: bool = False) -> None:
     """Name every approximated card once, with the text it drops (--approximate)."""
     if not approximated:
         return
     click.echo(f"APPROXIMATED: {len(approximated)} card(s) play by their facts alone (--approximate); "
-               "these results are not exact:")
+               "these results are not exact:", err=err)
     for name, dropped in approximated.items():
-        click.echo(f"  {name}: dropped " + ("; ".join(repr(s) for s in dropped) or "nothing"))
+        click.echo(f"  {name}: dropped " + ("; ".join(repr(s) for s in dropped) or "nothing"), err=err)
 
 
 def describe(event: dict) -> str:
-    """One readable line for a trace event."""
+    """One readable line for a trace event (docs/events.md lists every event and its fields)."""
     e = event
     kind = e["event"]
     who = "Horde" if e["side"] == "horde" else "Team"
@@ -131,13 +136,12 @@ def describe(event: dict) -> str:
     if kind == "leaves":
         return f"{e['card']} goes to the {e['to']}"
     if kind == "attack":
-        target = f" player {e['target']}" if "target" in e else " the Horde"
-        return f"{who}: {e['card']} ({e['power']} power) attacks{target}"
+        return f"{who}: {e['card']} ({e['power']} power) attacks {e['target']}"
     if kind == "block":
         return f"{e['attacker']} is blocked by {', '.join(e['blockers'])}"
     if kind == "damage":
         source = e.get("source") or "an effect"
-        extra = f" (team life {e['team_life']})" if "team_life" in e else ""
+        extra = f" (team life {e['team_life']})" if e.get("team_life") is not None else ""
         return f"{source} deals {e['amount']} damage to {e['target']}{extra}"
     if kind == "mill":
         return f"{e['amount']} damage to the Horde mills {e['milled']} ({e['library']} cards left)"
@@ -183,12 +187,10 @@ def describe(event: dict) -> str:
     if kind == "boss_vanishes":
         return "The boss vanishes with the Horde (B6)"
     if kind == "graveyard_exiled":
-        whose = f"Player {e['player']}" if "player" in e else "The Horde"
+        whose = "The Horde" if e.get("player") is None else f"Player {e['player']}"
         return f"{whose} exiles {e['cards']} cards from its graveyard"
     if kind == "activate":
         return f"Player {e['player']} activates {e['card']}: {e['effects']}"
-    if kind == "lieutenant_equipped":
-        return f"{e['equipment']} is attached to {e['name']}"
     if kind == "banned_discarded":
         return f"Player {e['player']} draws banned {e['card']}, discards it and draws again"
     if kind == "game_over":
@@ -205,15 +207,13 @@ def describe(event: dict) -> str:
 @knob_options
 def simulate(games, seed, workers, as_json, quiet, **options):
     """Play many seeded games and print the team's win rate."""
-    from horde.decks import approximated_cards, load_setup_decks
+    from horde.decks import approximated_cards
+    from horde.engine import prepare
     from horde.runner import play_many, summarise
 
     setup = setup_from_options(options)
-    load_setup_decks(setup)  # fail before starting workers
+    prepare(setup)  # every check before starting workers
     approximated = approximated_cards(setup)
-    from horde.policies import make_policy
-
-    make_policy(setup.policy, **dict(setup.policy_params))
     results = list(play_many(setup, seed, games, workers, progress=not quiet))
     summary = summarise(results)
     boss_uses: dict = {}
@@ -364,7 +364,8 @@ def _index_text(card, origin) -> str:
     """A compiled card's Oracle text as the index holds it (with its line breaks)."""
     from horde.cardindex import open_index
 
-    indexed = open_index(Path(origin.where)).lookup(card.name)
+    index = open_index(Path(origin.where))
+    indexed = index.lookup(card.name) if index is not None else None
     return indexed.text if indexed is not None else card.text
 
 
@@ -374,9 +375,16 @@ def _index_text(card, origin) -> str:
 def cards_import(file, quiet):
     """Read MTGJSON's AtomicCards.json (plain, .gz, .xz or .zip) into the card index of the data
     folder ($HORDE_HOME or the platform's user data folder)."""
+    from tqdm import tqdm
+
     from horde.cardindex import import_atomic_cards, index_path
 
-    summary = import_atomic_cards(file, progress=not quiet)
+    with tqdm(unit="B", unit_scale=True, unit_divisor=1024, desc="cards import", disable=quiet) as bar:
+        def progress(read: int, total: int) -> None:
+            bar.total = total
+            bar.update(read - bar.n)
+
+        summary = import_atomic_cards(file, progress=progress)
     click.echo(f"imported {summary['cards']} cards from {summary['source']} into {index_path()} "
                f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
 
@@ -567,25 +575,8 @@ def terminate_as_interrupt(received: list):
         signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 
-@cli.command("summary")
-@click.argument("folder", type=click.Path(file_okay=False))
-@click.option("--by", "by", multiple=True, help="group by these columns (default: the knobs that vary)")
-@click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
-def summary_command(folder, by, markdown):
-    """Print the team win rate per cell of a results folder, with Wilson 95% intervals."""
-    from horde.analysis import load
-
-    results = load(folder)
-    approximated = sorted({name for cell in results.manifest.get("approximated") or () for name in cell["cards"]})
-    if approximated:  # --approximate: never mistaken for exact results
-        click.echo(f"APPROXIMATED: these results are not exact; played by their facts alone: {', '.join(approximated)}")
-    table = results.summary(by=list(by) or None)
-    keys = [c for c in table.columns if c not in SUMMARY_COLUMNS]
-    rows = []
-    for row in table.to_dict("records"):
-        rate = f"{row['team_win_rate']:.1%} ({row['team_win_low']:.1%}-{row['team_win_high']:.1%})"
-        rows.append([str(row[k]) for k in keys] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"])
-    header = keys + ["games", "team win rate (Wilson 95%)", "mean turns"]
+def echo_table(header: list[str], rows: list[list[str]], markdown: bool = False) -> None:
+    """Print rows of text under a header: aligned columns, or a Markdown table."""
     if markdown:
         click.echo("| " + " | ".join(header) + " |")
         click.echo("|" + "---|" * len(header))
@@ -593,15 +584,164 @@ def summary_command(folder, by, markdown):
             click.echo("| " + " | ".join(cells) + " |")
         return
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)] if rows else [len(h) for h in header]
-    click.echo("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)))
+    click.echo("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
     for cells in rows:
-        click.echo("  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)))
+        click.echo("  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip())
 
 
-SUMMARY_COLUMNS = {"games", "team_wins", "team_win_rate", "team_win_low", "team_win_high", "horde_wins",
-                   "horde_win_rate", "horde_win_low", "horde_win_high", "stalls", "stall_rate", "stall_low",
-                   "stall_high", "turns_mean", "turns_q1", "turns_median", "turns_q3", "team_life_end_mean",
-                   "team_life_lowest_mean"}
+def load_folders(folders):
+    """The games of one results folder, or of several with a ``results`` column naming the folder.
+    Results with approximated cards (--approximate) are announced first: never taken for exact."""
+    from horde.analysis import combine, load
+
+    results = [load(folder) for folder in folders]
+    approximated = sorted({name for r in results for cell in r.manifest.get("approximated") or ()
+                           for name in cell["cards"]})
+    if approximated:
+        click.echo(f"APPROXIMATED: these results are not exact; played by their facts alone: {', '.join(approximated)}")
+    return results[0].games if len(results) == 1 else combine(results)
+
+
+@cli.command("summary")
+@click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False), metavar="RESULTS...")
+@click.option("--by", "by", multiple=True,
+              help="group by this column (repeat the option; default: the knobs that vary, and the folder when "
+                   "there are several); boss_drawn and lieutenants_drawn split the games by what they drew")
+@click.option("--per-cell", is_flag=True, help="group by the knobs that vary too: --by within each cell")
+@click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
+def summary_command(folders, by, per_cell, markdown):
+    """Print the team win rate per cell of one or more results folders, with Wilson 95% intervals.
+
+    With --by boss_drawn (or lieutenants_drawn) the games of every cell are pooled under each boss
+    (lieutenant) drawn; add --per-cell for one row per cell and boss."""
+    from horde.analysis import summary, varying_knobs
+
+    games = load_folders(folders)
+    cells = (["results"] if len(folders) > 1 else []) + varying_knobs(games)
+    by = list(by)
+    if per_cell or not by:
+        by = [name for name in cells if name not in by] + by
+    table = summary(games, by=by)
+    rows = []
+    for row in table.to_dict("records"):
+        rate = f"{row['team_win_rate']:.1%} ({row['team_win_low']:.1%}-{row['team_win_high']:.1%})"
+        rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"])
+    echo_table(by + ["games", "team win rate (Wilson 95%)", "mean turns"], rows, markdown)
+
+
+def parse_knobs(text: str, flag: str) -> dict:
+    """The knob options written in ``text`` (``--policy control --players 3``), checked as the
+    command line checks them; a bad one is a SetupError naming ``flag``."""
+    from horde.presets import SetupError
+
+    @click.command(context_settings={"help_option_names": []})
+    @knob_options
+    def knobs(**options):
+        """The knob options of an arm."""
+
+    try:
+        words = shlex.split(text)
+        context = knobs.make_context(flag, words, resilient_parsing=False)
+    except ValueError as error:
+        raise SetupError(f"{flag} {text!r}: {error}") from None
+    except click.ClickException as error:
+        raise SetupError(f"{flag} {text!r}: {error.format_message()}") from None
+    except click.exceptions.Exit:
+        raise SetupError(f"{flag} {text!r}: give knob options, like {flag} \"--policy control\"") from None
+    values = given_knobs(context.params)
+    if not values:
+        raise SetupError(f"{flag} {text!r}: give at least one knob option, like {flag} \"--policy control\"")
+    return values
+
+
+def _points(value: float) -> str:
+    text = f"{value * 100:+.1f}"
+    return "+0.0" if text == "-0.0" else text
+
+
+def echo_comparison(table, pooled, markdown: bool) -> None:
+    """The paired comparison: one row per matching cell (when there are several) and the pooled row."""
+    keys = [c for c in table.columns if c not in pooled.columns]
+    records = (table.to_dict("records") if keys else []) + [dict(pooled.iloc[0]) | {k: "all" for k in keys}]
+    rows = []
+    for r in records:
+        difference = "" if r["pairs"] == 0 else (f"{_points(r['difference'])} ({_points(r['difference_low'])} to "
+                                                 f"{_points(r['difference_high'])})")
+        rows.append([str(r[k]) for k in keys] + [str(r["pairs"]), f"{r['win_rate_a']:.1%}", f"{r['win_rate_b']:.1%}",
+                                                  str(r["only_a_won"]), str(r["only_b_won"]), difference])
+    echo_table(keys + ["pairs", "A wins", "B wins", "only A won", "only B won", "A - B, points (Newcombe paired 95%)"],
+               rows, markdown)
+
+
+@cli.command("compare")
+@click.argument("folders", nargs=-1, type=click.Path(file_okay=False), metavar="[RESULTS_A RESULTS_B]")
+@click.option("--a", "arm_a", default=None, metavar="OPTIONS",
+              help='arm A\'s knob options, quoted: --a "--policy control" (plays both arms)')
+@click.option("--b", "arm_b", default=None, metavar="OPTIONS",
+              help='arm B\'s knob options, quoted: --b "--policy baseline"')
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="games each arm plays")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--workers", type=click.IntRange(1), default=None, help="processes (default: one per core)")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+@click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
+@knob_options
+def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown, **options):
+    """Compare the team win rate of two arms on the same seeds, game by game.
+
+    Either two results folders (game i of a cell of A is paired with game i of the cell of B with
+    the same seed and the same values of the knobs both share), or two setups played here: --a
+    and --b give each arm's knob options, the other knob options set both, and both arms play the
+    seeds (--seed, i) for i below --games. Prints the paired difference A - B with Newcombe's
+    square-and-add 95% interval, per matching cell and pooled."""
+    from horde.presets import SetupError
+
+    played = arm_a is not None or arm_b is not None
+    if folders and (played or given_knobs(options)):
+        raise SetupError("give two results folders, or --a and --b with knob options, not both")
+    if folders:
+        if len(folders) != 2:
+            raise SetupError(f"give two results folders to compare, not {len(folders)}")
+        compare_folders(folders[0], folders[1], markdown)
+        return
+    if arm_a is None or arm_b is None:
+        raise SetupError('give two results folders, or both --a and --b, like --a "--policy control" '
+                         '--b "--policy baseline"')
+    from horde.engine import prepare
+
+    shared = given_knobs(options)
+    setups = []
+    for flag, text in (("--a", arm_a), ("--b", arm_b)):
+        setup = setup_from_options({**shared, **parse_knobs(text, flag)}, where=flag)
+        prepare(setup)  # every check before playing
+        setups.append(setup)
+    from horde.analysis import compare_tables, games_table
+    from horde.runner import play_many
+
+    tables = [games_table(play_many(setup, seed, games, workers, progress=not quiet), cell=cell)
+              for cell, setup in enumerate(setups)]
+    pooled = compare_tables(tables[0], tables[1], by=(), names=(arm_a, arm_b))
+    for name, text, setup in (("A", arm_a, setups[0]), ("B", arm_b, setups[1])):
+        click.echo(f"{name}: {text} (setup {setup.digest()}: preset {setup.preset}, {setup.players} players, "
+                   f"Horde deck {setup.horde_deck}, policy {setup.policy})")
+    click.echo(f"{games} games each, seeds ({seed}, 0) to ({seed}, {games - 1}), horde {__version__}")
+    echo_comparison(pooled, pooled, markdown)
+
+
+def compare_folders(folder_a: str, folder_b: str, markdown: bool) -> None:
+    from horde.analysis import ResultsError, compare_tables, load
+
+    a, b = load(folder_a), load(folder_b)
+    table = compare_tables(a.games, b.games, by=None, names=(folder_a, folder_b))
+    pooled = compare_tables(a.games, b.games, by=(), names=(folder_a, folder_b))
+    if int(pooled["pairs"].iloc[0]) == 0:
+        raise ResultsError(f"no game of {folder_a} has a partner in {folder_b}: pairs need the same seed, game index "
+                           "and values of the knobs both folders share")
+    keys = [c for c in table.columns if c not in pooled.columns]
+    click.echo(f"A: {folder_a} ({a.name}, {len(a.games)} games)")
+    click.echo(f"B: {folder_b} ({b.name}, {len(b.games)} games)")
+    click.echo(f"paired by seed, game index{''.join(', ' + k for k in keys)}; {int(pooled['unpaired'].iloc[0])} "
+               "game(s) without a partner left out")
+    echo_comparison(table, pooled, markdown)
 
 
 @cli.command("report")
@@ -610,11 +750,20 @@ SUMMARY_COLUMNS = {"games", "team_wins", "team_win_rate", "team_win_low", "team_
 @click.option("--images", default=None, metavar="DIR", help="also save every picture as a PNG in DIR")
 @click.option("--card-turn", type=click.IntRange(1), default=3, show_default=True,
               help="card impact: games where the Horde revealed a card by this Horde turn, against the rest")
-def report_command(folder, out, images, card_turn):
+@click.option("--compare", "other", default=None, metavar="OTHER",
+              help="a second results folder to compare with, game by game on the same seeds")
+@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.5,
+              show_default=True, help="the team win rate aimed for, marked on the heat map and curves")
+@click.option("--band", type=click.FloatRange(0, 1, max_open=True), default=0.05, show_default=True,
+              help="the heat map outlines cells within this distance of --target")
+@click.option("--min-games", type=click.IntRange(1), default=100, show_default=True,
+              help="card impact shows a card only with this many games on each side, over every cell")
+def report_command(folder, out, images, card_turn, other, target, band, min_games):
     """Write one self-contained HTML page for a results folder: tables, embedded plots, the setup."""
     from horde.report import write_report
 
-    path = write_report(folder, out, card_turn=card_turn, images=images)
+    path = write_report(folder, out, card_turn=card_turn, images=images, compare=other, target=target, band=band,
+                        min_games=min_games)
     click.echo(f"report: {path}")
 
 
@@ -656,11 +805,9 @@ class SpreadPlayers(click.Command):
 def tune_command(search, target, low, high, seed, batch, max_games, workers, as_json, quiet, **options):
     """Find the value of a knob whose team win rate is closest to a target, for each player count
     (--players 2 3 4; default 2 3 4), playing only the games the search needs."""
-    from horde.decks import approximated_cards, load_setup_decks
-    from horde.engine import new_game
-    from horde.policies import make_policy
+    from horde.decks import approximated_cards
     from horde.presets import SetupError, convert
-    from horde.tune import SEARCHABLE, search_range, setup_at, tune
+    from horde.tune import SEARCHABLE, tune
 
     knob = search.replace("-", "_")
     if knob not in SEARCHABLE:
@@ -671,12 +818,7 @@ def tune_command(search, target, low, high, seed, batch, max_games, workers, as_
     players_text = options.pop("players") or "2,3,4"
     players = [convert("players", p, "--players") for p in players_text.replace(" ", ",").split(",") if p]
     setup = setup_from_options({**options, "players": max(players)})
-    load_setup_decks(setup)  # fail before playing
-    approximated = approximated_cards(setup)
-    make_policy(setup.policy, **dict(setup.policy_params))
-    for count in players:  # set up both ends once: a Horde deck too small fails before playing
-        for value in search_range(setup, knob, low, high):
-            new_game(setup_at(setup, knob, value, count), seed)
+    approximated = approximated_cards(setup)  # loads the setup's decks: a bad one fails here
 
     def progress(line):
         if not quiet:

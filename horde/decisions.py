@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from random import Random
+from typing import Any, Protocol
 
 from horde.errors import HordeError
 
@@ -55,7 +56,16 @@ class Decision:
     is_legal: Callable | None = None  # for selections with rules beyond the options (menace, L5)
 
 
-def check_choice(decision: Decision, choice) -> None:
+class Chooser(Protocol):
+    """What the engine asks: an object with ``choose(decision, view)`` and its own random stream
+    ``rng``, set for every game (``horde.policies.Policy``)."""
+
+    rng: Random
+
+    def choose(self, decision: Decision, view: Any) -> Any: ...
+
+
+def check_choice(decision: Decision, choice: Any) -> None:
     """Raise PolicyError unless ``choice`` is legal for ``decision``."""
     options = decision.options
     if decision.kind not in SELECTIONS:

@@ -8,12 +8,17 @@ instead of stopping at the first, for ``horde decks check``.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from random import Random
 
+from horde.cards import CardDef
 from horde.catalogue import Catalogue, decks_dir, default_catalogue, setup_catalogue
 from horde.decklists import Decklist, parse_decklist, read_decklist
 from horde.errors import DeckError, HordeError
+from horde.presets import GameSetup
 
 COMMANDER_DECK_SIZE = 100  # 903.5a
 
@@ -25,17 +30,25 @@ class HordeDeck:
     name: str
     path: str
     build: str  # "fixed" or "recipe"
-    cards: list = field(default_factory=list)  # fixed: every card, tokens included
-    creatures: list = field(default_factory=list)  # recipe pool (R1)
-    spells: list = field(default_factory=list)
-    base_token: object = None
-    giant_token: object = None
-    army_token: object = None
+    cards: list[CardDef] = field(default_factory=list)  # fixed: every card, tokens included
+    creatures: list[CardDef] = field(default_factory=list)  # recipe pool (R1)
+    spells: list[CardDef] = field(default_factory=list)
+    base_token: CardDef | None = None  # a recipe always has one (the parser checks)
+    giant_token: CardDef | None = None
+    army_token: CardDef | None = None
     creatures_per_player: tuple[int, int] = (5, 6)
     spells_per_player: tuple[int, int] = (3, 4)
-    bosses: list = field(default_factory=list)
-    lieutenants: list = field(default_factory=list)
-    equipment: list = field(default_factory=list)
+    bosses: list[CardDef] = field(default_factory=list)
+    lieutenants: list[CardDef] = field(default_factory=list)
+    equipment: list[CardDef] = field(default_factory=list)
+
+    def tokens(self) -> tuple[CardDef, CardDef, CardDef]:
+        """A recipe's (base, giant, army) tokens (R1): a missing strong token is the one before it."""
+        base = self.base_token
+        if base is None:
+            raise HordeError(f"{self.path}: a recipe Horde deck needs a base token")
+        giant = self.giant_token or base
+        return base, giant, self.army_token or giant
 
 
 @dataclass
@@ -44,8 +57,8 @@ class TeamDeck:
 
     name: str
     path: str
-    commander: object
-    cards: list
+    commander: CardDef | None
+    cards: list[CardDef]
     generic_mana: bool = False  # C4
     style: str = ""
 
@@ -72,11 +85,12 @@ def _range(text: str, key: str, path: str) -> tuple[int, int]:
     return low, high
 
 
-def parse_horde_deck(decklist: Decklist, catalogue: Catalogue, problems: list | None = None) -> HordeDeck:
+def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
+                     problems: list[HordeError] | None = None) -> HordeDeck:
     """Check a Horde decklist; with ``problems`` given, collect every problem instead of raising."""
     path = decklist.path
 
-    def fail(error: DeckError):
+    def fail(error: DeckError) -> None:
         if problems is None:
             raise error
         problems.append(error)
@@ -139,13 +153,13 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue, problems: list | 
     return deck
 
 
-def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list | None = None,
+def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[HordeError] | None = None,
                     allow_illegal: bool = False) -> TeamDeck:
     """Check a Commander decklist against C1: 100 cards with the commander, singleton but basic
     lands, every card inside the commander's colour identity."""
     path = decklist.path
 
-    def fail(error: DeckError, rule_break: bool = False):
+    def fail(error: DeckError, rule_break: bool = False) -> None:
         if rule_break and allow_illegal:
             return
         if problems is None:
@@ -215,7 +229,7 @@ def deck_kind(decklist: Decklist) -> str:
     return "team" if decklist.section("commander") else "horde"
 
 
-def read_deck(path, kind: str | None = None) -> Decklist:
+def read_deck(path: str | os.PathLike[str], kind: str | None = None) -> Decklist:
     """Read a deck file as its kind reads it: a Horde deck's blank lines only separate groups of
     cards (as Horde helper apps write them); a team deck keeps MTGO's sideboard rule."""
     decklist = read_decklist(path)
@@ -262,7 +276,7 @@ def load_team_deck(name: str, catalogue: Catalogue | None = None, allow_illegal:
     return _CACHE[key]
 
 
-def load_setup_decks(setup) -> tuple[HordeDeck, list[TeamDeck]]:
+def load_setup_decks(setup: GameSetup) -> tuple[HordeDeck, list[TeamDeck]]:
     """The Horde deck and the players' team decks of ``setup``, read with its catalogue (its card
     files, the index and ``approximate``); the banlist is read too, so a bad one fails here."""
     catalogue = setup_catalogue(setup)
@@ -272,9 +286,9 @@ def load_setup_decks(setup) -> tuple[HordeDeck, list[TeamDeck]]:
     return horde, teams
 
 
-def deck_cards(horde: HordeDeck | None, teams=()) -> list:
+def deck_cards(horde: HordeDeck | None, teams: Iterable[TeamDeck] = ()) -> list[CardDef]:
     """Every card a Horde deck and team decks may play (pool, tokens, bosses, lieutenants, equipment)."""
-    cards: list = []
+    cards: list[CardDef] = []
     if horde is not None:
         cards += horde.cards + horde.creatures + horde.spells + horde.bosses + horde.lieutenants + horde.equipment
         cards += [t for t in (horde.base_token, horde.giant_token, horde.army_token) if t is not None]
@@ -283,10 +297,10 @@ def deck_cards(horde: HordeDeck | None, teams=()) -> list:
     return cards
 
 
-def approximated_cards(setup) -> dict[str, tuple[str, ...]]:
+def approximated_cards(setup: GameSetup) -> dict[str, tuple[str, ...]]:
     """The cards of ``setup``'s decks that play by their facts alone (--approximate), by name, with
     the text each drops; empty for an exact setup."""
-    if not getattr(setup, "approximate", False):
+    if not setup.approximate:
         return {}
     horde, teams = load_setup_decks(setup)
     origins = setup_catalogue(setup).origins
@@ -313,10 +327,10 @@ class DeckCheck:
 
     path: str
     kind: str = ""
-    problems: list = field(default_factory=list)
-    ignored: list = field(default_factory=list)
-    warnings: list = field(default_factory=list)
-    cards: list = field(default_factory=list)  # the deck's CardDefs, in deck order, once each
+    problems: list[HordeError] = field(default_factory=list)
+    ignored: list[tuple[str, int, int]] = field(default_factory=list)
+    warnings: list[DeckError] = field(default_factory=list)
+    cards: list[CardDef] = field(default_factory=list)  # the deck's CardDefs, in deck order, once each
 
 
 def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "default") -> DeckCheck:
@@ -332,11 +346,9 @@ def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "
     check.kind = deck_kind(decklist)
     check.ignored = ignored_sections(decklist, check.kind)
     if check.kind == "horde":
-        deck = parse_horde_deck(decklist, catalogue, check.problems)
-        cards = deck_cards(deck)
+        cards = deck_cards(parse_horde_deck(decklist, catalogue, check.problems))
     else:
-        deck = parse_team_deck(decklist, catalogue, check.problems)
-        cards = deck_cards(None, [deck])
+        cards = deck_cards(None, [parse_team_deck(decklist, catalogue, check.problems)])
         try:
             banned = load_banlist(banlist)
         except HordeError as error:
@@ -346,8 +358,10 @@ def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "
             if entry.section in ("commander", "deck") and entry.name in banned:
                 check.warnings.append(DeckError(f"warning: '{entry.name}' is on the banlist: a player who draws "
                                                 "it discards it and draws another (R3)", str(path), entry.line))
-    seen: set = set()
-    check.cards = [c for c in cards if not (c.name in seen or seen.add(c.name))]
+    once: dict[str, CardDef] = {}
+    for card in cards:
+        once.setdefault(card.name, card)
+    check.cards = list(once.values())
     return check
 
 
@@ -359,13 +373,19 @@ def check_deck(path: str, catalogue: Catalogue | None = None) -> list[HordeError
 # ---------------------------------------------------------------- building the Horde library
 
 
-def build_horde_library(deck: HordeDeck, setup, rng) -> list:
+def check_deck_size(deck: HordeDeck, setup: GameSetup) -> None:
+    """H3: a fixed Horde deck must hold at least the setup's deck size; raises HordeError."""
+    size = setup.cards_per_player * setup.players
+    if deck.build == "fixed" and len(deck.cards) < size:
+        raise HordeError(f"{deck.path}: the fixed Horde deck has {len(deck.cards)} cards; "
+                         f"{setup.players} players x {setup.cards_per_player} cards need {size} (H3)")
+
+
+def build_horde_library(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[CardDef]:
     """The Horde's library for one game, top card last (H3, R1), from the Horde stream ``rng``."""
     size = setup.cards_per_player * setup.players  # H3
+    check_deck_size(deck, setup)
     if deck.build == "fixed":
-        if len(deck.cards) < size:
-            raise HordeError(f"{deck.path}: the fixed Horde deck has {len(deck.cards)} cards; "
-                             f"{setup.players} players x {setup.cards_per_player} cards need {size} (H3)")
         cards = list(deck.cards)
         rng.shuffle(cards)
         cards = cards[:size]  # H3: a random deck-size part of the list
@@ -375,7 +395,7 @@ def build_horde_library(deck: HordeDeck, setup, rng) -> list:
     return cards
 
 
-def recipe(deck: HordeDeck, setup, rng) -> list:
+def recipe(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[CardDef]:
     """R1: per player 5-6 creatures and 3-4 spells drawn from the lists and the strong tokens
     (Giant : Army by ``strong_mix``); base tokens fill the rest up to ``cards_per_player`` (10
     per player at the default 25). Decision: when the drawn cards and strong tokens alone pass the deck
@@ -387,35 +407,33 @@ def recipe(deck: HordeDeck, setup, rng) -> list:
     spells = sum(rng.randint(*deck.spells_per_player) for _ in range(players))
     picked = _draw_from(deck.creatures, creatures, rng) + _draw_from(deck.spells, spells, rng)
     giants, armies = setup.strong_split
-    giant = deck.giant_token or deck.base_token
-    army = deck.army_token or giant
+    base, giant, army = deck.tokens()
     strong = [giant] * (giants * players) + [army] * (armies * players)
     size = setup.cards_per_player * players
     cards = picked + strong
     rng.shuffle(cards)
     cards = cards[:size]
-    return cards + [deck.base_token] * (size - len(cards))  # R1: base tokens fill the rest
+    return cards + [base] * (size - len(cards))  # R1: base tokens fill the rest
 
 
-def _recipe_by_share(deck: HordeDeck, setup, rng) -> list:
+def _recipe_by_share(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[CardDef]:
     """The recipe with ``token_percent`` of the deck as tokens (a tuning knob beyond R1): the
     tokens split base : strong as R1's 10 : 5 and the strong ones by ``strong_mix``; the other
     cards are creatures and spells in R1's proportion (5.5 : 3.5), drawn from the lists."""
     size = setup.cards_per_player * setup.players
-    tokens = round(size * setup.token_percent / 100)
+    tokens = round(size * (setup.token_percent or 0) / 100)
     nontoken = size - tokens
     creatures = round(nontoken * 11 / 18) if deck.spells else nontoken
     picked = _draw_from(deck.creatures, creatures, rng) + _draw_from(deck.spells, nontoken - creatures, rng)
     strong = round(tokens * setup.strong_tokens / 15)
     giant_share, army_share = (int(x) for x in setup.strong_mix.split(":"))
     giants = round(strong * giant_share / (giant_share + army_share))
-    giant = deck.giant_token or deck.base_token
-    army = deck.army_token or giant
+    base, giant, army = deck.tokens()
     cards = picked + [giant] * giants + [army] * (strong - giants)
-    return cards + [deck.base_token] * (size - len(cards))
+    return cards + [base] * (size - len(cards))
 
 
-def _draw_from(pool: list, n: int, rng) -> list:
+def _draw_from(pool: list[CardDef], n: int, rng: Random) -> list[CardDef]:
     """n cards drawn at random from a list, without replacement while the list lasts."""
     if not pool:
         return []

@@ -1,4 +1,7 @@
-"""Play one seeded game: ``play_game(setup, seed) -> GameResult``.
+"""Play one seeded game: ``prepare(setup)`` once, then ``play_game(prepared, seed) -> GameResult``.
+
+A setup is prepared once per process (decks, banlist, policy, every check a command makes before
+playing); each game starts from it.
 
 The game's random streams are derived from its seed alone, one per purpose, so that changing
 the team's side (policy, team decks) never shifts the Horde's shuffle or the boss's dice:
@@ -9,49 +12,48 @@ the team's side (policy, team decks) never shifts the Horde's shuffle or the bos
 from __future__ import annotations
 
 import random
-from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, TypeVar
 
 from horde import __version__, boss, rules, turns
-from horde.catalogue import Catalogue, setup_catalogue
-from horde.decks import build_horde_library, load_banlist, load_horde_deck, load_team_deck
+from horde.cards import CardDef
+from horde.catalogue import Catalogue, decks_dir, setup_catalogue
+from horde.decisions import Chooser
+from horde.decks import (
+    HordeDeck,
+    TeamDeck,
+    build_horde_library,
+    check_deck_size,
+    load_banlist,
+    load_horde_deck,
+    load_team_deck,
+)
 from horde.errors import HordeError
-from horde.policies import TeamView, make_policy
+from horde.events import log
+from horde.policies import TeamView, policy_factory
 from horde.presets import GameSetup
-from horde.state import Game, TeamPlayer
+from horde.state import BossState, Drivers, Game, GameStats, Side, TeamPlayer, Winner
+
+T = TypeVar("T")
+Seed = int | str | tuple[int | str, ...]  # a game's seed: (experiment seed, game index) in a batch
 
 
-def stream(seed, name: str) -> random.Random:
+def stream(seed: Seed, name: str) -> random.Random:
     """The random stream ``name`` of the game with this seed (an int, or a tuple such as
     (experiment seed, game index)). Seeding by text is stable across runs and machines."""
     key = "/".join(str(part) for part in (seed if isinstance(seed, tuple) else (seed,)))
     return random.Random(f"horde/{key}/{name}")
 
 
-@dataclass(slots=True)
-class GameStats:
-    """What a game records beyond its winner (for per-card and swing analysis)."""
-
-    cards_revealed: int = 0
-    streak: int = 0
-    longest_streak: int = 0  # the longest run of tokens revealed in a row
-    revealed: list = field(default_factory=list)  # (nontoken card name, Horde turn)
-    cast_this_turn: int = 0
-    biggest_turn: int = 0  # the most cards the Horde cast in one turn
-    boss_uses: Counter = field(default_factory=Counter)
-    lieutenant_entries: int = 0
-    lieutenant_defeats: int = 0
-    lieutenant_actions: int = 0
-    team_life_min: int = 0
-
-
 @dataclass
 class GameResult:
     """One game's record: its seed and setup, who won, and what happened."""
 
-    seed: object
+    seed: Seed
     setup: GameSetup
-    winner: str  # "team", "horde" or "stall"
+    winner: Winner  # equal to "team", "horde" or "stall"
     turns: int
     horde_turns: int
     team_life: int
@@ -60,16 +62,17 @@ class GameResult:
     cards_revealed: int
     longest_token_streak: int
     biggest_horde_turn: int
-    revealed: tuple
+    revealed: tuple[tuple[str, int], ...]  # (nontoken card, Horde turn) as revealed
     boss: str | None
-    boss_uses: dict
+    boss_uses: dict[str, int]
     lieutenant_entries: int
     lieutenant_defeats: int
+    lieutenants_drawn: tuple[str, ...] = ()  # L1: the lieutenants' names in the order drawn (a column, not in record())
     version: str = __version__
-    turn_rows: list | None = None
-    events: list | None = None
+    turn_rows: list[tuple[int, int, int, int]] | None = None
+    events: list[dict[str, Any]] | None = None
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """A flat dict of the result (what the runner writes, one row per game)."""
         return {
             "seed": str(self.seed), "setup_hash": self.setup.digest(), "version": self.version,
@@ -82,42 +85,104 @@ class GameResult:
         }
 
 
-def new_game(setup: GameSetup, seed, catalogue: Catalogue | None = None, policy=None,
-             trace: bool = False) -> Game:
-    """Set up a game: decks built and shuffled, boss and lieutenants drawn, hands not yet drawn."""
-    catalogue = catalogue or setup_catalogue(setup)  # the setup's card files, index and --approximate
-    horde_deck = load_horde_deck(setup.horde_deck, catalogue)
+@dataclass(frozen=True, eq=False)
+class Prepared:
+    """A setup resolved once, and every check a command makes before playing it done: its card
+    catalogue, Horde deck, team decks (one per player), R3 banlist, the bosses B1 draws from, and a
+    function making a fresh team policy. Every game of the setup starts from it (``new_game``)."""
+
+    setup: GameSetup
+    catalogue: Catalogue
+    horde_deck: HordeDeck
+    team_decks: tuple[TeamDeck, ...]
+    banned: frozenset[str]
+    bosses: tuple[CardDef, ...]  # B1: the named boss, or the deck's boss list for 'random'; () for none
+    new_policy: Callable[[], Chooser]
+
+
+_PREPARED: dict[tuple[GameSetup, int, str], Prepared] = {}
+
+
+def prepare(setup: GameSetup, catalogue: Catalogue | None = None) -> Prepared:
+    """Resolve ``setup`` once per process (the same setup, catalogue and decks folder give the
+    same ``Prepared``): load its decks, banlist and policy, and check that its games can be set
+    up (a fixed Horde deck large enough, a named boss in the deck's list). Raises HordeError (a
+    DeckError, PolicyError, ...); one about a knob's value names it in ``error.knob`` and
+    ``error.value``. ``clear_prepared`` forgets every prepared setup."""
+    if catalogue is None:  # the setup's card files, the card index, --approximate
+        catalogue = _about("cards", setup.cards, lambda: setup_catalogue(setup))
+    key = (setup, id(catalogue), str(decks_dir()))
+    prepared = _PREPARED.get(key)
+    if prepared is None:
+        prepared = _PREPARED[key] = _prepare(setup, catalogue)
+    return prepared
+
+
+def clear_prepared() -> None:
+    """Forget every prepared setup (after deck or card files changed on disk)."""
+    _PREPARED.clear()
+
+
+def _about(knob: str, value: object, load: Callable[[], T]) -> T:
+    """``load()``, with a HordeError it raises marked as about ``knob`` = ``value``."""
+    try:
+        return load()
+    except HordeError as error:
+        error.knob, error.value = knob, value
+        raise
+
+
+def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
+    horde_deck = _about("horde_deck", setup.horde_deck, lambda: load_horde_deck(setup.horde_deck, catalogue))
+    team_decks: list[TeamDeck] = []
+    for name in setup.team_decks[:setup.players]:
+        team_decks.append(_about("team_decks", name, partial(load_team_deck, name, catalogue, setup.allow_illegal)))
+    banned = _about("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
+    new_policy = _about("policy", setup.policy, lambda: policy_factory(setup.policy, **dict(setup.policy_params)))
+    check_deck_size(horde_deck, setup)  # H3
+    bosses: tuple[CardDef, ...] = ()
+    if setup.boss != "none" and horde_deck.bosses:
+        if setup.boss == "random":
+            bosses = tuple(horde_deck.bosses)
+        else:
+            bosses = tuple(c for c in horde_deck.bosses if c.name.lower() == setup.boss.lower())[:1]
+            if not bosses:
+                raise HordeError(f"boss '{setup.boss}' is not in the boss list of {horde_deck.path} "
+                                 f"({', '.join(c.name for c in horde_deck.bosses)})")
+    elif setup.boss not in ("none", "random"):
+        raise HordeError(f"boss '{setup.boss}': the Horde deck {horde_deck.path} has no boss list")
+    return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy)
+
+
+def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trace: bool = False) -> Game:
+    """Set up a game of a prepared setup: decks built and shuffled, boss and lieutenants drawn,
+    hands not yet drawn. ``policy`` overrides the setup's (a fresh one is made for every game)."""
+    setup = prepared.setup
     if policy is None:
-        policy = make_policy(setup.policy, **dict(setup.policy_params))
+        policy = prepared.new_policy()
     policy.rng = stream(seed, "policy")
-    game = Game(setup, catalogue, stream(seed, "horde"), stream(seed, "dice"), policy, [] if trace else None)
-    game.stats = GameStats(team_life_min=game.start_life)
-    game.view = TeamView(game)
-    banned = load_banlist(setup.banlist)
-    for i in range(setup.players):
-        deck = load_team_deck(setup.team_decks[i], catalogue, setup.allow_illegal)
+    drivers = Drivers(policy, GameStats(team_life_min=setup.life_per_player * setup.players), [] if trace else None)
+    game = Game(setup, prepared.catalogue.tokens, stream(seed, "horde"), stream(seed, "dice"), drivers)
+    drivers.view = TeamView(game)
+    for i, deck in enumerate(prepared.team_decks):
         player = TeamPlayer(i, deck.name, deck.commander, stream(seed, f"team{i + 1}"))
         player.library = list(deck.cards)
         player.deck_size = len(deck.cards) + (1 if deck.commander is not None else 0)
         player.generic_mana = deck.generic_mana
-        player.banned = banned
+        player.banned = prepared.banned
         game.players.append(player)
+    horde_deck = prepared.horde_deck
     game.horde.library = build_horde_library(horde_deck, setup, game.horde_rng)
     game.horde.deck_size = len(game.horde.library)
-    if setup.boss != "none" and horde_deck.bosses:
-        if setup.boss == "random":
-            card = horde_deck.bosses[game.dice_rng.randrange(len(horde_deck.bosses))]  # B1
-        else:
-            named = [c for c in horde_deck.bosses if c.name.lower() == setup.boss.lower()]
-            if not named:
-                raise HordeError(f"boss '{setup.boss}' is not in the boss list of {horde_deck.path} "
-                                 f"({', '.join(c.name for c in horde_deck.bosses)})")
-            card = named[0]
-        game.boss = boss.BossState(card)
-    elif setup.boss not in ("none", "random"):
-        raise HordeError(f"boss '{setup.boss}': the Horde deck {horde_deck.path} has no boss list")
+    bosses = prepared.bosses
+    if bosses:
+        # B1: a random one of the list, or the one named
+        game.boss = BossState(bosses[game.dice_rng.randrange(len(bosses))] if setup.boss == "random" else bosses[0])
     if setup.lieutenants and horde_deck.lieutenants:
         game.lieutenants = boss.draw_lieutenants(game, horde_deck.lieutenants, horde_deck.equipment)
+        if game.lieutenants is not None:  # the rules reach the lieutenants' rules through these
+            drivers.lieutenant_leaves = boss.lieutenant_leaves  # L6
+            drivers.creature_damaged_player = boss.creature_damaged_player  # L7
     return game
 
 
@@ -130,17 +195,18 @@ def horde_turn_now(setup: GameSetup, turn: int) -> bool:
 def play(game: Game, record_turns: bool = False) -> None:
     """Play a set-up game to its end (H12, H13) or to the stall guard (H14)."""
     setup = game.setup
+    drivers = game.drivers
     turns.opening_hands(game)
-    if game.check is not None:
-        game.check(game)
-    if record_turns:
-        game.turn_rows = []
-    stats = game.stats
-    while game.winner is None:
+    if drivers.check is not None:
+        drivers.check(game)
+    rows: list[tuple[int, int, int, int]] | None = [] if record_turns else None
+    drivers.turn_rows = rows
+    stats = drivers.stats
+    while not game.over():
         game.turn += 1
         if game.turn > setup.max_turns:
             game.turn = setup.max_turns
-            game.winner = "stall"  # H14
+            game.winner = Winner.STALL  # H14
             break
         if horde_turn_now(setup, game.turn):
             turns.horde_turn(game)
@@ -148,17 +214,20 @@ def play(game: Game, record_turns: bool = False) -> None:
             turns.team_turn(game)
         if game.team_life < stats.team_life_min:
             stats.team_life_min = game.team_life
-        if record_turns:
-            game.turn_rows.append((game.turn, game.team_life, rules.horde_power(game), len(game.horde.library)))
-        if game.check is not None:
-            game.check(game)
-    if game.trace is not None:
-        rules.log(game, "game_over", "team" if game.winner == "team" else "horde", winner=game.winner,
-                  team_life=game.team_life, horde_library=len(game.horde.library))
+        if rows is not None:
+            rows.append((game.turn, game.team_life, rules.horde_power(game), len(game.horde.library)))
+        if drivers.check is not None:
+            drivers.check(game)
+    if drivers.trace is not None:
+        log(game, "game_over", Side.TEAM if game.winner == Winner.TEAM else Side.HORDE, winner=game.winner,
+            team_life=game.team_life, horde_library=len(game.horde.library))
 
 
-def result_of(game: Game, seed) -> GameResult:
-    stats = game.stats
+def result_of(game: Game, seed: Seed) -> GameResult:
+    """The record of a game played to its end."""
+    stats = game.drivers.stats
+    if game.winner is None:
+        raise ValueError("the game is not over")
     return GameResult(
         seed=seed, setup=game.setup, winner=game.winner, turns=game.turn, horde_turns=game.horde_turns,
         team_life=game.team_life, team_life_min=min(stats.team_life_min, game.team_life),
@@ -166,17 +235,23 @@ def result_of(game: Game, seed) -> GameResult:
         longest_token_streak=stats.longest_streak, biggest_horde_turn=stats.biggest_turn,
         revealed=tuple(stats.revealed), boss=game.boss.card.name if game.boss else None,
         boss_uses=dict(stats.boss_uses), lieutenant_entries=stats.lieutenant_entries,
-        lieutenant_defeats=stats.lieutenant_defeats, turn_rows=game.turn_rows, events=game.trace)
+        lieutenant_defeats=stats.lieutenant_defeats,
+        lieutenants_drawn=tuple(lt.card.name for lt in game.lieutenants.drawn) if game.lieutenants else (),
+        turn_rows=game.drivers.turn_rows, events=game.drivers.trace)
 
 
-def play_game(setup: GameSetup, seed, *, catalogue: Catalogue | None = None, policy=None,
-              trace: bool = False, record_turns: bool = False, check=None) -> GameResult:
+def play_game(setup: GameSetup | Prepared, seed: Seed, *, catalogue: Catalogue | None = None,
+              policy: Chooser | None = None, trace: bool = False, record_turns: bool = False,
+              check: Callable[[Game], None] | None = None) -> GameResult:
     """Play one game of ``setup`` with ``seed``; the same arguments always give the same game.
 
-    ``policy`` (a policy object) overrides ``setup.policy``; ``trace`` keeps every event;
-    ``record_turns`` keeps one row per turn; ``check(game)`` is called after every turn (tests).
+    ``setup`` is a GameSetup (prepared once per process, with ``catalogue`` or the default one)
+    or a Prepared; ``policy`` (a policy object) overrides ``setup.policy``; ``trace`` keeps every
+    event; ``record_turns`` keeps one row per turn; ``check(game)`` is called after every step
+    (tests).
     """
-    game = new_game(setup, seed, catalogue, policy, trace)
-    game.check = check
+    prepared = setup if isinstance(setup, Prepared) else prepare(setup, catalogue)
+    game = new_game(prepared, seed, policy, trace)
+    game.drivers.check = check
     play(game, record_turns)
     return result_of(game, seed)

@@ -9,6 +9,9 @@ class HordeError(Exception):
         self.message = message
         self.path = path
         self.line = line
+        # The setup knob and value it is about, when preparing a setup found it (horde.engine.prepare).
+        self.knob: str | None = None
+        self.value: object = None
         super().__init__(self.one_line())
 
     def one_line(self) -> str:
@@ -31,7 +34,7 @@ class RunInterrupted(KeyboardInterrupt):
     """An experiment run stopped by Ctrl-C (or SIGTERM, from the command line) after its manifest
     recorded ``interrupted`` and what was finished. A KeyboardInterrupt, so it stops a caller too."""
 
-    def __init__(self, folder, games_done: int, games_total: int, exact: bool):
+    def __init__(self, folder: object, games_done: int, games_total: int, exact: bool):
         self.folder = folder
         self.games_done = games_done
         self.games_total = games_total  # every cell's games; the most they may play if ``not exact``

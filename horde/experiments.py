@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from horde import __version__
+from horde.engine import prepare
 from horde.errors import HordeError
 from horde.presets import KNOBS, GameSetup, convert, make_setup
 
@@ -56,12 +57,15 @@ class RunSettings:
     @property
     def cap(self) -> int:
         """The most games a cell can play."""
-        return self.max_games if self.adaptive else self.games
+        cap = self.max_games if self.games is None else self.games
+        assert cap is not None, "an adaptive run has max_games"
+        return cap
 
     def check_points(self) -> list[int]:
         """Adaptive runs: the game counts at which a cell may stop (whole windows, then the cap)."""
-        points = list(range(self.check_every, self.max_games, self.check_every))
-        return points + [self.max_games]
+        step, cap = self.check_every, self.max_games
+        assert step is not None and cap is not None, "only for adaptive runs"
+        return list(range(step, cap, step)) + [cap]
 
     def to_dict(self) -> dict:
         if not self.adaptive:
@@ -253,10 +257,10 @@ def parse_run(run: dict, where: str, games: int | None = None, max_games: int | 
         settings = RunSettings(games, turns=turns)
     if max_games is not None:
         if settings.adaptive:
-            cap = min(settings.max_games, max_games)
-            settings = RunSettings(None, settings.precision, cap, min(settings.check_every, cap), turns)
+            cap = min(settings.cap, max_games)
+            settings = RunSettings(None, settings.precision, cap, min(settings.check_every or cap, cap), turns)
         else:
-            settings = RunSettings(min(settings.games, max_games), turns=turns)
+            settings = RunSettings(min(settings.cap, max_games), turns=turns)
     return settings
 
 
@@ -308,38 +312,17 @@ def build_cell(index: int, setup: dict, values: dict, where: str, check_decks: b
 
 
 def check_cells(experiment: Experiment, where: str) -> None:
-    """Load every deck, banlist and policy each cell names and set up one game of each, so a bad
-    name or a deck too small fails here, naming the key it came from, before anything runs."""
-    from horde.catalogue import setup_catalogue
-    from horde.decks import load_banlist, load_horde_deck, load_team_deck
-    from horde.engine import new_game
-    from horde.policies import make_policy
-
-    done: set = set()
+    """Prepare every cell's setup (its decks, banlist and policy loaded, its games checked to set
+    up), so a bad name or a deck too small fails here, naming the key it came from, before
+    anything runs."""
     for cell in experiment.cells:
-        setup = cell.setup
         try:
-            catalogue = setup_catalogue(setup)
+            prepare(cell.setup)
         except HordeError as error:
-            raise ExperimentError(f"{_origin(experiment, cell, 'cards')}: {error.one_line()}", where) from None
-        loads = [("horde_deck", setup.horde_deck, lambda s=setup, c=catalogue: load_horde_deck(s.horde_deck, c))]
-        loads += [("team_decks", name, lambda n=name, s=setup, c=catalogue: load_team_deck(n, c, s.allow_illegal))
-                  for name in setup.team_decks[:setup.players]]
-        loads.append(("banlist", setup.banlist, lambda s=setup: load_banlist(s.banlist)))
-        loads.append(("policy", setup.policy, lambda s=setup: make_policy(s.policy, **dict(s.policy_params))))
-        for knob, value, load in loads:
-            if (knob, value, setup.allow_illegal, setup.policy_params, id(catalogue)) in done:
-                continue
-            try:
-                load()
-            except HordeError as error:
-                raise ExperimentError(f"{_origin(experiment, cell, knob)} = {describe_value(value)}: "
-                                      f"{error.one_line()}", where) from None
-            done.add((knob, value, setup.allow_illegal, setup.policy_params, id(catalogue)))
-        try:
-            new_game(setup, (experiment.seed, 0))
-        except HordeError as error:
-            raise ExperimentError(f"cell {cell.index} ({cell.label}): {error.one_line()}", where) from None
+            if error.knob is None:
+                raise ExperimentError(f"cell {cell.index} ({cell.label}): {error.one_line()}", where) from None
+            raise ExperimentError(f"{_origin(experiment, cell, error.knob)} = {describe_value(error.value)}: "
+                                  f"{error.one_line()}", where) from None
 
 
 def _origin(experiment: Experiment, cell: Cell, knob: str) -> str:

@@ -26,11 +26,11 @@ effects of ``EFFECT_TEMPLATES`` below, joined by ``and`` or ``, then``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from horde.cards import KEYWORDS
-from horde.effects import COLOUR_TERMS, SUBTYPE_TERMS, compile_filter
+from horde.cards import KEYWORDS, CardDef
+from horde.filters import COLOUR_TERMS, SUBTYPE_TERMS, compile_filter
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
@@ -39,7 +39,7 @@ PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "
 TYPES = {"creature": "creature", "artifact": "artifact", "enchantment": "enchantment", "land": "land",
          "planeswalker": "planeswalker", "permanent": None}
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-# Named counts of the vocabulary (horde.effects.AMOUNTS), by the words Oracle text uses for them.
+# Named counts of the vocabulary (horde.filters.AMOUNTS), by the words Oracle text uses for them.
 COUNTS = {
     "the number of creatures you control": "creatures_you_control",
     "creature you control": "creatures_you_control",
@@ -61,10 +61,10 @@ class Facts:
     """What the compiler needs to know of the card besides its text."""
 
     name: str
-    types: frozenset
-    subtypes: frozenset = frozenset()
-    supertypes: frozenset = frozenset()
-    colours: frozenset = frozenset()
+    types: frozenset[str]
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colours: frozenset[str] = frozenset()
     pt_star: bool = False  # printed */*
     x_cost: bool = False  # its mana cost has {X}
 
@@ -187,10 +187,10 @@ def noun_filter(phrase: str, plural: bool = False) -> str:
     if " or " in text or " and " in text:
         raise Unread
     relation = None
-    for words, term in ((" you control", "yours"), (" an opponent controls", "opponents"),
-                        (" your opponents control", "opponents"), (" you don't control", "opponents")):
-        if text.endswith(words):
-            relation, text = term, text[: -len(words)]
+    for ending, term in ((" you control", "yours"), (" an opponent controls", "opponents"),
+                         (" your opponents control", "opponents"), (" you don't control", "opponents")):
+        if text.endswith(ending):
+            relation, text = term, text[: -len(ending)]
             break
     terms: list[str] = []
     if text.endswith(" with flying"):
@@ -210,8 +210,9 @@ def noun_filter(phrase: str, plural: bool = False) -> str:
     noun = singular(words[-1])
     kinds: list[str] = []
     if noun in TYPES:
-        if TYPES[noun]:
-            kinds.append(TYPES[noun])
+        kind = TYPES[noun]
+        if kind:
+            kinds.append(kind)
     elif noun in SUBTYPE_TERMS:
         kinds.append(noun)
     else:
@@ -285,11 +286,14 @@ def pt_args(power: int, toughness: int, keywords: list[str]) -> str:
 @dataclass
 class _Context:
     facts: Facts
-    tokens: Mapping
+    tokens: Mapping[str, CardDef]
     hook: str = ""
     x_is: str | None = None
     target: str | None = None  # the filter of the last targeted effect
     group: str | None = None  # the filter of the last 'each creature ...' effect ('those creatures')
+
+
+Template = Callable[[re.Match[str], _Context], list[str]]  # an effect template's reader: its match -> verbs
 
 
 WHO = {"you": "you", "each opponent": "each_opponent", "each player": "each_player",
@@ -352,52 +356,52 @@ def effect(clause: str, ctx: _Context) -> list[str]:
     raise Unread
 
 
-def _who(m, ctx: _Context) -> str:
+def _who(m: re.Match[str], ctx: _Context) -> str:
     who = WHO[(m["who"] or "you").lower()]
     if who == "that_player" and ctx.hook != "EachUpkeep":
         raise Unread
     return who
 
 
-def _draw(m, ctx):
+def _draw(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"draw who={_who(m, ctx)} count={per_each(number(m['n'], ctx), m['each'])}"]
 
 
-def _lose(m, ctx):
+def _lose(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"lose_life who={_who(m, ctx)} amount={per_each(number(m['n'], ctx), m['each'])}"]
 
 
-def _gain(m, ctx):
+def _gain(m: re.Match[str], ctx: _Context) -> list[str]:
     if _who(m, ctx) != "you":
         raise Unread
     return [f"gain_life amount={per_each(number(m['n'], ctx), m['each'])}"]
 
 
-def _discard(m, ctx):
+def _discard(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"discard who={_who(m, ctx)} count={number(m['n'], ctx)}"]
 
 
-def _mill(m, ctx):
+def _mill(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"mill who={_who(m, ctx)} count={number(m['n'], ctx)}"]
 
 
-def _sacrifice(m, ctx):
+def _sacrifice(m: re.Match[str], ctx: _Context) -> list[str]:
     count = number(m["n"], ctx)
     return [f"each_player_sacrifices who={_who(m, ctx)} filter={quote(noun_filter(m['what']))} count={count}"]
 
 
-def _tokens(m, ctx):
+def _tokens(m: re.Match[str], ctx: _Context) -> list[str]:
     count = number(m["n"], ctx) if m["n"] else "1"
     token = token_for(m["what"], ctx)
     tapped = " tapped=true" if m["tapped"] else ""
     return [f"create_tokens token={quote(token)} count={count}{tapped}"]
 
 
-def _named_token(m, ctx):
+def _named_token(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"create_tokens token={quote(token_for(m['what'], ctx))} count=1"]
 
 
-def _target(ctx, text):
+def _target(ctx: _Context, text: str) -> str:
     flt = "any" if text.lower() == "any target" else noun_filter(re.sub(r"^target ", "", text, flags=re.I))
     if not text.lower().startswith(("target ", "any target")):
         raise Unread
@@ -410,13 +414,13 @@ def _target(ctx, text):
 SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted")
 
 
-def _self(m, ctx) -> None:
+def _self(m: re.Match[str], ctx: _Context) -> None:
     """'it' is the card itself only in a trigger about the card ('When ~ dies, it deals ...')."""
     if m["it"].lower() == "it" and ctx.hook not in SELF_HOOKS:
         raise Unread
 
 
-def _damage(m, ctx):
+def _damage(m: re.Match[str], ctx: _Context) -> list[str]:
     _self(m, ctx)
     amount = number(m["n"], ctx)
     to = m["to"]
@@ -431,11 +435,11 @@ def _damage(m, ctx):
     return [f"damage amount={amount} target={quote(_target(ctx, to))}"]
 
 
-def _destroy(m, ctx):
+def _destroy(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"destroy target={quote(_target(ctx, m['what']))}"]
 
 
-def _destroy_all(m, ctx):
+def _destroy_all(m: re.Match[str], ctx: _Context) -> list[str]:
     what = m["what"]
     except_for = re.fullmatch(r"(.+?) except for (\w+) and (\w+)", what, re.I)
     if except_for:
@@ -450,41 +454,41 @@ def _destroy_all(m, ctx):
     return [f"destroy_all filter={quote(noun_filter(what, True))}"]
 
 
-def _exile(m, ctx):
+def _exile(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"exile target={quote(_target(ctx, m['what']))}"]
 
 
-def _bounce(m, ctx):
+def _bounce(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"bounce target={quote(_target(ctx, m['what']))}"]
 
 
-def _counter(m, ctx):
+def _counter(m: re.Match[str], ctx: _Context) -> list[str]:
     kind = (m["kind"] or "").strip().lower()
     if kind and kind not in ("creature", "noncreature"):
         raise Unread
     return ["counter_spell" + (f" filter={kind}" if kind else "")]
 
 
-def _pump_target(m, ctx):
+def _pump_target(m: re.Match[str], ctx: _Context) -> list[str]:
     power, toughness = pt_change(m["pt"])
     keywords = keyword_list(m["kw"]) if m["kw"] else []
     return [f"pump on=target target={quote(_target(ctx, m['what']))} {pt_args(power, toughness, keywords)}".rstrip()]
 
 
-def _pump_self(m, ctx):
+def _pump_self(m: re.Match[str], ctx: _Context) -> list[str]:
     _self(m, ctx)
     power, toughness = pt_change(m["pt"])
     keywords = keyword_list(m["kw"]) if m["kw"] else []
     return [f"pump on=self {pt_args(power, toughness, keywords)}".rstrip()]
 
 
-def _pump_all(m, ctx):
+def _pump_all(m: re.Match[str], ctx: _Context) -> list[str]:
     power, toughness = pt_change(m["pt"])
     keywords = keyword_list(m["kw"]) if m["kw"] else []
     return [f"pump_all filter={quote(noun_filter(m['what'], True))} {pt_args(power, toughness, keywords)}".rstrip()]
 
 
-def _counters(m, ctx):
+def _counters(m: re.Match[str], ctx: _Context) -> list[str]:
     count = number(m["n"], ctx)
     on = m["on"]
     if on == "~":
@@ -495,13 +499,13 @@ def _counters(m, ctx):
     return [f"counters on=target count={count} filter={quote(_target(ctx, on))}"]
 
 
-def _return_card(m, ctx):
+def _return_card(m: re.Match[str], ctx: _Context) -> list[str]:
     count = number(m["n"], ctx) if m["n"] else "1"
     to = "hand" if m["to"].lower() == "your hand" else "battlefield"
     return [f"return_from_graveyard filter={quote(card_filter(m['what']))} to={to} count={count}"]
 
 
-def _ramp(m, ctx):
+def _ramp(m: re.Match[str], ctx: _Context) -> list[str]:
     text = m["rest"].lower()
     forms = {
         ("a", "put that card onto the battlefield tapped"): (1, True, 0),
@@ -520,39 +524,39 @@ def _ramp(m, ctx):
     return [f"ramp count={count} tapped={'true' if tapped else 'false'} to_hand={to_hand}"]
 
 
-def _reanimate(m, ctx):
+def _reanimate(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"reanimate_all who={_who(m, ctx)} filter={quote(card_filter(m['what'] + ' card'))}"]
 
 
-def _tap_those(m, ctx):
+def _tap_those(m: re.Match[str], ctx: _Context) -> list[str]:
     if ctx.group is None:
         raise Unread
     return [f"tap_all filter={quote(ctx.group)}"]
 
 
-def _tap_all(m, ctx):
+def _tap_all(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"tap_all filter={quote(noun_filter(m['what'], True))}"]
 
 
-def _its_controller(m, ctx):
+def _its_controller(m: re.Match[str], ctx: _Context) -> list[str]:
     if ctx.target is None or ctx.target == "any":
         raise Unread
     return [f"target_controller_loses_life amount={number(m['n'], ctx)}"]
 
 
-def _per_card(m, ctx):
+def _per_card(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"target_opponent_loses_life_per_card per={number(m['n'], ctx)} "
             f"filter={quote(card_filter(m['what']))}"]
 
 
-def _it_is_self(ctx, verb):
+def _it_is_self(ctx: _Context, verb: str) -> list[str]:
     """'it' names the card itself only in a trigger whose subject is the card."""
     if ctx.hook not in SELF_HOOKS + ("EndStep", "Upkeep"):
         raise Unread
     return [verb]
 
 
-def _fixed(*verbs):
+def _fixed(*verbs: str) -> Template:
     return lambda m, ctx: list(verbs)
 
 
@@ -614,9 +618,9 @@ def effects_of(text: str, ctx: _Context) -> list[str]:
 class _Ability:
     hooks: list[str]
     effects: list[str]
+    ctx: _Context
     prefix: str = ""
     when: str | None = None
-    ctx: _Context | None = None
     source: list[str] = field(default_factory=list)  # the sentences read into it
 
 
@@ -642,7 +646,8 @@ def _self_matches(flt: str, facts: Facts) -> bool:
         negate = term.startswith("non") and term not in ("nontoken", "nonlegendary")
         word = term[3:] if negate else term
         if word in TYPES:
-            hit = TYPES[word].capitalize() in facts.types
+            kind = TYPES[word]  # None: 'permanent', which every permanent card is
+            hit = kind is None or kind.capitalize() in facts.types
         elif word in COLOUR_TERMS:
             hit = COLOUR_TERMS[word] in facts.colours
         elif word in SUBTYPE_TERMS:
@@ -788,14 +793,14 @@ def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
     return keywords, fields
 
 
-def compile_text(text: str, facts: Facts, tokens: Mapping) -> Compiled:
+def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Compiled:
     """Compile a card's Oracle text; see the module's paragraph for the templates it knows.
 
     ``facts``: the card's name and types (its own name is read as ``~``); ``tokens``: the
     catalogue's tokens by name (token descriptions must match one). Deterministic."""
     out = Compiled()
     text = normalise(text or "", facts.name)
-    loyalty: list[tuple[int, str, list[str]]] = []
+    loyalty: list[tuple[int, str, list[str], str]] = []  # (loyalty change, prefix, effects, sentences)
     for line in sentences(text):
         ability: _Ability | None = None
         unread: list[str] = []
@@ -851,7 +856,8 @@ def compile_text(text: str, facts: Facts, tokens: Mapping) -> Compiled:
     return out
 
 
-def _ability(sentence: str, facts: Facts, tokens: Mapping, out: Compiled, pending: list) -> _Ability | None:
+def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Compiled,
+             pending: list[str]) -> _Ability | None:
     """Read the sentence that starts an ability; returns the ability if later sentences may continue it."""
     ctx = _Context(facts, tokens)
     kw = keyword_sentence(sentence)
@@ -879,11 +885,11 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping, out: Compiled, pendin
         return trigger(m[2], m[3], ctx)
     m = re.fullmatch(r"([^:\"]+): (.+)", sentence)
     if m and COST_PART.match(m[1]):
-        prefix, effects = activated(m[1], m[2], ctx)
-        if effects is None:
+        prefix, verbs = activated(m[1], m[2], ctx)
+        if verbs is None:
             pending.append(prefix)
             return None
-        return _Ability(["Activated"], effects, prefix=prefix, ctx=ctx)
+        return _Ability(["Activated"], verbs, prefix=prefix, ctx=ctx)
     if {"Instant", "Sorcery"} & facts.types:
         ctx.hook = "Cast"
         if NO_EFFECT.fullmatch(sentence):
@@ -895,7 +901,8 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping, out: Compiled, pendin
     return None
 
 
-def _finish(ability: _Ability, pending: list, loyalty: list, made_from: dict) -> None:
+def _finish(ability: _Ability, pending: list[str], loyalty: list[tuple[int, str, list[str], str]],
+            made_from: dict[str, str]) -> None:
     """Write a finished ability's lines (a loyalty ability waits until all are known)."""
     source = ". ".join(ability.source)
     if ability.hooks == ["Loyalty"]:

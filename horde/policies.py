@@ -16,10 +16,13 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
+from collections.abc import Callable
 from typing import Any
 
 from horde import rules
+from horde.cards import CardDef
 from horde.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
+from horde.state import Game, Permanent
 
 
 class TeamView:
@@ -28,7 +31,7 @@ class TeamView:
 
     __slots__ = ("_game",)
 
-    def __init__(self, game):
+    def __init__(self, game: Game):
         self._game = game
 
     @property
@@ -55,21 +58,21 @@ class TeamView:
         return tuple(self._game.players[player].hand)
 
     def team_creatures(self, player: int | None = None) -> list:
-        return [p for p in self._game.team_board if p.card.is_creature and (player is None or p.controller == player)]
+        return [p for p in self._game.battlefield.team if p.card.is_creature and (player is None or p.controller == player)]
 
     def horde_creatures(self) -> list:
-        return [p for p in self._game.horde_board if p.card.is_creature]
+        return [p for p in self._game.battlefield.horde if p.card.is_creature]
 
     def lands(self, player: int) -> int:
-        return sum(1 for p in self._game.team_board if p.controller == player and p.card.is_land)
+        return sum(1 for p in self._game.battlefield.team if p.controller == player and p.card.is_land)
 
-    def power(self, p) -> int:
+    def power(self, p: Permanent) -> int:
         return rules.power(self._game, p)
 
-    def toughness(self, p) -> int:
+    def toughness(self, p: Permanent) -> int:
         return rules.toughness(self._game, p)
 
-    def has(self, p, keyword: str) -> bool:
+    def has(self, p: Permanent, keyword: str) -> bool:
         return rules.has_keyword(self._game, p, keyword)
 
     def horde_power(self) -> int:
@@ -78,12 +81,12 @@ class TeamView:
     def available_mana(self, player: int) -> int:
         return rules.available_mana(self._game, player)
 
-    def cost(self, card, player: int, origin: str = "hand") -> int:
+    def cost(self, card: CardDef, player: int, origin: str = "hand") -> int:
         """The mana a card would cost this player now (commander tax included)."""
         cost = rules.spell_cost(self._game, card, player, origin)
         return 10**6 if cost is None else cost[0] + len(cost[1])
 
-    def is_lieutenant(self, p) -> bool:
+    def is_lieutenant(self, p: Permanent) -> bool:
         return p.lieutenant is not None
 
     def graveyard(self, player: int) -> tuple:
@@ -91,7 +94,7 @@ class TeamView:
 
     def colours(self, player: int) -> set[str]:
         """The colours the player's lands and mana sources can make ('*': any)."""
-        return {c for p in self._game.team_board if p.controller == player for unit in p.card.mana for c in unit}
+        return {c for p in self._game.battlefield.team if p.controller == player for unit in p.card.mana for c in unit}
 
 
 class Policy:
@@ -101,12 +104,12 @@ class Policy:
     name = "policy"
     description = ""
 
-    def __init__(self, **params):
+    def __init__(self, **params: Any):
         self.rng = random.Random(0)
         for key, value in params.items():
             setattr(self, key, value)
 
-    def choose(self, decision: Decision, view: TeamView):
+    def choose(self, decision: Decision, view: TeamView) -> Any:
         raise NotImplementedError
 
 
@@ -116,14 +119,14 @@ HELPFUL = {"create_tokens", "draw", "gain_life", "counters", "ramp", "return_fro
 MASS_REMOVAL = {"destroy_all", "damage_all", "each_player_sacrifices"}
 
 
-def card_verbs(card) -> frozenset[str]:
+def card_verbs(card: CardDef) -> frozenset[str]:
     return card.verbs
 
 
 _ROLES: dict = {}
 
 
-def role(card) -> str:
+def role(card: CardDef) -> str:
     """What a card does for the team, read from its verbs once: 'wrath', 'removal', 'pump',
     'ramp', 'fog', 'counter', 'creature', 'permanent' or 'spell'."""
     found = _ROLES.get(card)
@@ -153,7 +156,7 @@ def role(card) -> str:
     return found
 
 
-def is_bomb(card) -> bool:
+def is_bomb(card: CardDef) -> bool:
     """A Horde spell worth a counterspell: mass removal, a big token maker, or mana value 5+."""
     verbs = card_verbs(card)
     if verbs & MASS_REMOVAL or "reanimate_all" in verbs:
@@ -167,7 +170,7 @@ class RandomPolicy(Policy):
     name = "random"
     description = "uniformly random legal choices"
 
-    def choose(self, decision, view):
+    def choose(self, decision: Decision, view: TeamView) -> Any:
         rng = self.rng
         options = decision.options
         kind = decision.kind
@@ -178,7 +181,8 @@ class RandomPolicy(Policy):
         if kind == "paris_exile":
             return [c for c in options if rng.random() < 0.5]
         if kind == "blocks":
-            chosen, used = [], set()
+            chosen: list[tuple[Permanent, Permanent]] = []
+            used: set[int] = set()
             for pair in rng.sample(list(options), len(options)):
                 if id(pair[0]) not in used and rng.random() < 0.5:
                     trial = chosen + [pair]
@@ -205,22 +209,22 @@ class BaselinePolicy(Policy):
     wrath_threshold = 10
 
     # ---- dispatch
-    def choose(self, decision, view):
+    def choose(self, decision: Decision, view: TeamView) -> Any:
         return getattr(self, "_" + decision.kind)(decision, view)
 
     # ---- opening hand (C3)
-    def _mulligan(self, decision, view):
+    def _mulligan(self, decision: Decision, view: TeamView) -> Any:
         lands = sum(1 for c in decision.subject if c.is_land)
         return "keep" if 2 <= lands <= 5 or decision.count >= 2 else "mulligan"
 
-    def _bottom(self, decision, view):
+    def _bottom(self, decision: Decision, view: TeamView) -> Any:
         hand = list(decision.options)
         lands = [c for c in hand if c.is_land]
         spells = sorted((c for c in hand if not c.is_land), key=lambda c: -c.mana_value)
         order = lands + spells if len(lands) > 3 else spells + lands
         return order[:decision.count]
 
-    def _paris_exile(self, decision, view):
+    def _paris_exile(self, decision: Decision, view: TeamView) -> Any:
         hand = list(decision.options)
         lands = [c for c in hand if c.is_land]
         if len(lands) > 5:
@@ -230,7 +234,7 @@ class BaselinePolicy(Policy):
         return []
 
     # ---- main phase
-    def _land(self, decision, view):
+    def _land(self, decision: Decision, view: TeamView) -> Any:
         """An untapped land making a colour the hand needs and the board lacks, else any."""
         lands = [o for o in decision.options if o is not None]
         if not lands:
@@ -238,14 +242,14 @@ class BaselinePolicy(Policy):
         have = view.colours(decision.player)
         needed = {pip for card in view.hand(decision.player) if not card.is_land for pip in card.cost.pips}
 
-        def score(land):
+        def score(land: CardDef) -> tuple[bool, bool, int]:
             makes = {c for unit in land.mana for c in unit}
             wanted = "*" in makes or bool(makes & (needed - have))
             return (wanted, "enters tapped" not in land.keywords, len(makes))
 
         return max(lands, key=score)
 
-    def _cast(self, decision, view):
+    def _cast(self, decision: Decision, view: TeamView) -> Any:
         player = decision.player
         options = [o for o in decision.options if o is not None]
         if not options:
@@ -288,7 +292,7 @@ class BaselinePolicy(Policy):
                 best, best_score = (card, origin), score
         return best
 
-    def _target(self, decision, view):
+    def _target(self, decision: Decision, view: TeamView) -> Any:
         options = decision.options
         card = decision.subject
         verbs = card_verbs(card)
@@ -311,14 +315,14 @@ class BaselinePolicy(Policy):
             return max(ours, key=view.power)
         return options[0]
 
-    def _equip(self, decision, view):
+    def _equip(self, decision: Decision, view: TeamView) -> Any:
         pairs = [o for o in decision.options if o is not None and o[0].attached_to is None]
         bare = [pair for pair in pairs if not pair[1].equipment]
         if not bare:
             return None
         return max(bare, key=lambda pair: view.power(pair[1]))
 
-    def _activate(self, decision, view):
+    def _activate(self, decision: Decision, view: TeamView) -> Any:
         """Use abilities that only add to the team's side and sacrifice nothing."""
         for option in decision.options:
             if option is None:
@@ -330,14 +334,15 @@ class BaselinePolicy(Policy):
         return None
 
     # ---- combat
-    def _attackers(self, decision, view):
+    def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
         threat = view.horde_power() + 4  # what the Horde could swing next turn, plus a reveal
         life = view.team_life
         if threat < life - self.safety:
             return [c for c in creatures if view.power(c) > 0]
         # Keep the best blockers back until the expected damage leaves us alive.
-        keep, rest = [], sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
+        keep: list[Permanent] = []
+        rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
         attackers_by_power = sorted((view.power(p) for p in view.horde_creatures()), reverse=True)
         blocked = 0
         while rest and threat - blocked >= life - self.safety and len(keep) < len(attackers_by_power):
@@ -346,7 +351,7 @@ class BaselinePolicy(Policy):
         return [c for c in rest if view.power(c) > 0 and not view.has(c, "vigilance")] + [
             c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest]
 
-    def _blocks(self, decision, view):
+    def _blocks(self, decision: Decision, view: TeamView) -> Any:
         """Trade where a blocker kills its attacker (best: and survives), chump the biggest
         attackers while the rest would be lethal, and block a lieutenant with a spare creature
         once every other attacker is blocked (L5)."""
@@ -367,7 +372,7 @@ class BaselinePolicy(Policy):
         by_power = sorted(attackers, key=lambda a: -power[id(a)])
         menace = {id(a) for a in attackers if view.has(a, "menace")}
 
-        def block(a, blockers):
+        def block(a: Permanent, blockers: list[Permanent]) -> None:
             nonlocal incoming
             for b in blockers:
                 chosen.append((b, a))
@@ -410,56 +415,56 @@ class BaselinePolicy(Policy):
                 return []
         return chosen
 
-    def _counter(self, decision, view):
+    def _counter(self, decision: Decision, view: TeamView) -> Any:
         if is_bomb(decision.subject):
             return next(o for o in decision.options if o is not None)
         return None
 
-    def _fog(self, decision, view):
+    def _fog(self, decision: Decision, view: TeamView) -> Any:
         expected = decision.subject
         if expected >= view.team_life or expected >= max(8, view.team_life // 3):
             return next(o for o in decision.options if o is not None)
         return None
 
-    def _search(self, decision, view):
+    def _search(self, decision: Decision, view: TeamView) -> Any:
         """The basic land making the colour its hand and board need most and have least."""
         have = view.colours(decision.player)
         needed = [pip for card in view.hand(decision.player) if not card.is_land for pip in card.cost.pips]
 
-        def score(land):
+        def score(land: CardDef) -> tuple[int, int]:
             makes = {c for unit in land.mana for c in unit}
             return (sum(1 for pip in needed if pip in makes and pip not in have), sum(1 for pip in needed if pip in makes))
 
         return max(decision.options, key=score)
 
-    def _mode(self, decision, view):
+    def _mode(self, decision: Decision, view: TeamView) -> Any:
         """A mode that hurts the Horde if one can, else the first."""
         for mode in decision.options:
             if any(e.verb in HARMFUL for e in mode):
                 return mode
         return decision.options[0]
 
-    def _exile_graveyard(self, decision, view):
+    def _exile_graveyard(self, decision: Decision, view: TeamView) -> Any:
         """Stop a Horde creature's combat damage (Carrion Wurm) whenever a player can."""
         return next(o for o in decision.options if o is not None)
 
-    def _exile_cards(self, decision, view):
+    def _exile_cards(self, decision: Decision, view: TeamView) -> Any:
         cards = sorted(decision.options, key=lambda c: (not c.is_land, c.mana_value))
         return cards[:decision.count]
 
     # ---- losing things
-    def _sacrifice(self, decision, view):
+    def _sacrifice(self, decision: Decision, view: TeamView) -> Any:
         return min(decision.options, key=lambda p: (not p.card.is_token, p.is_commander,
                                                     view.power(p) + view.toughness(p) if p.card.is_creature else 0))
 
-    def _discard(self, decision, view):
+    def _discard(self, decision: Decision, view: TeamView) -> Any:
         hand = list(decision.options)
         lands = [c for c in hand if c.is_land]
         if len(lands) > 3:
             return lands[0]
         return max(hand, key=lambda c: c.mana_value)
 
-    def _return(self, decision, view):
+    def _return(self, decision: Decision, view: TeamView) -> Any:
         return max(decision.options, key=lambda c: c.mana_value)
 
 
@@ -474,7 +479,7 @@ class AggroPolicy(BaselinePolicy):
     description = "race: attack with all but the blockers needed to prevent lethal"
     margin = 0
 
-    def _attackers(self, decision, view):
+    def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
         threat = view.horde_power()
         life = view.team_life
@@ -487,14 +492,14 @@ class AggroPolicy(BaselinePolicy):
             blocked += attackers_by_power[len(keep) - 1]
         return [c for c in rest if view.power(c) > 0]
 
-    def _cast(self, decision, view):
+    def _cast(self, decision: Decision, view: TeamView) -> Any:
         options = [o for o in decision.options if o is not None]
         creatures = [o for o in options if o[0].is_creature]
         if creatures:
             return max(creatures, key=lambda o: view.cost(o[0], decision.player, o[1]))
         return super()._cast(decision, view)
 
-    def _target(self, decision, view):
+    def _target(self, decision: Decision, view: TeamView) -> Any:
         if "horde" in decision.options and "damage" in card_verbs(decision.subject):
             return "horde"  # H11: every point mills a card
         return super()._target(decision, view)
@@ -512,7 +517,7 @@ class DefensivePolicy(BaselinePolicy):
     safety = 10
     reveal_allowance = 6
 
-    def _attackers(self, decision, view):
+    def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
         threat = view.horde_power() + self.reveal_allowance
         life = view.team_life
@@ -526,7 +531,7 @@ class DefensivePolicy(BaselinePolicy):
             kept += 1
         return [c for c in rest if view.power(c) > 0]
 
-    def _blocks(self, decision, view):
+    def _blocks(self, decision: Decision, view: TeamView) -> Any:
         chosen = super()._blocks(decision, view)
         used = {id(b) for b, _ in chosen}
         blocked = {id(a) for _, a in chosen}
@@ -544,7 +549,7 @@ class DefensivePolicy(BaselinePolicy):
                 incoming -= max(0, view.power(a))
         return chosen
 
-    def _fog(self, decision, view):
+    def _fog(self, decision: Decision, view: TeamView) -> Any:
         if decision.subject >= max(4, view.team_life // 4):
             return next(o for o in decision.options if o is not None)
         return None
@@ -564,7 +569,7 @@ class ControlPolicy(BaselinePolicy):
     bomb_power = 5
     counter_value = 4
 
-    def _cast(self, decision, view):
+    def _cast(self, decision: Decision, view: TeamView) -> Any:
         horde = view.horde_creatures()
         worthy = [p for p in horde if view.power(p) >= self.bomb_power or view.is_lieutenant(p)]
         options = []
@@ -578,14 +583,14 @@ class ControlPolicy(BaselinePolicy):
         return super()._cast(Decision(decision.kind, decision.player, options + [None], decision.subject,
                                       decision.count, decision.is_legal), view)
 
-    def _counter(self, decision, view):
+    def _counter(self, decision: Decision, view: TeamView) -> Any:
         spell = decision.subject
         if is_bomb(spell) or (not spell.is_token and spell.mana_value >= self.counter_value):
             return next(o for o in decision.options if o is not None)
         return None
 
 
-POLICIES: dict[str, type] = {"baseline": BaselinePolicy, "aggro": AggroPolicy, "defensive": DefensivePolicy,
+POLICIES: dict[str, type[Policy]] = {"baseline": BaselinePolicy, "aggro": AggroPolicy, "defensive": DefensivePolicy,
                              "control": ControlPolicy, "random": RandomPolicy}
 
 
@@ -623,8 +628,9 @@ def parameters(cls: type) -> dict[str, Any]:
     return found
 
 
-def make_policy(spec: str, **params):
-    """Build a policy; a parameter it does not take is a PolicyError naming the ones it does."""
+def policy_factory(spec: str, **params: Any) -> Callable[[], Any]:
+    """Check a policy and its parameters once; returns a function that makes a fresh policy each
+    time it is called. A parameter it does not take is a PolicyError naming the ones it does."""
     cls = policy_class(spec)
     known = parameters(cls)
     for key in params:
@@ -638,10 +644,19 @@ def make_policy(spec: str, **params):
             except (TypeError, ValueError):
                 raise PolicyError(f"policy '{spec}' parameter '{key}': expected a number, "
                                   f"got {params[key]!r}") from None
-    policy = cls(**params) if issubclass(cls, Policy) else cls()
-    if not issubclass(cls, Policy):
-        for key, value in params.items():
-            setattr(policy, key, value)
-    if not hasattr(policy, "rng"):
-        policy.rng = random.Random(0)
-    return policy
+
+    def make() -> Any:
+        policy = cls(**params) if issubclass(cls, Policy) else cls()
+        if not issubclass(cls, Policy):
+            for key, value in params.items():
+                setattr(policy, key, value)
+        if not hasattr(policy, "rng"):
+            setattr(policy, "rng", random.Random(0))  # noqa: B010 (a class that is no Policy)
+        return policy
+
+    return make
+
+
+def make_policy(spec: str, **params: Any) -> Any:
+    """Build a policy; a parameter it does not take is a PolicyError naming the ones it does."""
+    return policy_factory(spec, **params)()

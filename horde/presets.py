@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
 
 from horde.errors import HordeError
 
@@ -139,7 +140,7 @@ PRESETS: dict[str, dict] = {
 }
 
 
-def convert(name: str, value, where: str = "setup"):
+def convert(name: str, value: Any, where: str = "setup") -> Any:
     """Check and convert one knob value (from the command line or an experiment file)."""
     knob = KNOBS.get(name)
     if knob is None:
@@ -178,8 +179,8 @@ def convert(name: str, value, where: str = "setup"):
                 raise ValueError
             return tuple(sorted(value.items()))
         if knob.kind == "decks":
-            items = value.split(",") if isinstance(value, str) else list(value)
-            items = tuple(str(v).strip() for v in items if str(v).strip())
+            listed = value.split(",") if isinstance(value, str) else list(value)
+            items = tuple(str(v).strip() for v in listed if str(v).strip())
             if not items:
                 raise ValueError
             return items
@@ -214,7 +215,7 @@ def convert(name: str, value, where: str = "setup"):
         raise SetupError(f"{where}: knob '{name}' = {value!r}: expected {expected}") from None
 
 
-def _number(text: str):
+def _number(text: str) -> int | float | str:
     for kind in (int, float):
         try:
             return kind(text)
@@ -223,7 +224,7 @@ def _number(text: str):
     return text
 
 
-def make_setup(preset: str = "zombie-horde", where: str = "setup", **overrides) -> GameSetup:
+def make_setup(preset: str = "zombie-horde", where: str = "setup", **overrides: Any) -> GameSetup:
     """A validated setup: the preset's knobs, then the overrides (each checked by ``convert``)."""
     preset = convert("preset", preset, where)
     values = dict(PRESETS[preset])
@@ -240,14 +241,14 @@ def make_setup(preset: str = "zombie-horde", where: str = "setup", **overrides) 
     return setup
 
 
-def setup_from_dict(data: dict, where: str = "setup") -> GameSetup:
+def setup_from_dict(data: dict[str, Any], where: str = "setup") -> GameSetup:
     """A setup from a dict of knobs (an experiment cell, a result row)."""
     data = dict(data)
     preset = data.pop("preset", "zombie-horde")
     return make_setup(preset, where, **data)
 
 
-def with_changes(setup: GameSetup, **changes) -> GameSetup:
+def with_changes(setup: GameSetup, **changes: Any) -> GameSetup:
     return replace(setup, **{k: convert(k, v) for k, v in changes.items()})
 
 

@@ -1,17 +1,48 @@
-"""Plain game state: sides, players, zones, permanents and counters.
+"""Plain game state: sides, players, zones, the battlefield, the boss and the lieutenants.
 
-Nothing here knows a rule: ``horde.rules`` changes this state, ``horde.engine`` drives it. The
-state is lean on purpose (``__slots__``, lists of shared ``CardDef`` values for hidden zones)
-because millions of games are played. The top of a library is the *end* of its list.
+Nothing here knows a rule: ``horde.rules`` changes this state by the rule book, ``horde.engine``
+drives it. The state is lean on purpose (``__slots__``, lists of shared ``CardDef`` values for
+hidden zones) because millions of games are played. The top of a library is the *end* of its list.
+
+A ``Game`` keeps three kinds of thing apart:
+
+- the state proper: the ``Game``'s own fields (life, turn, zones of each side, the dice);
+- the battlefield (``Battlefield``): both sides' permanents and the indexes derived from them,
+  changed only through its methods, which keep the indexes true;
+- the drivers (``Drivers``): the policy that chooses for the team, what records and watches the
+  game, and the hook points where a higher layer acts inside the rules (L6, L7).
 """
 
 from __future__ import annotations
 
-from horde.cards import CardDef
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from random import Random
+from typing import Any
 
-TEAM = "team"
-HORDE = "horde"
-HORDE_CONTROLLER = -1  # the controller index of every Horde permanent
+from horde.cards import CardDef
+from horde.decisions import Chooser
+from horde.presets import GameSetup
+
+
+class Side(StrEnum):
+    """The two sides (H1); a value equals its text, so records and traces read ``"team"``."""
+
+    TEAM = "team"
+    HORDE = "horde"
+
+
+class Winner(StrEnum):
+    """How a game ended: the team won (H12), the Horde won (H13), or neither by the stall guard (H14)."""
+
+    TEAM = "team"
+    HORDE = "horde"
+    STALL = "stall"
+
+
+HORDE_CONTROLLER = -1  # the controller (and owner) index of every Horde permanent; team players count from 0
 
 
 class Permanent:
@@ -40,7 +71,7 @@ class Permanent:
         self.deathtouched = False  # dealt damage by a source with deathtouch since the last check
         self.attached_to: Permanent | None = None  # equipment: the creature it is attached to
         self.equipment: list[Permanent] = []  # creature: equipment attached to it
-        self.lieutenant = None  # boss.Lieutenant record when this permanent is one (L3)
+        self.lieutenant: Lieutenant | None = None  # the Lieutenant record when this permanent is one (L3)
         self.is_commander = False
         self.attacking = False
         self.blocked = False
@@ -48,8 +79,8 @@ class Permanent:
         self.defender = -1  # the team player it attacks (H8)
         self.last_hit_by = -2  # controller of the last source that dealt it damage (L6)
         self.deck_card = False  # a token card of the Horde deck (not a token an effect created)
-        self.bonus = (0, 0, frozenset())  # what anthems and equipment give it (rules.static_bonus)
-        self.bonus_version = -1
+        self.bonus: tuple[int, int, frozenset[str]] = (0, 0, frozenset())  # from anthems and equipment
+        self.bonus_version = -1  # the battlefield version ``bonus`` was worked out at
         self.extra = False  # a lieutenant's equipment: not a card of the Horde deck (L3)
 
     @property
@@ -78,8 +109,8 @@ class TeamPlayer:
         "identity", "pool", "generic_mana", "banned",
     )
 
-    def __init__(self, index: int, deck_name: str, commander: CardDef | None, rng):
-        self.index = index
+    def __init__(self, index: int, deck_name: str, commander: CardDef | None, rng: Random):
+        self.index = index  # from 0; events name the player index + 1
         self.deck_name = deck_name
         self.library: list[CardDef] = []
         self.hand: list[CardDef] = []
@@ -104,7 +135,7 @@ class HordeSide:
 
     __slots__ = ("library", "hand", "graveyard", "exile", "revealed", "deck_size", "tokens_gone")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.library: list[CardDef] = []
         self.hand: list[CardDef] = []  # H6: only bounced cards wait here
         self.graveyard: list[CardDef] = []
@@ -114,52 +145,236 @@ class HordeSide:
         self.tokens_gone = 0  # token cards of the deck that ceased to exist (H6)
 
 
+class BossState:
+    """The boss: not a permanent (B2), only its card, its loyalty, and a stand-in that lets its
+    static and triggered abilities (B5) be found by the rules without being on the battlefield."""
+
+    __slots__ = ("card", "loyalty", "arrived", "stand_in", "uses")
+
+    def __init__(self, card: CardDef):
+        self.card = card
+        self.loyalty = card.loyalty or 0
+        self.arrived = False
+        self.stand_in: Permanent | None = None
+        self.uses = {"plus": 0, "minus": 0, "ultimate": 0}
+
+
+class Lieutenant:
+    """One drawn lieutenant: how often it has entered, and its time counters while exiled."""
+
+    __slots__ = ("card", "entered", "time_counters", "permanent")
+
+    def __init__(self, card: CardDef):
+        self.card = card
+        self.entered = 0
+        self.time_counters = 0
+        self.permanent: Permanent | None = None
+
+
+class LieutenantState:
+    """The drawn lieutenants, the entry counters (L2), the exile queue (L7), the equipment list (L3)."""
+
+    __slots__ = ("drawn", "entry_counters", "exiled", "equipment")
+
+    def __init__(self, drawn: list[Lieutenant], equipment: list[CardDef]):
+        self.drawn: list[Lieutenant] = drawn
+        self.entry_counters = 0
+        self.exiled: list[Lieutenant] = []  # in the order they were exiled (L7: first exiled first)
+        self.equipment: list[CardDef] = list(equipment)
+
+
+class Battlefield:
+    """The permanents on the battlefield, each side's in the order they entered, and the indexes
+    derived from them. Its methods are the one way onto, off and around the battlefield, and each
+    keeps the indexes true, so nothing else writes them (the rules read them):
+
+    - ``statics``: the permanents (and the boss's stand-in, B5) with Static or Equipped effects;
+    - ``hooked``: hook name -> how many of those sources have it, so a trigger nobody has costs
+      no search;
+    - ``counting``: creatures whose power and toughness count things (*/*);
+    - ``version``: bumped whenever what anthems and equipment give may change, so a bonus cached
+      on a permanent at an older version is stale;
+    - ``volatile``: some anthem looks at a state that changes without a zone change (attacking,
+      tapped), so no bonus is cached;
+    - ``unsettled``: something changed that state-based actions must look at.
+    """
+
+    __slots__ = ("team", "horde", "statics", "hooked", "counting", "version", "volatile", "unsettled", "next_id")
+
+    def __init__(self) -> None:
+        self.team: list[Permanent] = []  # every team player's permanents
+        self.horde: list[Permanent] = []
+        self.statics: list[Permanent] = []
+        self.hooked: dict[str, int] = {}
+        self.counting = 0
+        self.version = 0
+        self.volatile = False
+        self.unsettled = True
+        self.next_id = 0
+
+    def enter(self, card: CardDef, controller: int, owner: int) -> Permanent:
+        """A new permanent of ``card`` on ``controller``'s side (no rule: its triggers and the
+        states it enters with are the caller's, ``horde.rules.put_onto_battlefield``)."""
+        p = Permanent(self.next_id, card, controller, owner)
+        self.next_id += 1
+        (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
+        if card.anthems or card.equipped or card.static_flags:
+            self.statics.append(p)
+            if card.anthems:
+                self.anthems_changed()  # a new anthem: every cached bonus is stale
+        self._index(card, 1)
+        return p
+
+    def leave(self, p: Permanent) -> bool:
+        """Take a permanent off the battlefield: its equipment falls off (or it falls off its
+        creature) and it leaves combat. False when it was not on the battlefield."""
+        board = self.horde if p.controller == HORDE_CONTROLLER else self.team
+        if p not in board:
+            return False
+        changed = bool(p.card.anthems or p.equipment or p.attached_to is not None)
+        board.remove(p)
+        self._index(p.card, -1)
+        if p in self.statics:
+            self.statics.remove(p)
+        for equipment in p.equipment:
+            equipment.attached_to = None
+        p.equipment = []
+        if p.attached_to is not None:
+            p.attached_to.equipment.remove(p)
+            p.attached_to = None
+        p.attacking = False
+        p.blockers = []
+        if changed:
+            self.anthems_changed()
+        return True
+
+    def change_control(self, p: Permanent, controller: int) -> None:
+        """A permanent on the battlefield gets a new controller (moving sides if need be)."""
+        if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
+            (self.horde if p.controller == HORDE_CONTROLLER else self.team).remove(p)
+            (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
+        p.controller = controller
+        self.anthems_changed()  # "yours" and "opponents" now answer otherwise
+
+    def attach(self, equipment: Permanent, creature: Permanent) -> None:
+        """Attach an equipment to a creature (moving it from another)."""
+        if equipment.attached_to is not None:
+            equipment.attached_to.equipment.remove(equipment)
+        equipment.attached_to = creature
+        creature.equipment.append(equipment)
+        self.anthems_changed()
+
+    def watch(self, source: Permanent) -> None:
+        """A source whose static and triggered abilities work though it is not on the
+        battlefield: the boss's stand-in (B5)."""
+        self._index(source.card, 1)
+        if source.card.anthems or source.card.static_flags:
+            self.statics.append(source)
+            self.anthems_changed()
+
+    def anthems_changed(self) -> None:
+        """What anthems and equipment give may have changed (an anthem entered or left, equipment
+        moved, a permanent changed control): every cached bonus is stale."""
+        self.version += 1
+        self.unsettled = True
+        self.volatile = any(getattr(effect.args["filter"], "volatile", False)
+                            for source in self.statics for effect in source.card.anthems)
+
+    def unsettle(self) -> None:
+        """A creature's damage or toughness changed: state-based actions must look."""
+        self.unsettled = True
+
+    def settle(self) -> None:
+        """State-based actions have looked at everything that changed."""
+        self.unsettled = False
+
+    def _index(self, card: CardDef, change: int) -> None:
+        hooked = self.hooked
+        for hook in card.hooks:
+            hooked[hook] = hooked.get(hook, 0) + change
+        if card.pt_amount is not None:
+            self.counting += change
+        self.unsettled = True
+
+
+@dataclass(slots=True)
+class GameStats:
+    """What a game records beyond its winner (for per-card and swing analysis)."""
+
+    cards_revealed: int = 0
+    streak: int = 0
+    longest_streak: int = 0  # the longest run of tokens revealed in a row
+    revealed: list[tuple[str, int]] = field(default_factory=list)  # (nontoken card name, Horde turn)
+    cast_this_turn: int = 0
+    biggest_turn: int = 0  # the most cards the Horde cast in one turn
+    boss_uses: Counter[str] = field(default_factory=Counter)
+    lieutenant_entries: int = 0
+    lieutenant_defeats: int = 0
+    lieutenant_actions: int = 0
+    team_life_min: int = 0
+
+
+# The hook points (named for what happens): L6, a lieutenant leaving the battlefield, with the
+# controller of what removed it and the equipment it had; L7, a Horde creature dealing damage to
+# a team player.
+LieutenantLeaves = Callable[["Game", Permanent, int, list[Permanent]], None]
+CreatureDamagedPlayer = Callable[["Game"], None]
+
+
+class Drivers:
+    """What plays and watches a game without being part of its state: the team's policy and the
+    read-only view it is shown, the trace and the statistics the result records, the check tests
+    run after every step, and the hook points where the boss's rules act inside the rules (wired
+    by the engine when lieutenants are drawn, so the rules never import the boss)."""
+
+    __slots__ = ("policy", "view", "trace", "stats", "turn_rows", "check", "lieutenant_leaves",
+                 "creature_damaged_player")
+
+    def __init__(self, policy: Chooser, stats: GameStats, trace: list[dict[str, Any]] | None = None):
+        self.policy = policy
+        self.view: object = None  # the policies' read-only TeamView of this game
+        self.trace = trace  # events, only when a trace was asked for
+        self.stats = stats
+        self.turn_rows: list[tuple[int, int, int, int]] | None = None  # (turn, team life, Horde power, library)
+        self.check: Callable[[Game], None] | None = None  # called after every step (conformance tests)
+        self.lieutenant_leaves: LieutenantLeaves | None = None  # L6
+        self.creature_damaged_player: CreatureDamagedPlayer | None = None  # L7
+
+
 class Game:
-    """The whole state of one game. Rules live in ``horde.rules``; this only holds values."""
+    """The state of one game. Rules live in ``horde.rules``; this only holds values."""
 
     __slots__ = (
-        "setup", "players", "horde", "team_board", "horde_board", "turn", "horde_turns",
-        "active", "team_life", "start_life", "damage_taken", "life_lost", "life_gained",
-        "winner", "trace", "horde_rng", "dice_rng", "policy", "next_id",
-        "statics", "boss", "lieutenants", "stats", "turn_rows", "catalogue", "tokens",
-        "horde_milled", "check", "fogged", "shielded", "view", "version", "volatile",
-        "unsettled", "hooked", "counting",
+        "setup", "tokens", "players", "horde", "battlefield", "turn", "horde_turns", "active",
+        "team_life", "start_life", "damage_taken", "life_lost", "life_gained", "winner", "horde_rng",
+        "dice_rng", "boss", "lieutenants", "horde_milled", "fogged", "drivers",
     )
 
-    def __init__(self, setup, catalogue, horde_rng, dice_rng, policy, trace=None):
-        self.setup = setup
-        self.catalogue = catalogue
-        self.tokens = catalogue.tokens
+    def __init__(self, setup: GameSetup, tokens: dict[str, CardDef], horde_rng: Random, dice_rng: Random,
+                 drivers: Drivers):
+        self.setup = setup  # the rules' settings (section D)
+        self.tokens = tokens  # the token cards effects create, by name
         self.players: list[TeamPlayer] = []
         self.horde = HordeSide()
-        self.team_board: list[Permanent] = []
-        self.horde_board: list[Permanent] = []
+        self.battlefield = Battlefield()
         self.turn = 0
         self.horde_turns = 0  # how many Horde turns have begun (H5e: k)
-        self.active = TEAM
+        self.active = Side.TEAM
         self.start_life = setup.life_per_player * setup.players  # H1
         self.team_life = self.start_life
         self.damage_taken = 0
         self.life_lost = 0
         self.life_gained = 0
-        self.winner: str | None = None  # "team", "horde" or "stall"
-        self.trace: list | None = trace  # events, only when a trace was asked for
+        self.winner: Winner | None = None
         self.horde_rng = horde_rng  # H9: the Horde's shuffle and choices
         self.dice_rng = dice_rng  # B3, L2, L6: the boss's and lieutenants' dice
-        self.policy = policy
-        self.next_id = 0
-        self.statics: list[Permanent] = []  # permanents with Static or Equipped effects
-        self.boss = None  # boss.BossState when a boss is in the game (B1)
-        self.lieutenants = None  # boss.LieutenantState when lieutenants are drawn (L1)
-        self.stats = None  # engine.GameStats: what the result records
-        self.turn_rows: list | None = None  # (turn, team life, Horde power, Horde library) per turn
+        self.boss: BossState | None = None  # when a boss is in the game (B1)
+        self.lieutenants: LieutenantState | None = None  # when lieutenants are drawn (L1)
         self.horde_milled = 0
-        self.check = None  # a function called after every step (conformance tests)
         self.fogged = False  # combat damage is prevented this turn
-        self.shielded: set | None = None  # L4: permanents whose shield absorbed this damage event
-        self.view = None  # the policies' read-only TeamView of this game
-        self.version = 0  # bumped whenever the battlefield changes (cached bonuses go stale)
-        self.volatile = False  # an anthem looks at a changing state (attacking, tapped, ...)
-        self.unsettled = True  # something changed that state-based actions must look at
-        self.hooked: dict[str, int] = {}  # hook -> permanents on the battlefield (and the boss) having it
-        self.counting = 0  # creatures whose power and toughness count things (*/*) on the battlefield
+        self.drivers = drivers
+
+    def over(self) -> bool:
+        """Whether the game has ended. Asked as a call, so no type checker or compiler takes the
+        answer to hold across the calls that may end the game."""
+        return self.winner is not None

@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from horde.engine import prepare
 from horde.presets import GameSetup, SetupError, convert, setup_from_dict
 from horde.stats import Z95, wilson
 
@@ -165,13 +166,11 @@ def tune(setup: GameSetup, knob: str, target: float = 0.5, players: Iterable[int
     counts = [convert("players", p, "players") for p in players]
     ends = search_range(setup, knob, low, high)
     real = play is None
-    for count in counts:  # both ends set up before playing: a bad setup fails at once
+    for count in counts:  # both ends prepared before playing: a bad setup fails at once
         for value in ends:
             checked = setup_at(setup, knob, value, count)
             if real:
-                from horde.engine import new_game
-
-                new_game(checked, seed)
+                prepare(checked)
     if play is None:
         def play(at: GameSetup, batch_seed, games: int) -> list[str]:
             return play_winners(at, batch_seed, games, workers=workers)

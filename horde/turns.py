@@ -5,9 +5,14 @@ hands (C3). Each step calls ``horde.rules``; the boss and lieutenants come in th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from horde import boss, rules
-from horde.rules import HORDE, ask, check_state, has_keyword, log, power
-from horde.state import Game
+from horde.cards import Effect
+from horde.events import log
+from horde.filters import Context
+from horde.rules import ask, check_state, has_keyword, power
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 HAND_SIZE = 7
 
@@ -53,39 +58,39 @@ def opening_hands(game: Game) -> None:
             for card in cards:
                 player.hand.remove(card)
                 player.library.insert(0, card)
-        if game.trace is not None:
-            log(game, "opening_hand", "team", player=player.index + 1, mulligans=mulligans,
+        if game.drivers.trace is not None:
+            log(game, "opening_hand", Side.TEAM, player=player.index + 1, mulligans=mulligans,
                 cards=len(player.hand))
 
 
 # ---------------------------------------------------------------- the team's turn
 
 
-def run_steps(game: Game, steps) -> None:
+def run_steps(game: Game, steps: Iterable[Callable[[Game], None]]) -> None:
     """Run a turn's steps in order; the invariant check (tests) runs after each, and the turn
     stops as soon as the game is over."""
     for step in steps:
         step(game)
-        if game.check is not None:
-            game.check(game)
-        if game.winner is not None:
+        if game.drivers.check is not None:
+            game.drivers.check(game)
+        if game.over():
             return
 
 
 def team_turn(game: Game) -> None:
     """The team's shared turn (H1): untap, upkeep, draw, main, combat, main, end."""
-    game.active = "team"
+    game.active = Side.TEAM
     run_steps(game, (team_beginning, team_draw, main_phase, team_combat, second_main_phase, end_step))
 
 
 def team_beginning(game: Game) -> None:
     """Untap and upkeep."""
-    for p in game.team_board:
+    for p in game.battlefield.team:
         p.tapped = False
         p.sick = False
     for player in game.players:
         player.land_played = False
-    upkeep(game, [pl.index for pl in game.players], game.team_board)
+    upkeep(game, [pl.index for pl in game.players], game.battlefield.team)
 
 
 def team_draw(game: Game) -> None:
@@ -100,13 +105,13 @@ def second_main_phase(game: Game) -> None:
     main_phase(game, second=True)
 
 
-def upkeep(game: Game, players: list[int], board) -> None:
+def upkeep(game: Game, players: list[int], board: list[Permanent]) -> None:
     """'Your upkeep' abilities of the active side, then 'each player's upkeep' abilities for each
     player whose upkeep it is (the Horde counts as a player: H9)."""
     for p in list(board):
         if "Upkeep" in p.card.hooks and rules.on_battlefield(game, p):
             rules.run_hook(game, p, "Upkeep")
-    if not game.hooked.get("EachUpkeep"):
+    if not game.battlefield.hooked.get("EachUpkeep"):
         players = []
     for player in players:
         for p in rules.watchers(game):
@@ -131,7 +136,7 @@ def main_phase(game: Game, second: bool = False) -> None:
                     player.hand.remove(land)
                     player.land_played = True
                     rules.put_onto_battlefield(game, land, i, i)
-        while game.winner is None:
+        while not game.over():
             options = rules.castable(game, i)
             if not options:
                 break
@@ -139,27 +144,26 @@ def main_phase(game: Game, second: bool = False) -> None:
             if choice is None:
                 break
             rules.team_cast(game, i, *choice)
-        if game.winner is not None:
+        if game.over():
             return
         equip_step(game, i)
         if second:
             activate_step(game, i)
-            if game.winner is not None:
+            if game.over():
                 return
     rules.empty_pools(game)
 
 
 def activate_step(game: Game, i: int) -> None:
     """The team player activates abilities it can pay for, as its policy chooses."""
-    from horde.effects import Context
 
     used = set()
-    while game.winner is None:
+    while not game.over():
         options = []
-        for p in game.team_board:
+        for p in game.battlefield.team:
             if p.controller != i or "Activated" not in p.card.hooks:
                 continue
-            for ability in boss.abilities(p.card, "Activated"):
+            for ability in p.card.abilities("Activated"):
                 if (p.id, ability[0].line) not in used and _can_pay_activation(game, p, ability):
                     options.append((p, ability))
         if not options:
@@ -178,14 +182,14 @@ def activate_step(game: Game, i: int) -> None:
                 rules.sacrifice(game, ask(game, "sacrifice", i, rules.sacrifice_options(game, p, cost)))
             else:
                 rules.pay(game, i, cost.generic, cost.pips)
-        if game.trace is not None:
-            log(game, "activate", "team", player=i + 1, card=p.card.name,
+        if game.drivers.trace is not None:
+            log(game, "activate", Side.TEAM, player=i + 1, card=p.card.name,
                 effects=" ; ".join(e.describe() for e in ability))
         rules.resolve(game, ability, Context(p.card, p, i))
         check_state(game)
 
 
-def _can_pay_activation(game: Game, p, ability) -> bool:
+def _can_pay_activation(game: Game, p: Permanent, ability: tuple[Effect, ...]) -> bool:
     for cost in ability[0].costs:
         if cost == "tap":
             if p.tapped or (p.sick and p.card.is_creature):
@@ -202,14 +206,14 @@ def _can_pay_activation(game: Game, p, ability) -> bool:
 
 def equip_step(game: Game, i: int) -> None:
     """The player may pay equip costs to attach its equipment to its creatures."""
-    owned = [p for p in game.team_board if p.controller == i and p.card.equip is not None]
+    owned = [p for p in game.battlefield.team if p.controller == i and p.card.equip is not None]
     while owned:
         options = []
         for equipment in owned:
             cost = equipment.card.equip
-            if not rules.can_pay(game, i, cost.generic, cost.pips):
+            if cost is None or not rules.can_pay(game, i, cost.generic, cost.pips):
                 continue
-            for creature in game.team_board:
+            for creature in game.battlefield.team:
                 if creature.controller == i and creature.card.is_creature and equipment.attached_to is not creature:
                     options.append((equipment, creature))
         if not options:
@@ -219,12 +223,12 @@ def equip_step(game: Game, i: int) -> None:
             return
         equipment, creature = choice
         rules.pay(game, i, equipment.card.equip.generic, equipment.card.equip.pips)
-        boss.attach(game, equipment, creature)
-        if game.trace is not None:
-            log(game, "equip", "team", player=i + 1, equipment=equipment.card.name, creature=creature.card.name)
+        game.battlefield.attach(equipment, creature)
+        if game.drivers.trace is not None:
+            log(game, "equip", Side.TEAM, player=i + 1, equipment=equipment.card.name, creature=creature.card.name)
 
 
-def can_attack(game: Game, p) -> bool:
+def can_attack(game: Game, p: Permanent) -> bool:
     return (p.card.is_creature and not p.tapped and not p.sick and not has_keyword(game, p, "defender")
             and not has_keyword(game, p, "can't attack"))
 
@@ -232,7 +236,7 @@ def can_attack(game: Game, p) -> bool:
 def team_combat(game: Game) -> None:
     """The team attacks the Horde; unblocked damage mills it (H11). Only untapped Horde creatures
     block (H8); each blocks a random attacker it can block (H9)."""
-    options = [p for p in game.team_board if can_attack(game, p)]
+    options = [p for p in game.battlefield.team if can_attack(game, p)]
     if not options:
         return
     attackers = ask(game, "attackers", -1, options, count=len(options))
@@ -242,18 +246,19 @@ def team_combat(game: Game) -> None:
         a.attacking = True
         if not has_keyword(game, a, "vigilance"):
             a.tapped = True
-        if game.trace is not None:
-            log(game, "attack", "team", card=a.card.name, id=a.id, power=power(game, a))
+        if game.drivers.trace is not None:
+            log(game, "attack", Side.TEAM, card=a.card.name, id=a.id, power=power(game, a), target="the Horde",
+                target_id=None, target_player=None)
     for a in attackers:
         if "Attacks" in a.card.hooks:
             rules.run_hook(game, a, "Attacks")
     check_state(game)
-    if game.winner is not None:
+    if game.over():
         return
     attackers = [a for a in attackers if rules.on_battlefield(game, a)]
     # H8/H9: each untapped Horde creature blocks a random attacker it can legally block.
     by_blocker: dict = {}
-    for b, a in rules.legal_blocks(game, game.horde_board, attackers):
+    for b, a in rules.legal_blocks(game, game.battlefield.horde, attackers):
         by_blocker.setdefault(b, []).append(a)
     for blocker, legal in by_blocker.items():
         if legal:
@@ -272,15 +277,15 @@ def team_combat(game: Game) -> None:
     check_state(game)
 
 
-def declare_blocks_effects(game: Game, attackers) -> None:
+def declare_blocks_effects(game: Game, attackers: list[Permanent]) -> None:
     """Flanking (the blocker without flanking gets -1/-1) and 'whenever it blocks' triggers."""
     for a in attackers:
         if has_keyword(game, a, "flanking"):
             for b in a.blockers:
                 if not has_keyword(game, b, "flanking"):
                     rules.pump(game, b, -1, -1)
-        if game.trace is not None and a.blockers:
-            log(game, "block", "horde" if a.is_horde else "team", attacker=a.card.name,
+        if game.drivers.trace is not None and a.blockers:
+            log(game, "block", Side.HORDE if a.is_horde else Side.TEAM, attacker=a.card.name,
                 blockers=[b.card.name for b in a.blockers])
         for b in a.blockers:
             if "Blocks" in b.card.hooks:
@@ -290,18 +295,18 @@ def declare_blocks_effects(game: Game, attackers) -> None:
 
 def end_step(game: Game) -> None:
     """End step triggers, then cleanup: hand size (team), damage and 'until end of turn' end."""
-    for p in rules.watchers(game) if game.hooked.get("EndStep") else ():
+    for p in rules.watchers(game) if game.battlefield.hooked.get("EndStep") else ():
         # A permanent an earlier trigger removed does not trigger; the boss (id -1) always can.
         if "EndStep" in p.card.hooks and (p.id < 0 or rules.on_battlefield(game, p)):
             rules.run_hook(game, p, "EndStep")
     check_state(game)
-    if game.winner is not None:
+    if game.over():
         return
-    if game.active == "team":
+    if game.active == Side.TEAM:
         for player in game.players:
             if len(player.hand) > HAND_SIZE:
                 rules.discard(game, player.index, len(player.hand) - HAND_SIZE)
-    for board in (game.team_board, game.horde_board):
+    for board in (game.battlefield.team, game.battlefield.horde):
         for p in board:
             p.damage = 0
             p.deathtouched = False
@@ -318,9 +323,9 @@ def end_step(game: Game) -> None:
 def horde_turn(game: Game) -> None:
     """H4: untap; beginning (L2, L7); reveal and cast (H5, H6); boss (B3); lieutenants (L8);
     combat (H8); end of turn."""
-    game.active = "horde"
+    game.active = Side.HORDE
     game.horde_turns += 1
-    game.stats.cast_this_turn = 0
+    game.drivers.stats.cast_this_turn = 0
     acted: set = set()
 
     def lieutenants(game: Game) -> None:
@@ -332,10 +337,10 @@ def horde_turn(game: Game) -> None:
 
 def horde_beginning(game: Game) -> None:
     """Untap; the boss arrives, the entry roll, time counters (B1, L2, L7); upkeep."""
-    for p in game.horde_board:
+    for p in game.battlefield.horde:
         p.tapped = False
     boss.beginning_of_horde_turn(game)
-    upkeep(game, [HORDE], game.horde_board)
+    upkeep(game, [HORDE_CONTROLLER], game.battlefield.horde)
 
 
 def boss_step(game: Game) -> None:
@@ -349,7 +354,7 @@ def reveal_and_cast(game: Game) -> None:
     the nontoken card (H5o); H6: then cast the cards that were bounced to the Horde's hand."""
     library = game.horde.library
     setup = game.setup
-    stats = game.stats
+    stats = game.drivers.stats
     waiting = list(game.horde.hand)  # H6: bounced before this turn
     game.horde.hand.clear()
     revealed = []
@@ -371,8 +376,8 @@ def reveal_and_cast(game: Game) -> None:
         else:
             stats.streak = 0
             stats.revealed.append((card.name, game.horde_turns))
-    if game.trace is not None:
-        log(game, "reveal", "horde", cards=[c.name for c in revealed], library=len(library))
+    if game.drivers.trace is not None:
+        log(game, "reveal", Side.HORDE, cards=[c.name for c in revealed], library=len(library))
     if setup.cast_order == "revealed":
         order = revealed
     else:
@@ -384,11 +389,11 @@ def reveal_and_cast(game: Game) -> None:
         card = pending.pop(0)
         if card.is_token and setup.token_entry == "put" and card not in waiting:
             stats.cast_this_turn += 1
-            rules.put_onto_battlefield(game, card, HORDE, HORDE)  # H5t
+            rules.put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER)  # H5t
             check_state(game)
         else:
             rules.horde_cast(game, card)
-        if game.winner is not None:
+        if game.over():
             break
     stats.biggest_turn = max(stats.biggest_turn, stats.cast_this_turn)
 
@@ -397,7 +402,7 @@ def horde_combat(game: Game, acted: set) -> None:
     """H8: every Horde creature attacks if able, each a random team player; the team blocks
     (any team creature may block any attacker, as in Two-Headed Giant; option: only the attacked
     player's), may cast a fog, then damage."""
-    attackers = [p for p in game.horde_board if p.card.is_creature and not p.tapped
+    attackers = [p for p in game.battlefield.horde if p.card.is_creature and not p.tapped
                  and not has_keyword(game, p, "defender") and not has_keyword(game, p, "can't attack")
                  and p.id not in acted]
     if not attackers:
@@ -408,28 +413,29 @@ def horde_combat(game: Game, acted: set) -> None:
         a.defender = game.horde_rng.randrange(players)  # H8: a random team player
         if not has_keyword(game, a, "vigilance"):
             a.tapped = True
-        if game.trace is not None:
-            log(game, "attack", "horde", card=a.card.name, id=a.id, power=power(game, a), target=a.defender + 1)
+        if game.drivers.trace is not None:
+            log(game, "attack", Side.HORDE, card=a.card.name, id=a.id, power=power(game, a),
+                target=f"player {a.defender + 1}", target_id=None, target_player=a.defender + 1)
     for a in attackers:
         if "Attacks" in a.card.hooks and rules.on_battlefield(game, a):
             rules.run_hook(game, a, "Attacks")
-            if game.winner is not None:
+            if game.over():
                 return
     check_state(game)
-    if game.winner is not None:
+    if game.over():
         return
     attackers = [a for a in attackers if rules.on_battlefield(game, a)]
     only_defender = game.setup.blocking == "defender"
-    pairs = rules.legal_blocks(game, game.team_board, attackers,
+    pairs = rules.legal_blocks(game, game.battlefield.team, attackers,
                                (lambda b, a: b.controller == a.defender) if only_defender else None)
     if pairs:
-        def legal(blocks):
+        def legal(blocks: list[tuple[Permanent, Permanent]]) -> bool:
             for a in attackers:
                 if has_keyword(game, a, "menace"):
                     n = sum(1 for _, x in blocks if x is a)
                     if n == 1:
                         return False
-            return boss.blocks_allowed(game, attackers, blocks)
+            return rules.blocks_allowed(game, attackers, blocks)
 
         blocks = ask(game, "blocks", -1, pairs, subject=tuple(attackers), count=len(pairs), is_legal=legal)
         for b, a in blocks:
@@ -437,7 +443,7 @@ def horde_combat(game: Game, acted: set) -> None:
             a.blockers.append(b)
             b.blocked = True
         declare_blocks_effects(game, attackers)
-        if game.winner is not None:
+        if game.over():
             return
     fog_window(game, attackers)
     rules.combat_damage(game, attackers, defender_is_horde=False)
@@ -445,7 +451,7 @@ def horde_combat(game: Game, acted: set) -> None:
     check_state(game)
 
 
-def fog_window(game: Game, attackers) -> None:
+def fog_window(game: Game, attackers: list[Permanent]) -> None:
     """After blocks, the team may cast a fog it can pay for (the damage it expects is the subject)."""
     options = []
     for pl in game.players:

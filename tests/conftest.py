@@ -10,9 +10,10 @@ import pytest
 
 import horde.catalogue
 import horde.decks
+import horde.engine
 from horde import rules
 from horde.catalogue import load_catalogue
-from horde.engine import new_game
+from horde.engine import new_game, prepare
 from horde.policies import BaselinePolicy
 from horde.presets import make_setup
 from horde.state import HORDE_CONTROLLER
@@ -55,11 +56,12 @@ def test_decks(monkeypatch):
 
 @pytest.fixture
 def decks(monkeypatch):
-    """The small test decks, with the per-process deck and card caches emptied."""
+    """The small test decks, with the per-process deck, card and prepared-setup caches emptied."""
     monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
     monkeypatch.setattr(horde.catalogue, "_BUNDLED", {})
     monkeypatch.setattr(horde.catalogue, "_CATALOGUES", {})
     monkeypatch.setattr(horde.decks, "_CACHE", {})
+    monkeypatch.setattr(horde.engine, "_PREPARED", {})
     return TEST_DECKS
 
 
@@ -91,27 +93,22 @@ def make_game(catalogue, test_decks):
 
     def build(players=2, policy=None, seed=0, empty=True, **knobs):
         setup = setup_for(players, **knobs)
-        game = new_game(setup, seed, catalogue, policy or Scripted())
+        game = new_game(prepare(setup, catalogue), seed, policy or Scripted())
         if empty:
             game.horde.library.clear()
-        game.stats.team_life_min = game.team_life
+        game.drivers.stats.team_life_min = game.team_life
         return game
 
     return build
 
 
 def put(game, catalogue, name, side="horde", player=0, **state):
-    """Put a card or token straight onto the battlefield (no triggers unless asked)."""
-    card = catalogue.get(name)
+    """Put a card or token straight onto the battlefield, untapped and without summoning sickness,
+    through the rules' own way in but without its Enters triggers; then set any ``state``."""
     controller = HORDE if side == "horde" else player
-    p = rules.Permanent(game.next_id, card, controller, controller)
-    game.next_id += 1
+    p = rules.put_onto_battlefield(game, catalogue.get(name), controller, controller, triggers=False)
     p.sick = False
-    (game.horde_board if side == "horde" else game.team_board).append(p)
-    if card.anthems or card.equipped or card.static_flags:
-        game.statics.append(p)
-        rules.board_changed(game)
-    rules.track(game, card, 1)
+    p.tapped = False
     for key, value in state.items():
         setattr(p, key, value)
     return p

@@ -37,7 +37,7 @@ SMALL = ["--players", "2", "--cards-per-player", "10", "--boss", "none", "--no-l
 def home(tmp_path, monkeypatch):
     """A data folder holding the fixture's card index."""
     monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
-    import_atomic_cards(FIXTURE, progress=False)
+    import_atomic_cards(FIXTURE)
     return tmp_path / "home"
 
 

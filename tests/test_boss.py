@@ -11,7 +11,9 @@ from conftest import HORDE, Scripted, library, put, scaled
 
 from horde import boss, rules, turns
 from horde.cards import CardDef, Effect, ManaCost
-from horde.effects import VERBS, compile_filter
+from horde.effects import VERBS
+from horde.filters import compile_filter
+from horde.state import BossState, Lieutenant, LieutenantState
 
 
 class Dice:
@@ -62,10 +64,10 @@ def planeswalker(loyalty, plus=(1,), minus=(-3,), ultimate=(-7,), static=()):
 def test_B1_boss_arrives_at_the_first_horde_turn_with_its_loyalty(boss_game, catalogue):
     game = boss_game()
     assert game.boss.card.name == "Liliana, Death's Majesty" and not game.boss.arrived
-    game.trace = []
+    game.drivers.trace = []
     library(game, catalogue, "Walking Corpse")
     turns.horde_turn(game)
-    arrival = next(e for e in game.trace if e["event"] == "boss_arrives")
+    arrival = next(e for e in game.drivers.trace if e["event"] == "boss_arrives")
     assert arrival["loyalty"] == 5 and game.boss.arrived
 
 
@@ -80,15 +82,15 @@ def test_B1_no_boss_when_switched_off_or_named(boss_game):
 
 def test_B2_boss_is_not_a_permanent_and_loyalty_stays_at_zero(boss_game, catalogue):
     game = boss_game()
-    game.boss = boss.BossState(planeswalker(1, plus=(-1,), minus=(), ultimate=()))
+    game.boss = BossState(planeswalker(1, plus=(-1,), minus=(), ultimate=()))
     boss.boss_arrives(game)
-    assert game.boss.stand_in not in game.horde_board
+    assert game.boss.stand_in not in game.battlefield.horde
     boss.boss_acts(game)
     assert game.boss.loyalty == 0
     boss.boss_acts(game)
     assert game.boss.loyalty == 0  # it stays in the game at 0 loyalty
     swords = catalogue.get("Swords to Plowshares")
-    from horde.effects import Context
+    from horde.filters import Context
 
     targets = rules.legal_targets(game, Context(swords, None, 0), swords.hooks["Cast"][0])
     assert all(t is not game.boss.stand_in for t in targets)
@@ -96,7 +98,7 @@ def test_B2_boss_is_not_a_permanent_and_loyalty_stays_at_zero(boss_game, catalog
 
 def test_B3_table_plus_minus_ultimate(boss_game):
     game = boss_game()
-    game.boss = boss.BossState(planeswalker(10))
+    game.boss = BossState(planeswalker(10))
     for roll, kind, cost in ((1, "plus", 1), (12, "plus", 1), (13, "minus", -3), (18, "minus", -3),
                              (19, "ultimate", -7), (20, "ultimate", -7)):
         game.dice_rng = Dice(roll)
@@ -106,14 +108,14 @@ def test_B3_table_plus_minus_ultimate(boss_game):
 
 def test_B3_too_low_for_every_minus_uses_plus_without_a_roll(boss_game):
     game = boss_game()
-    game.boss = boss.BossState(planeswalker(2))
+    game.boss = BossState(planeswalker(2))
     game.dice_rng = Dice()  # no roll may be made
     assert boss.choose_boss_ability(game)[0::2] == ("plus", None)
 
 
 def test_B3_decision_unaffordable_roll_takes_most_expensive_affordable_minus(boss_game):
     game = boss_game()
-    game.boss = boss.BossState(planeswalker(5, minus=(-1, -3)))
+    game.boss = BossState(planeswalker(5, minus=(-1, -3)))
     game.dice_rng = Dice(20)
     kind, ability, _ = boss.choose_boss_ability(game)
     assert (kind, ability[0].cost) == ("minus", -3)
@@ -121,20 +123,20 @@ def test_B3_decision_unaffordable_roll_takes_most_expensive_affordable_minus(bos
 
 def test_B3_loyalty_changes_by_the_ability_cost(boss_game, catalogue):
     game = boss_game()
-    game.trace = []
+    game.drivers.trace = []
     boss.boss_arrives(game)
     game.dice_rng = Dice(3)
     library(game, catalogue, *["Zombie"] * 4)
     boss.boss_acts(game)
-    event = next(e for e in game.trace if e["event"] == "boss_ability")
+    event = next(e for e in game.drivers.trace if e["event"] == "boss_ability")
     assert (event["roll"], event["ability"], event["loyalty_before"], event["loyalty_after"]) == (3, "plus", 5, 6)
     # Liliana's +1: a 2/2 Zombie, and the Horde mills two of its own cards.
-    assert [p.card.name for p in game.horde_board] == ["Zombie"] and len(game.horde.library) == 2
+    assert [p.card.name for p in game.battlefield.horde] == ["Zombie"] and len(game.horde.library) == 2
 
 
 def test_B3_exact_class_probabilities_when_all_affordable(boss_game):
     game = boss_game()
-    game.boss = boss.BossState(planeswalker(100))
+    game.boss = BossState(planeswalker(100))
     game.dice_rng = random.Random(2024)
     n = scaled(40000)
     counts = {"plus": 0, "minus": 0, "ultimate": 0}
@@ -147,7 +149,7 @@ def test_B3_exact_class_probabilities_when_all_affordable(boss_game):
 
 def test_B4_two_abilities_in_a_class_are_chosen_half_each(boss_game):
     game = boss_game()
-    game.boss = boss.BossState(planeswalker(100, plus=(1, 2)))
+    game.boss = BossState(planeswalker(100, plus=(1, 2)))
     game.dice_rng = random.Random(7)
     n = scaled(20000)
     firsts = total = 0
@@ -164,7 +166,7 @@ def test_B5_boss_static_abilities_work_while_it_is_in_the_game(boss_game, catalo
     game = boss_game()
     anthem = Effect("anthem", {"filter": compile_filter("zombie yours"), "power": 1, "toughness": 1,
                                "keywords": frozenset()}, VERBS["anthem"].run)
-    game.boss = boss.BossState(planeswalker(3, static=(anthem,)))
+    game.boss = BossState(planeswalker(3, static=(anthem,)))
     zombie = put(game, catalogue, "Zombie")
     assert rules.power(game, zombie) == 2
     boss.boss_arrives(game)
@@ -173,11 +175,11 @@ def test_B5_boss_static_abilities_work_while_it_is_in_the_game(boss_game, catalo
 
 def test_B6_boss_vanishes_when_the_team_wins(boss_game, catalogue):
     game = boss_game()
-    game.trace = []
+    game.drivers.trace = []
     boss.boss_arrives(game)
     rules.check_state(game)
     assert game.winner == "team"
-    assert game.trace[-1]["event"] == "boss_vanishes"
+    assert game.drivers.trace[-1]["event"] == "boss_vanishes"
 
 
 # ---------------------------------------------------------------- L
@@ -195,11 +197,11 @@ def test_L1_one_lieutenant_per_player_above_two(boss_game, players, drawn):
 
 def test_L2_entry_roll_accumulates_counters_and_natural_17_is_no_entry(boss_game):
     game = boss_game(players=3)
-    game.trace = []
+    game.drivers.trace = []
     game.dice_rng = Dice(5, 16, 17, 15, 9)
     for _ in range(5):
         boss.entry_roll(game)
-    rolls = [(e["roll"], e["counters"], e["total"], e["entered"]) for e in game.trace
+    rolls = [(e["roll"], e["counters"], e["total"], e["entered"]) for e in game.drivers.trace
              if e["event"] == "lieutenant_roll"]
     assert rolls == [(5, 0, 5, False), (16, 1, 17, False), (17, 2, 19, False), (15, 3, 18, True)]
     assert game.lieutenants.entry_counters == 0
@@ -229,9 +231,10 @@ def test_L2_probability_of_entry_by_turn_k_matches_the_exact_chain(boss_game):
     rng = random.Random(99)
     by_turn = [0] * 8
     for _ in range(n):
-        game.lieutenants = boss.LieutenantState([boss.Lieutenant(game.lieutenants.drawn[0].card)], [])
+        game.lieutenants = LieutenantState([Lieutenant(game.lieutenants.drawn[0].card)], [])
         game.dice_rng = rng
-        game.horde_board.clear()
+        for p in list(game.battlefield.horde):
+            game.battlefield.leave(p)  # an empty battlefield for the next try, without any rule
         for k in range(8):
             boss.entry_roll(game)
             if game.lieutenants.drawn[0].entered:
@@ -262,7 +265,7 @@ def test_L4_shield_absorbs_one_combat_step_from_several_sources(make_game, catal
     # one attacker; instead it is the attacker blocked by two team creatures.
     zombie = put(game, catalogue, "Zombie Giant", shields=1)
     lions = [put(game, catalogue, "Savannah Lions", side="team") for _ in range(2)]
-    game.policy = Scripted(blocks=[(lions[0], zombie), (lions[1], zombie)])
+    game.drivers.policy = Scripted(blocks=[(lions[0], zombie), (lions[1], zombie)])
     turns.horde_combat(game, set())
     assert zombie.shields == 0 and zombie.damage == 0 and rules.on_battlefield(game, zombie)
 
@@ -285,7 +288,7 @@ def test_L5_protected_lieutenant_cannot_be_targeted_damaged_or_blocked(boss_game
     lt = lieutenant.permanent
     zombie = put(game, catalogue, "Zombie")
     swords = catalogue.get("Swords to Plowshares")
-    from horde.effects import Context
+    from horde.filters import Context
 
     effect = swords.hooks["Cast"][0]
     assert rules.legal_targets(game, Context(swords, None, 0), effect) == [zombie]
@@ -293,15 +296,15 @@ def test_L5_protected_lieutenant_cannot_be_targeted_damaged_or_blocked(boss_game
     attackers = [lt, zombie]
     lion = put(game, catalogue, "Savannah Lions", side="team")
     bear = put(game, catalogue, "Grizzly Bears", side="team")
-    assert not boss.blocks_allowed(game, attackers, [(lion, lt)])
-    assert boss.blocks_allowed(game, attackers, [(lion, lt), (bear, zombie)])
+    assert not rules.blocks_allowed(game, attackers, [(lion, lt)])
+    assert rules.blocks_allowed(game, attackers, [(lion, lt), (bear, zombie)])
     rules.destroy(game, zombie)  # alone, it loses its protection
     assert lt in rules.legal_targets(game, Context(swords, None, 0), effect)
 
 
 def test_L6_defeated_lieutenant_is_exiled_and_equipment_goes_to_the_killer(boss_game, catalogue):
     game = boss_game(players=3)
-    game.trace = []
+    game.drivers.trace = []
     lieutenant = game.lieutenants.drawn[0]
     boss.lieutenant_enters(game, lieutenant)
     lt = lieutenant.permanent
@@ -311,8 +314,8 @@ def test_L6_defeated_lieutenant_is_exiled_and_equipment_goes_to_the_killer(boss_
     rules.damage_permanent(game, None, 2, lt, 10)  # player 3's source, lethal: no other creature
     rules.check_state(game)
     assert lieutenant.time_counters == 11 and game.lieutenants.exiled == [lieutenant]
-    assert equipment.controller == 2 and equipment in game.team_board and equipment.attached_to is None
-    event = next(e for e in game.trace if e["event"] == "lieutenant_defeated")
+    assert equipment.controller == 2 and equipment in game.battlefield.team and equipment.attached_to is None
+    event = next(e for e in game.drivers.trace if e["event"] == "lieutenant_defeated")
     assert (event["time_counters"], event["equipment_to"]) == (11, 3)
     # That player may equip it for its equip cost.
     for _ in range(3):
@@ -325,7 +328,7 @@ def test_L6_defeated_lieutenant_is_exiled_and_equipment_goes_to_the_killer(boss_
 def test_L7_time_counters_fall_and_the_lieutenant_returns(boss_game, catalogue):
     game = boss_game(players=4)
     lord = catalogue.get("Lord of the Undead")
-    game.lieutenants.drawn[:] = [boss.Lieutenant(lord), boss.Lieutenant(lord)]
+    game.lieutenants.drawn[:] = [Lieutenant(lord), Lieutenant(lord)]
     first, second = game.lieutenants.drawn
     for lt in (first, second):
         boss.lieutenant_enters(game, lt)
@@ -346,7 +349,7 @@ def test_L7_time_counters_fall_and_the_lieutenant_returns(boss_game, catalogue):
 
 def test_L8_lieutenant_activates_instead_of_attacking(boss_game, catalogue):
     game = boss_game(players=3)
-    game.lieutenants.drawn[:] = [boss.Lieutenant(catalogue.get("Lord of the Undead"))]
+    game.lieutenants.drawn[:] = [Lieutenant(catalogue.get("Lord of the Undead"))]
     boss.lieutenant_enters(game, game.lieutenants.drawn[0])
     lt = game.lieutenants.drawn[0].permanent
     game.horde.graveyard.append(catalogue.get("Walking Corpse"))
@@ -363,7 +366,7 @@ def test_L5_baseline_blocks_a_lieutenant_once_every_other_attacker_is_blocked(bo
     from horde.policies import BaselinePolicy
 
     game = boss_game(players=3, policy=BaselinePolicy())
-    game.lieutenants.drawn[:] = [boss.Lieutenant(catalogue.get("Walking Corpse"))]
+    game.lieutenants.drawn[:] = [Lieutenant(catalogue.get("Walking Corpse"))]
     game.lieutenants.equipment.clear()
     lieutenant = game.lieutenants.drawn[0]
     boss.lieutenant_enters(game, lieutenant)

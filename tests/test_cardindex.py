@@ -21,7 +21,7 @@ FIXTURE = Path(__file__).parent / "data" / "mtgjson" / "AtomicCards.json"
 
 @pytest.fixture
 def index(tmp_path) -> CardIndex:
-    import_atomic_cards(FIXTURE, progress=False, target=tmp_path / "cards.sqlite")
+    import_atomic_cards(FIXTURE, target=tmp_path / "cards.sqlite")
     return CardIndex(tmp_path / "cards.sqlite")
 
 
@@ -76,19 +76,27 @@ def test_compressed_files(tmp_path, kind):
     else:
         with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as archive:
             archive.writestr("AtomicCards.json", raw)
-    summary = import_atomic_cards(source, progress=False, target=tmp_path / "cards.sqlite")
+    summary = import_atomic_cards(source, target=tmp_path / "cards.sqlite")
     assert summary["cards"] == 12 and summary["refused_layouts"] == 1
     assert CardIndex(tmp_path / "cards.sqlite").lookup("Doom Blade").mana_cost == "{1}{B}"
 
 
+def test_progress_hears_every_byte_of_the_file(tmp_path):
+    seen: list[tuple[int, int]] = []
+    import_atomic_cards(FIXTURE, target=tmp_path / "cards.sqlite", progress=lambda read, total: seen.append((read, total)))
+    size = FIXTURE.stat().st_size
+    assert seen[-1] == (size, size)
+    assert [read for read, _ in seen] == sorted(read for read, _ in seen)
+
+
 def test_a_failed_import_leaves_the_old_index(tmp_path):
     target = tmp_path / "cards.sqlite"
-    import_atomic_cards(FIXTURE, progress=False, target=target)
+    import_atomic_cards(FIXTURE, target=target)
     before = target.read_bytes()
     broken = tmp_path / "AtomicCards.json"
     broken.write_text(FIXTURE.read_text()[:5000])
     with pytest.raises(HordeError, match="cannot read the file as MTGJSON's AtomicCards JSON"):
-        import_atomic_cards(broken, progress=False, target=target)
+        import_atomic_cards(broken, target=target)
     assert target.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["AtomicCards.json", "cards.sqlite"]
 
@@ -97,14 +105,14 @@ def test_a_file_without_cards_is_refused(tmp_path):
     empty = tmp_path / "x.json"
     empty.write_text('{"meta": {}, "data": {}}')
     with pytest.raises(HordeError, match="no cards found"):
-        import_atomic_cards(empty, progress=False, target=tmp_path / "cards.sqlite")
+        import_atomic_cards(empty, target=tmp_path / "cards.sqlite")
     with pytest.raises(HordeError, match="no such file"):
-        import_atomic_cards(tmp_path / "missing.json", progress=False, target=tmp_path / "cards.sqlite")
+        import_atomic_cards(tmp_path / "missing.json", target=tmp_path / "cards.sqlite")
 
 
 def test_index_lives_in_horde_home(tmp_path, monkeypatch):
     monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
-    import_atomic_cards(FIXTURE, progress=False)
+    import_atomic_cards(FIXTURE)
     index = open_index()
     assert index.path == tmp_path / "home" / "cards.sqlite" and len(index) == 12
     assert index.close_matches("Doom Blad") == ["Doom Blade"]
@@ -118,7 +126,7 @@ def test_a_hundred_card_lookup_is_fast(tmp_path):
         data["data"][f"Hollow Dogs {i}"] = [dict(base, name=f"Hollow Dogs {i}")]
     source = tmp_path / "big.json"
     source.write_text(json.dumps(data))
-    import_atomic_cards(source, progress=False, target=tmp_path / "cards.sqlite")
+    import_atomic_cards(source, target=tmp_path / "cards.sqlite")
     index = CardIndex(tmp_path / "cards.sqlite")
     start = time.perf_counter()
     found = [index.lookup(f"Hollow Dogs {i * 29}") for i in range(100)]

@@ -9,8 +9,9 @@ from conftest import HORDE, Scripted, put
 from horde import boss, rules, turns
 from horde.catalogue import load_catalogue
 from horde.decks import load_horde_deck
-from horde.engine import new_game
+from horde.engine import new_game, prepare
 from horde.presets import make_setup
+from horde.state import Lieutenant
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +22,7 @@ def bundled():
 @pytest.fixture
 def game(bundled):
     setup = make_setup("knudson-2011", players=2)
-    g = new_game(setup, 0, bundled, Scripted())
+    g = new_game(prepare(setup, bundled), 0, Scripted())
     g.horde.library[:] = [bundled.get("Zombie")] * 5
     return g
 
@@ -36,7 +37,7 @@ def test_every_card_of_the_2011_deck_is_modelled(bundled):
 
 
 def test_carrion_wurm_assigns_no_combat_damage_when_a_player_exiles_three(game, bundled):
-    game.policy = Scripted(blocks=[])
+    game.drivers.policy = Scripted(blocks=[])
     game.players[0].graveyard[:] = [bundled.get("Forest")] * 3
     put(game, bundled, "Carrion Wurm")
     turns.horde_combat(game, set())
@@ -44,7 +45,7 @@ def test_carrion_wurm_assigns_no_combat_damage_when_a_player_exiles_three(game, 
 
 
 def test_carrion_wurm_deals_damage_when_nobody_can_exile(game, bundled):
-    game.policy = Scripted(blocks=[])
+    game.drivers.policy = Scripted(blocks=[])
     put(game, bundled, "Carrion Wurm")
     turns.horde_combat(game, set())
     assert game.team_life == 34
@@ -78,7 +79,7 @@ def test_unbreathing_horde_enters_with_counters_and_damage_removes_one(game, bun
 
 def test_skulking_knight_is_sacrificed_when_targeted(game, bundled):
     knight = put(game, bundled, "Skulking Knight")
-    game.policy = Scripted(target=lambda d: knight)
+    game.drivers.policy = Scripted(target=lambda d: knight)
     put(game, bundled, "Mountain", side="team")
     game.players[0].hand[:] = [bundled.get("Lightning Bolt")]
     rules.team_cast(game, 0, bundled.get("Lightning Bolt"), "hand")
@@ -97,10 +98,10 @@ def test_mikaeus_gives_undying_and_destroys_humans(game, bundled):
     corpse = put(game, bundled, "Walking Corpse")
     assert rules.power(game, corpse) == 3
     rules.destroy(game, corpse)
-    back = [p for p in game.horde_board if p.card.name == "Walking Corpse"]
+    back = [p for p in game.battlefield.horde if p.card.name == "Walking Corpse"]
     assert len(back) == 1 and back[0].plus == 1  # undying
     rules.destroy(game, back[0])
-    assert not [p for p in game.horde_board if p.card.name == "Walking Corpse"]  # had a counter
+    assert not [p for p in game.battlefield.horde if p.card.name == "Walking Corpse"]  # had a counter
     human = put(game, bundled, "Vulshok Berserker", side="team")
     assert "Human" in human.card.subtypes
     rules.damage_horde(game, 1, human)
@@ -115,16 +116,16 @@ def test_intimidate_blocks_only_by_artifacts_or_shared_colours(game, bundled):
 
 def test_balthor_lieutenant_exiles_itself_to_return_black_and_red_creatures(bundled):
     setup = make_setup("zombie-horde", players=3)
-    game = new_game(setup, 0, bundled, Scripted())
+    game = new_game(prepare(setup, bundled), 0, Scripted())
     game.horde.library.clear()
-    game.lieutenants.drawn[:] = [boss.Lieutenant(bundled.get("Balthor the Defiled"))]
+    game.lieutenants.drawn[:] = [Lieutenant(bundled.get("Balthor the Defiled"))]
     game.lieutenants.equipment.clear()
     boss.lieutenant_enters(game, game.lieutenants.drawn[0])
     game.horde.graveyard.append(bundled.get("Walking Corpse"))
     game.players[0].graveyard.append(bundled.get("Llanowar Elves"))
     acted = boss.lieutenants_act(game)
     assert len(acted) == 1
-    assert [p.card.name for p in game.horde_board] == ["Walking Corpse"]
+    assert [p.card.name for p in game.battlefield.horde] == ["Walking Corpse"]
     assert game.lieutenants.exiled == game.lieutenants.drawn  # L6: exiled with time counters
     assert game.players[0].graveyard == [bundled.get("Llanowar Elves")]  # green: stays
 
@@ -132,16 +133,16 @@ def test_balthor_lieutenant_exiles_itself_to_return_black_and_red_creatures(bund
 def test_team_activates_abilities_in_its_second_main_phase(game, bundled):
     """Tolsimir's {T}: create Voja, used by the baseline when it only adds to the team."""
     tolsimir = put(game, bundled, "Tolsimir Wolfblood", side="team")
-    game.policy = Scripted()
+    game.drivers.policy = Scripted()
     turns.activate_step(game, 0)
     assert tolsimir.tapped
-    assert [p.card.name for p in game.team_board if p.card.is_token] == ["Voja"]
+    assert [p.card.name for p in game.battlefield.team if p.card.is_token] == ["Voja"]
 
 
 def test_modal_spell_offers_the_modes_it_can_carry_out(game, bundled):
     """Abrade: 3 damage to target creature, or destroy target artifact; the team's policy picks."""
     seen = []
-    game.policy = Scripted(mode=lambda d: seen.append(len(d.options)) or d.options[0])
+    game.drivers.policy = Scripted(mode=lambda d: seen.append(len(d.options)) or d.options[0])
     abrade = bundled.get("Abrade")
     put(game, bundled, "Mountain", side="team")
     put(game, bundled, "Mountain", side="team")
@@ -150,7 +151,7 @@ def test_modal_spell_offers_the_modes_it_can_carry_out(game, bundled):
     rules.team_cast(game, 0, abrade, "hand")
     assert seen == [1] and not rules.on_battlefield(game, collar)  # only "destroy artifact" was possible
     zombie = put(game, bundled, "Zombie Giant")
-    game.policy = Scripted()
+    game.drivers.policy = Scripted()
     put(game, bundled, "Mountain", side="team")
     put(game, bundled, "Mountain", side="team")
     game.players[0].hand[:] = [abrade]

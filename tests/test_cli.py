@@ -224,3 +224,35 @@ def test_mutated_setups_fail_only_with_setup_errors(knobs):
         make_setup("zombie-horde", **knobs)
     except HordeError as error:
         assert "\n" not in error.one_line()
+
+
+def test_compare_plays_two_setups_on_the_same_seeds(runner):
+    """The white deck against itself with either blocking rule: both arms play seeds (1, 0) to
+    (1, 29); the pairs are the games and the pooled row repeats them."""
+    base = ["--games", "30", "--workers", "1", "--quiet", "--horde", "mini", "--team", "white", "--team", "white",
+            "--boss", "none"]
+    result = runner.invoke(cli, ["compare", *base, "--a", "--players 2 --blocking team",
+                                 "--b", "--players 2 --blocking defender"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("A: --players 2 --blocking team (setup ")
+    assert lines[1].startswith("B: --players 2 --blocking defender (setup ")
+    assert lines[2].startswith("30 games each, seeds (1, 0) to (1, 29), horde ")
+    assert lines[3].split()[:3] == ["pairs", "A", "wins"]
+    assert lines[4].split()[0] == "30" and len(lines) == 5
+    same = runner.invoke(cli, ["compare", *base, "--a", "--players 2", "--b", "--players 2"])
+    assert same.output.splitlines()[-1].split()[3:6] == ["0", "0", "+0.0"]  # the same games: no pair differs
+
+
+@pytest.mark.parametrize(("arguments", "fragment"), [
+    (["--a", "--polcy control", "--b", "--policy baseline"], "--a '--polcy control': No such option '--polcy'"),
+    (["--a", "--policy control"], "give two results folders, or both --a and --b"),
+    (["--a", "", "--b", "--policy baseline"], "--a '': give at least one knob option"),
+    (["--a", "--help", "--b", "--policy baseline"], "--a '--help': No such option '--help'"),
+    (["--a", "--players 9", "--b", "--policy baseline"], "--a: knob 'players' = '9': expected a whole number"),
+    (["--a", "--policy 'x", "--b", "--policy baseline"], "No closing quotation"),
+    (["results/a", "results/b", "--a", "--policy control", "--b", "--policy baseline"], "not both"),
+    ([], "give two results folders, or both --a and --b"),
+])
+def test_compare_explains_bad_arms_in_one_line(runner, arguments, fragment):
+    one_line_error(runner.invoke(cli, ["compare", *arguments]), fragment)

@@ -18,7 +18,7 @@ from horde.state import HORDE_CONTROLLER
 def invariants(game) -> None:
     """Every card in exactly one zone, no negative counters, life accounted for."""
     for player in game.players:
-        on_battlefield = sum(1 for board in (game.team_board, game.horde_board) for p in board
+        on_battlefield = sum(1 for board in (game.battlefield.team, game.battlefield.horde) for p in board
                              if p.owner == player.index and not p.card.is_token)
         zones = (len(player.library) + len(player.hand) + len(player.graveyard) + len(player.exile)
                  + len(player.command) + on_battlefield)
@@ -29,22 +29,22 @@ def invariants(game) -> None:
             assert (lt.permanent is not None) + (lt in game.lieutenants.exiled) <= 1
             assert lt.time_counters >= 0
         assert game.lieutenants.entry_counters >= 0
-    horde_owned = sum(1 for board in (game.team_board, game.horde_board) for p in board
+    horde_owned = sum(1 for board in (game.battlefield.team, game.battlefield.horde) for p in board
                       if p.owner == HORDE_CONTROLLER and (p.deck_card or not p.card.is_token)
                       and p.lieutenant is None and not p.extra)
     horde = game.horde
     zones = (len(horde.library) + len(horde.hand) + len(horde.graveyard) + len(horde.exile) + len(horde.revealed)
              + horde.tokens_gone)
     assert zones + horde_owned == horde.deck_size, (zones, horde_owned, horde.deck_size)
-    for board in (game.team_board, game.horde_board):
+    for board in (game.battlefield.team, game.battlefield.horde):
         for p in board:
             assert p.plus >= 0 and p.shields >= 0 and p.damage >= 0
-            if p.card.is_creature and game.winner is None:
+            if p.card.is_creature and not game.over():
                 # State-based actions have run: no creature is left with lethal damage or no toughness.
                 toughness = rules.toughness(game, p)
                 assert toughness > 0, (p, toughness)
                 assert p.damage < toughness or rules.has_keyword(game, p, "indestructible"), (p, p.damage)
-    ids = [p.id for board in (game.team_board, game.horde_board) for p in board]
+    ids = [p.id for board in (game.battlefield.team, game.battlefield.horde) for p in board]
     assert len(ids) == len(set(ids))
     if game.boss is not None:
         assert game.boss.loyalty >= 0

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from conftest import TEST_DECKS
 
 from horde.cli import cli
-from horde.engine import new_game
+from horde.engine import new_game, prepare
 from horde.experiments import ExperimentError, load_experiment, parse_experiment
 from horde.presets import KNOBS
 
@@ -89,7 +89,7 @@ def test_team_side_cells_share_the_horde_shuffle_and_dice(decks):
     experiment = parse_experiment(data, "paired.toml")
     assert all(KNOBS[k].team_side for k in experiment.sweep)
     for game in range(5):
-        libraries = {tuple(c.name for c in new_game(cell.setup, (experiment.seed, game)).horde.library)
+        libraries = {tuple(c.name for c in new_game(prepare(cell.setup), (experiment.seed, game)).horde.library)
                      for cell in experiment.cells}
         assert len(libraries) == 1
 

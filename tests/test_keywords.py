@@ -7,7 +7,7 @@ from conftest import Scripted, put
 
 from horde import rules, turns
 from horde.catalogue import load_catalogue
-from horde.engine import new_game
+from horde.engine import new_game, prepare
 from horde.presets import make_setup
 
 
@@ -18,7 +18,7 @@ def bundled():
 
 @pytest.fixture
 def game(bundled):
-    g = new_game(make_setup("knudson-2011", players=1), 0, bundled, Scripted(blocks=[]))
+    g = new_game(prepare(make_setup("knudson-2011", players=1), bundled), 0, Scripted(blocks=[]))
     g.horde.library[:] = [bundled.get("Zombie")] * 20
     return g
 
@@ -46,7 +46,7 @@ def test_swampwalk_when_the_defender_has_a_swamp(game, bundled):
 
 
 def test_menace_needs_two_blockers(game, bundled):
-    game.policy = Scripted(attackers=lambda d: list(d.options))
+    game.drivers.policy = Scripted(attackers=lambda d: list(d.options))
     put(game, bundled, "Boggart Brute", side="team")
     put(game, bundled, "Zombie")  # a single untapped Horde blocker can't block it alone
     turns.team_combat(game)
@@ -56,13 +56,13 @@ def test_menace_needs_two_blockers(game, bundled):
 def test_first_strike_kills_before_damage_back(game, bundled):
     knight = put(game, bundled, "Attended Knight", side="team")  # 2/2 first strike
     zombie = put(game, bundled, "Zombie")
-    game.policy = Scripted(blocks=[(knight, zombie)])
+    game.drivers.policy = Scripted(blocks=[(knight, zombie)])
     turns.horde_combat(game, set())
     assert not rules.on_battlefield(game, zombie) and knight.damage == 0 and rules.on_battlefield(game, knight)
 
 
 def test_trample_assigns_lethal_then_the_rest_mills(game, bundled):
-    game.policy = Scripted(attackers=lambda d: list(d.options))
+    game.drivers.policy = Scripted(attackers=lambda d: list(d.options))
     put(game, bundled, "Spark Elemental", side="team")  # 3/1 trample, haste
     put(game, bundled, "Walking Corpse")  # 2/2 untapped: it blocks
     turns.team_combat(game)
@@ -70,7 +70,7 @@ def test_trample_assigns_lethal_then_the_rest_mills(game, bundled):
 
 
 def test_lifelink_gains_the_team_life(game, bundled):
-    game.policy = Scripted(attackers=lambda d: list(d.options))
+    game.drivers.policy = Scripted(attackers=lambda d: list(d.options))
     put(game, bundled, "Child of Night", side="team")  # 2/1 lifelink
     turns.team_combat(game)
     assert game.team_life == 22 and game.horde_milled == 2
@@ -88,7 +88,7 @@ def test_defender_and_vigilance(game, bundled):
     wall = put(game, bundled, "Mnemonic Wall", side="team")
     steward = put(game, bundled, "Steward of Valeron", side="team")
     assert not turns.can_attack(game, wall) and turns.can_attack(game, steward)
-    game.policy = Scripted(attackers=lambda d: [steward])
+    game.drivers.policy = Scripted(attackers=lambda d: [steward])
     turns.team_combat(game)
     assert not steward.tapped
 
@@ -96,7 +96,7 @@ def test_defender_and_vigilance(game, bundled):
 def test_flanking_shrinks_a_blocker_without_it(game, bundled):
     knight = put(game, bundled, "Skulking Knight")  # 3/3 flanking
     lions = put(game, bundled, "Sentinel Spider", side="team")  # 4/4 reach
-    game.policy = Scripted(blocks=[(lions, knight)])
+    game.drivers.policy = Scripted(blocks=[(lions, knight)])
     turns.horde_combat(game, set())
     # The 4/4 spider became 3/3 when it blocked, so the knight's 3 damage is lethal: both die.
     assert not rules.on_battlefield(game, knight) and not rules.on_battlefield(game, lions)

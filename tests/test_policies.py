@@ -85,10 +85,10 @@ def test_custom_policy_from_scratch_needs_only_choose(monkeypatch):
 def test_policy_streams_do_not_shift_the_horde(monkeypatch):
     """A policy's own random choices never change the Horde's shuffle (paired comparisons)."""
     monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
-    from horde.engine import new_game
+    from horde.engine import new_game, prepare
 
     setup = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none")
-    libraries = [[c.name for c in new_game(setup, 9, policy=make_policy(name)).horde.library]
+    libraries = [[c.name for c in new_game(prepare(setup), 9, policy=make_policy(name)).horde.library]
                  for name in ("random", "baseline")]
     assert libraries[0] == libraries[1]
 

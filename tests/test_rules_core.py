@@ -58,12 +58,12 @@ def test_H3_fixed_deck_is_reduced_to_the_deck_size(catalogue, test_decks):
 
 def test_H4_horde_turn_order_untap_reveal_combat(make_game, catalogue):
     game = make_game(players=1)
-    game.trace = []
+    game.drivers.trace = []
     zombie = put(game, catalogue, "Zombie", tapped=True)
     library(game, catalogue, "Walking Corpse")
     game.turn = 4
     turns.horde_turn(game)
-    kinds = [e["event"] for e in game.trace]
+    kinds = [e["event"] for e in game.drivers.trace]
     assert kinds.index("reveal") < kinds.index("cast") < kinds.index("attack")
     assert zombie.tapped  # it untapped at the start of the turn and attacked
     assert game.team_life == 20 - 2 - 2
@@ -71,31 +71,31 @@ def test_H4_horde_turn_order_untap_reveal_combat(make_game, catalogue):
 
 def test_H5_reveal_stops_at_first_nontoken_and_casts_tokens_first(make_game, catalogue):
     game = make_game(players=1)
-    game.trace = []
+    game.drivers.trace = []
     library(game, catalogue, "Zombie", "Walking Corpse", "Zombie Giant", "Zombie", "Zombie")
     turns.reveal_and_cast(game)
-    reveal = next(e for e in game.trace if e["event"] == "reveal")
+    reveal = next(e for e in game.drivers.trace if e["event"] == "reveal")
     assert reveal["cards"] == ["Zombie", "Zombie", "Zombie Giant", "Walking Corpse"]
-    casts = [e["card"] for e in game.trace if e["event"] == "cast"]
+    casts = [e["card"] for e in game.drivers.trace if e["event"] == "cast"]
     assert casts == ["Zombie", "Zombie", "Zombie Giant", "Walking Corpse"]
     assert [c.name for c in game.horde.library] == ["Zombie"]
-    assert game.stats.cards_revealed == 4 and game.stats.longest_streak == 3
+    assert game.drivers.stats.cards_revealed == 4 and game.drivers.stats.longest_streak == 3
 
 
 def test_H5_reveal_stops_when_library_empty(make_game, catalogue):
     game = make_game(players=1)
     library(game, catalogue, "Zombie", "Zombie")
     turns.reveal_and_cast(game)
-    assert len(game.horde_board) == 2 and not game.horde.library
+    assert len(game.battlefield.horde) == 2 and not game.horde.library
 
 
 def test_H5o_revealed_order_option(make_game, catalogue):
     game = make_game(players=1, reveal="escalating", cast_order="revealed")
-    game.trace = []
+    game.drivers.trace = []
     game.horde_turns = 1
     library(game, catalogue, "Zombie", "Walking Corpse", "Zombie", "Maggot Carrier")
     turns.reveal_and_cast(game)
-    casts = [e["card"] for e in game.trace if e["event"] == "cast"]
+    casts = [e["card"] for e in game.drivers.trace if e["event"] == "cast"]
     assert casts == ["Maggot Carrier", "Zombie", "Walking Corpse"]
 
 
@@ -104,22 +104,22 @@ def test_H5e_escalating_reveal_reveals_base_plus_k_minus_one(make_game, catalogu
     library(game, catalogue, *["Zombie"] * 10)
     game.horde_turns = 1
     turns.reveal_and_cast(game)
-    assert len(game.horde_board) == 3
+    assert len(game.battlefield.horde) == 3
     game.horde_turns = 2
     turns.reveal_and_cast(game)
-    assert len(game.horde_board) == 3 + 4
+    assert len(game.battlefield.horde) == 3 + 4
     game.horde_turns = 3
     turns.reveal_and_cast(game)
-    assert len(game.horde_board) == 10  # 5 asked, 3 left
+    assert len(game.battlefield.horde) == 10  # 5 asked, 3 left
 
 
 def test_H5e_escalating_casts_tokens_first_then_the_rest_in_order(make_game, catalogue):
     game = make_game(players=1, reveal="escalating", reveal_base=4)
-    game.trace = []
+    game.drivers.trace = []
     game.horde_turns = 1
     library(game, catalogue, "Walking Corpse", "Zombie", "Maggot Carrier", "Zombie")
     turns.reveal_and_cast(game)
-    casts = [e["card"] for e in game.trace if e["event"] == "cast"]
+    casts = [e["card"] for e in game.drivers.trace if e["event"] == "cast"]
     assert casts == ["Zombie", "Zombie", "Maggot Carrier", "Walking Corpse"]
 
 
@@ -133,7 +133,7 @@ def test_H5t_tokens_are_cast_and_can_be_countered(make_game, catalogue):
     library(game, catalogue, "Walking Corpse", "Zombie")
     turns.reveal_and_cast(game)
     assert countered == ["Zombie"]
-    assert [p.card.name for p in game.horde_board] == ["Walking Corpse"]
+    assert [p.card.name for p in game.battlefield.horde] == ["Walking Corpse"]
     assert game.horde.graveyard == []  # H6/H10: a countered token ceases to exist
 
 
@@ -147,13 +147,13 @@ def test_H5t_put_option_skips_casting(make_game, catalogue):
     turns.reveal_and_cast(game)
     kinds = [d.kind for d in policy.seen]
     assert kinds == ["counter"]  # offered only for the nontoken card
-    assert [p.card.name for p in game.horde_board] == ["Zombie"]
+    assert [p.card.name for p in game.battlefield.horde] == ["Zombie"]
     assert [c.name for c in game.horde.graveyard] == ["Walking Corpse"]
 
 
 def test_H6_bounced_card_is_cast_again_after_next_nontoken(make_game, catalogue):
     game = make_game(players=1)
-    game.trace = []
+    game.drivers.trace = []
     corpse = put(game, catalogue, "Walking Corpse")
     token = put(game, catalogue, "Zombie")
     rules.bounce(game, corpse)
@@ -161,7 +161,7 @@ def test_H6_bounced_card_is_cast_again_after_next_nontoken(make_game, catalogue)
     assert [c.name for c in game.horde.hand] == ["Walking Corpse"]  # the token ceased to exist
     library(game, catalogue, "Maggot Carrier", "Zombie")
     turns.reveal_and_cast(game)
-    casts = [e["card"] for e in game.trace if e["event"] == "cast"]
+    casts = [e["card"] for e in game.drivers.trace if e["event"] == "cast"]
     assert casts == ["Zombie", "Maggot Carrier", "Walking Corpse"]
     assert not game.horde.hand
 
@@ -179,7 +179,7 @@ def test_H8_horde_creatures_have_haste_attack_and_stay_tapped(make_game, catalog
     library(game, catalogue, "Zombie", "Zombie", "Walking Corpse", "Zombie")
     game.turn = 4
     turns.horde_turn(game)
-    assert all(p.tapped for p in game.horde_board)
+    assert all(p.tapped for p in game.battlefield.horde)
     assert game.team_life == 40 - 4
     # During the team's turn the tapped Horde creatures can't block.
     lion = put(game, catalogue, "Savannah Lions", side="team")
@@ -193,11 +193,11 @@ def test_H8_horde_creatures_have_haste_attack_and_stay_tapped(make_game, catalog
 
 def test_H8_each_attacker_picks_a_random_team_player(make_game, catalogue):
     game = make_game(players=4, policy=Scripted(blocks=[]))
-    game.trace = []
+    game.drivers.trace = []
     for _ in range(40):
         put(game, catalogue, "Zombie")
     turns.horde_combat(game, set())
-    targets = {e["target"] for e in game.trace if e["event"] == "attack"}
+    targets = {e["target_player"] for e in game.drivers.trace if e["event"] == "attack"}
     assert targets == {1, 2, 3, 4}
 
 
@@ -206,7 +206,7 @@ def test_H8_untapped_horde_creature_blocks(make_game, catalogue):
     zombie = put(game, catalogue, "Zombie")
     lion = put(game, catalogue, "Savannah Lions", side="team")
     turns.team_combat(game)
-    assert zombie not in game.horde_board and lion not in game.team_board
+    assert zombie not in game.battlefield.horde and lion not in game.battlefield.team
     assert game.horde_milled == 0
 
 
@@ -225,7 +225,7 @@ def test_H9_horde_choices_use_its_own_stream(make_game, catalogue):
             np.random.random()
         library(game, catalogue, "Fleshbag Marauder")
         turns.reveal_and_cast(game)
-        picks.append([p.id for p in game.horde_board])
+        picks.append([p.id for p in game.battlefield.horde])
     assert picks[0] == picks[1]
     assert len(picks[0]) == 3  # the Horde sacrificed one of its four creatures
 
@@ -238,7 +238,7 @@ def test_H10_countered_horde_card_goes_to_its_graveyard(make_game, catalogue):
     library(game, catalogue, "Grave Titan")
     turns.reveal_and_cast(game)
     assert [c.name for c in game.horde.graveyard] == ["Grave Titan"]
-    assert not game.horde_board
+    assert not game.battlefield.horde
     assert [c.name for c in game.players[0].graveyard] == ["Counterspell"]
 
 
@@ -269,39 +269,39 @@ def test_H12_team_wins_when_library_hand_and_creatures_are_gone(make_game, catal
     put(game, catalogue, "Bad Moon")  # a noncreature permanent does not keep the Horde alive
     zombie = put(game, catalogue, "Zombie")
     rules.check_state(game)
-    assert game.winner is None
+    assert not game.over()
     rules.destroy(game, zombie)
     game.horde.hand.append(catalogue.get("Walking Corpse"))
     rules.check_state(game)
-    assert game.winner is None  # a bounced card still waits in the Horde's hand
+    assert not game.over()  # a bounced card still waits in the Horde's hand
     game.horde.hand.clear()
     rules.check_state(game)
     assert game.winner == "team"
 
 
-def test_H13_team_loses_at_zero_life(make_game):
+def test_H13_team_loses_at_zero_life(make_game, catalogue):
     game = make_game(players=1)
-    game.horde.library.append(game.catalogue.get("Zombie"))
+    game.horde.library.append(catalogue.get("Zombie"))
     rules.lose_life(game, 20)
     rules.check_state(game)
     assert game.winner == "horde"
 
 
-def test_H13_drawing_from_an_empty_library_loses(make_game):
+def test_H13_drawing_from_an_empty_library_loses(make_game, catalogue):
     game = make_game(players=2)
-    game.horde.library.append(game.catalogue.get("Zombie"))
+    game.horde.library.append(catalogue.get("Zombie"))
     game.players[1].library.clear()
     rules.draw(game, game.players[1])
     rules.check_state(game)
     assert game.winner == "horde"
 
 
-def test_H13_fifteen_poison_counters_lose(make_game):
+def test_H13_fifteen_poison_counters_lose(make_game, catalogue):
     game = make_game(players=2)
-    game.horde.library.append(game.catalogue.get("Zombie"))
+    game.horde.library.append(catalogue.get("Zombie"))
     game.players[0].poison = 14
     rules.check_state(game)
-    assert game.winner is None
+    assert not game.over()
     game.players[0].poison = 15
     rules.check_state(game)
     assert game.winner == "horde"

@@ -132,7 +132,7 @@ def test_C2_commander_tax_and_return_to_command_zone(make_game, catalogue):
         put(game, catalogue, "Plains", side="team")
     assert rules.spell_cost(game, player.commander, 0, "command") == (0, ("W",))
     rules.team_cast(game, 0, player.commander, "command")
-    isamaru = next(p for p in game.team_board if p.card is player.commander)
+    isamaru = next(p for p in game.battlefield.team if p.card is player.commander)
     rules.destroy(game, isamaru)
     assert player.command == [player.commander] and player.graveyard == []
     assert rules.spell_cost(game, player.commander, 0, "command") == (2, ("W",))
@@ -145,7 +145,7 @@ def test_C2_commander_casts_knob_limits_casts(make_game, catalogue):
     player = game.players[0]
     put(game, catalogue, "Plains", side="team")
     rules.team_cast(game, 0, player.commander, "command")
-    isamaru = next(p for p in game.team_board if p.card is player.commander)
+    isamaru = next(p for p in game.battlefield.team if p.card is player.commander)
     rules.destroy(game, isamaru)
     assert rules.spell_cost(game, player.commander, 0, "command") is None
 

@@ -24,7 +24,8 @@ from conftest import TEST_DECKS, scaled
 
 import horde.catalogue
 import horde.decks
-import horde.runner
+import horde.runner.run
+from horde.bench import bench_workers
 from horde.cli import cli
 from horde.engine import play_game
 from horde.errors import HordeError, RunError, RunInterrupted
@@ -33,7 +34,6 @@ from horde.presets import FIELD_NAMES, make_setup
 from horde.runner import (
     CellState,
     ProcessBackend,
-    bench_workers,
     games_schema,
     play_many,
     run_experiment,
@@ -206,7 +206,7 @@ def test_resume_after_a_stop_gives_the_files_of_a_run_never_stopped(decks, tmp_p
     whole = run_experiment(exp, tmp_path / "whole", workers=2, progress=False)
 
     calls = []
-    real = horde.runner.play_cell_chunk
+    real = horde.runner.run.play_cell_chunk
 
     def stop_at_the_fourth(task):
         calls.append(task)
@@ -214,7 +214,7 @@ def test_resume_after_a_stop_gives_the_files_of_a_run_never_stopped(decks, tmp_p
             raise KeyboardInterrupt
         return real(task)
 
-    monkeypatch.setattr(horde.runner, "play_cell_chunk", stop_at_the_fourth)
+    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", stop_at_the_fourth)
     with pytest.raises(RunInterrupted) as stop:  # a KeyboardInterrupt, after the manifest is written
         run_experiment(exp, tmp_path / "stopped", workers=1, chunk_size=10, progress=False)
     folder = tmp_path / "stopped" / exp.folder
@@ -229,7 +229,7 @@ def test_resume_after_a_stop_gives_the_files_of_a_run_never_stopped(decks, tmp_p
     assert "finished" in entry and "error" not in entry
     assert sum(cell["games_done"] for cell in manifest["cells"]) == 30
     assert entry["cells_done"] == sum(cell["done"] for cell in manifest["cells"]) == 1  # cell 0 is whole
-    monkeypatch.setattr(horde.runner, "play_cell_chunk", real)
+    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", real)
 
     resumed = run_experiment(exp, tmp_path / "stopped", workers=2, chunk_size=7, progress=False)
     assert files(resumed) == files(whole)
@@ -314,7 +314,7 @@ def test_an_interrupted_command_says_how_to_continue_and_continues(decks, tmp_pa
     command it prints ends with the files of a run never stopped."""
     monkeypatch.chdir(tmp_path)
     Path("r.toml").write_text(RUN_FILE)
-    real = horde.runner.play_cell_chunk
+    real = horde.runner.run.play_cell_chunk
     calls = []
 
     def stop_at_the_third(task):
@@ -329,7 +329,7 @@ def test_an_interrupted_command_says_how_to_continue_and_continues(decks, tmp_pa
             raise AssertionError("SIGTERM did not stop the run")
         return real(task)
 
-    monkeypatch.setattr(horde.runner, "play_cell_chunk", stop_at_the_third)
+    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", stop_at_the_third)
     before = signal.getsignal(signal.SIGTERM)
     result = run_cli("r.toml", "--out", "out", "--workers", "1", "--chunk-size", "5", "--quiet")
     assert signal.getsignal(signal.SIGTERM) is before
@@ -341,7 +341,7 @@ def test_an_interrupted_command_says_how_to_continue_and_continues(decks, tmp_pa
     assert manifest["status"] == manifest["runs"][0]["status"] == "interrupted"
     assert manifest["runs"][0]["games_done"] == 10
 
-    monkeypatch.setattr(horde.runner, "play_cell_chunk", real)
+    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", real)
     whole = whole_run(tmp_path)
     assert parts_match(folder, whole) == 10
     again = run_cli(*shlex.split(line.split("to continue, run: horde run ")[1]), "--quiet")
@@ -389,7 +389,7 @@ def test_a_dead_worker_process_fails_the_run_in_one_line_and_keeps_its_parts(dec
     backend = ProcessBackend(2)
     folder = tmp_path / "out" / exp.folder
 
-    real_save = horde.runner.save_chunk
+    real_save = horde.runner.run.save_chunk
     saved = []
 
     def save_then_kill(folder, result):
@@ -399,7 +399,7 @@ def test_a_dead_worker_process_fails_the_run_in_one_line_and_keeps_its_parts(dec
             os.kill(next(iter(backend.pool._processes)), signal.SIGKILL)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(horde.runner, "save_chunk", save_then_kill)
+        patch.setattr(horde.runner.run, "save_chunk", save_then_kill)
         with pytest.raises(RunError) as failed:
             run_experiment(exp, tmp_path / "out", chunk_size=5, progress=False, backend=backend)
     line = failed.value.one_line()
@@ -501,12 +501,12 @@ def test_partial_results_of_other_code_are_not_resumed(decks, tmp_path, monkeypa
     def stop(task):
         raise KeyboardInterrupt
 
-    real = horde.runner.play_cell_chunk
-    monkeypatch.setattr(horde.runner, "play_cell_chunk", lambda task: real(task) if task.start == 0 else stop(task))
+    real = horde.runner.run.play_cell_chunk
+    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", lambda task: real(task) if task.start == 0 else stop(task))
     with pytest.raises(KeyboardInterrupt):
         run_experiment(exp, tmp_path, workers=1, chunk_size=10, progress=False)
-    monkeypatch.setattr(horde.runner, "play_cell_chunk", real)
-    monkeypatch.setattr(horde.runner, "code_digest", lambda: "0123456789abcdef")
+    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", real)
+    monkeypatch.setattr(horde.runner.run, "code_digest", lambda: "0123456789abcdef")
     with pytest.raises(HordeError, match="made by other horde code"):
         run_experiment(exp, tmp_path, workers=1, progress=False)
 

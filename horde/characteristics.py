@@ -1,0 +1,169 @@
+"""What a permanent is now, and where things are: power, toughness and keywords with counters,
+until-end-of-turn changes, anthems and equipment applied; the L5 protection of lieutenants; and
+the small look-ups of boards, graveyards and hands every rule uses.
+
+These functions only read the game. They sit below the filters (a filter such as
+``creature with-flying`` asks for keywords) and below the rules package, which re-exports them
+(``rules.power``). What anthems and equipment give a permanent is kept on the permanent until the
+battlefield changes (its version), unless an anthem looks at a state that changes without a
+zone change (attacking, tapped).
+"""
+
+from __future__ import annotations
+
+from horde.cards import CardDef
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
+
+# ---------------------------------------------------------------- where things are
+
+
+def board_of(game: Game, controller: int) -> list[Permanent]:
+    """The permanents a controller controls (the Horde's, or one team player's)."""
+    if controller == HORDE_CONTROLLER:
+        return game.battlefield.horde
+    return [p for p in game.battlefield.team if p.controller == controller]
+
+
+def all_permanents(game: Game) -> list[Permanent]:
+    return game.battlefield.team + game.battlefield.horde
+
+
+def watchers(game: Game) -> list[Permanent]:
+    """Everything whose triggered abilities can trigger: the permanents, and the boss (B5)."""
+    found = game.battlefield.horde + game.battlefield.team
+    if game.boss is not None and game.boss.stand_in is not None:
+        found.append(game.boss.stand_in)
+    return found
+
+
+def on_battlefield(game: Game, p: Permanent) -> bool:
+    return p in (game.battlefield.horde if p.controller == HORDE_CONTROLLER else game.battlefield.team)
+
+
+def graveyard_of(game: Game, controller: int) -> list[CardDef]:
+    return game.horde.graveyard if controller == HORDE_CONTROLLER else game.players[controller].graveyard
+
+
+def hand_of(game: Game, controller: int) -> list[CardDef]:
+    return game.horde.hand if controller == HORDE_CONTROLLER else game.players[controller].hand
+
+
+def side_name(controller: int) -> Side:
+    return Side.HORDE if controller == HORDE_CONTROLLER else Side.TEAM
+
+
+# ---------------------------------------------------------------- characteristics
+
+
+def power(game: Game, p: Permanent) -> int:
+    """Power with counters, until-end-of-turn changes, anthems and equipment applied."""
+    card = p.card
+    if card.power is None:
+        return 0  # not a creature
+    value = (card.power if card.pt_amount is None else _pt_amount(game, p)) + p.plus + p.temp_power
+    battlefield = game.battlefield
+    if battlefield.statics or p.equipment:
+        if p.bonus_version == battlefield.version and not battlefield.volatile:
+            return value + p.bonus[0]
+        value += static_bonus(game, p)[0]
+    return value
+
+
+def toughness(game: Game, p: Permanent) -> int:
+    card = p.card
+    if card.toughness is None:
+        return 0  # not a creature
+    value = (card.toughness if card.pt_amount is None else _pt_amount(game, p)) + p.plus + p.temp_toughness
+    battlefield = game.battlefield
+    if battlefield.statics or p.equipment:
+        if p.bonus_version == battlefield.version and not battlefield.volatile:
+            return value + p.bonus[1]
+        value += static_bonus(game, p)[1]
+    return value
+
+
+def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
+    if keyword in p.card.keywords or keyword in p.temp_keywords:
+        return True
+    battlefield = game.battlefield
+    if not (battlefield.statics or p.equipment):
+        return False
+    if p.bonus_version == battlefield.version and not battlefield.volatile:
+        return keyword in p.bonus[2]
+    return keyword in static_bonus(game, p)[2]
+
+
+def keywords(game: Game, p: Permanent) -> frozenset[str]:
+    """Every keyword a permanent has now: printed, until end of turn, and from anthems and
+    equipment. For code that asks about several keywords of one permanent at once."""
+    extra = p.temp_keywords
+    battlefield = game.battlefield
+    if battlefield.statics or p.equipment:
+        if p.bonus_version == battlefield.version and not battlefield.volatile:
+            given = p.bonus[2]
+        else:
+            given = static_bonus(game, p)[2]
+        if given:
+            extra = extra | given
+    return p.card.keywords | extra if extra else p.card.keywords
+
+
+NO_BONUS: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
+
+
+def static_bonus(game: Game, p: Permanent) -> tuple[int, int, frozenset[str]]:
+    """(power, toughness, keywords) that anthems and equipment give a permanent. Kept until the
+    battlefield changes (its ``version``), unless some anthem looks at changing states."""
+    battlefield = game.battlefield
+    if p.bonus_version == battlefield.version and not battlefield.volatile:
+        return p.bonus
+    p.bonus_version = battlefield.version
+    p.bonus = NO_BONUS
+    dp = dt = 0
+    keywords: frozenset[str] = frozenset()
+    for source in battlefield.statics:
+        for effect in source.card.anthems:
+            args = effect.args
+            if args["filter"](game, source, p):
+                dp += args["power"]
+                dt += args["toughness"]
+                keywords |= args["keywords"]
+    for equipment in p.equipment:
+        for effect in equipment.card.equipped:
+            args = effect.args
+            dp += args["power"]
+            dt += args["toughness"]
+            keywords |= args["keywords"]
+    p.bonus = (dp, dt, keywords) if dp or dt or keywords else NO_BONUS
+    return p.bonus
+
+
+def protected(game: Game, p: Permanent) -> bool:
+    """L5: a lieutenant can't be targeted, blocked or dealt damage unless the Horde controls no
+    other creature (blocking has a second way out: ``horde.rules.blocks_allowed``)."""
+    for other in game.battlefield.horde:
+        if other is not p and other.card.is_creature:
+            return True
+    return False
+
+
+def _pt_amount(game: Game, p: Permanent) -> int:
+    amount = p.card.pt_amount
+    return amount if isinstance(amount, int) else amount(game, p)
+
+
+def static_active(game: Game, flag: str) -> bool:
+    """Whether any permanent on the battlefield has the rule-level static ``flag``."""
+    for source in game.battlefield.statics:
+        if flag in source.card.static_flags:
+            return True
+    return False
+
+
+def creatures(board: list[Permanent]) -> list[Permanent]:
+    return [p for p in board if p.card.is_creature]
+
+
+def horde_power(game: Game) -> int:
+    """Total power of the Horde's creatures (what its next attack could deal)."""
+    return sum(max(0, power(game, p)) for p in game.battlefield.horde if p.card.is_creature)

@@ -1,0 +1,204 @@
+"""The trace: one event per thing that happens, kept only when a trace was asked for, and the
+schema of every event (``EVENTS``), from which ``docs/events.md`` is made.
+
+Callers test ``game.drivers.trace is not None`` before building an event, so a game without a
+trace builds none. Every event has ``turn`` (int, from 1; 0 before the first turn), ``side``
+(``"team"`` or ``"horde"``: who acts, or whose permanent it is) and ``event`` (its name), then
+the fields its entry in ``EVENTS`` lists, always all of them. One numbering runs through every
+event: team players are numbered from 1 in every field that names one (``player``,
+``target_player``, ``equipment_to``), ``null`` where the Horde acts; permanents are named by
+their card and ``id``; a target is ``target`` (the name shown: a card, ``"player N"`` or
+``"the Horde"``) with ``target_id`` (a permanent's id) or ``target_player`` (a team player).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from horde.state import Game, Side
+
+
+def log(game: Game, event: str, side: Side, **fields: Any) -> None:
+    """Record one event of the trace (only called when ``game.drivers.trace`` is not None)."""
+    trace = game.drivers.trace
+    if trace is not None:
+        trace.append({"turn": game.turn, "side": side, "event": event, **fields})
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an event: its name, its JSON type and what it holds."""
+
+    name: str
+    kind: str  # "int", "str", "bool", "list[str]", each optionally "|null"
+    doc: str
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """One kind of event: what it records, the rule it follows, and its fields."""
+
+    doc: str
+    fields: tuple[Field, ...] = ()
+
+
+COMMON = (
+    Field("turn", "int", "the turn number (H2), counting both sides' turns from 1; 0 before the first"),
+    Field("side", "str", "'team' or 'horde': who acts, or whose permanent it is"),
+    Field("event", "str", "the event's name"),
+)
+PLAYER = Field("player", "int|null", "the team player, from 1; null for the Horde")
+TEAM_PLAYER = Field("player", "int", "the team player, from 1")
+CARD = Field("card", "str", "the card's name")
+ID = Field("id", "int", "the permanent's id, unique in the game")
+NAME = Field("name", "str", "the boss's or lieutenant's card")
+EFFECTS = Field("effects", "str", "the ability's verbs as written in the card file, ' ; ' between them")
+AMOUNT = Field("amount", "int", "how much")
+TEAM_LIFE = Field("team_life", "int", "the team's shared life after it (H1)")
+TARGET = Field("target", "str", "the target as shown: a card's name, 'player N' or 'the Horde'")
+TARGET_ID = Field("target_id", "int|null", "the target permanent's id; null for a player or the Horde")
+TARGET_PLAYER = Field("target_player", "int|null", "the targeted team player, from 1; null otherwise")
+
+EVENTS: dict[str, EventKind] = {
+    "opening_hand": EventKind("a team player keeps its opening hand (C3)", (
+        TEAM_PLAYER, Field("mulligans", "int", "mulligans taken"), Field("cards", "int", "cards kept"))),
+    "banned_discarded": EventKind("a team player drew a card of the banlist, discarded it and draws again (R3)", (
+        TEAM_PLAYER, CARD)),
+    "reveal": EventKind("the Horde reveals the top of its library (H5, H5e)", (
+        Field("cards", "list[str]", "the cards revealed, in order"),
+        Field("library", "int", "cards left in the Horde's library"))),
+    "cast": EventKind("a spell is cast: by a team player, or by the Horde for free (H5, H7)", (
+        PLAYER, CARD,
+        Field("origin", "str|null", "'hand' or 'command' (C2) for a team player; null for the Horde"),
+        Field("token", "bool", "a token card of the Horde deck (H5t)"))),
+    "counter": EventKind("a team player counters a Horde spell (H10)", (
+        TEAM_PLAYER, Field("card", "str", "the counterspell"), Field("countered", "str", "the Horde spell"))),
+    "mode": EventKind("the mode a modal spell resolves with (H9 for the Horde)", (
+        CARD, Field("mode", "str", "the mode's verbs as written in the card file"))),
+    "target": EventKind("an effect's target is chosen (the Horde's at random: H9)", (
+        Field("card", "str|null", "the card whose effect targets"), TARGET, TARGET_ID, TARGET_PLAYER)),
+    "enters": EventKind("a permanent enters the battlefield", (
+        CARD, ID, Field("player", "int|null", "its controller, a team player from 1; null for the Horde"),
+        Field("tapped", "bool", "it entered tapped"))),
+    "leaves": EventKind("a permanent leaves the battlefield", (
+        CARD, ID, Field("to", "str", "'graveyard', 'exile', 'hand' or 'library'"))),
+    "counters": EventKind("+1/+1 counters are put on a permanent", (
+        CARD, ID, Field("added", "int", "counters put on it"), Field("total", "int", "its +1/+1 counters now"))),
+    "shield_removed": EventKind("a shield counter absorbs damage or a destruction (L4)", (
+        CARD, ID, Field("shields", "int", "shield counters left"))),
+    "equip": EventKind("a team player pays an equip cost", (
+        TEAM_PLAYER, Field("equipment", "str", "the equipment"), Field("creature", "str", "the creature"))),
+    "activate": EventKind("a team player activates an ability (second main phase)", (TEAM_PLAYER, CARD, EFFECTS)),
+    "attack": EventKind("a creature attacks (H8: a Horde creature attacks a random team player)", (
+        CARD, ID, Field("power", "int", "its power as it attacks"),
+        Field("target", "str", "'player N' for a Horde attacker, 'the Horde' for a team attacker"),
+        Field("target_id", "int|null", "null: creatures attack players and the Horde"), TARGET_PLAYER)),
+    "block": EventKind("an attacker is blocked", (
+        Field("attacker", "str", "the attacking creature"), Field("blockers", "list[str]", "its blockers"))),
+    "damage": EventKind("damage is dealt to a permanent or a team player (side: who dealt it)", (
+        Field("source", "str|null", "the permanent that dealt it; null for a spell"), TARGET, TARGET_ID,
+        TARGET_PLAYER, AMOUNT,
+        Field("team_life", "int|null", "the team's life after it, when a team player was dealt it (H1)"),
+        Field("combat", "bool", "combat damage"))),
+    "damage_prevented": EventKind("combat damage is prevented this turn", (
+        Field("reason", "str", "why: 'fog'"),)),
+    "mill": EventKind("damage to the Horde mills its library (H11)", (
+        AMOUNT, Field("milled", "int", "cards milled (damage beyond the library is lost)"),
+        Field("library", "int", "cards left in the Horde's library"))),
+    "life_lost": EventKind("the team loses life", (AMOUNT, TEAM_LIFE)),
+    "life_gained": EventKind("the team gains life", (AMOUNT, TEAM_LIFE)),
+    "discard": EventKind("a card is discarded (the Horde's at random: H9)", (CARD, PLAYER)),
+    "graveyard_exiled": EventKind("a player exiles cards from its graveyard for an effect", (
+        PLAYER, Field("cards", "int", "cards exiled"))),
+    "boss_arrives": EventKind("the boss appears at the Horde's first turn (B1)", (
+        NAME, Field("loyalty", "int", "its starting loyalty"))),
+    "boss_ability": EventKind("the boss activates a loyalty ability (B3, B4)", (
+        NAME, Field("roll", "int|null", "the d20; null when it was too low for every minus ability"),
+        Field("ability", "str", "'plus', 'minus' or 'ultimate'"), EFFECTS,
+        Field("loyalty_before", "int", "loyalty before"), Field("loyalty_after", "int", "loyalty after (B2: not below 0)"))),
+    "boss_vanishes": EventKind("the boss vanishes as the team wins (B6)"),
+    "lieutenant_roll": EventKind("the lieutenants' entry roll (L2)", (
+        Field("roll", "int", "the d20"), Field("counters", "int", "entry counters added"),
+        Field("total", "int", "roll plus counters"), Field("entered", "bool", "a lieutenant enters"))),
+    "lieutenant_enters": EventKind("a lieutenant enters (L3)", (
+        NAME, Field("shields", "int", "its shield counters (L4)"),
+        Field("equipment", "str|null", "the equipment attached to it"))),
+    "lieutenant_defeated": EventKind("a lieutenant is exiled with time counters instead of leaving (L6)", (
+        NAME, Field("time_counters", "int", "its d20 time counters"),
+        Field("equipment_to", "int|null", "the team player, from 1, its equipment goes to; null: back to the list"))),
+    "time_counter_removed": EventKind("an exiled lieutenant loses a time counter (L7)", (
+        NAME, Field("reason", "str", "'horde_turn' or 'damage'"), Field("left", "int", "time counters left"))),
+    "lieutenant_acts": EventKind("a lieutenant activates an ability instead of attacking (L8)", (NAME, EFFECTS)),
+    "game_over": EventKind("the game ends (H12, H13, H14)", (
+        Field("winner", "str", "'team', 'horde' or 'stall'"), TEAM_LIFE,
+        Field("horde_library", "int", "cards left in the Horde's library"))),
+}
+
+_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "str": (str,), "bool": (bool,), "list[str]": (list,)}
+
+
+def problems(event: dict[str, Any]) -> list[str]:
+    """What is wrong with one event against ``EVENTS``: unknown kind, missing or extra fields,
+    values of the wrong type. An empty list: the event is as documented."""
+    kind = EVENTS.get(event.get("event", ""))
+    if kind is None:
+        return [f"unknown event {event.get('event')!r}"]
+    found = []
+    fields = COMMON + kind.fields
+    names = [f.name for f in fields]
+    for name in sorted(set(event) - set(names)):
+        found.append(f"{event['event']}: field {name!r} is not documented")
+    for field in fields:
+        if field.name not in event:
+            found.append(f"{event['event']}: field {field.name!r} is missing")
+            continue
+        value = event[field.name]
+        base, _, null = field.kind.partition("|")
+        if value is None:
+            if not null:
+                found.append(f"{event['event']}: field {field.name!r} is null")
+            continue
+        ok = isinstance(value, _TYPES[base]) and not (base == "int" and isinstance(value, bool))
+        if ok and base == "list[str]":
+            ok = all(isinstance(item, str) for item in value)
+        if not ok:
+            found.append(f"{event['event']}: field {field.name!r} = {value!r} is not {field.kind}")
+    return found
+
+
+def markdown() -> str:
+    """docs/events.md: every event with its fields and their types (a test keeps the file equal)."""
+    lines = [
+        "# Trace events",
+        "",
+        "`horde play --json` prints one JSON object per line, one per event of the game, in the order",
+        "they happened (`horde play` prints the same events as readable lines). This file is made from",
+        "the schema in `horde/events.py` (`EVENTS`), and a test checks every event of several traced",
+        "games against it.",
+        "",
+        "Every event has these fields, then the fields of its kind below, always all of them:",
+        "",
+        "| field | type | what it holds |",
+        "|---|---|---|",
+    ]
+    lines += [f"| `{f.name}` | {f.kind} | {f.doc} |" for f in COMMON]
+    lines += [
+        "",
+        "One numbering runs through every event: team players are numbered from 1 in every field that",
+        "names one (`player`, `target_player`, `equipment_to`), and such a field is `null` where the",
+        "Horde acts (`side` says so). A permanent is named by its card and its `id`. A target, of an",
+        "effect, of damage or of an attack, has one shape: `target` (the name shown: a card's name,",
+        "`\"player N\"` or `\"the Horde\"`), with `target_id` (a permanent's id) or `target_player`",
+        "(a team player, from 1), the other `null`.",
+        "",
+    ]
+    for name, kind in EVENTS.items():
+        lines += [f"## `{name}`", "", kind.doc[0].upper() + kind.doc[1:] + ".", ""]
+        if kind.fields:
+            lines += ["| field | type | what it holds |", "|---|---|---|"]
+            lines += [f"| `{f.name}` | {f.kind} | {f.doc} |" for f in kind.fields]
+        else:
+            lines.append("No fields beyond `turn`, `side` and `event`.")
+        lines.append("")
+    return "\n".join(lines)

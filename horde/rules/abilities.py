@@ -1,0 +1,152 @@
+"""Abilities resolving, and the team's choices: triggered abilities run at once (``run_hook``),
+effects resolve in order with their targets chosen first, a modal spell's mode is picked, and
+every team choice is asked of the policy and checked (``ask``). The Horde's choices are made at
+random with its own stream (H9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from horde.cards import CardDef, Effect
+from horde.characteristics import (
+    all_permanents,
+    keywords,
+    on_battlefield,
+    protected,
+    side_name,
+)
+from horde.decisions import Decision, check_choice
+from horde.events import log
+from horde.filters import Context, Target
+from horde.state import HORDE_CONTROLLER, Game, Permanent
+
+T = TypeVar("T")
+
+
+def run_hook(game: Game, p: Permanent, hook: str, **extra: Any) -> None:
+    """Run the effects a permanent attaches to ``hook`` (a triggered ability resolving at once)."""
+    effects = p.card.hooks.get(hook)
+    if effects:
+        ctx = Context(p.card, p, p.controller)
+        for key, value in extra.items():
+            setattr(ctx, key, value)
+        resolve(game, effects, ctx)
+
+
+def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
+    """Resolve a list of effects; a targeted effect picks its target first (the team's policy,
+    or at random for the Horde: H9). With no legal target, the targeted effects do nothing."""
+    for effect in effects:
+        if effect.target is not None and ctx.target is None:
+            ctx.target = choose_target(game, ctx, effect)
+            if ctx.target is None:
+                continue
+            if not target_still_legal(game, ctx.target):
+                continue
+        effect.run(game, ctx, **effect.args)
+
+
+def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
+    """An instant or sorcery resolves: its Cast effects, or for a modal spell the one mode its
+    controller picks (the Horde at random: H9) among the modes it can carry out."""
+    if "Mode" not in card.hooks:
+        resolve(game, card.hooks.get("Cast", ()), ctx)
+        return
+    modes = [mode for mode in card.abilities("Mode")
+             if all(e.target is None or legal_targets(game, ctx, e) for e in mode)]
+    if not modes:
+        return
+    if ctx.controller == HORDE_CONTROLLER:
+        mode = modes[game.horde_rng.randrange(len(modes))]  # H9
+    else:
+        mode = ask(game, "mode", ctx.controller, modes, subject=card)
+    if game.drivers.trace is not None:
+        log(game, "mode", side_name(ctx.controller), card=card.name, mode=" ; ".join(e.describe() for e in mode))
+    resolve(game, mode, ctx)
+
+
+def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
+    """Legal targets of a targeted effect: permanents matching its filter, and for 'any' also the
+    opposing players or the Horde. Lieutenants are protected (L5); shroud and hexproof apply."""
+    flt = effect.target
+    controller = ctx.controller
+    options: list = []
+    for p in all_permanents(game):
+        if not flt(game, ctx, p):
+            continue
+        kw = keywords(game, p)
+        if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
+            if "shroud" in kw or "hexproof" in kw:
+                continue
+            if p.lieutenant is not None and protected(game, p):
+                continue  # L5: a lieutenant can't be targeted while protected
+        elif "shroud" in kw:
+            continue
+        options.append(p)
+    if getattr(flt, "text", "") == "any":
+        if controller == HORDE_CONTROLLER:
+            options.extend(pl.index for pl in game.players)
+        else:
+            options.append("horde")
+    return options
+
+
+def choose_target(game: Game, ctx: Context, effect: Effect) -> Target | None:
+    options = legal_targets(game, ctx, effect)
+    if not options:
+        return None
+    if ctx.controller == HORDE_CONTROLLER:
+        target = options[game.horde_rng.randrange(len(options))]  # H9
+    else:
+        target = ask(game, "target", ctx.controller, options, subject=ctx.card)
+    if game.drivers.trace is not None:
+        log(game, "target", side_name(ctx.controller), card=ctx.card.name if ctx.card else None,
+            **target_fields(target))
+    if isinstance(target, Permanent):
+        became_target(game, target, ctx)
+    return target
+
+
+def target_fields(target: Target) -> dict[str, str | int | None]:
+    """A target as every event shows one: ``target`` (a card, 'player N' or 'the Horde') with
+    ``target_id`` (a permanent) or ``target_player`` (a team player, from 1)."""
+    if isinstance(target, Permanent):
+        return {"target": target.card.name, "target_id": target.id, "target_player": None}
+    if isinstance(target, int):
+        return {"target": f"player {target + 1}", "target_id": None, "target_player": target + 1}
+    return {"target": "the Horde", "target_id": None, "target_player": None}
+
+
+def target_still_legal(game: Game, target: Target) -> bool:
+    return not isinstance(target, Permanent) or on_battlefield(game, target)
+
+
+def became_target(game: Game, target: Permanent, ctx: Context) -> None:
+    """A permanent became the target of a spell or ability (Skulking Knight, Forsaken Wastes)."""
+    if target.card.hooks.get("Targeted"):
+        spell = ctx.card if ctx.permanent is None and ctx.card is not None else None  # a spell, not an ability
+        run_hook(game, target, "Targeted", spell=spell, caster=ctx.controller)
+
+
+def ask(game: Game, kind: str, player: int, options: Any, subject: Any = None, count: int = 1,
+        is_legal: Callable[[Any], bool] | None = None) -> Any:
+    """Offer a team decision to the policy and check the answer (the policy never changes state)."""
+    decision = Decision(kind, player, options, subject, count, is_legal)
+    drivers = game.drivers
+    choice = drivers.policy.choose(decision, drivers.view)
+    check_choice(decision, choice)
+    return choice
+
+
+def choose_sacrifice(game: Game, controller: int, options: list[Permanent]) -> Permanent:
+    if controller == HORDE_CONTROLLER:
+        return options[game.horde_rng.randrange(len(options))]  # H9
+    return ask(game, "sacrifice", controller, options)
+
+
+def choose_card(game: Game, controller: int, kind: str, options: list[T]) -> T:
+    if controller == HORDE_CONTROLLER:
+        return options[game.horde_rng.randrange(len(options))]  # H9
+    return ask(game, kind, controller, options)

@@ -1,0 +1,64 @@
+"""State-based actions and the ends of the game: creatures with lethal damage or no toughness
+die; the team loses (H13) or wins (H12).
+"""
+
+from __future__ import annotations
+
+from horde.characteristics import has_keyword, toughness
+from horde.events import log
+from horde.rules.zones import destroy, leave_battlefield
+from horde.state import Game, Permanent, Side, Winner
+
+
+def check_state(game: Game) -> None:
+    """State-based actions: creatures with lethal damage or no toughness die; then the ends of
+    the game: the team loses (H13), the team wins (H12)."""
+    battlefield = game.battlefield
+    if battlefield.unsettled or battlefield.volatile or battlefield.counting:
+        shrinking = False  # an anthem lowers toughness: creatures may die without damage
+        for source in battlefield.statics:
+            if source.card.shrinks:
+                shrinking = True
+                break
+        while True:
+            battlefield.settle()
+            dead: list[tuple[Permanent, bool]] = []
+            for board in (battlefield.horde, battlefield.team):
+                for p in board:
+                    card = p.card
+                    if not card.is_creature:
+                        continue
+                    if (not p.damage and card.pt_amount is None and not shrinking
+                            and (card.toughness or 0) + p.plus + p.temp_toughness > 0):
+                        continue  # undamaged, and nothing can make its toughness 0 or less
+                    t = toughness(game, p)
+                    if t <= 0:
+                        dead.append((p, False))
+                    elif ((p.damage >= t or (p.deathtouched and p.damage > 0))
+                          and not has_keyword(game, p, "indestructible")):
+                        dead.append((p, True))
+            for p, destroyed in dead:
+                if destroyed:
+                    p.damage = 0
+                    p.deathtouched = False
+                    destroy(game, p, p.last_hit_by)
+                else:
+                    leave_battlefield(game, p, "graveyard", p.last_hit_by)
+            if not dead:
+                break
+    if not game.over():
+        if game.team_life <= 0 or _a_player_lost(game):
+            game.winner = Winner.HORDE  # H13
+        elif not game.horde.library and not game.horde.hand and not game.horde.revealed and not any(
+                p.card.is_creature for p in game.battlefield.horde):
+            game.winner = Winner.TEAM  # H12
+            if game.boss is not None and game.drivers.trace is not None:
+                log(game, "boss_vanishes", Side.HORDE)  # B6
+
+
+def _a_player_lost(game: Game) -> bool:
+    """H13: a team player drew from an empty library or has 15 poison counters (the team loses)."""
+    for pl in game.players:
+        if pl.drew_from_empty or pl.poison >= 15:
+            return True
+    return False

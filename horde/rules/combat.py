@@ -1,0 +1,185 @@
+"""Combat: who may block whom (flying, reach, fear, intimidate, landwalk, menace is the caller's),
+combat damage in a first-strike and a regular step (H8, H11), the end of combat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from horde.characteristics import keywords, on_battlefield, power, protected, toughness
+from horde.events import log
+from horde.rules.checks import check_state
+from horde.rules.damage import DamageEvent, damage_horde, damage_permanent, damage_player
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
+
+# (flying, fear, intimidate, colours) of an attacker; (flying or reach, may block fear, artifact,
+# colours) of a blocker.
+AttackProfile = tuple[bool, bool, bool, frozenset[str]]
+BlockProfile = tuple[bool, bool, bool, frozenset[str]]
+
+LANDWALK = {"swampwalk": "Swamp", "islandwalk": "Island", "forestwalk": "Forest"}
+
+
+def _attack_profile(game: Game, a: Permanent) -> AttackProfile | None:
+    """What limits who can block an attacker; None when nobody can (unblockable, landwalk)."""
+    kw = keywords(game, a)
+    if "unblockable" in kw:
+        return None
+    defenders = game.battlefield.horde if a.controller != HORDE_CONTROLLER else game.battlefield.team
+    for keyword, land in LANDWALK.items():
+        if keyword in kw and any(land in p.card.subtypes for p in defenders):
+            return None
+    return ("flying" in kw, "fear" in kw, "intimidate" in kw, a.card.colours)
+
+
+def _block_profile(game: Game, b: Permanent) -> BlockProfile | None:
+    """What a creature can block; None when it can't block at all."""
+    if b.tapped or not b.card.is_creature:
+        return None
+    kw = keywords(game, b)
+    if "can't block" in kw:
+        return None
+    card = b.card
+    artifact = "Artifact" in card.types
+    return ("flying" in kw or "reach" in kw, artifact or "B" in card.colours, artifact, card.colours)
+
+
+def _may_block(attack: AttackProfile, block: BlockProfile) -> bool:
+    flying, fear, intimidate, colours = attack
+    reaches, fear_ok, artifact, blocker_colours = block
+    if flying and not reaches:
+        return False
+    if fear and not fear_ok:
+        return False
+    return not intimidate or artifact or bool(blocker_colours & colours)
+
+
+def can_block(game: Game, blocker: Permanent, attacker: Permanent) -> bool:
+    """Whether ``blocker`` may block ``attacker``: flying and reach, fear, intimidate, landwalk,
+    unblockable, can't block."""
+    attack = _attack_profile(game, attacker)
+    block = _block_profile(game, blocker)
+    return attack is not None and block is not None and _may_block(attack, block)
+
+
+def legal_blocks(game: Game, blockers: list[Permanent], attackers: list[Permanent],
+                 allowed: Callable[[Permanent, Permanent], bool] | None = None) -> list[tuple[Permanent, Permanent]]:
+    """Every (blocker, attacker) pair that may be declared, each profile computed once;
+    ``allowed(blocker, attacker)`` can narrow it further (the blocking option of H8)."""
+    attacks: list[tuple[Permanent, AttackProfile]] = []
+    for a in attackers:
+        profile = _attack_profile(game, a)
+        if profile is not None:
+            attacks.append((a, profile))
+    pairs: list[tuple[Permanent, Permanent]] = []
+    if not attacks:
+        return pairs
+    for b in blockers:
+        block = _block_profile(game, b)
+        if block is None:
+            continue
+        for a, attack in attacks:
+            if _may_block(attack, block) and (allowed is None or allowed(b, a)):
+                pairs.append((b, a))
+    return pairs
+
+
+def blocks_allowed(game: Game, attackers: list[Permanent], blocks: list[tuple[Permanent, Permanent]]) -> bool:
+    """L5 for blocking: a protected lieutenant may be blocked only if every other attacking Horde
+    creature is blocked in the same declaration."""
+    blocked = {id(a) for _, a in blocks}
+    for _, attacker in blocks:
+        if attacker.lieutenant is not None and protected(game, attacker):
+            if any(id(a) not in blocked for a in attackers if a is not attacker):
+                return False
+    return True
+
+
+def combat_damage(game: Game, attackers: list[Permanent], defender_is_horde: bool) -> None:
+    """Deal combat damage in a first-strike step and a regular step (H8 for the Horde's attack)."""
+    if game.fogged:
+        if game.drivers.trace is not None:
+            log(game, "damage_prevented", Side.TEAM, reason="fog")
+        return
+    any_first = any(_strikes_first(game, a) for a in attackers) or any(
+        _strikes_first(game, b) for a in attackers for b in a.blockers)
+    steps = (True, False) if any_first else (False,)
+    for first in steps:
+        _damage_step(game, attackers, defender_is_horde, first, any_first)
+        check_state(game)
+        if game.over():
+            return
+
+
+def _strikes_first(game: Game, p: Permanent) -> bool:
+    kw = keywords(game, p)
+    return "first strike" in kw or "double strike" in kw
+
+
+def _deals_in_step(game: Game, p: Permanent, first: bool, any_first: bool) -> bool:
+    if "assigns no combat damage" in p.temp_keywords:
+        return False
+    if not any_first:
+        return True
+    kw = keywords(game, p)
+    if "double strike" in kw:
+        return True
+    return ("first strike" in kw) == first
+
+
+def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool, first: bool,
+                 any_first: bool) -> None:
+    event: DamageEvent = set()  # L4: one combat damage step is one event
+    assignments: list[tuple] = []  # (source, target, amount, deathtouch)
+    for a in attackers:
+        if not on_battlefield(game, a):
+            continue
+        if a.blocked:
+            for b in a.blockers:
+                if on_battlefield(game, b) and _deals_in_step(game, b, first, any_first):
+                    assignments.append((b, a, max(0, power(game, b))))
+        if not _deals_in_step(game, a, first, any_first):
+            continue
+        amount = max(0, power(game, a))
+        if not a.blocked:
+            assignments.append((a, "defender", amount))
+            continue
+        living = [b for b in a.blockers if on_battlefield(game, b)]
+        kw = keywords(game, a)
+        trample = "trample" in kw
+        if not living:
+            if trample:
+                assignments.append((a, "defender", amount))
+            continue
+        deathtouch = "deathtouch" in kw
+        for i, b in enumerate(living):
+            if amount <= 0:
+                break
+            lethal = 1 if deathtouch else max(0, toughness(game, b) - b.damage)
+            if i == len(living) - 1 and not trample:
+                lethal = amount
+            give = min(amount, lethal)
+            assignments.append((a, b, give))
+            amount -= give
+        if amount > 0 and trample:
+            assignments.append((a, "defender", amount))
+    for source, target, amount in assignments:
+        if amount <= 0:
+            continue
+        if target == "defender":
+            if defender_is_horde:
+                damage_horde(game, amount, source)  # H11
+            else:
+                damage_player(game, source, source.controller, source.defender, amount, combat=True)
+        else:
+            damage_permanent(game, source, source.controller, target, amount, event=event, combat=True)
+
+
+def end_combat(game: Game, attackers: list[Permanent]) -> None:
+    for a in attackers:
+        a.attacking = False
+        a.blocked = False
+        a.blockers = []
+    for board in (game.battlefield.team, game.battlefield.horde):
+        for p in board:
+            p.blocked = False

@@ -1,0 +1,140 @@
+"""Damage and life: damage to permanents (shields L4, protection L5, deathtouch, lifelink), to
+team players (the shared life, H1), to the Horde (milling, H11); life lost and gained; fog.
+"""
+
+from __future__ import annotations
+
+from horde.characteristics import (
+    has_keyword,
+    on_battlefield,
+    protected,
+    side_name,
+    static_active,
+    watchers,
+)
+from horde.events import log
+from horde.filters import Context
+from horde.rules.abilities import run_hook
+from horde.rules.zones import remove_shield
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
+
+# L4: one damage event (a combat damage step, damage dealt to several permanents at once) is the
+# set of permanents whose shield counter it has already removed; it is passed down explicitly.
+DamageEvent = set[Permanent]
+
+
+def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent, n: int,
+                     deathtouch: bool | None = None, event: DamageEvent | None = None, combat: bool = False) -> int:
+    """Deal ``n`` damage to a permanent; returns the damage dealt after shields and prevention.
+    ``event``: the damage event this is part of, when several are dealt at the same time (L4);
+    None for damage dealt alone. ``combat``: combat damage (for the trace)."""
+    if n <= 0 or not on_battlefield(game, p):
+        return 0
+    if p.lieutenant is not None and protected(game, p) and (p.controller == HORDE_CONTROLLER) != (by == HORDE_CONTROLLER):
+        return 0  # L5: a protected lieutenant can't be dealt damage
+    if p.shields or (event is not None and p in event):
+        # L4: one shield counter absorbs all damage dealt at the same time.
+        if event is None:
+            remove_shield(game, p)
+        elif p not in event:
+            remove_shield(game, p)
+            event.add(p)
+        return 0
+    if "damage_removes_counters" in p.card.static_flags:
+        if p.plus > 0:
+            p.plus -= 1  # Unbreathing Horde: prevent the damage, remove a +1/+1 counter
+            game.battlefield.unsettle()
+        return 0
+    p.damage += n
+    p.last_hit_by = by
+    game.battlefield.unsettle()
+    if deathtouch is None:
+        deathtouch = source is not None and has_keyword(game, source, "deathtouch")
+    if deathtouch:
+        p.deathtouched = True
+    if game.drivers.trace is not None:
+        log(game, "damage", side_name(by), source=source.card.name if source else None, target=p.card.name,
+            target_id=p.id, target_player=None, amount=n, team_life=None, combat=combat)
+    if source is not None and by != HORDE_CONTROLLER and has_keyword(game, source, "lifelink"):
+        gain_life(game, n)
+    if "DealtDamage" in p.card.hooks:
+        run_hook(game, p, "DealtDamage")
+    return n
+
+
+def damage_many(game: Game, source: Permanent | None, by: int, targets: list[Permanent], n: int) -> None:
+    """Damage dealt to several permanents at the same time: one event for shields (L4)."""
+    event: DamageEvent = set()
+    for p in targets:
+        damage_permanent(game, source, by, p, n, event=event)
+
+
+def damage_player(game: Game, source: Permanent | None, by: int, player: int, n: int,
+                  combat: bool = False) -> int:
+    """Damage to a team player comes off the shared team life (H1)."""
+    if n <= 0:
+        return 0
+    game.team_life -= n
+    game.damage_taken += n
+    if game.drivers.trace is not None:
+        log(game, "damage", side_name(by), source=source.card.name if source else None,
+            target=f"player {player + 1}", target_id=None, target_player=player + 1, amount=n,
+            team_life=game.team_life, combat=combat)
+    creature_damaged_player = game.drivers.creature_damaged_player  # wired when lieutenants are drawn
+    if by == HORDE_CONTROLLER and source is not None and source.card.is_creature and creature_damaged_player is not None:
+        creature_damaged_player(game)  # L7
+    if source is not None:
+        controller_damaged(game, player, source)
+    return n
+
+
+def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
+    """H11: each point of damage to the Horde mills the top card of its library."""
+    if n <= 0:
+        return 0
+    library = game.horde.library
+    milled = min(n, len(library))
+    for _ in range(milled):
+        game.horde.graveyard.append(library.pop())
+    game.horde_milled += milled
+    if game.drivers.trace is not None:
+        log(game, "mill", Side.TEAM, amount=n, milled=milled, library=len(library))
+    if source is not None and has_keyword(game, source, "lifelink"):
+        gain_life(game, n)
+    if source is not None:
+        controller_damaged(game, HORDE_CONTROLLER, source)
+    return milled
+
+
+def controller_damaged(game: Game, player: int, source: Permanent) -> None:
+    """'Whenever a source matching `when` deals damage to you' abilities of ``player``'s permanents."""
+    if not game.battlefield.hooked.get("ControllerDamaged"):
+        return
+    for watcher in [w for w in watchers(game) if "ControllerDamaged" in w.card.hooks]:
+        if watcher.controller != player:
+            continue
+        for effect in watcher.card.hooks["ControllerDamaged"]:
+            ctx = Context(watcher.card, watcher, watcher.controller, target=source)
+            when = effect.when
+            if when is None or when(game, ctx, source):
+                effect.run(game, ctx, **effect.args)
+
+
+def lose_life(game: Game, n: int) -> None:
+    if n > 0:
+        game.team_life -= n
+        game.life_lost += n
+        if game.drivers.trace is not None:
+            log(game, "life_lost", Side.TEAM, amount=n, team_life=game.team_life)
+
+
+def gain_life(game: Game, n: int) -> None:
+    if n > 0 and not static_active(game, "cant_gain_life"):
+        game.team_life += n
+        game.life_gained += n
+        if game.drivers.trace is not None:
+            log(game, "life_gained", Side.TEAM, amount=n, team_life=game.team_life)
+
+
+def prevent_combat_damage(game: Game) -> None:
+    game.fogged = True

@@ -1,0 +1,258 @@
+"""Zone changes: permanents entering and leaving the battlefield (with their Enters, Dies and
+undying triggers), destruction and shield counters (L4), counters and until-end-of-turn changes;
+and cards moving between library, hand and graveyard (drawing with the R3 banlist, discarding,
+milling, searching).
+"""
+
+from __future__ import annotations
+
+from horde.cards import CardDef
+from horde.characteristics import (
+    board_of,
+    graveyard_of,
+    hand_of,
+    has_keyword,
+    on_battlefield,
+    side_name,
+    watchers,
+)
+from horde.events import log
+from horde.filters import Context
+from horde.rules.abilities import ask, resolve, run_hook
+from horde.state import HORDE_CONTROLLER, Game, Lieutenant, Permanent, Side, TeamPlayer
+
+
+def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int, tapped: bool = False,
+                         commander: bool = False, created: bool = False, lieutenant: Lieutenant | None = None,
+                         shields: int = 0, triggers: bool = True) -> Permanent:
+    """A card or token enters the battlefield (a lieutenant with its shield counters: L3); its
+    Enters hooks resolve at once, unless ``triggers`` is False (a board set up by a test)."""
+    p = game.battlefield.enter(card, controller, owner)
+    p.is_commander = commander
+    p.deck_card = card.is_token and not created  # a token card of the Horde deck, not a created token
+    p.lieutenant = lieutenant
+    p.shields = shields
+    if lieutenant is not None:
+        lieutenant.permanent = p
+    # H8: every Horde creature has haste
+    p.sick = False if controller == HORDE_CONTROLLER else "haste" not in card.keywords
+    if tapped or "enters tapped" in card.keywords:
+        p.tapped = True
+    if game.drivers.trace is not None:
+        log(game, "enters", side_name(controller), card=card.name, id=p.id,
+            player=None if controller == HORDE_CONTROLLER else controller + 1, tapped=p.tapped)
+    if triggers and "Enters" in card.hooks:
+        run_hook(game, p, "Enters")
+    return p
+
+
+def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
+    """Move a permanent from the battlefield to ``to`` (graveyard, exile, hand, library); ``by``
+    is the controller of what removed it (L6)."""
+    if not on_battlefield(game, p):
+        return
+    battlefield = game.battlefield
+    if p.lieutenant is not None:
+        equipment = list(p.equipment)
+        battlefield.leave(p)
+        lieutenant_leaves = game.drivers.lieutenant_leaves
+        if lieutenant_leaves is None:
+            raise RuntimeError("a lieutenant left the battlefield, but no lieutenant rules are wired (engine.new_game)")
+        lieutenant_leaves(game, p, by, equipment)  # L6: exiled with time counters instead
+        battlefield.anthems_changed()  # its equipment changed hands
+        return
+    undying = (to == "graveyard" and p.card.is_creature and not p.card.is_token and p.plus == 0
+               and has_keyword(game, p, "undying"))
+    battlefield.leave(p)
+    card = p.card
+    if game.drivers.trace is not None:
+        log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=to)
+    if p.extra:
+        if game.lieutenants is not None:
+            game.lieutenants.equipment.append(card)  # Decision: a lieutenant's equipment goes back to the list
+    elif not card.is_token:
+        if p.is_commander and to in ("graveyard", "exile"):
+            game.players[p.owner].command.append(card)  # C2: 903.11-12, the owner always chooses so
+        elif p.owner == HORDE_CONTROLLER:
+            {"graveyard": game.horde.graveyard, "exile": game.horde.exile, "hand": game.horde.hand,
+             "library": game.horde.library}[to].append(card)
+        else:
+            owner = game.players[p.owner]
+            if to == "library":
+                owner.library.insert(0, card)
+            else:
+                {"graveyard": owner.graveyard, "exile": owner.exile, "hand": owner.hand}[to].append(card)
+    elif p.deck_card:
+        game.horde.tokens_gone += 1  # H6: a token that leaves the battlefield ceases to exist
+    if to == "graveyard" and card.is_creature:
+        died(game, p)
+    if undying:
+        graveyard = game.horde.graveyard if p.owner == HORDE_CONTROLLER else game.players[p.owner].graveyard
+        if card in graveyard:
+            graveyard.remove(card)  # undying: back under its owner's control with a +1/+1 counter
+            back = put_onto_battlefield(game, card, p.owner, p.owner)
+            add_counters(game, back, 1)
+
+
+def died(game: Game, p: Permanent) -> None:
+    """Dies and CreatureDies triggers (the dying creature looks back in time for its own)."""
+    if "Dies" in p.card.hooks:
+        run_hook(game, p, "Dies")
+    if "CreatureDies" in p.card.hooks:
+        _creature_dies_trigger(game, p, p)
+    if not game.battlefield.hooked.get("CreatureDies"):
+        return
+    for watcher in watchers(game):
+        if "CreatureDies" in watcher.card.hooks:
+            _creature_dies_trigger(game, watcher, p)
+
+
+def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> None:
+
+    for effect in watcher.card.hooks["CreatureDies"]:
+        when = effect.when
+        if when is not None and not when(game, Context(watcher.card, watcher, watcher.controller), dead):
+            continue
+        ctx = Context(watcher.card, watcher, watcher.controller)
+        resolve(game, (effect,), ctx)
+
+
+def destroy(game: Game, p: Permanent, by: int = -2) -> bool:
+    """Destroy a permanent: indestructible ignores it; a shield counter is removed instead (L4)."""
+    if not on_battlefield(game, p):
+        return False
+    if has_keyword(game, p, "indestructible"):
+        return False
+    if p.shields:
+        remove_shield(game, p)
+        return False
+    if p.lieutenant is not None:
+        p.last_hit_by = by
+    leave_battlefield(game, p, "graveyard", by)
+    return True
+
+
+def sacrifice(game: Game, p: Permanent) -> None:
+    """Sacrifice: not a destruction, so neither indestructible nor a shield counter stops it."""
+    leave_battlefield(game, p, "graveyard", p.last_hit_by)
+
+
+def exile(game: Game, p: Permanent, by: int = -2) -> None:
+    leave_battlefield(game, p, "exile", by)
+
+
+def bounce(game: Game, p: Permanent) -> None:
+    """Return to its owner's hand; a Horde card waits there and is cast next Horde turn (H6)."""
+    leave_battlefield(game, p, "hand")
+
+
+def remove_shield(game: Game, p: Permanent) -> None:
+    p.shields -= 1
+    if game.drivers.trace is not None:
+        log(game, "shield_removed", side_name(p.controller), card=p.card.name, id=p.id, shields=p.shields)
+
+
+def add_counters(game: Game, p: Permanent, n: int) -> None:
+    p.plus += n
+    if game.drivers.trace is not None and n:
+        log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, added=n, total=p.plus)
+
+
+def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = frozenset()) -> None:
+    p.temp_power += dp
+    p.temp_toughness += dt
+    if dt < 0:
+        game.battlefield.unsettle()
+    if keywords:
+        p.temp_keywords = p.temp_keywords | keywords
+
+
+def draw(game: Game, player: TeamPlayer) -> None:
+    """Draw a card; drawing from an empty library loses the game (H13, 704.5b).
+    R3: a card of the banlist is discarded and another drawn in its place."""
+    while True:
+        if not player.library:
+            player.drew_from_empty = True
+            return
+        card = player.library.pop()
+        if card.name in player.banned:
+            player.graveyard.append(card)
+            if game.drivers.trace is not None:
+                log(game, "banned_discarded", Side.TEAM, player=player.index + 1, card=card.name)
+            continue
+        player.hand.append(card)
+        return
+
+
+def discard(game: Game, controller: int, n: int) -> None:
+    """Discard ``n`` cards: the Horde at random (H9), a team player by its policy."""
+    hand = hand_of(game, controller)
+    for _ in range(min(n, len(hand))):
+        if controller == HORDE_CONTROLLER:
+            card = hand.pop(game.horde_rng.randrange(len(hand)))
+        else:
+            card = ask(game, "discard", controller, list(hand))
+            hand.remove(card)
+        graveyard_of(game, controller).append(card)
+        if game.drivers.trace is not None:
+            log(game, "discard", side_name(controller), card=card.name,
+                player=None if controller == HORDE_CONTROLLER else controller + 1)
+
+
+def mill(game: Game, controller: int, n: int) -> None:
+    if controller == HORDE_CONTROLLER:
+        library = game.horde.library
+    else:
+        library = game.players[controller].library
+    for _ in range(min(n, len(library))):
+        graveyard_of(game, controller).append(library.pop())
+
+
+def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) -> bool:
+    """'Any player may exile COUNT cards from its graveyard': the team is asked first (a player
+    with enough cards), then the Horde decides at random (H9). Returns whether one did."""
+    options = [pl.index for pl in game.players if len(pl.graveyard) >= count]
+    if options:
+        player = ask(game, "exile_graveyard", -1, options + [None], subject=count)
+        if player is not None:
+            graveyard = game.players[player].graveyard
+            for card in ask(game, "exile_cards", player, list(graveyard), count=count):
+                graveyard.remove(card)
+                game.players[player].exile.append(card)
+            if game.drivers.trace is not None:
+                log(game, "graveyard_exiled", Side.TEAM, player=player + 1, cards=count)
+            return True
+    cards = [c for c in game.horde.graveyard]
+    if len(cards) >= count and game.horde_rng.randrange(2):  # H9: the Horde's choice is a coin
+        for _ in range(count):
+            game.horde.exile.append(game.horde.graveyard.pop(game.horde_rng.randrange(len(game.horde.graveyard))))
+        if game.drivers.trace is not None:
+            log(game, "graveyard_exiled", Side.HORDE, player=None, cards=count)
+        return True
+    return False
+
+
+def sacrifice_options(game: Game, p: Permanent, cost: str) -> list[Permanent]:
+    """What a 'sacrifice another creature' (or 'another zombie') cost of ``p`` may sacrifice."""
+    wanted = "Zombie" if cost.endswith("zombie") else "Creature"
+    return [q for q in board_of(game, p.controller)
+            if q is not p and (wanted in q.card.types or wanted in q.card.subtypes)]
+
+
+def search_basic_lands(game: Game, player: TeamPlayer, count: int, tapped: bool, to_hand: int) -> None:
+    """Ramp: basic lands from the library onto the battlefield (and into hand), then shuffle."""
+    for n, to_battlefield in ((count, True), (to_hand, False)):
+        for _ in range(n):
+            lands = []
+            for c in player.library:
+                if "Basic" in c.supertypes and c.is_land and c not in lands:
+                    lands.append(c)
+            if not lands:
+                break
+            card = ask(game, "search", player.index, lands, subject=to_battlefield)
+            player.library.remove(card)
+            if to_battlefield:
+                put_onto_battlefield(game, card, player.index, player.index, tapped=tapped)
+            else:
+                player.hand.append(card)
+    player.rng.shuffle(player.library)

@@ -1,0 +1,158 @@
+"""What a results folder holds: the columns of games.parquet and turns.parquet, the Arrow tables
+of played games, part file names, files written whole or not at all, and the manifest.
+
+This module sits below both the run (``horde.runner.run``, which writes results) and the analysis
+layer (``horde.analysis``, which reads them and builds the same tables for games played in
+memory), so both agree on one schema.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from horde import __version__
+from horde.engine import GameResult
+from horde.errors import HordeError
+from horde.presets import FIELD_NAMES, KNOBS, GameSetup
+
+if TYPE_CHECKING:
+    import pyarrow as pa  # imported where used: batches played in memory need no pyarrow
+
+ROW_GROUP = 100_000  # rows per row group of the final files (fixed: same data, same bytes)
+
+
+_KNOB_TYPES = {"int": "int32", "optional_int": "int32", "bool": "bool_", "str": "string", "decks": "string",
+               "params": "string", "paths": "string"}
+
+
+@functools.cache
+def games_schema(approximated: bool = False) -> pa.Schema:
+    """The columns of games.parquet (docs/experiments.md describes each); a run with a cell that
+    approximates cards (--approximate) adds ``approximated``: the names of those cards."""
+    import pyarrow as pa
+
+    knob_fields = [(name, getattr(pa, _KNOB_TYPES[KNOBS[name].kind])()) for name in FIELD_NAMES]
+    count = pa.int32()
+    return pa.schema(
+        [("experiment", pa.string()), ("experiment_hash", pa.string()), ("cell", count)] + knob_fields
+        + [("setup_hash", pa.string()), ("version", pa.string()), ("seed", pa.int64()), ("game", pa.int64()),
+           ("winner", pa.string()), ("turns", count), ("horde_turns", count), ("team_life", count),
+           ("team_life_min", count), ("horde_cards_left", count), ("cards_revealed", count),
+           ("longest_token_streak", count), ("biggest_horde_turn", count),
+           ("revealed", pa.list_(pa.struct([("card", pa.string()), ("horde_turn", count)]))),
+           ("boss_drawn", pa.string()), ("boss_uses", pa.map_(pa.string(), count)),
+           ("lieutenant_entries", count), ("lieutenant_defeats", count),
+           ("lieutenants_drawn", pa.list_(pa.string()))]
+        + ([("approximated", pa.list_(pa.string()))] if approximated else []))
+
+
+@functools.cache
+def turns_schema() -> pa.Schema:
+    """The columns of turns.parquet: one row per game and turn, joined to games by (cell, game)."""
+    import pyarrow as pa
+
+    count = pa.int32()
+    return pa.schema([("cell", count), ("game", pa.int64()), ("turn", count), ("team_life", count),
+                      ("horde_power", count), ("horde_library", count)])
+
+
+def knob_columns(setup: GameSetup) -> dict:
+    """The setup's knobs as column values: team decks comma-joined, policy parameters as JSON."""
+    values = setup.to_dict()
+    values["team_decks"] = ",".join(setup.team_decks)
+    values["policy_params"] = json.dumps(dict(setup.policy_params), sort_keys=True)
+    values["cards"] = ",".join(setup.cards)
+    return values
+
+
+def games_table(results: list[GameResult], setup: GameSetup, seed: int, start: int, cell: int = 0,
+                experiment: str = "", experiment_hash: str = "", approximated: list[str] | None = None) -> pa.Table:
+    """games.parquet's rows for games ``start``, ``start + 1``, ... of ``setup`` played with the
+    seeds ``(seed, start)``, ...: one row per game, every knob, the seed and what happened.
+    ``approximated`` (a run with an --approximate cell): the cards of this setup's decks that play
+    by their facts alone, an ``approximated`` column."""
+    import pyarrow as pa
+
+    n = len(results)
+    columns: dict[str, list[Any]] = {"experiment": [experiment] * n, "experiment_hash": [experiment_hash] * n,
+                                     "cell": [cell] * n}
+    for name, value in knob_columns(setup).items():
+        columns[name] = [value] * n
+    columns["setup_hash"] = [setup.digest()] * n
+    columns["version"] = [__version__] * n
+    columns["seed"] = [seed] * n
+    columns["game"] = list(range(start, start + n))
+    for name in ("winner", "turns", "horde_turns", "team_life", "team_life_min", "horde_cards_left",
+                 "cards_revealed", "longest_token_streak", "biggest_horde_turn"):
+        columns[name] = [getattr(r, name) for r in results]
+    columns["revealed"] = [[{"card": card, "horde_turn": turn} for card, turn in r.revealed] for r in results]
+    columns["boss_drawn"] = [r.boss for r in results]  # the card; the knob ``boss`` says how it was chosen
+    columns["boss_uses"] = [sorted(r.boss_uses.items()) for r in results]
+    columns["lieutenant_entries"] = [r.lieutenant_entries for r in results]
+    columns["lieutenant_defeats"] = [r.lieutenant_defeats for r in results]
+    columns["lieutenants_drawn"] = [list(r.lieutenants_drawn) for r in results]
+    if approximated is not None:
+        columns["approximated"] = [approximated] * n
+    return pa.table(columns, schema=games_schema(approximated is not None))
+
+
+def turns_table(results: list[GameResult], start: int, cell: int = 0) -> pa.Table:
+    """turns.parquet's rows for games ``start``, ``start + 1``, ... (each played with record_turns)."""
+    import pyarrow as pa
+
+    games, turn, life, power, library = [], [], [], [], []
+    for i, r in enumerate(results, start):
+        for row in r.turn_rows or ():
+            games.append(i)
+            turn.append(row[0])
+            life.append(row[1])
+            power.append(row[2])
+            library.append(row[3])
+    return pa.table({"cell": [cell] * len(games), "game": games, "turn": turn, "team_life": life, "horde_power": power,
+                     "horde_library": library}, schema=turns_schema())
+
+
+def part_path(folder: Path, kind: str, cell: int, start: int, stop: int) -> Path:
+    return folder / "parts" / f"cell-{cell:04d}" / f"{kind}-{start:09d}-{stop:09d}.parquet"
+
+
+PART_RE = re.compile(r"games-(\d{9})-(\d{9})\.parquet")
+
+
+def write_atomically(path: Path, write) -> None:
+    """``write(temporary path)``, then rename: a reader sees the whole file or none."""
+    temporary = path.with_name(path.name + ".tmp")
+    write(temporary)
+    os.replace(temporary, path)
+
+
+def write_json(path: Path, data: dict) -> None:
+    write_atomically(path, lambda p: p.write_text(json.dumps(data, indent=2, default=str) + "\n"))
+
+
+def read_manifest(folder: Path) -> dict | None:
+    path = folder / "manifest.json"
+    if not path.exists():
+        return None
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        raise HordeError("cannot read the manifest of an earlier run; move the folder away to start again",
+                         str(path)) from None
+
+
+@functools.cache
+def code_digest() -> str:
+    """A digest of the horde package's source (every module, by its path in the package): a run
+    records it, and partial results from other code are not resumed."""
+    package = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
