@@ -163,10 +163,16 @@ class Catalogue:
         other.origins = dict(self.origins)
         return other
 
-    @property
-    def approximated(self) -> dict[str, tuple[str, ...]]:
-        """Cards resolved so far that play by their facts alone, with the text dropped."""
-        return {name: o.dropped for name, o in self.origins.items() if o.kind == "approximated"}
+    def origins_of(self, cards: Iterable[CardDef]) -> dict[str, Origin]:
+        """Where the behaviour of each of ``cards`` comes from, by card name in order."""
+        names = sorted({card.name for card in cards})
+        return {name: self.origins[name] for name in names if name in self.origins}
+
+    def approximated_in(self, cards: Iterable[CardDef]) -> dict[str, tuple[str, ...]]:
+        """The cards among ``cards`` that play by their facts alone (--approximate), by name in
+        order, with the text each drops."""
+        return {name: origin.dropped for name, origin in self.origins_of(cards).items()
+                if origin.kind == "approximated"}
 
     def _token_phrase(self, name: str) -> CardDef | None:
         """Token lines as Horde lists write them: '2/2 Zombie tokens', 'Zombie token'."""

@@ -82,13 +82,12 @@ def cli():
 @knob_options
 def play(seed, as_json, **options):
     """Play one game and print it turn by turn."""
-    from horde.decks import approximated_cards
     from horde.engine import play_game, prepare
 
     setup = setup_from_options(options)
-    prepare(setup)  # every check before playing
-    approximated = approximated_cards(setup)
-    events = play_game(setup, seed, trace=True).events or []
+    prepared = prepare(setup)  # every check before playing
+    approximated = prepared.approximated
+    events = play_game(prepared, seed, trace=True).events or []
     if as_json:
         echo_approximated(approximated, err=True)  # the JSON Lines on stdout stay the game's events
         for event in events:
@@ -207,13 +206,11 @@ def describe(event: dict) -> str:
 @knob_options
 def simulate(games, seed, workers, as_json, quiet, **options):
     """Play many seeded games and print the team's win rate."""
-    from horde.decks import approximated_cards
     from horde.engine import prepare
     from horde.runner import play_many, summarise
 
     setup = setup_from_options(options)
-    prepare(setup)  # every check before starting workers
-    approximated = approximated_cards(setup)
+    approximated = prepare(setup).approximated  # every check before starting workers
     results = list(play_many(setup, seed, games, workers, progress=not quiet))
     summary = summarise(results)
     boss_uses: dict = {}
@@ -290,9 +287,7 @@ def decks_check(paths, cards, approximate, banlist):
                        f"played in a {check.kind or 'deck'} deck")
         for warning in check.warnings:
             click.echo(warning.one_line())
-        approximated = [c.name for c in check.cards if catalogue.origins.get(c.name, None) is not None
-                        and catalogue.origins[c.name].kind == "approximated"]
-        for card_name in approximated:
+        for card_name in catalogue.approximated_in(check.cards):
             click.echo(f"{path}: approximated: '{card_name}' plays by its facts alone")
         if check.problems:
             bad += 1
@@ -805,9 +800,9 @@ class SpreadPlayers(click.Command):
 def tune_command(search, target, low, high, seed, batch, max_games, workers, as_json, quiet, **options):
     """Find the value of a knob whose team win rate is closest to a target, for each player count
     (--players 2 3 4; default 2 3 4), playing only the games the search needs."""
-    from horde.decks import approximated_cards
+    from horde.engine import prepare
     from horde.presets import SetupError, convert
-    from horde.tune import SEARCHABLE, tune
+    from horde.tune import SEARCHABLE, setup_at, tune
 
     knob = search.replace("-", "_")
     if knob not in SEARCHABLE:
@@ -818,14 +813,15 @@ def tune_command(search, target, low, high, seed, batch, max_games, workers, as_
     players_text = options.pop("players") or "2,3,4"
     players = [convert("players", p, "--players") for p in players_text.replace(" ", ",").split(",") if p]
     setup = setup_from_options({**options, "players": max(players)})
-    approximated = approximated_cards(setup)  # loads the setup's decks: a bad one fails here
 
     def progress(line):
         if not quiet:
             click.echo(line, err=True)
 
     found = tune(setup, knob, target, players, low, high, seed=seed, batch=batch, max_games=max_games,
-                 workers=workers, progress=progress)
+                 workers=workers, progress=progress)  # prepares (checks) both ends first
+    widest = max(found, key=lambda r: r.players)  # its team decks hold every other player count's
+    approximated = prepare(setup_at(setup, knob, widest.value, widest.players)).approximated
     if as_json:
         click.echo(json.dumps({"knob": knob, "target": target, "seed": seed, "setup": setup.to_dict(),
                                "version": __version__, "players": [r.to_dict() for r in found]}

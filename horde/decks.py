@@ -15,7 +15,7 @@ from pathlib import Path
 from random import Random
 
 from horde.cards import CardDef
-from horde.catalogue import Catalogue, decks_dir, default_catalogue, setup_catalogue
+from horde.catalogue import Catalogue, decks_dir, default_catalogue
 from horde.decklists import Decklist, parse_decklist, read_decklist
 from horde.errors import DeckError, HordeError
 from horde.presets import GameSetup
@@ -276,16 +276,6 @@ def load_team_deck(name: str, catalogue: Catalogue | None = None, allow_illegal:
     return _CACHE[key]
 
 
-def load_setup_decks(setup: GameSetup) -> tuple[HordeDeck, list[TeamDeck]]:
-    """The Horde deck and the players' team decks of ``setup``, read with its catalogue (its card
-    files, the index and ``approximate``); the banlist is read too, so a bad one fails here."""
-    catalogue = setup_catalogue(setup)
-    horde = load_horde_deck(setup.horde_deck, catalogue)
-    teams = [load_team_deck(name, catalogue, setup.allow_illegal) for name in setup.team_decks[:setup.players]]
-    load_banlist(setup.banlist)
-    return horde, teams
-
-
 def deck_cards(horde: HordeDeck | None, teams: Iterable[TeamDeck] = ()) -> list[CardDef]:
     """Every card a Horde deck and team decks may play (pool, tokens, bosses, lieutenants, equipment)."""
     cards: list[CardDef] = []
@@ -295,18 +285,6 @@ def deck_cards(horde: HordeDeck | None, teams: Iterable[TeamDeck] = ()) -> list[
     for team in teams:
         cards += team.cards + ([team.commander] if team.commander is not None else [])
     return cards
-
-
-def approximated_cards(setup: GameSetup) -> dict[str, tuple[str, ...]]:
-    """The cards of ``setup``'s decks that play by their facts alone (--approximate), by name, with
-    the text each drops; empty for an exact setup."""
-    if not setup.approximate:
-        return {}
-    horde, teams = load_setup_decks(setup)
-    origins = setup_catalogue(setup).origins
-    names = {card.name for card in deck_cards(horde, teams)}
-    return {name: origins[name].dropped for name in sorted(names)
-            if name in origins and origins[name].kind == "approximated"}
 
 
 def load_banlist(name: str) -> frozenset[str]:

@@ -19,13 +19,14 @@ from typing import Any, TypeVar
 
 from horde import __version__, boss, rules, turns
 from horde.cards import CardDef
-from horde.catalogue import Catalogue, decks_dir, setup_catalogue
+from horde.catalogue import Catalogue, Origin, decks_dir, setup_catalogue
 from horde.decisions import Chooser
 from horde.decks import (
     HordeDeck,
     TeamDeck,
     build_horde_library,
     check_deck_size,
+    deck_cards,
     load_banlist,
     load_horde_deck,
     load_team_deck,
@@ -98,6 +99,17 @@ class Prepared:
     banned: frozenset[str]
     bosses: tuple[CardDef, ...]  # B1: the named boss, or the deck's boss list for 'random'; () for none
     new_policy: Callable[[], Chooser]
+
+    def origins(self) -> dict[str, Origin]:
+        """Where the behaviour of each card the decks may play comes from (a card file, the card
+        index and the compiler, or the index's facts alone), by card name in order."""
+        return self.catalogue.origins_of(deck_cards(self.horde_deck, self.team_decks))
+
+    @property
+    def approximated(self) -> dict[str, tuple[str, ...]]:
+        """The cards of the decks that play by their facts alone (--approximate), by name in
+        order, with the text each drops; empty for an exact setup."""
+        return {name: origin.dropped for name, origin in self.origins().items() if origin.kind == "approximated"}
 
 
 _PREPARED: dict[tuple[GameSetup, int, str], Prepared] = {}

@@ -344,8 +344,8 @@ def data_digest(setup: GameSetup) -> str:
     ``setup`` reads, and of the card index when its decks use a card from it: results from other
     deck files or card facts are other results. Files are named relative to their folder so the same
     files anywhere give the same digest; a missing file counts as missing."""
-    from horde.catalogue import card_files, decks_dir, setup_catalogue, user_card_paths
-    from horde.decks import deck_cards, load_setup_decks, resolve_path
+    from horde.catalogue import card_files, decks_dir, user_card_paths
+    from horde.decks import resolve_path
 
     root = decks_dir()
     files = [("card", p) for p in sorted((root / "cards").glob("*.txt"))]
@@ -365,17 +365,14 @@ def data_digest(setup: GameSetup) -> str:
             content = "missing"
         digest.update(f"{kind}:{Path(path).name}:{content}\n".encode())
     try:
-        horde, teams = load_setup_decks(setup)
+        prepared = prepare(setup)
     except HordeError:
         return digest.hexdigest()[:16]  # the check of the cells names the problem
-    catalogue = setup_catalogue(setup)
-    indexed = sorted({c.name for c in deck_cards(horde, teams)
-                      if catalogue.origins.get(c.name) is not None
-                      and catalogue.origins[c.name].kind in ("compiled", "approximated")})
+    indexed = [name for name, origin in prepared.origins().items() if origin.kind in ("compiled", "approximated")]
     if indexed:
         from horde.cardindex import open_index
 
-        index = open_index(catalogue.index_path)
+        index = open_index(prepared.catalogue.index_path)
         digest.update(f"index:{index.digest if index else 'missing'}:{','.join(indexed)}\n".encode())
     return digest.hexdigest()[:16]
 

@@ -15,6 +15,8 @@ from click.testing import CliRunner
 from horde.cardindex import import_atomic_cards
 from horde.catalogue import bundled_catalogue, catalogue_for
 from horde.cli import cli
+from horde.engine import prepare
+from horde.presets import make_setup
 
 FIXTURE = Path(__file__).parent / "data" / "mtgjson" / "AtomicCards.json"
 HORDE_DECK = """About
@@ -30,6 +32,7 @@ Deck
 Tokens
 24 Zombie
 """
+GRAVECRAWLER_DROPPED = "You may cast Gravecrawler from your graveyard as long as you control a Zombie"
 SMALL = ["--players", "2", "--cards-per-player", "10", "--boss", "none", "--no-lieutenants", "--seed", "3"]
 
 
@@ -114,6 +117,42 @@ def test_approximate_plays_it_and_says_so_everywhere(home, tmp_path):
     assert run("report", str(folder)).exit_code == 0
     page = (folder / "report.html").read_text()
     assert "Warning: approximated cards" in page and "NOT exact" in page and "Gravecrawler" in page
+
+
+def test_a_prepared_setup_names_where_its_cards_come_from_and_which_are_approximated(home, tmp_path):
+    path = deck(tmp_path, "4 Gravecrawler\n")
+    setup = make_setup("zombie-horde", horde_deck=path, players=2, cards_per_player=10, boss="none",
+                       lieutenants=False, approximate=True)
+    prepared = prepare(setup)
+    assert prepared.approximated == {"Gravecrawler": (GRAVECRAWLER_DROPPED,)}
+    kinds = {name: origin.kind for name, origin in prepared.origins().items()}
+    assert {name: kind for name, kind in kinds.items() if kind != "hand-written"} == {
+        "Doom Blade": "compiled", "Gravecrawler": "approximated", "Highborn Ghoul": "compiled",
+        "Hollow Dogs": "compiled", "Lord of the Undead": "compiled"}
+    assert kinds["Zombie"] == "hand-written"  # the token, from the bundled card files
+    assert prepare(make_setup("zombie-horde", players=2)).approximated == {}
+
+
+def test_play_tune_and_decks_check_name_the_approximated_cards(home, tmp_path):
+    path = deck(tmp_path, "4 Gravecrawler\n")
+    dropped = f"  Gravecrawler: dropped {GRAVECRAWLER_DROPPED!r}"
+    played = run("play", "--horde", path, "--json", "--approximate", *SMALL)
+    assert played.exit_code == 0, played.output
+    events = [json.loads(line) for line in played.stdout.splitlines()]  # stdout: the game's events alone
+    assert events[-1]["event"] == "game_over"
+    assert dropped in played.stderr.splitlines()
+    tuned = run("tune", "--knob", "grace-turns", "--low", "0", "--high", "1", "--batch", "4", "--max-games", "4",
+                "--workers", "1", "--quiet", "--horde", path, "--approximate", "--players", "2",
+                "--cards-per-player", "10", "--boss", "none", "--no-lieutenants")
+    assert tuned.exit_code == 0, tuned.output
+    assert dropped in tuned.stdout.splitlines()
+    tuned_json = run("tune", "--knob", "grace-turns", "--low", "0", "--high", "1", "--batch", "4", "--max-games",
+                     "4", "--workers", "1", "--quiet", "--json", "--horde", path, "--approximate", "--players", "2",
+                     "--cards-per-player", "10", "--boss", "none", "--no-lieutenants")
+    assert json.loads(tuned_json.stdout)["approximated"] == {"Gravecrawler": [GRAVECRAWLER_DROPPED]}
+    checked = run("decks", "check", path, "--approximate")
+    assert checked.exit_code == 0, checked.output
+    assert f"{path}: approximated: 'Gravecrawler' plays by its facts alone" in checked.stdout.splitlines()
 
 
 def test_exact_results_have_no_approximated_column(tmp_path):

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from horde import __version__
 from horde.catalogue import decks_dir
-from horde.decks import approximated_cards
 from horde.engine import GameResult, play_game, prepare
 from horde.errors import HordeError
 from horde.experiments import data_digest
@@ -146,7 +145,7 @@ def play_cell_chunk(task: ChunkTask) -> ChunkResult:
     engine = time.perf_counter() - engine_start
     winners = [r.winner for r in results]
     counts = (winners.count(Winner.TEAM), winners.count(Winner.HORDE), winners.count(Winner.STALL))
-    approximated = sorted(approximated_cards(task.setup)) if task.approximated else None
+    approximated = list(prepare(task.setup).approximated) if task.approximated else None
     games = games_table(results, task.setup, task.seed, task.start, task.cell, task.experiment, task.experiment_hash,
                         approximated)
     turns = turns_table(results, task.start, task.cell) if task.turns else None

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from horde import __version__
-from horde.decks import approximated_cards
+from horde.engine import prepare
 from horde.errors import HordeError, RunError, RunInterrupted
 from horde.experiments import Experiment
 from horde.runner.backends import open_backend
@@ -436,7 +436,7 @@ def approximations(experiment: Experiment) -> list[dict[str, Any]]:
     """For each cell that plays with --approximate, the cards it approximates and the text each drops."""
     found = []
     for cell in experiment.cells:
-        cards = approximated_cards(cell.setup)
+        cards = prepare(cell.setup).approximated if cell.setup.approximate else {}
         if cards:
             found.append({"cell": cell.index, "label": cell.label,
                           "cards": {name: list(dropped) for name, dropped in cards.items()}})
