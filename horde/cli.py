@@ -590,11 +590,16 @@ def load_folders(folders):
     from horde.analysis import combine, load
 
     results = [load(folder) for folder in folders]
+    warn_approximated(results)
+    return results[0].games if len(results) == 1 else combine(results)
+
+
+def warn_approximated(results) -> None:
+    """One line first when loaded results hold approximated cards (--approximate): never taken for exact."""
     approximated = sorted({name for r in results for cell in r.manifest.get("approximated") or ()
                            for name in cell["cards"]})
     if approximated:
         click.echo(f"APPROXIMATED: these results are not exact; played by their facts alone: {', '.join(approximated)}")
-    return results[0].games if len(results) == 1 else combine(results)
 
 
 @cli.command("summary")
@@ -705,9 +710,10 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown
 
     shared = given_knobs(options)
     setups = []
+    approximated: dict = {}
     for flag, text in (("--a", arm_a), ("--b", arm_b)):
         setup = setup_from_options({**shared, **parse_knobs(text, flag)}, where=flag)
-        prepare(setup)  # every check before playing
+        approximated |= prepare(setup).approximated  # every check before playing
         setups.append(setup)
     from horde.analysis import compare_tables, games_table
     from horde.runner import play_many
@@ -719,6 +725,7 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown
         click.echo(f"{name}: {text} (setup {setup.digest()}: preset {setup.preset}, {setup.players} players, "
                    f"Horde deck {setup.horde_deck}, policy {setup.policy})")
     click.echo(f"{games} games each, seeds ({seed}, 0) to ({seed}, {games - 1}), horde {__version__}")
+    echo_approximated(dict(sorted(approximated.items())))
     echo_comparison(pooled, pooled, markdown)
 
 
@@ -726,6 +733,7 @@ def compare_folders(folder_a: str, folder_b: str, markdown: bool) -> None:
     from horde.analysis import ResultsError, compare_tables, load
 
     a, b = load(folder_a), load(folder_b)
+    warn_approximated([a, b])
     table = compare_tables(a.games, b.games, by=None, names=(folder_a, folder_b))
     pooled = compare_tables(a.games, b.games, by=(), names=(folder_a, folder_b))
     if int(pooled["pairs"].iloc[0]) == 0:

@@ -282,8 +282,9 @@ def _impact_alt(impact: pd.DataFrame, card_turn: int, shown: int) -> str:
 # ---------------------------------------------------------------- sections
 
 
-def _approximated_section(results: analysis.Results) -> str:
-    """A warning above everything when some cards played by their facts alone (--approximate)."""
+def _approximated_section(results: analysis.Results, compared: bool = False) -> str:
+    """A warning above everything when some cards played by their facts alone (--approximate), in
+    these results or (``compared``) in the results they are compared with."""
     cells = results.manifest.get("approximated") or []
     if not cells and "approximated" in results.games.columns:
         names = sorted({n for names in results.games["approximated"] for n in (names if names is not None else ())})
@@ -293,7 +294,8 @@ def _approximated_section(results: analysis.Results) -> str:
     rows = [{"cell": f"{c['cell']} {c['label']}".strip(), "card": name,
              "text dropped": "; ".join(dropped) or "(see manifest.json)"}
             for c in cells for name, dropped in c["cards"].items()]
-    return ('<section class="warning"><h2>Warning: approximated cards</h2><p>These results are NOT exact: the '
+    title = "Warning: approximated cards" + (f" in the compared results ({_text(results.name)})" if compared else "")
+    return (f'<section class="warning"><h2>{title}</h2><p>These results are NOT exact: the '
             "cards below were played by their facts alone (cost, types, power and toughness, the keywords "
             "the engine knows) because their text is not understood (--approximate). The text each dropped is "
             "shown.</p>" + html_table(rows, ("cell", "card", "text dropped")) + "</section>")
@@ -677,6 +679,8 @@ def render(results: analysis.Results, card_turn: int = 3, images=None, compare: 
         body.append(f"<p>{_text(description)}</p>")
     body.append(f"<p>{_text(intro)}</p>")
     body.append(_approximated_section(results))
+    if compare is not None:
+        body.append(_approximated_section(compare, compared=True))
     body.append(page.contents())
     body.extend(page.parts)
     return ("<!DOCTYPE html>\n"

@@ -117,6 +117,17 @@ def test_approximate_plays_it_and_says_so_everywhere(home, tmp_path):
     assert run("report", str(folder)).exit_code == 0
     page = (folder / "report.html").read_text()
     assert "Warning: approximated cards" in page and "NOT exact" in page and "Gravecrawler" in page
+    assert run("report", str(folder), "--compare", str(folder), "--out", tmp_path / "compared.html").exit_code == 0
+    assert "Warning: approximated cards in the compared results (approx)" in (tmp_path / "compared.html").read_text()
+    compared = run("compare", str(folder), str(folder))
+    assert compared.exit_code == 0, compared.output
+    assert compared.output.startswith("APPROXIMATED: these results are not exact; played by their facts alone: "
+                                      "Gravecrawler\n")
+    arms = run("compare", "--games", "3", "--workers", "1", "--quiet", "--a", "--approximate", "--b",
+               "--approximate --policy control", "--horde", path, "--players", "2", "--cards-per-player", "10",
+               "--boss", "none", "--no-lieutenants")
+    assert arms.exit_code == 0, arms.output
+    assert f"  Gravecrawler: dropped {GRAVECRAWLER_DROPPED!r}" in arms.output.splitlines()
 
 
 def test_a_prepared_setup_names_where_its_cards_come_from_and_which_are_approximated(home, tmp_path):
