@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from horde import rules
+from horde.cards import CardDef, Effect, ManaCost
 from horde.filters import Amount, Context, Filter, card_matches, evaluate
 from horde.state import HORDE_CONTROLLER, Game, Permanent
 
@@ -433,3 +434,21 @@ def keep_one_of_each_type(game: Game, ctx: Context, who: str) -> None:
         for p in board:
             if p not in kept and rules.on_battlefield(game, p):
                 rules.sacrifice(game, p)
+
+
+# ---------------------------------------------------------------- verbs for the published automated opponents
+EMBLEM_ID = -2  # emblems are stand-ins watched by the battlefield (ids -2, -3, ...), never on it
+# General verbs that the challenge decks (Face the Hydra, Battle the Horde, Defeat a God), the
+# bosses and the community variants need: who, what and how many are arguments.
+
+
+@verb("emblem", filter=Arg("filter"), power=Arg("int", 0), toughness=Arg("int", 0),
+      keywords=Arg("keywords", frozenset()))
+def emblem(game: Game, ctx: Context, filter: Filter, power: int, toughness: int, keywords: frozenset[str]) -> None:
+    """The controller gets an emblem: permanents matching FILTER get +POWER/+TOUGHNESS and KEYWORDS for the rest of the game."""
+    effect = Effect("anthem", {"filter": filter, "power": power, "toughness": toughness, "keywords": keywords},
+                    anthem)
+    name = f"Emblem ({ctx.card.name})" if ctx.card is not None else "Emblem"
+    card = CardDef(name, ManaCost(), frozenset({"Emblem"}), hooks={"Static": (effect,)}, anthems=(effect,))
+    emblems = sum(1 for p in game.battlefield.statics if p.id <= EMBLEM_ID)
+    game.battlefield.watch(Permanent(EMBLEM_ID - emblems, card, ctx.controller, ctx.controller))
