@@ -92,6 +92,12 @@ class TeamView:
     def graveyard(self, player: int) -> tuple:
         return tuple(self._game.players[player].graveyard)
 
+    def matches(self, flt: Any, p: Permanent) -> bool:
+        """Whether a permanent matches a compiled filter, seen from the Horde's side."""
+        from horde.filters import Context
+
+        return bool(flt(self._game, Context(None, None, -1), p))
+
     def colours(self, player: int) -> set[str]:
         """The colours the player's lands and mana sources can make ('*': any)."""
         return {c for p in self._game.battlefield.team if p.controller == player for unit in p.card.mana for c in unit}
@@ -466,6 +472,94 @@ class BaselinePolicy(Policy):
 
     def _return(self, decision: Decision, view: TeamView) -> Any:
         return max(decision.options, key=lambda c: c.mana_value)
+
+
+    # ---- the published automated opponents (RULES.md F, M, G, V)
+    def _redirect(self, decision: Decision, view: TeamView) -> Any:
+        """Damage to the opponent goes to one of its creatures (F6, G3): kill the most dangerous one
+        it can (an elite Head, the biggest Reveler), never Xenagos while something else is there;
+        else wear down the one closest to dying."""
+        n = decision.subject
+        options = list(decision.options)
+        live = [p for p in options if not view.has(p, "indestructible") and p.card.name != "Xenagos Ascended"]
+        pool = live or options
+
+        def left(p: Permanent) -> int:
+            return view.toughness(p) - p.damage
+
+        killable = [p for p in pool if left(p) <= n]
+        if killable:
+            return max(killable, key=lambda p: ("Elite" in p.card.supertypes, view.power(p), left(p)))
+        return min(pool, key=left)
+
+    def _horde_choice(self, decision: Decision, view: TeamView) -> Any:
+        """The team makes the Hydra's choices (F7) and takes the option least bad for it: its
+        harmful effects on the Hydra's own non-elite Heads (no extra turn) or the team's least
+        valuable permanent, its Heads tapped elite first, the mode that hurts the team least."""
+        kind, card = decision.subject
+        options = list(decision.options)
+        permanents = [o for o in options if isinstance(o, Permanent)]
+        ours = [p for p in permanents if not p.is_horde]
+        theirs = [p for p in permanents if p.is_horde]
+
+        def worth(p: Permanent) -> tuple[bool, int]:
+            return (not p.card.is_token, view.power(p) + view.toughness(p) if p.card.is_creature else 0)
+
+        if kind == "harm":
+            if theirs:
+                return max(theirs, key=lambda p: ("Elite" not in p.card.supertypes, view.toughness(p)))
+            return min(ours, key=worth) if ours else options[0]
+        if kind == "tap":
+            if theirs:
+                return max(theirs, key=lambda p: ("Elite" in p.card.supertypes, view.toughness(p)))
+            return min(ours, key=worth) if ours else options[0]
+        if kind == "help":
+            return max(ours, key=worth) if ours else min(theirs, key=worth) if theirs else options[0]
+        if kind == "sacrifice":
+            return max(theirs, key=worth) if theirs else min(ours, key=worth) if ours else options[0]
+        if kind == "mode":
+            return min(options, key=lambda mode: self._mode_harm(mode, view))
+        if kind == "return":
+            return min(options, key=lambda c: c.mana_value)
+        return options[0]
+
+    def _mode_harm(self, mode: tuple, view: TeamView) -> int:
+        """What a mode of the opponent's spell costs the team, roughly in life points."""
+        harm = 0
+        for effect in mode:
+            if effect.verb == "damage_each_opponent" and isinstance(effect.args["amount"], int):
+                harm += effect.args["amount"] * view.players
+            elif effect.verb == "destroy_all":
+                flt = effect.args["filter"]
+                harm += sum(3 + view.power(p) for p in view.team_creatures() if view.matches(flt, p))
+            else:
+                harm += 1
+        return harm
+
+    def _may_sacrifice(self, decision: Decision, view: TeamView) -> Any:
+        """Sacrifice a token or a creature worth less than the life it saves, or when the life would kill."""
+        options = [o for o in decision.options if o is not None]
+        cost = decision.subject
+        cheapest = min(options, key=lambda p: (not p.card.is_token, view.power(p) + view.toughness(p)))
+        if cheapest.card.is_token or view.power(cheapest) + view.toughness(cheapest) <= cost or view.team_life <= cost:
+            return cheapest
+        return None
+
+    def _exile(self, decision: Decision, view: TeamView) -> Any:
+        return min(decision.options, key=lambda p: (not p.card.is_token, p.is_commander,
+                                                    view.power(p) + view.toughness(p)))
+
+    def _tap(self, decision: Decision, view: TeamView) -> Any:
+        """The Head that bites hardest: an elite one first."""
+        return max(decision.options, key=lambda p: ("Elite" in p.card.supertypes, view.toughness(p)))
+
+    def _must_block(self, decision: Decision, view: TeamView) -> Any:
+        return max(decision.options, key=lambda p: (view.toughness(p), -view.power(p)))
+
+    def _burn(self, decision: Decision, view: TeamView) -> Any:
+        """V5: mill while the Horde has a library; once it is empty, burn its graveyard."""
+        library, _ = decision.subject
+        return library == 0
 
 
 class AggroPolicy(BaselinePolicy):
