@@ -98,9 +98,10 @@ def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
     if game.burning and source is not None:
         return burn_bodies(game, n)  # V5
     library = game.horde.library
-    milled = min(n, len(library))
-    for _ in range(milled):
+    milled = 0
+    while milled < n and library:  # a milled card's reward may mill more (M3: Massacre Totem)
         card = library.pop()
+        milled += 1
         game.horde.graveyard.append(card)
         if "ToGraveyard" in card.hooks:
             went_to_graveyard(game, card, HORDE_CONTROLLER)  # M3

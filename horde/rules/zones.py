@@ -231,7 +231,9 @@ def mill(game: Game, controller: int, n: int) -> None:
         library = game.horde.library
     else:
         library = game.players[controller].library
-    for _ in range(min(n, len(library))):
+    for _ in range(n):
+        if not library:
+            return
         card = library.pop()
         graveyard_of(game, controller).append(card)
         if "ToGraveyard" in card.hooks:
