@@ -75,13 +75,13 @@ KNOBS: dict[str, Knob] = {
                           "original, or at random (F7)", choices=("team", "random")),
     "god_throngs": Knob("optional_int", "Rollicking Throngs on the battlefield at the start (G1; default one "
                         "more than the players)", low=0, high=6),
-    "team_life": Knob("optional_int", "a fixed team life whatever the number of players (V1, V9; default "
+    "fixed_life": Knob("optional_int", "a fixed team life whatever the number of players (V1, V9; default "
                       "life_per_player x players)", low=1, high=1000),
     "horde_size": Knob("optional_int", "a fixed Horde deck size whatever the number of players (V1; default "
                        "cards_per_player x players)", low=1, high=1000),
     "burn_bodies": Knob("bool", "at each team combat the team chooses whether its combat damage to the Horde "
                         "mills or exiles cards from the Horde's graveyard (V5)"),
-    "team_wins": Knob("str", "the team wins when the Horde's library is empty and it has no creature (H12), "
+    "team_wins_when": Knob("str", "the team wins when the Horde's library is empty and it has no creature (H12), "
                       "or in the team's upkeep when the Horde's library is empty (V10)",
                       choices=("board", "upkeep")),
     "horde_choices": Knob("str", "the Horde's choices: at random (H9) or the option worst for the team "
@@ -90,8 +90,8 @@ KNOBS: dict[str, Knob] = {
 # Knobs added after results were first published: left out of the setup hash at their default,
 # so the hash of every setup that does not use them stays as it was.
 LATER_KNOBS = {"cards": (), "approximate": False, "opponent": "horde", "hydra_heads": None,
-               "hydra_choices": "team", "god_throngs": None, "team_life": None, "horde_size": None,
-               "burn_bodies": False, "team_wins": "board", "horde_choices": "random"}
+               "hydra_choices": "team", "god_throngs": None, "fixed_life": None, "horde_size": None,
+               "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random"}
 
 
 @dataclass(frozen=True)
@@ -129,16 +129,16 @@ class GameSetup:
     hydra_heads: int | None = None
     hydra_choices: str = "team"
     god_throngs: int | None = None
-    team_life: int | None = None
+    fixed_life: int | None = None
     horde_size: int | None = None
     burn_bodies: bool = False
-    team_wins: str = "board"
+    team_wins_when: str = "board"
     horde_choices: str = "random"
 
     @property
     def start_life(self) -> int:
-        """The team's starting life: a fixed ``team_life``, else ``life_per_player`` x players (H1)."""
-        return self.team_life if self.team_life is not None else self.life_per_player * self.players
+        """The team's starting life: a fixed ``fixed_life``, else ``life_per_player`` x players (H1)."""
+        return self.fixed_life if self.fixed_life is not None else self.life_per_player * self.players
 
     @property
     def deck_size(self) -> int:
@@ -183,17 +183,17 @@ PRESETS: dict[str, dict] = {
                        "grace_turns": 1},
     # M: Battle the Horde (Born of the Gods challenge deck): three team turns, shared life 20 (2014 rules).
     "battle-the-horde": {"opponent": "battle", "horde_deck": "battle-the-horde", "boss": "none",
-                         "lieutenants": False, "grace_turns": 3, "team_life": 20},
+                         "lieutenants": False, "grace_turns": 3, "fixed_life": 20},
     # G: Defeat a God (Journey into Nyx challenge deck): shared life 20, the team goes first.
     "defeat-a-god": {"opponent": "god", "horde_deck": "defeat-a-god", "boss": "none", "lieutenants": False,
-                     "grace_turns": 1, "team_life": 20},
+                     "grace_turns": 1, "fixed_life": 20},
     # V1-V3: Overwhelming Numbers: a 200-card Horde (about 130 tokens), 60 team life, 3 free turns, emblems.
-    "overwhelming-numbers": {"reveal": "emblems", "horde_size": 200, "token_percent": 65, "team_life": 60,
+    "overwhelming-numbers": {"reveal": "emblems", "horde_size": 200, "token_percent": 65, "fixed_life": 60,
                              "grace_turns": 3, "boss": "none", "lieutenants": False},
     # V5: Burn the Bodies: the team's combat damage may exile from the Horde's graveyard instead.
     "burn-the-bodies": {"burn_bodies": True},
     # V9, V10: Horde Sealed: 40 team life, the team wins in its upkeep once the Horde's library is empty.
-    "horde-sealed": {"team_life": 40, "team_wins": "upkeep"},
+    "horde-sealed": {"fixed_life": 40, "team_wins_when": "upkeep"},
 }
 
 

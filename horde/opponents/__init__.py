@@ -57,7 +57,7 @@ def count_emblems(game: Game) -> None:
 
 def team_wins_in_upkeep(game: Game) -> None:
     """V10 (Horde Sealed): the team wins in its upkeep when the Horde's library is empty."""
-    if (game.setup.team_wins == "upkeep" and not game.over() and not game.horde.library
+    if (game.setup.team_wins_when == "upkeep" and not game.over() and not game.horde.library
             and game.active == Side.TEAM):
         game.winner = Winner.TEAM
         if game.drivers.trace is not None:
