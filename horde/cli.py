@@ -204,6 +204,8 @@ def describe(event: dict) -> str:
         return f"The Hydra's {e['heads']} untapped Head(s) bite: {e['amount']} damage to each player"
     if kind == "redirected":
         return f"{e['amount']} damage to the opponent is dealt to {e['target']}"
+    if kind == "to_graveyard_instead":
+        return f"{e['card']} goes to the Horde's graveyard instead of its {e['instead_of']}"
     if kind == "burn_bodies":
         return "Team burns the bodies: combat damage exiles the Horde's graveyard" if e["burn"] else \
             "Team mills the Horde with its combat damage"

@@ -141,6 +141,9 @@ EVENTS: dict[str, EventKind] = {
         Field("heads", "int", "untapped Heads"), Field("amount", "int", "damage to each player (an elite Head 2)"))),
     "redirected": EventKind("damage the team would deal to the opponent goes to a creature it chooses (F6, G3)", (
         AMOUNT, TARGET, TARGET_ID, TARGET_PLAYER)),
+    "to_graveyard_instead": EventKind("a challenge deck's card that would go to a hand or exile goes to its "
+                                      "graveyard instead (F9, M6, G6)", (
+        CARD, Field("instead_of", "str", "'hand' or 'exile'"))),
     "burn_bodies": EventKind("the team chooses for this combat: burn the Horde's graveyard or mill (V5)", (
         Field("burn", "bool", "true: the combat damage exiles cards of the Horde's graveyard"),)),
     "game_over": EventKind("the game ends (H12, H13, H14)", (

@@ -192,6 +192,25 @@ def test_M1_battle_the_horde_team_takes_three_turns_and_shares_20_life():
     assert "".join(order) == "TTTHTHT"
 
 
+def test_M6_a_bounced_or_exiled_horde_card_goes_to_its_graveyard_and_the_team_can_win(cards):
+    """M6: the Horde has no hand. Before, a Minotaur bounced by a team card (Man-o'-War) waited in
+    the Horde's hand for ever and kept the Horde alive (H12): 62 of 300 three-player games of
+    battle-the-horde were stalls."""
+    game = game_of("battle-the-horde", 2)
+    younghorn = put(game, cards, "Minotaur Younghorn")
+    elixir = put(game, cards, "Refreshing Elixir")
+    chosen = put(game, cards, "Mogis's Chosen")
+    game.horde.library.clear()
+    rules.bounce(game, younghorn)
+    rules.exile(game, elixir, 0)
+    assert game.horde.hand == [] and game.horde.exile == []
+    assert [c.name for c in game.horde.graveyard] == ["Minotaur Younghorn", "Refreshing Elixir"]
+    assert game.team_life == 20 + 2 * 5  # M3: put into a graveyard from anywhere
+    rules.bounce(game, chosen)
+    rules.check_state(game)
+    assert game.winner == "team"  # H12: no library, no creature, nothing waiting in a hand
+
+
 # ---------------------------------------------------------------- G: Defeat a God
 
 

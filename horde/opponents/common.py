@@ -99,10 +99,15 @@ def redirect(choices: Callable[[Game], list[Permanent]]) -> Callable[[Game, int,
 
 
 def to_graveyard_instead(game: Game, p: Permanent) -> None:
-    """F, G: a challenge deck's card that would go to its owner's hand or exile goes to its
-    graveyard instead."""
-    for zone in (game.horde.hand, game.horde.exile):
-        if p.card in zone and not p.card.is_token:
-            zone.remove(p.card)
-            game.horde.graveyard.append(p.card)
+    """F9, M6, G6: a challenge deck's card that would go to its owner's hand or exile goes to its
+    graveyard instead; it is put into a graveyard, so 'from anywhere' abilities trigger (M3)."""
+    card = p.card
+    for name, zone in (("hand", game.horde.hand), ("exile", game.horde.exile)):
+        if card in zone and not card.is_token:
+            zone.remove(card)
+            game.horde.graveyard.append(card)
+            if game.drivers.trace is not None:
+                log(game, "to_graveyard_instead", Side.HORDE, card=card.name, instead_of=name)
+            if "ToGraveyard" in card.hooks:
+                rules.went_to_graveyard(game, card, p.owner)
             return

@@ -1,7 +1,8 @@
 """Battle the Horde (RULES.md M): the Minotaur Horde's turn. It reveals two cards at the start
 of its first main phase and casts them, one more for each player beyond the first (M2), its
 artifacts reveal one more each, spells leave effects for the beginning of combat (M4), and every
-creature attacks (H8). It has no life: damage mills it (H11), and the team wins as in H12.
+creature attacks (H8). It has no life: damage mills it (H11), and the team wins as in H12; it
+has no hand either: a card bounced or exiled goes to its graveyard (M6).
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from horde.state import Game
 
 
 def setup(game: Game) -> None:
-    """M1: no permanent starts on the battlefield; the whole deck is the library."""
-    game.drivers.permanent_left = None
+    """M1: no permanent starts on the battlefield; the whole deck is the library. M6: a card of
+    the Horde's that would go to a hand or exile goes to its graveyard instead."""
+    game.drivers.permanent_left = common.to_graveyard_instead
 
 
 def reveal(game: Game) -> None:

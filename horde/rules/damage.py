@@ -122,7 +122,7 @@ def burn_bodies(game: Game, n: int) -> int:
     for _ in range(exiled):
         game.horde.exile.append(graveyard.pop(game.horde_rng.randrange(len(graveyard))))
     if game.drivers.trace is not None:
-        log(game, "graveyard_exiled", Side.TEAM, player=None, cards=exiled)
+        log(game, "graveyard_exiled", Side.HORDE, player=None, cards=exiled)  # the Horde's cards
     return 0
 
 
