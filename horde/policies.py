@@ -78,6 +78,21 @@ class TeamView:
     def horde_power(self) -> int:
         return rules.horde_power(self._game)
 
+    def can_leave(self, p: Permanent) -> bool:
+        """Whether the permanent could leave the battlefield now (G2: not Xenagos Ascended while a
+        Reveler is on the battlefield)."""
+        return "cant_leave_while" not in p.card.static_flags or not rules.held_in_place(self._game, p)
+
+    def horde_attackers(self) -> list:
+        """The Horde creatures expected in its next attack as the board stands: every creature (H8),
+        or the opponent's own estimate where a card must tell its creatures to attack (G4)."""
+        estimate = self._game.drivers.horde_attackers
+        return self.horde_creatures() if estimate is None else estimate(self._game)
+
+    def horde_attack_power(self) -> int:
+        """The total power of ``horde_attackers()``: what the next Horde attack could deal."""
+        return sum(max(0, self.power(p)) for p in self.horde_attackers())
+
     def available_mana(self, player: int) -> int:
         return rules.available_mana(self._game, player)
 
@@ -303,6 +318,8 @@ class BaselinePolicy(Policy):
         card = decision.subject
         verbs = card_verbs(card)
         horde = [o for o in options if not isinstance(o, int | str) and o.is_horde]
+        if len(horde) > 1:
+            horde = [p for p in horde if view.can_leave(p)] or horde  # G2: not Xenagos behind his Revelers
         if verbs & HARMFUL or role(card) == "removal":
             if "damage" in verbs:
                 amount = next((e.args["amount"] for hook in card.hooks.values() for e in hook
@@ -342,14 +359,14 @@ class BaselinePolicy(Policy):
     # ---- combat
     def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
-        threat = view.horde_power() + 4  # what the Horde could swing next turn, plus a reveal
+        threat = view.horde_attack_power() + 4  # what the Horde could swing next turn, plus a reveal
         life = view.team_life
         if threat < life - self.safety:
             return [c for c in creatures if view.power(c) > 0]
         # Keep the best blockers back until the expected damage leaves us alive.
         keep: list[Permanent] = []
         rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
-        attackers_by_power = sorted((view.power(p) for p in view.horde_creatures()), reverse=True)
+        attackers_by_power = sorted((view.power(p) for p in view.horde_attackers()), reverse=True)
         blocked = 0
         while rest and threat - blocked >= life - self.safety and len(keep) < len(attackers_by_power):
             keep.append(rest.pop(0))
@@ -575,11 +592,11 @@ class AggroPolicy(BaselinePolicy):
 
     def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
-        threat = view.horde_power()
+        threat = view.horde_attack_power()
         life = view.team_life
         keep: list = []
         rest = sorted(creatures, key=lambda c: (view.toughness(c), -view.power(c)), reverse=True)
-        attackers_by_power = sorted((view.power(p) for p in view.horde_creatures()), reverse=True)
+        attackers_by_power = sorted((view.power(p) for p in view.horde_attackers()), reverse=True)
         blocked = 0
         while rest and threat - blocked >= life - self.margin and len(keep) < len(attackers_by_power):
             keep.append(rest.pop(0))
@@ -613,10 +630,10 @@ class DefensivePolicy(BaselinePolicy):
 
     def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
-        threat = view.horde_power() + self.reveal_allowance
+        threat = view.horde_attack_power() + self.reveal_allowance
         life = view.team_life
         rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
-        horde = sorted((view.power(p) for p in view.horde_creatures()), reverse=True)
+        horde = sorted((view.power(p) for p in view.horde_attackers()), reverse=True)
         horde += [self.reveal_allowance // 2] * 2  # the creatures the next reveal may bring
         kept = 0
         while rest and threat >= life - self.safety and kept < len(horde):

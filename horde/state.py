@@ -329,6 +329,9 @@ CreatureDamagedPlayer = Callable[["Game"], None]
 PermanentLeft = Callable[["Game", Permanent], None]
 OpponentDamaged = Callable[["Game", int, "Permanent | None"], bool]
 HordeChoice = Callable[["Game", str, list[Any], "CardDef | None"], Any]
+# The opponent's creatures that would attack in its next combat as the board stands (G4: only
+# those a card tells to), for the team's policies; None: every creature (H8).
+HordeAttackers = Callable[["Game"], list[Permanent]]
 
 
 class Drivers:
@@ -338,7 +341,8 @@ class Drivers:
     by the engine when lieutenants are drawn, so the rules never import the boss)."""
 
     __slots__ = ("policy", "view", "trace", "stats", "turn_rows", "check", "lieutenant_leaves",
-                 "creature_damaged_player", "permanent_left", "opponent_damaged", "horde_choice")
+                 "creature_damaged_player", "permanent_left", "opponent_damaged", "horde_choice",
+                 "horde_attackers")
 
     def __init__(self, policy: Chooser, stats: GameStats, trace: list[dict[str, Any]] | None = None):
         self.policy = policy
@@ -352,6 +356,7 @@ class Drivers:
         self.permanent_left: PermanentLeft | None = None  # F3: a Head left (wired by an opponent's setup)
         self.opponent_damaged: OpponentDamaged | None = None  # F6, G3: damage to the opponent goes to a creature
         self.horde_choice: HordeChoice | None = None  # H9s, F7: who makes the Horde's choices (None: at random)
+        self.horde_attackers: HordeAttackers | None = None  # G4: who attacks next (None: every creature, H8)
 
 
 class Game:

@@ -10,6 +10,7 @@ from horde import rules, turns
 from horde.catalogue import bundled_catalogue
 from horde.engine import new_game, play_game, prepare
 from horde.opponents import count_emblems, hydra, minotaurs, team_wins_in_upkeep, xenagos
+from horde.policies import BaselinePolicy, Decision
 from horde.presets import make_setup
 from horde.state import Side
 
@@ -260,6 +261,42 @@ def test_G6_dance_of_flame_deals_one_damage_for_each_attacking_reveler(cards):
     xenagos.combat(game)
     # two Throngs (1 power each) attack; Dance of Flame: 1 to each of 2 players per attacker
     assert game.team_life == 20 - 2 * 2 - 2
+
+
+def test_G4_the_team_expects_only_xenagos_and_the_creatures_a_card_sends_to_attack(cards):
+    """The team's policies see the next attack as G4 makes it: Xenagos Ascended (his Pipers and
+    Scorns), and Maddened Oread only once five Revelers are on the battlefield. Before, they counted
+    every creature of his, which never attack unbidden, and held their attackers back for ever."""
+    game = game_of("defeat-a-god", 1, god_throngs=2)
+    view = game.drivers.view
+    oread = put(game, cards, "Maddened Oread")
+    assert [p.card.name for p in view.horde_attackers()] == ["Xenagos Ascended"]
+    assert view.horde_attack_power() == 6 and view.horde_power() == 6 + 1 + 1 + 4
+    put(game, cards, "Pheres-Band Revelers")
+    put(game, cards, "Rollicking Throng")  # five Revelers: Maddened Oread must attack
+    assert view.horde_attackers() == [game.battlefield.horde[0], oread]
+    assert view.horde_attack_power() == 6 + 4
+    zombies = game_of("zombie-horde", 2).drivers.view
+    assert zombies.horde_attackers() == zombies.horde_creatures()  # H8: every creature
+
+
+def test_G4_baseline_attacks_the_revelers_when_only_xenagos_threatens(cards):
+    game = game_of("defeat-a-god", 1, god_throngs=4)
+    game.team_life = 16
+    baloth = put(game, cards, "Leatherback Baloth", side="team")
+    decision = Decision("attackers", -1, [baloth], count=1)
+    # threat: Xenagos 6 + a reveal 4 = 10 < 16 - 5 (before: 6 + 4 Throngs + 4 = 14, held back)
+    assert BaselinePolicy().choose(decision, game.drivers.view) == [baloth]
+
+
+def test_G2_baseline_removal_never_targets_xenagos_behind_his_revelers(cards):
+    game = game_of("defeat-a-god", 1, god_throngs=1)
+    xen, throng = game.battlefield.horde
+    decision = Decision("target", 0, [xen, throng], subject=cards.get("Murder"))
+    assert BaselinePolicy().choose(decision, game.drivers.view) is throng
+    rules.destroy(game, throng)
+    assert BaselinePolicy().choose(Decision("target", 0, [xen], subject=cards.get("Murder")),
+                                   game.drivers.view) is xen
 
 
 # ---------------------------------------------------------------- V: the variants

@@ -38,19 +38,21 @@ def setup(game: Game) -> None:
         p.sick = False  # on the battlefield as the game begins
     game.drivers.opponent_damaged = common.redirect(targets)  # G3
     game.drivers.permanent_left = common.to_graveyard_instead
+    game.drivers.horde_attackers = next_attackers  # G4, for the team's policies
 
 
-def reveal(game: Game) -> None:
-    """G1: at the beginning of Xenagos's main phase, reveal the top two cards; he casts them."""
-    rules.reveal_and_cast_top(game, 2)
+def next_attackers(game: Game) -> list[Permanent]:
+    """G4, as the team expects it: the creatures a 'must attack while' ability will send as the board
+    stands, and Xenagos Ascended, whom 16 Ecstatic Pipers and 3 Xenagos's Scorns tell to attack
+    (about half of his turns reveal one)."""
+    return [p for p in game.battlefield.horde if p.card.is_creature
+            and (p.card.name == XENAGOS or must_attack(game, p)[0])]
 
 
-def attacks(game: Game, p: Permanent) -> bool:
-    """G4: a creature of Xenagos attacks only when a card says so: 'attacks this turn if able', or a
-    'must attack while' ability whose count is met; it needs haste or to have been there since
-    the turn began."""
-    required = "attacks this turn" in p.temp_keywords
-    haste = False
+def must_attack(game: Game, p: Permanent) -> tuple[bool, bool]:
+    """Whether a 'must attack while' ability whose count is met tells ``p`` to attack, and whether
+    it gives haste (G4: Maddened Oread, Dance of Panic)."""
+    required = haste = False
     for source in game.battlefield.statics:
         for effect in source.card.hooks.get("Static", ()):
             if effect.verb != "must_attack_while":
@@ -62,6 +64,20 @@ def attacks(game: Game, p: Permanent) -> bool:
             if sum(1 for q in rules.all_permanents(game) if args["count"](game, source, q)) >= args["at_least"]:
                 required = True
                 haste = haste or args["haste"]
+    return required, haste
+
+
+def reveal(game: Game) -> None:
+    """G1: at the beginning of Xenagos's main phase, reveal the top two cards; he casts them."""
+    rules.reveal_and_cast_top(game, 2)
+
+
+def attacks(game: Game, p: Permanent) -> bool:
+    """G4: a creature of Xenagos attacks only when a card says so: 'attacks this turn if able', or a
+    'must attack while' ability whose count is met; it needs haste or to have been there since
+    the turn began."""
+    required, haste = must_attack(game, p)
+    required = required or "attacks this turn" in p.temp_keywords
     return required and (haste or not p.sick or has_keyword(game, p, "haste"))
 
 
