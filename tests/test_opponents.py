@@ -182,6 +182,19 @@ def test_M4_consuming_rage_pumps_the_attacking_minotaurs_and_destroys_them_after
     assert not rules.on_battlefield(game, younghorn)
 
 
+def test_M4_unquenchable_fury_reaches_the_minotaurs_cast_after_it(cards):
+    """'Each Minotaur can't be blocked this turn except by two or more creatures' is a rule for the
+    turn, not a change of the Minotaurs there as it resolves: one revealed after it has it too."""
+    game = game_of("battle-the-horde", 1)
+    blocker = put(game, cards, "Leatherback Baloth", side="team")
+    set_library(game, cards, "Minotaur Younghorn")
+    game.active = Side.HORDE
+    rules.horde_cast(game, cards.get("Unquenchable Fury"))
+    rules.horde_cast(game, cards.get("Minotaur Goreseeker"))
+    minotaurs.combat(game)
+    assert game.team_life == 20 - 3 and rules.on_battlefield(game, blocker)  # no lone blocker
+
+
 def test_M1_battle_the_horde_team_takes_three_turns_and_shares_20_life():
     game = game_of("battle-the-horde", 4)
     assert game.team_life == 20 and game.setup.grace_turns == 3
