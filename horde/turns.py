@@ -493,15 +493,32 @@ def creature_attacks(game: Game, attackers: list[Permanent]) -> None:
 def required_blocks(game: Game, attackers: list[Permanent], pairs: list[tuple[Permanent, Permanent]],
                     blocks: list[tuple[Permanent, Permanent]]) -> list[tuple[Permanent, Permanent]]:
     """M4: an attacker that 'must be blocked if able' and is not is blocked by a creature not
-    blocking yet that can block it, the team choosing which."""
+    blocking yet that can block it, the team choosing which; when none is free, by one taken from
+    an attacker that stays lawful without it (509.1c: as many requirements as possible obeyed)."""
     for a in attackers:
         if "must be blocked" not in a.temp_keywords or any(x is a for _, x in blocks):
             continue
         used = {id(b) for b, _ in blocks}
         free = [b for b, x in pairs if x is a and id(b) not in used]
-        if free:
-            blocks.append((ask(game, "must_block", -1, free, subject=a), a))
+        if not free:
+            free = [b for b, x in pairs if x is a and id(b) in used and spare(game, blocks, b)]
+            if free:
+                chosen = ask(game, "must_block", -1, free, subject=a)
+                blocks = [(b, x) for b, x in blocks if b is not chosen]
+                blocks.append((chosen, a))
+            continue
+        blocks.append((ask(game, "must_block", -1, free, subject=a), a))
     return blocks
+
+
+def spare(game: Game, blocks: list[tuple[Permanent, Permanent]], b: Permanent) -> bool:
+    """Whether blocker ``b`` could leave its block and the attacker it blocks stay lawful: it need not
+    be blocked or another creature blocks it too (M4), and menace is not left with one blocker."""
+    blocked = next(x for c, x in blocks if c is b)
+    left = sum(1 for _, x in blocks if x is blocked) - 1
+    if left == 1 and has_keyword(game, blocked, "menace"):
+        return False
+    return "must be blocked" not in blocked.temp_keywords or left > 0
 
 
 def fog_window(game: Game, attackers: list[Permanent], expected: int | None = None) -> None:

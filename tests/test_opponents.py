@@ -182,6 +182,21 @@ def test_M4_consuming_rage_pumps_the_attacking_minotaurs_and_destroys_them_after
     assert not rules.on_battlefield(game, younghorn)
 
 
+def test_M4_a_minotaur_that_must_be_blocked_takes_a_blocker_from_one_that_need_not_be(cards):
+    """509.1c: the team's blocks obey as many requirements as they can. Its only creature blocks
+    the Younghorn; the Goreseeker must be blocked, so the blocker moves to it."""
+    blocks = {"blocks": lambda decision: [(b, a) for b, a in decision.options if a.card.name == "Minotaur Younghorn"]}
+    game = game_of("battle-the-horde", 1, policy=Scripted(**blocks))
+    wall = put(game, cards, "Leatherback Baloth", side="team")
+    put(game, cards, "Minotaur Younghorn")
+    goreseeker = put(game, cards, "Minotaur Goreseeker", temp_keywords=frozenset({"must be blocked"}))
+    set_library(game, cards, "Minotaur Younghorn")
+    game.active = Side.HORDE
+    turns.horde_combat(game, set())
+    assert game.team_life == 20 - 2  # the Younghorn is unblocked
+    assert not rules.on_battlefield(game, goreseeker) and rules.on_battlefield(game, wall)
+
+
 def test_M4_unquenchable_fury_reaches_the_minotaurs_cast_after_it(cards):
     """'Each Minotaur can't be blocked this turn except by two or more creatures' is a rule for the
     turn, not a change of the Minotaurs there as it resolves: one revealed after it has it too."""
