@@ -168,7 +168,7 @@ def test_M3_an_artifact_milled_by_damage_gives_its_heros_reward(cards):
     totem = put(game, cards, "Massacre Totem")
     set_library(game, cards, *["Minotaur Younghorn"] * 9)
     rules.destroy(game, totem)
-    assert len(game.horde.library) == 2  # the Horde puts its top seven cards into its graveyard
+    assert len(game.horde.library) == 2  # the top seven cards of its library go to its graveyard
 
 
 def test_M4_consuming_rage_pumps_the_attacking_minotaurs_and_destroys_them_after_combat(cards):
@@ -325,6 +325,25 @@ def test_G2_baseline_removal_never_targets_xenagos_behind_his_revelers(cards):
     rules.destroy(game, throng)
     assert BaselinePolicy().choose(Decision("target", 0, [xen], subject=cards.get("Murder")),
                                    game.drivers.view) is xen
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_G7_each_player_damage_comes_off_the_shared_20_once_per_player(cards, players):
+    game = game_of("defeat-a-god", players)
+    game.active = Side.HORDE
+    rules.horde_cast(game, cards.get("Xenagos's Strike"))
+    assert game.team_life == 20 - 4 * players
+
+
+def test_G8_xenagos_creatures_block_the_teams_attackers_as_the_hordes_do(cards):
+    game = game_of("defeat-a-god", 1, god_throngs=1)
+    xen, throng = game.battlefield.horde
+    xen.tapped = True  # only the Throng can block
+    baloth = put(game, cards, "Leatherback Baloth", side="team")
+    game.active = Side.TEAM
+    turns.team_combat(game)
+    assert not rules.on_battlefield(game, throng)
+    assert baloth.damage == 1  # the Throng blocked it (unblocked, its damage would have gone to the Throng: G3)
 
 
 # ---------------------------------------------------------------- V: the variants
