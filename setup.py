@@ -1,4 +1,4 @@
-"""Build step: the wheel carries the repository's decks/ and experiments/ folders as package data
+"""Build step: the wheel carries the repository's decks/, experiments/ and puzzles/ folders as package data
 (horde/_data/...), read through importlib.resources by horde.bundled. Everything else about the
 package is in pyproject.toml."""
 
@@ -14,7 +14,7 @@ class BuildWithData(build_py):
 
     def run(self):
         super().run()
-        for folder, pattern in (("decks", "*.txt"), ("experiments", "*.toml")):
+        for folder, pattern in (("decks", "*.txt"), ("experiments", "*.toml"), ("puzzles", "*.toml")):
             target = Path(self.build_lib) / "horde" / "_data" / folder
             for source in sorted(Path(folder).rglob(pattern)):
                 destination = target / source.relative_to(folder)

@@ -1,8 +1,8 @@
-"""Where the bundled data lives: the ``decks/`` and ``experiments/`` folders.
+"""Where the bundled data lives: the ``decks/``, ``experiments/`` and ``puzzles/`` folders.
 
 In a source checkout (and an editable install) they are the repository's own folders beside the
-package. A built wheel ships copies of them inside the package as ``horde/_data/decks`` and
-``horde/_data/experiments`` (``setup.py`` copies them at build time), read here through
+package. A built wheel ships copies of them inside the package as ``horde/_data/decks``,
+``horde/_data/experiments`` and ``horde/_data/puzzles`` (``setup.py`` copies them at build time), read here through
 ``importlib.resources``, so ``pip install .`` finds the bundled decks, card files and experiments.
 """
 
@@ -13,11 +13,11 @@ from pathlib import Path
 
 from horde.errors import HordeError
 
-FOLDERS = ("decks", "experiments")
+FOLDERS = ("decks", "experiments", "puzzles")
 
 
 def bundled_folder(name: str) -> Path:
-    """The bundled folder ``name`` ("decks" or "experiments"): the installed package's data if the
+    """The bundled folder ``name`` ("decks", "experiments" or "puzzles"): the installed package's data if the
     package carries it, else the repository's folder."""
     packaged = resources.files("horde").joinpath("_data", name)
     if packaged.is_dir():

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from horde import rules
+from horde import rules, turns
 from horde.cards import CardDef
 from horde.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
 from horde.state import Game, Permanent
@@ -117,6 +117,24 @@ class TeamView:
         """The colours the player's lands and mana sources can make ('*': any)."""
         return {c for p in self._game.battlefield.team if p.controller == player for unit in p.card.mana for c in unit}
 
+    # ---- added for the puzzles' fixes and the look-ahead policy
+    @property
+    def horde_turns(self) -> int:
+        """How many Horde turns have begun (H5e: k)."""
+        return self._game.horde_turns
+
+    def can_attack(self, p: Permanent) -> bool:
+        """Whether a creature could attack now: untapped, not summoning sick, no defender."""
+        return turns.can_attack(self._game, p)
+
+    def anthem_bonus(self, source: Permanent, p: Permanent) -> int:
+        """The power (and one per keyword) the anthems of ``source`` give ``p``."""
+        from horde.filters import Context
+
+        ctx = Context(source.card, source, source.controller)
+        return sum(effect.args.get("power", 0) + len(effect.args.get("keywords", ()))
+                   for effect in source.card.anthems if effect.args["filter"](self._game, ctx, p))
+
 
 class Policy:
     """The interface: ``choose(decision, view)`` returns one of ``decision.options`` (or a
@@ -175,6 +193,37 @@ def role(card: CardDef) -> str:
             found = "spell"
         _ROLES[card] = found
     return found
+
+
+def damage_amount(card: CardDef) -> int | None:
+    """The damage a card's targeted damage effect deals (None: it deals none, or X)."""
+    return next((e.args["amount"] for effects in card.hooks.values() for e in effects
+                 if e.verb == "damage" and isinstance(e.args["amount"], int)), None)
+
+
+def shrink_amount(card: CardDef) -> int | None:
+    """How much toughness a card's targeted -N/-N takes away (Disfigure: 2); None: none."""
+    return next((-e.args["toughness"] for effects in card.hooks.values() for e in effects
+                 if e.verb == "pump" and e.args.get("on") == "target" and e.args.get("toughness", 0) < 0), None)
+
+
+def harms_on_entering(card: CardDef) -> bool:
+    """A permanent whose Enters ability harms a target creature (Flametongue Kavu): with no Horde
+    creature to target it would hit one of the team's own."""
+    return any(e.verb in HARMFUL and e.target is not None for e in card.hooks.get("Enters", ()))
+
+
+def replaced_on_dying(card: CardDef) -> bool:
+    """A creature that leaves something behind when it dies (Doomed Traveler's Spirit)."""
+    return any(e.verb in HELPFUL for e in card.hooks.get("Dies", ()))
+
+
+def counterspell_breadth(card: CardDef) -> int:
+    """0 for a counterspell that counters only some spells (Negate, Essence Scatter), 1 for one
+    that counters any: the narrower one is spent first."""
+    effect = card.counters
+    text = "any" if effect is None else getattr(effect.args.get("filter"), "text", effect.args.get("filter"))
+    return 1 if text in (None, "", "any") else 0
 
 
 def is_bomb(card: CardDef) -> bool:
@@ -286,8 +335,14 @@ class BaselinePolicy(Policy):
         for card, origin in options:
             kind = role(card)
             cost = view.cost(card, player, origin)
-            if kind in ("fog", "counter", "pump"):
-                continue  # answers for the Horde's turn, and tricks for combat
+            if kind in ("fog", "counter"):
+                continue  # answers for the Horde's turn
+            if kind == "pump" and not any(view.can_attack(p) for p in view.team_creatures()):
+                continue  # a trick helps an attack; the team's spells have no window in combat
+            if kind == "removal" and not self._answers(card, horde, view):
+                continue  # nothing it would kill: keep it
+            if harms_on_entering(card) and not horde:
+                continue  # its Enters damage would hit the team's own creature
             if "return_from_graveyard" in card.verbs and not card.is_permanent and not any(
                     not c.is_land for c in view.graveyard(player)):
                 continue  # nothing worth returning yet
@@ -301,6 +356,8 @@ class BaselinePolicy(Policy):
                 score = 50 + max((view.power(p) for p in horde), default=0)
             elif kind == "ramp":
                 score = 40 if view.lands(player) < 7 else 5
+            elif kind == "pump":
+                score = 12
             elif kind == "creature":
                 score = 20 + cost
             elif kind == "permanent":
@@ -321,29 +378,48 @@ class BaselinePolicy(Policy):
         if len(horde) > 1:
             horde = [p for p in horde if view.can_leave(p)] or horde  # G2: not Xenagos behind his Revelers
         if verbs & HARMFUL or role(card) == "removal":
-            if "damage" in verbs:
-                amount = next((e.args["amount"] for hook in card.hooks.values() for e in hook
-                               if e.verb == "damage" and isinstance(e.args["amount"], int)), 0)
+            amount = damage_amount(card) if "damage" in verbs else shrink_amount(card)
+            if "horde" in options and amount is not None and amount >= view.horde_library:
+                return "horde"  # H11, H12: it mills the Horde's last cards
+            if amount is not None:
                 killable = [p for p in horde if view.toughness(p) - p.damage <= amount]
                 if killable:
-                    return max(killable, key=view.power)
+                    return max(killable, key=lambda p: (self._threat(p, view), view.toughness(p)))
                 if "horde" in options:
                     return "horde"
             if horde:
-                return max(horde, key=lambda p: (view.power(p), view.toughness(p)))
+                return max(horde, key=lambda p: (self._threat(p, view), view.toughness(p)))
             ours = [o for o in options if not isinstance(o, int | str)]
             return min(ours, key=view.power) if ours else options[0]
         ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
         if ours:
+            if "pump" in verbs:  # a trick goes on a creature that attacks this turn
+                return max(ours, key=lambda p: (view.can_attack(p), view.power(p)))
             return max(ours, key=view.power)
         return options[0]
+
+    def _threat(self, p: Permanent, view: TeamView) -> int:
+        """What a Horde creature is worth removing: its power, plus what its anthems give the
+        Horde's other creatures (Death Baron)."""
+        value = max(0, view.power(p))
+        if p.card.anthems:
+            value += sum(view.anthem_bonus(p, q) for q in view.horde_creatures() if q is not p)
+        return value
+
+    def _answers(self, card: CardDef, horde: list, view: TeamView) -> bool:
+        """Whether a removal spell has a Horde creature to answer: one its damage or -N/-N kills,
+        any for destroy, exile and bounce; a damage spell that may hit the Horde always has."""
+        amount = shrink_amount(card)
+        if amount is None:
+            return bool(horde) or "damage" in card.verbs
+        return any(view.toughness(p) - p.damage <= amount for p in horde)
 
     def _equip(self, decision: Decision, view: TeamView) -> Any:
         pairs = [o for o in decision.options if o is not None and o[0].attached_to is None]
         bare = [pair for pair in pairs if not pair[1].equipment]
         if not bare:
             return None
-        return max(bare, key=lambda pair: view.power(pair[1]))
+        return max(bare, key=lambda pair: (view.can_attack(pair[1]), view.power(pair[1])))
 
     def _activate(self, decision: Decision, view: TeamView) -> Any:
         """Use abilities that only add to the team's side and sacrifice nothing."""
@@ -357,8 +433,20 @@ class BaselinePolicy(Policy):
         return None
 
     # ---- combat
+    def _empties_the_library(self, creatures: list, view: TeamView) -> bool:
+        """Whether attacking with every creature wins now (H12): it mills the Horde's whole library
+        (H11) even if its untapped creatures block the biggest attackers (H8: they block at
+        random), and every Horde creature is such a blocker, which dies blocking any attacker."""
+        powers = sorted((max(0, view.power(c)) for c in creatures), reverse=True)
+        horde = view.horde_creatures()
+        if not powers or any(p.tapped or view.toughness(p) - p.damage > powers[-1] for p in horde):
+            return False
+        return sum(powers[len(horde):]) >= view.horde_library > 0
+
     def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
+        if self._empties_the_library(creatures, view):
+            return [c for c in creatures if view.power(c) > 0]
         threat = view.horde_attack_power() + 4  # what the Horde could swing next turn, plus a reveal
         life = view.team_life
         if threat < life - self.safety:
@@ -375,9 +463,10 @@ class BaselinePolicy(Policy):
             c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest]
 
     def _blocks(self, decision: Decision, view: TeamView) -> Any:
-        """Trade where a blocker kills its attacker (best: and survives), chump the biggest
-        attackers while the rest would be lethal, and block a lieutenant with a spare creature
-        once every other attacker is blocked (L5)."""
+        """Trade where a blocker kills its attacker (best: and survives; against deathtouch only
+        a blocker worth no more than the attacker), block for free where a blocker survives, chump
+        the biggest attackers while the rest would be lethal, and block a lieutenant with a spare
+        creature once every other attacker is blocked (L5)."""
         attackers = list(decision.subject)
         power = {id(p): view.power(p) for p in attackers}
         toughness = {id(p): view.toughness(p) - p.damage for p in attackers}
@@ -403,13 +492,22 @@ class BaselinePolicy(Policy):
             blocked.add(id(a))
             incoming -= max(0, power[id(a)])
 
+        deathtouch = {id(a) for a in attackers if view.has(a, "deathtouch")}
+
+        def value(p: Permanent) -> int:
+            return power[id(p)] + toughness[id(p)]
+
         for a in by_power:
             if view.is_lieutenant(a):
                 continue
             free = [b for b in candidates[id(a)] if id(b) not in used]
             need = 2 if id(a) in menace else 1
             killers = [b for b in free if power[id(b)] >= toughness[id(a)]]
-            good = [b for b in killers if toughness[id(b)] > power[id(a)]]
+            if id(a) in deathtouch:  # every blocker dies: trade only down
+                killers = [b for b in killers if value(b) <= value(a)]
+                good = []
+            else:
+                good = [b for b in killers if toughness[id(b)] > power[id(a)]]
             pick = good or killers
             if need == 1 and pick:
                 block(a, [min(pick, key=lambda b: power[id(b)])])
@@ -417,6 +515,12 @@ class BaselinePolicy(Policy):
                 pair = sorted(free, key=lambda b: -power[id(b)])[:2]
                 if sum(power[id(b)] for b in pair) >= toughness[id(a)]:
                     block(a, pair)
+        for a in by_power:  # free blocks: the blocker survives
+            if id(a) in blocked or view.is_lieutenant(a) or id(a) in menace or id(a) in deathtouch:
+                continue
+            safe = [b for b in candidates[id(a)] if id(b) not in used and toughness[id(b)] > power[id(a)]]
+            if safe and power[id(a)] > 0:
+                block(a, [min(safe, key=value)])
         for a in by_power:
             if incoming < life:
                 break
@@ -439,9 +543,25 @@ class BaselinePolicy(Policy):
         return chosen
 
     def _counter(self, decision: Decision, view: TeamView) -> Any:
-        if is_bomb(decision.subject):
-            return next(o for o in decision.options if o is not None)
+        if is_bomb(decision.subject) and not self._helps_the_team(decision.subject, view):
+            return self._narrowest(decision)
         return None
+
+    def _narrowest(self, decision: Decision) -> Any:
+        """The counterspell that counters the fewest kinds of spell (Negate before Counterspell)."""
+        return min((o for o in decision.options if o is not None), key=lambda o: counterspell_breadth(o[1]))
+
+    def _helps_the_team(self, spell: CardDef, view: TeamView) -> bool:
+        """A Horde wrath that destroys more of the Horde's board than of the team's."""
+        wipes = [e for e in spell.hooks.get("Cast", ()) if e.verb == "destroy_all"]
+        if not wipes:
+            return False
+
+        def loss(creatures: list) -> int:
+            return sum(view.power(p) + view.toughness(p) for p in creatures
+                       if any(view.matches(e.args["filter"], p) for e in wipes))
+
+        return loss(view.team_creatures()) < loss(view.horde_creatures())
 
     def _fog(self, decision: Decision, view: TeamView) -> Any:
         expected = decision.subject
@@ -477,8 +597,13 @@ class BaselinePolicy(Policy):
 
     # ---- losing things
     def _sacrifice(self, decision: Decision, view: TeamView) -> Any:
-        return min(decision.options, key=lambda p: (not p.card.is_token, p.is_commander,
-                                                    view.power(p) + view.toughness(p) if p.card.is_creature else 0))
+        """A token, or a creature that leaves one behind, before anything else; the commander last."""
+        def worth(p: Permanent) -> tuple[bool, bool, int]:
+            value = view.power(p) + view.toughness(p) if p.card.is_creature else 0
+            replaced = replaced_on_dying(p.card)
+            return (not (p.card.is_token or replaced), p.is_commander, value - 2 * replaced)
+
+        return min(decision.options, key=worth)
 
     def _discard(self, decision: Decision, view: TeamView) -> Any:
         hand = list(decision.options)
@@ -592,6 +717,8 @@ class AggroPolicy(BaselinePolicy):
 
     def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
+        if self._empties_the_library(creatures, view):
+            return [c for c in creatures if view.power(c) > 0]
         threat = view.horde_attack_power()
         life = view.team_life
         keep: list = []
@@ -605,7 +732,8 @@ class AggroPolicy(BaselinePolicy):
 
     def _cast(self, decision: Decision, view: TeamView) -> Any:
         options = [o for o in decision.options if o is not None]
-        creatures = [o for o in options if o[0].is_creature]
+        creatures = [o for o in options if o[0].is_creature
+                     and not (harms_on_entering(o[0]) and not view.horde_creatures())]
         if creatures:
             return max(creatures, key=lambda o: view.cost(o[0], decision.player, o[1]))
         return super()._cast(decision, view)
@@ -630,6 +758,8 @@ class DefensivePolicy(BaselinePolicy):
 
     def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
+        if self._empties_the_library(creatures, view):
+            return [c for c in creatures if view.power(c) > 0]
         threat = view.horde_attack_power() + self.reveal_allowance
         life = view.team_life
         rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
@@ -682,7 +812,7 @@ class ControlPolicy(BaselinePolicy):
 
     def _cast(self, decision: Decision, view: TeamView) -> Any:
         horde = view.horde_creatures()
-        worthy = [p for p in horde if view.power(p) >= self.bomb_power or view.is_lieutenant(p)]
+        worthy = [p for p in horde if self._threat(p, view) >= self.bomb_power or view.is_lieutenant(p)]
         options = []
         for option in decision.options:
             if option is None:
@@ -696,8 +826,10 @@ class ControlPolicy(BaselinePolicy):
 
     def _counter(self, decision: Decision, view: TeamView) -> Any:
         spell = decision.subject
+        if self._helps_the_team(spell, view):
+            return None
         if is_bomb(spell) or (not spell.is_token and spell.mana_value >= self.counter_value):
-            return next(o for o in decision.options if o is not None)
+            return self._narrowest(decision)
         return None
 
 

@@ -11,7 +11,7 @@ from horde.engine import play_game
 from horde.policies import make_policy
 from horde.presets import make_setup
 
-DIGEST = "97f2a536b2674584647fae7025397accdc13efeed3090a98ff5bd6ff494bd297"
+DIGEST = "6b970b2714218c118f0b561365188fef41217f982b985da881c67510c1043162"
 
 
 def records_digest(games: int = 1000) -> str:

@@ -12,7 +12,7 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("horde", "decks", "experiments", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
+SOURCES = ("horde", "decks", "experiments", "puzzles", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
 
 
 def run(*args, cwd, env=None):

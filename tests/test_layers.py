@@ -48,6 +48,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.policies",)),
     ("engine", "prepare a setup, set up a game, play it",
      ("horde.engine",)),
+    ("puzzles", "positions written as data that check the team policies' choices",
+     ("horde.puzzles",)),
     ("experiments", "experiment files and their cells",
      ("horde.experiments",)),
     ("runner", "results folders, backends, batches, experiment runs",

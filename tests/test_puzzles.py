@@ -1,0 +1,96 @@
+"""The policy puzzles (puzzles/*.toml): every file loads, the scores the issue asks for hold
+(baseline solves 90% or more, each specialised policy is best on the themes it is named for,
+random is the floor), and the misplays seen in the logs are solved."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from horde.cli import cli
+from horde.policies import POLICIES, make_policy
+from horde.puzzles import NOT_ASKED, PuzzleError, load_theme, load_themes, play_all, play_puzzle, score_table
+
+THEMES = load_themes()
+PUZZLES = {p.name: p for t in THEMES for p in t.puzzles}
+
+
+@pytest.fixture(scope="module")
+def outcomes():
+    return play_all(THEMES, list(POLICIES))
+
+
+def solved(outcomes, policy, theme=None):
+    return sum(1 for o in outcomes if o.policy == policy and o.solved and (theme is None or o.puzzle.theme == theme))
+
+
+def test_at_least_forty_puzzles_with_unique_names():
+    names = [p.name for t in THEMES for p in t.puzzles]
+    assert len(names) >= 40
+    assert len(set(names)) == len(names)
+
+
+def test_baseline_solves_at_least_90_percent(outcomes):
+    assert solved(outcomes, "baseline") >= 0.9 * len(PUZZLES)
+
+
+def test_each_specialised_policy_is_best_on_its_themes(outcomes):
+    for theme in THEMES:
+        for named in theme.policies:
+            mine = solved(outcomes, named, theme.name)
+            for other in POLICIES:
+                assert mine >= solved(outcomes, other, theme.name), (theme.name, named, other)
+
+
+def test_random_is_the_floor(outcomes):
+    floor = solved(outcomes, "random")
+    assert all(solved(outcomes, p) > floor for p in POLICIES if p != "random")
+
+
+@pytest.mark.parametrize("name", ["disfigure-kills-what-it-can", "disfigure-waits-when-nothing-dies",
+                                  "no-flametongue-on-our-own-birds", "wall-takes-the-lieutenant"])
+def test_the_logged_misplays_are_solved_by_every_scripted_policy(name):
+    for policy in ("baseline", "aggro", "defensive", "control"):
+        outcome = play_puzzle(PUZZLES[name], make_policy(policy), policy)
+        assert outcome.solved, (policy, outcome.answer)
+
+
+def test_H11_disfigure_answer_is_the_2_2_not_the_7_6():
+    outcome = play_puzzle(PUZZLES["disfigure-kills-what-it-can"], make_policy("baseline"))
+    assert outcome.answer == "Walking Corpse"
+
+
+def test_H10_the_narrower_counterspell_is_spent():
+    assert play_puzzle(PUZZLES["negate-not-counterspell"], make_policy("baseline")).answer == "Negate"
+
+
+def test_a_decision_never_reached_is_not_asked():
+    # Random may cast nothing, then no target is ever asked: that answer is "not asked".
+    answer = play_puzzle(PUZZLES["murder-the-titan"], make_policy("random")).answer
+    assert answer in {"Grave Titan", "Walking Corpse", NOT_ASKED}
+
+
+def test_score_table_counts_every_puzzle(outcomes):
+    header, rows = score_table(THEMES, outcomes, ["baseline"])
+    assert header == ["theme", "puzzles", "baseline"]
+    assert rows[-1][1] == str(len(PUZZLES))
+    assert rows[-1][2].startswith(f"{solved(outcomes, 'baseline')} (")
+
+
+def test_cli_prints_scores_per_policy_and_theme():
+    result = CliRunner().invoke(cli, ["policies", "puzzles", "--policy", "baseline", "--policy", "random"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{len(PUZZLES)} policy puzzles in {len(THEMES)} themes")
+    assert lines[1].split() == ["theme", "puzzles", "baseline", "random"]
+    assert {line.split("  ")[0] for line in lines[2:]} >= {t.name for t in THEMES} | {"all"}
+
+
+def test_bad_puzzle_file_is_one_line(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('theme = "x"\n[[puzzle]]\nname = "p"\nwhy = "w"\nstep = "lunch"\nask = "target"\nanswer = "a"\n')
+    with pytest.raises(PuzzleError, match=r"bad.toml puzzle 1 \(p\): step 'lunch' is not one of"):
+        load_theme(path)
+    result = CliRunner().invoke(cli, ["policies", "puzzles", "--folder", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
