@@ -3,13 +3,15 @@
 Reference scenario: 4 players, ``zombie-horde`` with boss and lieutenants, the four bundled team
 decks, the ``baseline`` policy. Prints games per second on one core (the median of 5 runs after
 a warm-up), the speed-up on 2 worker processes, and the peak memory of the process. Speed is
-measured here and only here, never by a timed test.
+measured here and only here, never by a timed test. The ``lookahead`` policy, which plays its
+important decisions forward on copies of the game, is timed on the same scenario (median of 3
+runs) beside ``baseline`` on the same seeds.
 
 It then times a whole ``horde run`` of the reference scenario on 2 worker processes (start-up,
 Parquet parts and the final files included), projects the time of 1,000,000 games from it, and
 reports the peak memory of the run's main process and of its largest worker.
 
-    python -m horde.bench [--games N] [--runs 5] [--seed 1] [--run-games 4000]
+    python -m horde.bench [--games N] [--runs 5] [--seed 1] [--run-games 4000] [--lookahead-games 10]
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from horde.presets import GameSetup, make_setup
 from horde.runner import play_many, run_experiment
 
 
-def one_core(setup, games: int, seed: int) -> float:
-    """Games per second playing ``games`` games in this process."""
-    policy = make_policy(setup.policy)
+def one_core(setup, games: int, seed: int, policy_name: str | None = None) -> float:
+    """Games per second playing ``games`` games in this process (with ``policy_name`` instead of
+    the setup's policy when given)."""
+    policy = make_policy(policy_name or setup.policy)
     start = time.perf_counter()
     for i in range(games):
         play_game(setup, (seed, i), policy=policy)
@@ -90,6 +93,7 @@ def main(argv=None) -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--run-games", type=int, default=4000, help="games of the timed horde run (0: skip it)")
+    parser.add_argument("--lookahead-games", type=int, default=10, help="games per timed run of lookahead (0: skip)")
     args = parser.parse_args(argv)
     setup = make_setup("zombie-horde", players=4)
     print(f"horde {__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} cores")
@@ -100,6 +104,13 @@ def main(argv=None) -> None:
     median = statistics.median(rates)
     print(f"one core: {median:,.0f} games/s (median of {args.runs} runs of {args.games} games; "
           f"min {min(rates):,.0f}, max {max(rates):,.0f})")
+    if args.lookahead_games:
+        ahead = [one_core(setup, args.lookahead_games, args.seed + run, "lookahead") for run in range(3)]
+        level = [one_core(setup, args.lookahead_games, args.seed + run) for run in range(3)]
+        print(f"lookahead (budget {make_policy('lookahead').budget}): {statistics.median(ahead):,.2f} games/s "
+              f"(median of 3 runs of {args.lookahead_games} games; min {min(ahead):,.2f}, max {max(ahead):,.2f}); "
+              f"baseline on the same games {statistics.median(level):,.0f} games/s: "
+              f"{statistics.median(level) / statistics.median(ahead):,.0f}x slower")
     games = args.games * 4
     single = workers(setup, games, args.seed, 1)
     double = workers(setup, games, args.seed, 2)

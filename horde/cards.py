@@ -151,6 +151,9 @@ class CardDef:
     def mana_value(self) -> int:
         return self.cost.value
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:
+        return self  # a card's definition never changes: a copied game (look-ahead) shares it
+
     def abilities(self, hook: str) -> list[tuple[Effect, ...]]:
         """A hook's abilities (or modes), each the tuple of effects written on one line."""
         groups: dict[int, list] = {}

@@ -215,22 +215,13 @@ def play(game: Game, record_turns: bool = False) -> None:
     drivers.turn_rows = rows
     stats = drivers.stats
     procedure = opponents.procedure(setup)
+    start = getattr(drivers.policy, "start", None)  # a look-ahead policy keeps a copy of each turn's start
+    turn = partial(opponents.play_turn, procedure=procedure)
     while not game.over():
-        opponent = procedure.opponent_next(game)  # H2 (F, M, G: and extra turns)
-        game.turn += 1
-        if game.turn > setup.max_turns:
-            game.turn = setup.max_turns
-            game.winner = Winner.STALL  # H14
-            break
-        if opponent:
-            procedure.turn(game)
-        else:
-            game.active = Side.TEAM
-            opponents.team_wins_in_upkeep(game)  # V10
-            if not game.over():
-                turns.team_turn(game)
-        if not game.over():
-            procedure.end_of_turn(game)  # F8
+        if start is not None:
+            start(drivers.view, turn)
+        if not turn(game):
+            break  # H14
         if game.team_life < stats.team_life_min:
             stats.team_life_min = game.team_life
         if rows is not None:

@@ -13,16 +13,17 @@ A custom policy is any class with ``choose(decision, view)``; load it with
 
 from __future__ import annotations
 
+import copy
 import importlib
 import inspect
 import random
 from collections.abc import Callable
 from typing import Any
 
-from horde import rules, turns
+from horde import opponents, rules, turns
 from horde.cards import CardDef
 from horde.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
-from horde.state import Game, Permanent
+from horde.state import Drivers, Game, GameStats, Permanent, Side, Winner
 
 
 class TeamView:
@@ -118,6 +119,11 @@ class TeamView:
         return {c for p in self._game.battlefield.team if p.controller == player for unit in p.card.mana for c in unit}
 
     # ---- added for the puzzles' fixes and the look-ahead policy
+    def snapshot(self) -> Game:
+        """A copy of the whole game, random streams included, for a policy to play forward
+        (``LookaheadPolicy``); the game itself is untouched."""
+        return fork(self._game, RandomPolicy())
+
     @property
     def horde_turns(self) -> int:
         """How many Horde turns have begun (H5e: k)."""
@@ -833,8 +839,217 @@ class ControlPolicy(BaselinePolicy):
         return None
 
 
+# ---------------------------------------------------------------- looking ahead (issue 16)
+
+
+def fork(game: Game, policy: Any) -> Game:
+    """A deep copy of ``game`` played by ``policy``: its zones, permanents, counters and random
+    streams copied (card definitions, the setup and the token cards shared, as they never
+    change), with drivers of its own (no trace, fresh statistics, the same rule hooks)."""
+    drivers = game.drivers
+    own = Drivers(policy, GameStats(team_life_min=drivers.stats.team_life_min))
+    for hook in ("lieutenant_leaves", "creature_damaged_player", "permanent_left", "opponent_damaged",
+                 "horde_choice", "horde_attackers"):
+        setattr(own, hook, getattr(drivers, hook))
+    memo: dict[int, Any] = {id(drivers): own, id(game.setup): game.setup, id(game.tokens): game.tokens}
+    for stream in [game.horde_rng, game.dice_rng] + [player.rng for player in game.players]:
+        twin = random.Random()
+        twin.setstate(stream.getstate())  # a stream's state copied whole, and fast
+        memo[id(stream)] = twin
+    clone = _copy(game, memo)
+    own.view = TeamView(clone)
+    return clone
+
+
+_SHARED = (int, float, str, bool, type(None), frozenset, CardDef, Side, Winner)  # never changed in place
+
+
+def _copy(value: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy`` made for game state: values that never change in place are shared,
+    lists, dicts and tuples copied item by item, objects with ``__slots__`` slot by slot (the
+    state classes), anything else left to ``copy.deepcopy`` with the same memo."""
+    if isinstance(value, _SHARED) or callable(value) and not hasattr(value, "__slots__"):
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found
+    kind = type(value)
+    if kind is list:
+        new_list: list[Any] = []
+        memo[id(value)] = new_list
+        new_list.extend(_copy(item, memo) for item in value)
+        return new_list
+    if kind is tuple:
+        return tuple(_copy(item, memo) for item in value)
+    if kind is dict:
+        new_dict: dict[Any, Any] = {}
+        memo[id(value)] = new_dict
+        for key, item in value.items():
+            new_dict[key] = _copy(item, memo)
+        return new_dict
+    slots = getattr(kind, "__slots__", None)
+    if slots is not None and not hasattr(value, "__dict__") and kind.__module__.startswith("horde."):
+        new = object.__new__(kind)
+        memo[id(value)] = new
+        for slot in slots:
+            try:
+                setattr(new, slot, _copy(getattr(value, slot), memo))
+            except AttributeError:
+                continue  # a slot never set
+        return new
+    return copy.deepcopy(value, memo)
+
+
+class _Diverged(Exception):
+    """A replayed game did not offer the decision recorded (it can't happen in a deterministic
+    engine; the candidate is then dropped rather than trusted)."""
+
+
+def _index(options: Any, item: Any) -> int:
+    for i, option in enumerate(options):
+        if option is item:
+            return i
+    return list(options).index(item)
+
+
+def encode(decision: Decision, choice: Any) -> tuple[str, Any]:
+    """A choice as positions in the decision's options, which a copy of the game offers alike."""
+    if decision.kind in SELECTIONS:
+        return decision.kind, tuple(_index(decision.options, item) for item in choice)
+    return decision.kind, _index(decision.options, choice)
+
+
+class _Replay:
+    """Answers a copied game's decisions: first the ones recorded (by position), then as the
+    rollout policy would."""
+
+    def __init__(self, answers: list[tuple[str, Any]], rollout: Policy):
+        self.answers = answers
+        self.rollout = rollout
+        self.rng = rollout.rng
+        self.done = 0
+
+    def choose(self, decision: Decision, view: TeamView) -> Any:
+        if self.done < len(self.answers):
+            kind, code = self.answers[self.done]
+            self.done += 1
+            if kind != decision.kind:
+                raise _Diverged
+            options = list(decision.options)
+            return [options[i] for i in code] if kind in SELECTIONS else options[code]
+        return self.rollout.choose(decision, view)
+
+
+class LookaheadPolicy(BaselinePolicy):
+    """Plays as ``baseline``, but at its important decisions (blocks, targets, fogs, attackers,
+    counterspells) it plays each of a few candidate answers forward on copies of the game to the
+    end of the next Horde turn, with ``baseline`` choosing for the team in the copies, and takes
+    the answer that leaves the best position: a win, else team life plus half the team's board,
+    and the team's cards in hand, minus the Horde's library and half its board. The engine is deterministic, so each copy
+    shows exactly what that answer leads to against the Horde's actual next reveals and dice,
+    which a table can't know: its win rate is an upper bound of what a good table reaches.
+
+    Parameters: ``budget`` (the most candidate answers played forward at one decision, default
+    4; 0 plays as baseline) and those of ``baseline``."""
+
+    name = "lookahead"
+    description = "baseline, but plays each important decision's candidates forward to the next Horde turn's end"
+    budget = 4
+    _IMPORTANT = frozenset({"blocks", "target", "fog", "attackers", "counter"})
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._snapshot: Game | None = None
+        self._rest: Callable[[Game], Any] | None = None
+        self._answered: list[tuple[str, Any]] = []
+        self._peers: tuple[Policy, ...] = (DefensivePolicy(), AggroPolicy())
+
+    def start(self, view: TeamView, rest: Callable[[Game], Any]) -> None:
+        """A turn begins (in a puzzle: a step): keep a copy of the game to replay it from, and
+        ``rest``, which plays the turn from there."""
+        self._answered = []
+        self._snapshot = view.snapshot() if self.budget > 0 else None
+        self._rest = rest
+
+    def choose(self, decision: Decision, view: TeamView) -> Any:
+        choice = None
+        if self._snapshot is not None and decision.kind in self._IMPORTANT:
+            choice = self._look_ahead(decision, view)
+        if choice is None:
+            choice = super().choose(decision, view)
+        self._answered.append(encode(decision, choice))
+        return choice
+
+    def _candidates(self, decision: Decision, view: TeamView) -> list[Any]:
+        """Baseline's answer first, then the others worth a look, each once, at most ``budget``."""
+        kind = decision.kind
+        found = [super().choose(decision, view)]
+        if kind in ("blocks", "attackers"):
+            found += [peer.choose(decision, view) for peer in self._peers]
+            if kind == "attackers":
+                found += [[c for c in decision.options if view.power(c) > 0]]
+            found.append([])
+        else:
+            found += [o for o in decision.options if o is not None]
+            if None in decision.options:
+                found.append(None)
+        unique, seen = [], set()
+        for choice in found:
+            code = encode(decision, choice)
+            if code not in seen:
+                seen.add(code)
+                unique.append(choice)
+        return unique[:self.budget]
+
+    def _look_ahead(self, decision: Decision, view: TeamView) -> Any:
+        candidates = self._candidates(decision, view)
+        if len(candidates) < 2:
+            return None
+        until = view.horde_turns + 1  # to the end of the next Horde turn
+        best, best_value = None, -float("inf")
+        for choice in candidates:
+            value = self._play_forward(self._answered + [encode(decision, choice)], until)
+            if value > best_value:
+                best, best_value = choice, value
+        return best
+
+    def _play_forward(self, answers: list[tuple[str, Any]], until: int) -> float:
+        assert self._snapshot is not None and self._rest is not None
+        game = fork(self._snapshot, _Replay(answers, BaselinePolicy(safety=self.safety,
+                                                                    wrath_threshold=self.wrath_threshold)))
+        procedure = opponents.procedure(game.setup)
+        try:
+            self._rest(game)
+            for _ in range(4):  # the turns up to the next opponent's turn, at most 4 (H2: grace turns)
+                if game.over() or game.horde_turns >= until or not opponents.play_turn(game, procedure):
+                    break
+        except (_Diverged, PolicyError):
+            return -float("inf")
+        return position_value(game)
+
+
+def position_value(game: Game) -> float:
+    """How good a position is for the team: a win above everything, a loss below; else team
+    life plus half the team's board (power and toughness) and 3 for each card in the team's
+    hands (a fog or a counterspell kept is worth something), minus the Horde's library and half
+    its board."""
+    if game.winner == Winner.TEAM:
+        return 1e9
+    if game.winner == Winner.HORDE:
+        return -1e9
+    board = 0.0
+    for p in game.battlefield.team:
+        if p.card.is_creature:
+            board += max(0, rules.power(game, p)) + rules.toughness(game, p)
+    for p in game.battlefield.horde:
+        if p.card.is_creature:
+            board -= max(0, rules.power(game, p)) + rules.toughness(game, p)
+    cards = sum(len(player.hand) for player in game.players)
+    return game.team_life - len(game.horde.library) + board / 2 + 3 * cards
+
+
 POLICIES: dict[str, type[Policy]] = {"baseline": BaselinePolicy, "aggro": AggroPolicy, "defensive": DefensivePolicy,
-                             "control": ControlPolicy, "random": RandomPolicy}
+                             "control": ControlPolicy, "lookahead": LookaheadPolicy, "random": RandomPolicy}
 
 
 def policy_class(spec: str) -> type:

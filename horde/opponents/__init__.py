@@ -83,3 +83,27 @@ def procedure(setup: GameSetup) -> Procedure:
 
 
 __all__ = ["Procedure", "procedure", "horde_turn_now", "count_emblems", "team_wins_in_upkeep"]
+
+
+# ---------------------------------------------------------------- one turn of either side
+
+
+def play_turn(game: Game, procedure: Procedure) -> bool:
+    """Play the next turn (H2: the team's or the opponent's) to its end. False, with the game
+    over, when the turn would pass ``max_turns`` (H14: a stall)."""
+    opponent = procedure.opponent_next(game)  # H2 (F, M, G: and extra turns)
+    game.turn += 1
+    if game.turn > game.setup.max_turns:
+        game.turn = game.setup.max_turns
+        game.winner = Winner.STALL  # H14
+        return False
+    if opponent:
+        procedure.turn(game)
+    else:
+        game.active = Side.TEAM
+        team_wins_in_upkeep(game)  # V10
+        if not game.over():
+            turns.team_turn(game)
+    if not game.over():
+        procedure.end_of_turn(game)  # F8
+    return True
