@@ -8,7 +8,7 @@ general mechanic of ``horde.rules``; this module only decides when lieutenants g
 from __future__ import annotations
 
 from horde import rules
-from horde.cards import CardDef, Effect
+from horde.cards import CardDef, Effect, ability_text
 from horde.events import log
 from horde.filters import Context
 from horde.state import HORDE_CONTROLLER, Game, Lieutenant, LieutenantState, Permanent, Side
@@ -86,8 +86,8 @@ def boss_acts(game: Game) -> None:
     game.drivers.stats.boss_uses[f"{boss.card.name}: {kind}: {' ; '.join(e.describe() for e in ability)}"] += 1
     if game.drivers.trace is not None:
         log(game, "boss_ability", Side.HORDE, name=boss.card.name, roll=roll, ability=kind,
-            effects=" ; ".join(e.describe() for e in ability), loyalty_before=before,
-            loyalty_after=boss.loyalty)
+            effects=" ; ".join(e.describe() for e in ability), text=ability_text(boss.card, ability),
+            loyalty_before=before, loyalty_after=boss.loyalty)
     rules.resolve(game, ability, Context(boss.card, None, HORDE_CONTROLLER))
     rules.check_state(game)
 
@@ -231,7 +231,7 @@ def lieutenants_act(game: Game) -> set:
         costs = ability[0].costs
         if game.drivers.trace is not None:
             log(game, "lieutenant_acts", Side.HORDE, name=p.card.name,
-                effects=" ; ".join(e.describe() for e in ability))
+                effects=" ; ".join(e.describe() for e in ability), text=ability_text(p.card, ability))
         if "tap" in costs:
             p.tapped = True
         for cost in costs:

@@ -8,6 +8,7 @@ files and checks them lives in ``horde.catalogue``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,3 +170,46 @@ class CardDef:
         if self.subtypes:
             line += " — " + " ".join(sorted(self.subtypes))
         return line
+
+
+# ---------------------------------------------------------------- abilities in the words of the card
+
+_SENTENCE = re.compile(r"(?<=[.)\"])\s+(?=[A-Z+\u2212{-])")
+_LOYALTY = re.compile(r"^[+\u2212-](?:\d+|X):")
+_ACTIVATED = re.compile(r"^(?:(?:\{[^}]+\})+|[A-Z][^.:]*?)(?:,\s*(?:(?:\{[^}]+\})+|[^.:,]+))*:")
+
+
+def printed_abilities(card: CardDef) -> tuple[list[str], list[str]]:
+    """The card's loyalty abilities and its activated abilities as printed, each in the order of
+    its text: an ability is the sentence that starts with its cost and the sentences after it
+    (Liliana's "-3: Destroy target creature. Its controller loses 2 life.")."""
+    loyalty: list[str] = []
+    activated: list[str] = []
+    current: list[str] | None = None
+    for sentence in _SENTENCE.split(card.text.strip()) if card.text.strip() else []:
+        if _LOYALTY.match(sentence):
+            loyalty.append(sentence)
+            current = loyalty
+        elif _ACTIVATED.match(sentence) and ("{" in sentence.split(":")[0] or "Exile" in sentence.split(":")[0]
+                                               or "Sacrifice" in sentence.split(":")[0]):
+            activated.append(sentence)
+            current = activated
+        elif current is not None:
+            current[-1] += " " + sentence
+    return loyalty, activated
+
+
+def ability_text(card: CardDef, ability: tuple[Effect, ...]) -> str:
+    """An ability of the card (a boss's loyalty ability, a lieutenant's activated one) in the
+    words of its card; the card file's verbs where the text can't be matched to it."""
+    loyalty, activated = printed_abilities(card)
+    if ability[0].cost is not None:
+        group = sorted((a for hook in ("Plus", "Minus", "Ultimate") for a in card.abilities(hook)),
+                       key=lambda a: a[0].line)
+        printed = loyalty
+    else:
+        group = card.abilities("Activated")
+        printed = activated
+    if len(group) == len(printed) and ability in group:
+        return printed[group.index(ability)]
+    return " ; ".join(e.describe() for e in ability)

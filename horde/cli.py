@@ -83,6 +83,7 @@ def cli():
 def play(seed, as_json, **options):
     """Play one game and print it turn by turn."""
     from horde.engine import play_game, prepare
+    from horde.playlog import render
 
     setup = setup_from_options(options)
     prepared = prepare(setup)  # every check before playing
@@ -96,15 +97,14 @@ def play(seed, as_json, **options):
     click.echo(f"horde {__version__} - seed {seed} - preset {setup.preset} - {setup.players} players - "
                f"Horde deck {setup.horde_deck} - policy {setup.policy}")
     echo_approximated(approximated)
-    last_turn = None
-    for event in events:
-        if event["turn"] != last_turn:
-            last_turn = event["turn"]
-            if last_turn:
-                click.echo(f"\n== Turn {last_turn}")
-        line = describe(event)
-        if line:
-            click.echo("  " + line)
+    catalogue = prepared.catalogue
+
+    def is_creature(name: str) -> bool:
+        card = catalogue.token(name) if name in prepared.catalogue.tokens else catalogue.get(name)
+        return card.is_creature
+
+    for line in render(events, setup.opponent, is_creature):
+        click.echo(line)
 
 
 def echo_approximated(approximated: dict, err: bool = False) -> None:
@@ -115,103 +115,6 @@ def echo_approximated(approximated: dict, err: bool = False) -> None:
                "these results are not exact:", err=err)
     for name, dropped in approximated.items():
         click.echo(f"  {name}: dropped " + ("; ".join(repr(s) for s in dropped) or "nothing"), err=err)
-
-
-def describe(event: dict) -> str:
-    """One readable line for a trace event (docs/events.md lists every event and its fields)."""
-    e = event
-    kind = e["event"]
-    who = "Horde" if e["side"] == "horde" else "Team"
-    if kind == "opening_hand":
-        return f"Player {e['player']} keeps {e['cards']} cards after {e['mulligans']} mulligan(s)"
-    if kind == "reveal":
-        return f"Horde reveals {', '.join(e['cards']) or 'nothing'} ({e['library']} cards left)"
-    if kind == "cast":
-        if e["side"] == "horde":
-            return f"Horde casts {e['card']}"
-        return f"Player {e['player']} casts {e['card']}" + (" from the command zone" if e["origin"] == "command" else "")
-    if kind == "enters":
-        return f"{e['card']} enters under the {who}'s control" + (" tapped" if e.get("tapped") else "")
-    if kind == "leaves":
-        return f"{e['card']} goes to the {e['to']}"
-    if kind == "attack":
-        return f"{who}: {e['card']} ({e['power']} power) attacks {e['target']}"
-    if kind == "block":
-        return f"{e['attacker']} is blocked by {', '.join(e['blockers'])}"
-    if kind == "damage":
-        source = e.get("source") or "an effect"
-        extra = f" (team life {e['team_life']})" if e.get("team_life") is not None else ""
-        return f"{source} deals {e['amount']} damage to {e['target']}{extra}"
-    if kind == "mill":
-        return f"{e['amount']} damage to the Horde mills {e['milled']} ({e['library']} cards left)"
-    if kind == "life_lost":
-        return f"Team loses {e['amount']} life (team life {e['team_life']})"
-    if kind == "life_gained":
-        return f"Team gains {e['amount']} life (team life {e['team_life']})"
-    if kind == "counter":
-        return f"Player {e['player']} counters {e['countered']} with {e['card']}"
-    if kind == "counters":
-        return f"{e['card']} gets {e['added']} +1/+1 counter(s) ({e['total']} now)"
-    if kind == "discard":
-        return f"{'Horde' if e.get('player') is None else 'Player ' + str(e['player'])} discards {e['card']}"
-    if kind == "equip":
-        return f"Player {e['player']} equips {e['equipment']} to {e['creature']}"
-    if kind == "damage_prevented":
-        return "Combat damage is prevented"
-    if kind == "boss_arrives":
-        return f"The boss {e['name']} arrives with {e['loyalty']} loyalty"
-    if kind == "boss_ability":
-        roll = f"d20 roll {e['roll']}: " if e["roll"] is not None else "no minus affordable: "
-        return (f"Boss {e['name']}: {roll}{e['ability']} ability ({e['effects']}), loyalty "
-                f"{e['loyalty_before']} -> {e['loyalty_after']}")
-    if kind == "lieutenant_roll":
-        return (f"Lieutenant entry roll {e['roll']} + {e['counters']} counter(s) = {e['total']}: "
-                + ("a lieutenant enters" if e["entered"] else "no entry"))
-    if kind == "lieutenant_enters":
-        equipment = f", equipped with {e['equipment']}" if e["equipment"] else ""
-        return f"Lieutenant {e['name']} enters with {e['shields']} shield counter(s){equipment}"
-    if kind == "shield_removed":
-        return f"A shield counter on {e['card']} absorbs it ({e['shields']} left)"
-    if kind == "lieutenant_defeated":
-        to = f"; its equipment goes to player {e['equipment_to']}" if e["equipment_to"] else ""
-        return f"Lieutenant {e['name']} is defeated: exiled with {e['time_counters']} time counters{to}"
-    if kind == "time_counter_removed":
-        return f"{e['name']} loses a time counter ({e['reason']}), {e['left']} left"
-    if kind == "lieutenant_acts":
-        return f"Lieutenant {e['name']} activates: {e['effects']}"
-    if kind == "mode":
-        return f"{e['card']}: mode {e['mode']}"
-    if kind == "target":
-        return f"{e['card']} targets {e['target']}"
-    if kind == "boss_vanishes":
-        return "The boss vanishes with the Horde (B6)"
-    if kind == "graveyard_exiled":
-        whose = "The Horde" if e.get("player") is None else f"Player {e['player']}"
-        return f"{whose} exiles {e['cards']} cards from its graveyard"
-    if kind == "activate":
-        return f"Player {e['player']} activates {e['card']}: {e['effects']}"
-    if kind == "banned_discarded":
-        return f"Player {e['player']} draws banned {e['card']}, discards it and draws again"
-    if kind == "emblems":
-        return f"Horde emblem counter {e['counter']}: the Horde has {e['emblems']} emblem(s) (V2)"
-    if kind == "team_wins":
-        return f"The team wins: {e['reason']}"
-    if kind == "extra_turn":
-        return "The Hydra takes an extra turn"
-    if kind == "heads_grow":
-        return f"A Head left: the Hydra reveals {', '.join(e['cards']) or 'nothing'}; {e['heads']} Head(s) grow back"
-    if kind == "hydra_bites":
-        return f"The Hydra's {e['heads']} untapped Head(s) bite: {e['amount']} damage to each player"
-    if kind == "redirected":
-        return f"{e['amount']} damage to the opponent is dealt to {e['target']}"
-    if kind == "to_graveyard_instead":
-        return f"{e['card']} goes to the Horde's graveyard instead of its {e['instead_of']}"
-    if kind == "burn_bodies":
-        return "Team burns the bodies: combat damage exiles the Horde's graveyard" if e["burn"] else \
-            "Team mills the Horde with its combat damage"
-    if kind == "game_over":
-        return f"\nGame over: {e['winner']} (team life {e['team_life']}, Horde library {e['horde_library']})"
-    return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("turn", "side", "event"))
 
 
 @cli.command()

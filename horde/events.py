@@ -54,6 +54,7 @@ CARD = Field("card", "str", "the card's name")
 ID = Field("id", "int", "the permanent's id, unique in the game")
 NAME = Field("name", "str", "the boss's or lieutenant's card")
 EFFECTS = Field("effects", "str", "the ability's verbs as written in the card file, ' ; ' between them")
+TEXT = Field("text", "str", "the ability as printed on its card (its verbs where the text can't be matched)")
 AMOUNT = Field("amount", "int", "how much")
 TEAM_LIFE = Field("team_life", "int", "the team's shared life after it (H1)")
 TARGET = Field("target", "str", "the target as shown: a card's name, 'player N' or 'the Horde'")
@@ -89,7 +90,7 @@ EVENTS: dict[str, EventKind] = {
         CARD, ID, Field("shields", "int", "shield counters left"))),
     "equip": EventKind("a team player pays an equip cost", (
         TEAM_PLAYER, Field("equipment", "str", "the equipment"), Field("creature", "str", "the creature"))),
-    "activate": EventKind("a team player activates an ability (second main phase)", (TEAM_PLAYER, CARD, EFFECTS)),
+    "activate": EventKind("a team player activates an ability (second main phase)", (TEAM_PLAYER, CARD, EFFECTS, TEXT)),
     "attack": EventKind("a creature attacks (H8: a Horde creature attacks a random team player)", (
         CARD, ID, Field("power", "int", "its power as it attacks"),
         Field("target", "str", "'player N' for a Horde attacker, 'the Horde' for a team attacker"),
@@ -115,7 +116,7 @@ EVENTS: dict[str, EventKind] = {
         NAME, Field("loyalty", "int", "its starting loyalty"))),
     "boss_ability": EventKind("the boss activates a loyalty ability (B3, B4)", (
         NAME, Field("roll", "int|null", "the d20; null when it was too low for every minus ability"),
-        Field("ability", "str", "'plus', 'minus' or 'ultimate'"), EFFECTS,
+        Field("ability", "str", "'plus', 'minus' or 'ultimate'"), EFFECTS, TEXT,
         Field("loyalty_before", "int", "loyalty before"), Field("loyalty_after", "int", "loyalty after (B2: not below 0)"))),
     "boss_vanishes": EventKind("the boss vanishes as the team wins (B6)"),
     "lieutenant_roll": EventKind("the lieutenants' entry roll (L2)", (
@@ -129,7 +130,7 @@ EVENTS: dict[str, EventKind] = {
         Field("equipment_to", "int|null", "the team player, from 1, its equipment goes to; null: back to the list"))),
     "time_counter_removed": EventKind("an exiled lieutenant loses a time counter (L7)", (
         NAME, Field("reason", "str", "'horde_turn' or 'damage'"), Field("left", "int", "time counters left"))),
-    "lieutenant_acts": EventKind("a lieutenant activates an ability instead of attacking (L8)", (NAME, EFFECTS)),
+    "lieutenant_acts": EventKind("a lieutenant activates an ability instead of attacking (L8)", (NAME, EFFECTS, TEXT)),
     "emblems": EventKind("the Horde's emblem counter grows at the end of its turn (V2)", (
         Field("emblems", "int", "the Horde's emblems now"), Field("counter", "int", "the counter now (below 10)"))),
     "team_wins": EventKind("the team wins by an opponent's own rule (F8, V10)", (
@@ -146,6 +147,15 @@ EVENTS: dict[str, EventKind] = {
         CARD, Field("instead_of", "str", "'hand' or 'exile'"))),
     "burn_bodies": EventKind("the team chooses for this combat: burn the Horde's graveyard or mill (V5)", (
         Field("burn", "bool", "true: the combat damage exiles cards of the Horde's graveyard"),)),
+    # Added for the play log (issue 16); every other event is as it was.
+    "turn_begins": EventKind("a turn begins (H2); side: whose turn it is", (
+        Field("number", "int", "that side's own count of its turns, from 1 (the opponent's turns counted apart)"),)),
+    "draw": EventKind("a team player draws a card during the game (the opening hand is in opening_hand)", (
+        TEAM_PLAYER, CARD)),
+    "land_played": EventKind("a team player plays a land (its enters event follows)", (TEAM_PLAYER, CARD)),
+    "command_zone": EventKind("a commander goes to its owner's command zone instead (C2: 903.11-12); the "
+                              "leaves event before it names where it would have gone", (
+        TEAM_PLAYER, CARD, Field("instead_of", "str", "'graveyard' or 'exile'"))),
     "game_over": EventKind("the game ends (H12, H13, H14)", (
         Field("winner", "str", "'team', 'horde' or 'stall'"), TEAM_LIFE,
         Field("horde_library", "int", "cards left in the Horde's library"))),
@@ -192,6 +202,10 @@ def markdown() -> str:
         "they happened (`horde play` prints the same events as readable lines). This file is made from",
         "the schema in `horde/events.py` (`EVENTS`), and a test checks every event of several traced",
         "games against it.",
+        "",
+        "Issue 16 added the events `turn_begins`, `draw`, `land_played` and `command_zone`, and the",
+        "field `text` of `boss_ability`, `lieutenant_acts` and `activate`; every other event and field",
+        "is as it was.",
         "",
         "Every event has these fields, then the fields of its kind below, always all of them:",
         "",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from horde import boss, rules
-from horde.cards import Effect
+from horde.cards import Effect, ability_text
 from horde.events import log
 from horde.filters import Context
 from horde.rules import ask, check_state, has_keyword, power
@@ -135,6 +135,8 @@ def main_phase(game: Game, second: bool = False) -> None:
                 if land is not None:
                     player.hand.remove(land)
                     player.land_played = True
+                    if game.drivers.trace is not None:
+                        log(game, "land_played", Side.TEAM, player=i + 1, card=land.name)
                     rules.put_onto_battlefield(game, land, i, i)
         while not game.over():
             options = rules.castable(game, i)
@@ -184,7 +186,7 @@ def activate_step(game: Game, i: int) -> None:
                 rules.pay(game, i, cost.generic, cost.pips)
         if game.drivers.trace is not None:
             log(game, "activate", Side.TEAM, player=i + 1, card=p.card.name,
-                effects=" ; ".join(e.describe() for e in ability))
+                effects=" ; ".join(e.describe() for e in ability), text=ability_text(p.card, ability))
         rules.resolve(game, ability, Context(p.card, p, i))
         check_state(game)
 

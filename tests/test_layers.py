@@ -60,8 +60,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.plots",)),
     ("report", "one HTML page of a results folder",
      ("horde.report",)),
-    ("command line", "the horde command",
-     ("horde.cli",)),
+    ("command line", "a traced game in a Magic player's words; the horde command",
+     ("horde.playlog", "horde.cli")),
 )
 ORDER = [module for _, _, modules in LAYERS for module in modules]
 POSITION = {module: i for i, module in enumerate(ORDER)}

@@ -97,6 +97,11 @@ def play_turn(game: Game, procedure: Procedure) -> bool:
         game.turn = game.setup.max_turns
         game.winner = Winner.STALL  # H14
         return False
+    if game.drivers.trace is not None:
+        side = Side.HORDE if opponent else Side.TEAM
+        # The opponent's turns counted apart from the team's (an extra turn counts: F).
+        number = game.horde_turns + 1 if opponent else game.turn - game.horde_turns
+        log(game, "turn_begins", side, number=number)
     if opponent:
         procedure.turn(game)
     else:

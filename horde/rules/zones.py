@@ -75,6 +75,8 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     elif not card.is_token:
         if p.is_commander and to in ("graveyard", "exile"):
             game.players[p.owner].command.append(card)  # C2: 903.11-12, the owner always chooses so
+            if game.drivers.trace is not None:
+                log(game, "command_zone", Side.TEAM, player=p.owner + 1, card=card.name, instead_of=to)
         elif p.owner == HORDE_CONTROLLER:
             {"graveyard": game.horde.graveyard, "exile": game.horde.exile, "hand": game.horde.hand,
              "library": game.horde.library}[to].append(card)
@@ -205,6 +207,8 @@ def draw(game: Game, player: TeamPlayer) -> None:
                 log(game, "banned_discarded", Side.TEAM, player=player.index + 1, card=card.name)
             continue
         player.hand.append(card)
+        if game.drivers.trace is not None and game.turn > 0:
+            log(game, "draw", Side.TEAM, player=player.index + 1, card=card.name)
         return
 
 

@@ -1,0 +1,186 @@
+"""The play log: a traced game (``docs/events.md``) as a Magic player would write it up, for
+``horde play``. Turn headers say whose turn it is and that side's own count; plays, draws and
+casts are by player; a permanent that a cast or a land play puts onto the battlefield is not
+announced twice; the boss's and lieutenants' abilities are quoted from their cards; a commander
+that would die goes to the command zone; the lieutenant entry roll is explained by its rule (L2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+OPPONENTS = {"horde": "the Horde", "hydra": "the Hydra", "battle": "the Horde", "god": "Xenagos"}
+ENTRY = 18  # L2: a total of 18 or more lets a lieutenant enter
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{NUMBERS.get(n, str(n))} {noun}{'' if n == 1 else 's'}"
+
+
+def _player(n: int | None) -> str:
+    return "the Horde" if n is None else f"player {n}"
+
+
+def render(events: Iterable[dict[str, Any]], opponent: str = "horde",
+           is_creature: Callable[[str], bool] = lambda name: True) -> list[str]:
+    """The lines of the play log of a game's events: a header line per turn, then one indented
+    line per event worth telling. ``opponent`` is the setup's opponent knob; ``is_creature``
+    tells creature cards by name (a creature that goes to the graveyard dies)."""
+    rival = OPPONENTS.get(opponent, "the Horde")
+    events = list(events)
+    lines: list[str] = []
+    quiet: list[tuple[str, int | None]] = []  # (card, player) whose next 'enters' is already told
+    for i, e in enumerate(events):
+        kind = e["event"]
+        if kind == "turn_begins":
+            whose = "the team's" if e["side"] == "team" else f"{rival}'s"
+            lines.append(f"\n== Turn {e['turn']}: {whose} turn {e['number']}")
+            continue
+        if kind == "enters" and (e["card"], e["player"]) in quiet:
+            quiet.remove((e["card"], e["player"]))
+            continue
+        if kind == "cast" or kind == "land_played":
+            quiet.append((e["card"], e["player"]))
+        elif kind == "lieutenant_enters":
+            quiet.append((e["name"], None))
+            if e["equipment"]:
+                quiet.append((e["equipment"], None))
+        following = events[i + 1] if i + 1 < len(events) else None
+        if kind == "leaves" and e["to"] == "graveyard" and not is_creature(e["card"]):
+            line = f"{e['card']} is put into the graveyard"
+        else:
+            line = describe(e, rival, following)
+        if line:
+            lines.append("  " + line if kind != "game_over" else "\n" + line)
+    return lines
+
+
+def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, Any] | None = None) -> str:
+    """One event in words ('' for an event the line before already tells)."""
+    kind = e["event"]
+    if kind == "opening_hand":
+        if e["mulligans"] == 0:
+            return f"Player {e['player']} keeps {_count(e['cards'], 'card')}"
+        return (f"Player {e['player']} mulligans {'once' if e['mulligans'] == 1 else _count(e['mulligans'], 'time')}"
+                f" and keeps {_count(e['cards'], 'card')}")
+    if kind == "draw":
+        return f"Player {e['player']} draws {e['card']}"
+    if kind == "land_played":
+        return f"Player {e['player']} plays {e['card']}"
+    if kind == "reveal":
+        cards = ", ".join(e["cards"]) or "nothing"
+        return f"The Horde reveals {cards} ({_count(e['library'], 'card')} left in its library)"
+    if kind == "cast":
+        if e["player"] is None:
+            return f"The Horde casts {e['card']}" + (" (a token card)" if e["token"] else "")
+        return f"Player {e['player']} casts {e['card']}" + (" from the command zone" if e["origin"] == "command" else "")
+    if kind == "enters":
+        owner = "the Horde" if e["player"] is None else f"player {e['player']}"
+        return f"{e['card']} enters the battlefield under {owner}'s control" + (" tapped" if e["tapped"] else "")
+    if kind == "leaves":
+        if following is not None and following["event"] == "command_zone" and following["card"] == e["card"]:
+            return ""  # told by the command-zone line
+        if e["to"] == "graveyard":
+            return f"{e['card']} dies"
+        return {"exile": f"{e['card']} is exiled", "hand": f"{e['card']} returns to its owner's hand",
+                "library": f"{e['card']} is put on top of its owner's library"}.get(e["to"], f"{e['card']} leaves")
+    if kind == "command_zone":
+        went = "would die" if e["instead_of"] == "graveyard" else "would be exiled"
+        return (f"{e['card']} {went}; player {e['player']} puts it into the command zone instead "
+                "(C2: 903.11)")
+    if kind == "attack":
+        who = e["card"]
+        return f"{who} attacks {e['target']} ({e['power']} power)"
+    if kind == "block":
+        return f"{', '.join(e['blockers'])} blocks {e['attacker']}"
+    if kind == "damage":
+        source = e["source"] or "a spell"
+        life = f" (team life {e['team_life']})" if e["team_life"] is not None else ""
+        return f"{source} deals {e['amount']} damage to {e['target']}{life}"
+    if kind == "mill":
+        return (f"{e['amount']} damage to the Horde mills {_count(e['milled'], 'card')} (H11; "
+                f"{_count(e['library'], 'card')} left)")
+    if kind == "life_lost":
+        return f"The team loses {e['amount']} life (team life {e['team_life']})"
+    if kind == "life_gained":
+        return f"The team gains {e['amount']} life (team life {e['team_life']})"
+    if kind == "counter":
+        return f"Player {e['player']} casts {e['card']}, countering {e['countered']} (H10)"
+    if kind == "counters":
+        return f"{e['card']} gets {_count(e['added'], '+1/+1 counter')} ({e['total']} on it)"
+    if kind == "discard":
+        return f"{_player(e['player']).capitalize()} discards {e['card']}"
+    if kind == "equip":
+        return f"Player {e['player']} equips {e['equipment']} to {e['creature']}"
+    if kind == "damage_prevented":
+        return "All combat damage this turn is prevented"
+    if kind == "boss_arrives":
+        return f"{e['name']} arrives as the Horde's boss with {e['loyalty']} loyalty (B1)"
+    if kind == "boss_ability":
+        if e["roll"] is None:
+            why = "its loyalty is too low for a minus ability, so a plus ability (B3)"
+        else:
+            rolled = "plus" if e["roll"] <= 12 else "minus" if e["roll"] <= 18 else "ultimate"
+            band = {"plus": "1-12: the plus ability", "minus": "13-18: the minus ability",
+                    "ultimate": "19-20: the ultimate"}[rolled]
+            why = f"d20 roll {e['roll']}, {band} (B3)"
+            if rolled != e["ability"]:
+                why += "; it can't pay for that one, so the dearest minus ability it can"
+        return (f"{e['name']} activates \"{e['text']}\" (loyalty {e['loyalty_before']} -> {e['loyalty_after']}): "
+                f"{why}")
+    if kind == "lieutenant_roll":
+        total = f"{e['roll']} + {_count(e['counters'], 'entry counter')} = {e['total']}"
+        if e["entered"]:
+            return f"Lieutenant entry roll: d20 {total}, {ENTRY} or more: a lieutenant enters (L2)"
+        return (f"Lieutenant entry roll: d20 {total}, below {ENTRY}: no lieutenant enters, and the "
+                f"Horde gets an entry counter (L2)")
+    if kind == "lieutenant_enters":
+        equipment = f", equipped with {e['equipment']}" if e["equipment"] else ""
+        return (f"Lieutenant {e['name']} enters the battlefield under the Horde's control with "
+                f"{_count(e['shields'], 'shield counter')}{equipment} (L3)")
+    if kind == "shield_removed":
+        return f"A shield counter on {e['card']} is removed instead ({e['shields']} left, L4)"
+    if kind == "lieutenant_defeated":
+        to = f"; its equipment goes to player {e['equipment_to']}" if e["equipment_to"] else ""
+        return f"Lieutenant {e['name']} is exiled with {_count(e['time_counters'], 'time counter')} (L6){to}"
+    if kind == "time_counter_removed":
+        why = "at the beginning of the Horde's turn" if e["reason"] == "horde_turn" else "as a Horde creature deals damage to a player"
+        return f"{e['name']} loses a time counter {why} ({e['left']} left, L7)"
+    if kind == "lieutenant_acts":
+        return f"Lieutenant {e['name']} activates \"{e['text']}\" instead of attacking (L8)"
+    if kind == "activate":
+        return f"Player {e['player']} activates {e['card']}: \"{e['text']}\""
+    if kind == "mode":
+        return f"{e['card']}: mode {e['mode']}"
+    if kind == "target":
+        return f"{e['card']} targets {e['target']}"
+    if kind == "boss_vanishes":
+        return "The boss vanishes with the Horde (B6)"
+    if kind == "graveyard_exiled":
+        return f"{_player(e['player']).capitalize()} exiles {_count(e['cards'], 'card')} from its graveyard"
+    if kind == "banned_discarded":
+        return f"Player {e['player']} draws {e['card']}, banned (R3): discards it and draws again"
+    if kind == "emblems":
+        return f"The Horde's emblem counter is {e['counter']}: it has {_count(e['emblems'], 'emblem')} (V2)"
+    if kind == "team_wins":
+        return f"The team wins: {e['reason']}"
+    if kind == "extra_turn":
+        return f"{rival[0].upper() + rival[1:]} takes an extra turn"
+    if kind == "heads_grow":
+        return f"A Head left: the Hydra reveals {', '.join(e['cards']) or 'nothing'}; {e['heads']} Head(s) grow back (F3)"
+    if kind == "hydra_bites":
+        return f"The Hydra's {e['heads']} untapped Head(s) bite: {e['amount']} damage to each player (F2)"
+    if kind == "redirected":
+        return f"{e['amount']} damage to the opponent is dealt to {e['target']} instead"
+    if kind == "to_graveyard_instead":
+        return f"{e['card']} goes to the Horde's graveyard instead of its {e['instead_of']}"
+    if kind == "burn_bodies":
+        return "The team burns the bodies: its combat damage exiles the Horde's graveyard (V5)" if e["burn"] else \
+            "The team mills the Horde with its combat damage (V5)"
+    if kind == "game_over":
+        winner = {"team": "the team wins", "horde": f"{rival} wins", "stall": "a stall (H14)"}.get(e["winner"], e["winner"])
+        return f"Game over: {winner} (team life {e['team_life']}, {_count(e['horde_library'], 'card')} left in the Horde's library)"
+    return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("turn", "side", "event"))
+

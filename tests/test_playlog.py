@@ -1,0 +1,90 @@
+"""`horde play` as a Magic player reads it: turn headers by side, plays and draws by player, the
+boss's abilities in the words of its card, the command zone, the entry roll explained by L2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from horde.cards import ability_text
+from horde.catalogue import bundled_catalogue
+from horde.cli import cli
+from horde.events import problems
+from horde.playlog import describe
+
+
+@pytest.fixture(scope="module")
+def log_lines():
+    result = CliRunner().invoke(cli, ["play", "--seed", "7", "--players", "4"])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def test_H2_turn_headers_name_the_side_and_count_its_turns_apart(log_lines):
+    headers = [line for line in log_lines if line.startswith("== Turn")]
+    assert headers[:6] == [
+        "== Turn 1: the team's turn 1", "== Turn 2: the team's turn 2", "== Turn 3: the team's turn 3",
+        "== Turn 4: the Horde's turn 1", "== Turn 5: the team's turn 4", "== Turn 6: the Horde's turn 2"]
+    assert headers[-1] == "== Turn 16: the Horde's turn 7"
+
+
+def test_plays_casts_and_draws_are_by_player(log_lines):
+    turn1 = log_lines[log_lines.index("== Turn 1: the team's turn 1"):log_lines.index("== Turn 2: the team's turn 2")]
+    assert turn1[1:6] == ["  Player 1 plays Forest", "  Player 1 casts Birds of Paradise", "  Player 2 plays Forest",
+                          "  Player 3 plays Island", "  Player 4 plays Mountain"]
+    assert not any("enters" in line for line in turn1)  # a land played or a spell cast is not told twice
+    turn5 = log_lines.index("== Turn 5: the team's turn 4")
+    assert log_lines[turn5 + 1:turn5 + 4] == ["  Player 1 draws Avacyn, Angel of Hope", "  Player 2 draws Forest",
+                                              "  Player 3 draws Swamp"]
+    assert not any("Team's control" in line for line in log_lines)
+
+
+def test_B3_boss_ability_in_the_words_of_its_card(log_lines):
+    assert ('  Elspeth, Knight-Errant activates "+1: Create a 1/1 white Soldier creature token." (loyalty 4 -> 5): '
+            'its loyalty is too low for a minus ability, so a plus ability (B3)') in log_lines
+    assert ('  Elspeth, Knight-Errant activates "+1: Create a 1/1 white Soldier creature token." (loyalty 8 -> 9): '
+            'd20 roll 12, 1-12: the plus ability (B3)') in log_lines
+    assert ('  Lieutenant Boris Devilboon activates "{2}{B}{R}, {T}: Create a 1/1 black and red Demon creature token '
+            'named Minor Demon." instead of attacking (L8)') in log_lines
+    assert not any("create_tokens" in line for line in log_lines)
+
+
+def test_C2_the_commander_goes_to_the_command_zone(log_lines):
+    line = "  Judith, the Scourge Diva would die; player 4 puts it into the command zone instead (C2: 903.11)"
+    assert line in log_lines
+    assert "  Judith, the Scourge Diva dies" not in log_lines
+    later = log_lines[log_lines.index(line):]
+    assert "  Player 4 casts Judith, the Scourge Diva from the command zone" in later
+
+
+def test_L2_entry_roll_explained_by_the_rule(log_lines):
+    assert ("  Lieutenant entry roll: d20 8 + 0 entry counters = 8, below 18: no lieutenant enters, and the Horde "
+            "gets an entry counter (L2)") in log_lines
+    assert "  Lieutenant entry roll: d20 17 + one entry counter = 18, 18 or more: a lieutenant enters (L2)" in log_lines
+
+
+def test_json_adds_only_the_documented_events():
+    result = CliRunner().invoke(cli, ["play", "--seed", "7", "--players", "4", "--json"])
+    events = [json.loads(line) for line in result.output.splitlines()]
+    assert all(not problems(e) for e in events)
+    kinds = {e["event"] for e in events}
+    assert {"turn_begins", "draw", "land_played", "command_zone"} <= kinds
+    assert next(e for e in events if e["event"] == "command_zone") == {
+        "turn": 4, "side": "team", "event": "command_zone", "player": 4, "card": "Judith, the Scourge Diva",
+        "instead_of": "graveyard"}
+
+
+def test_B3_ability_text_keeps_every_sentence_of_the_ability():
+    card = bundled_catalogue().get("Liliana, Death Mage")
+    assert ability_text(card, card.abilities("Minus")[0]) == "−3: Destroy target creature. Its controller loses 2 life."
+
+
+def test_boss_ability_rolled_too_dear_says_so():
+    event = {"event": "boss_ability", "name": "Liliana, Death Mage", "roll": 20, "ability": "minus",
+             "text": "−3: Destroy target creature. Its controller loses 2 life.", "loyalty_before": 4,
+             "loyalty_after": 1}
+    assert describe(event) == ('Liliana, Death Mage activates "−3: Destroy target creature. Its controller loses 2 '
+                               'life." (loyalty 4 -> 1): d20 roll 20, 19-20: the ultimate (B3); it can\'t pay for '
+                               'that one, so the dearest minus ability it can')
