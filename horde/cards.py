@@ -27,6 +27,7 @@ HOOKS = {
     "DealtDamage": "whenever a source deals damage to it",
     "ControllerDamaged": "whenever a source matching `when` deals damage to its controller ('that source')",
     "Targeted": "when it becomes the target of a spell or ability",
+    "TargetedBySpell": "when it becomes the target of a spell ('caster' is that spell's controller)",
     "SpellCast": "whenever a player casts a spell",
     "Static": "while it is on the battlefield (continuous effects)",
     "Equipped": "continuous effects on the creature it is attached to (equipment)",
@@ -36,6 +37,9 @@ HOOKS = {
     "Minus": "a boss non-ultimate minus loyalty ability (B3)",
     "Ultimate": "a boss ultimate loyalty ability (B3)",
 }
+
+# The hooks whose effects take a trigger condition ``when=FILTER``.
+WHEN_HOOKS = {"CreatureDies", "ControllerDamaged"}
 
 KEYWORDS = {
     "flying", "reach", "deathtouch", "first strike", "double strike", "trample", "menace",
@@ -76,6 +80,7 @@ class Effect:
     target: Any = None  # compiled target filter, or "any", when the verb targets
     costs: tuple[str | ManaCost, ...] = ()  # activation costs of an Activated ability: "tap", a ManaCost, "sacrifice another creature"
     when: Any = None  # the trigger condition of a CreatureDies or ControllerDamaged effect (a filter)
+    condition: Any = None  # if=... / unless=...: the effect happens only when it holds (horde.filters)
 
     def describe(self) -> str:
         """The verb and its arguments as written in a card file."""
@@ -90,6 +95,8 @@ class Effect:
             parts.append(f"{key}={value}")
         if self.when is not None:
             parts.append(f"when={getattr(self.when, 'text', self.when)}")
+        if self.condition is not None:
+            parts.append(getattr(self.condition, "text", "if=?"))
         return f"{self.verb} {' '.join(parts)}".strip()
 
 

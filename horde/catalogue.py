@@ -9,6 +9,7 @@ refused here, never played as something else.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import os
 import re
@@ -19,10 +20,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from horde.bundled import bundled_folder
-from horde.cards import COLOURS, HOOKS, KEYWORDS, CardDef, Effect, ManaCost
+from horde.cards import COLOURS, HOOKS, KEYWORDS, WHEN_HOOKS, CardDef, Effect, ManaCost
 from horde.effects import VERBS
 from horde.errors import DeckError
-from horde.filters import AMOUNTS, compile_amount, compile_filter
+from horde.filters import compile_amount, compile_condition, compile_filter
 from horde.presets import GameSetup
 
 if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in card files needs neither
@@ -35,7 +36,6 @@ SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
               "Tribal"}
 LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
-AMOUNT_NAMES = set(AMOUNTS)
 _COST_RE = re.compile(r"\{([^}]+)\}")
 _LOYALTY_RE = re.compile(r"([+-−]?\d+|[+-−]X)\s*:\s*(.*)")
 
@@ -293,12 +293,21 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             raise DeckError(f"card '{card_name}': '{name}' is {kind} verb and can't attach to '{hook}'", path, line)
         args: dict = {}
         when = None
+        condition = None
         for word in rest:
             key, sep, value = word.partition("=")
             if not sep:
                 raise DeckError(f"card '{card_name}': expected key=value, got '{word}'", path, line)
-            if key == "when" and hook in ("CreatureDies", "ControllerDamaged"):
+            if key == "when" and hook in WHEN_HOOKS:
                 when = _convert(card_name, "when", "filter", value, (), path, line)
+                continue
+            if key in ("if", "unless") and not static_hook:
+                if condition is not None:
+                    raise DeckError(f"card '{card_name}': one condition (if= or unless=) per verb", path, line)
+                try:
+                    condition = compile_condition(value, negate=(key == "unless"))
+                except ValueError as error:
+                    raise DeckError(f"card '{card_name}': {key}: {error}", path, line) from None
                 continue
             spec = verb.args.get(key)
             if spec is None:
@@ -318,9 +327,17 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             target = args.get(verb.targets)
             if target is None:
                 raise DeckError(f"card '{card_name}': verb '{name}' on a target needs '{verb.targets}'", path, line)
-        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when))
+        if args.get("who") in TARGET_PLAYERS:
+            if target is not None:
+                raise DeckError(f"card '{card_name}': verb '{name}' targets twice", path, line)
+            target = TARGET_PLAYERS[args["who"]]  # 'target player', 'target opponent'
+        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition))
     return effects
 
+
+# The target of a verb whose ``who`` is a target player: any team player or the Horde, or one
+# of the other side (the Horde's 'target opponent' is a random team player: H9).
+TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": compile_filter("opponent")}
 
 ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "exile this")
 
@@ -369,6 +386,28 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
         return value  # "str" and "token" (tokens are checked once all files are read)
     except ValueError as error:
         raise DeckError(f"card '{card_name}': argument {key}: {error}", path, line) from None
+
+
+def _one_target(hook: str, effects: list[Effect], name: str, path: str) -> list[Effect]:
+    """An ability has one target (modes, activated and loyalty abilities: one per line): a later
+    verb about the same target player ('target player draws two cards and loses 2 life') uses
+    the target the first chose, and any other second target is beyond the vocabulary."""
+    grouped = hook in LOYALTY_HOOKS + ("Mode", "Activated")
+    first: dict[int, Effect] = {}
+    out = []
+    for effect in effects:
+        key = effect.line if grouped else 0
+        if effect.target is not None:
+            earlier = first.get(key)
+            if earlier is None:
+                first[key] = effect
+            elif earlier.target is effect.target and effect.target in TARGET_PLAYERS.values():
+                effect = dataclasses.replace(effect, target=None)  # the same player, chosen once
+            else:
+                raise DeckError(f"card '{name}': two targeted effects on '{hook}' are beyond the vocabulary", path,
+                                effect.line)
+        out.append(effect)
+    return out
 
 
 def build_card(block: _Block) -> CardDef:
@@ -442,10 +481,7 @@ def build_card(block: _Block) -> CardDef:
     for hook, text, hook_line in block.hooks:
         hooks.setdefault(hook, []).extend(parse_effect(hook, text, path, hook_line, name))
     for hook, effects in hooks.items():
-        targeted = [e for e in effects if e.target is not None]
-        if hook not in LOYALTY_HOOKS + ("Mode", "Activated") and len(targeted) > 1:
-            raise DeckError(f"card '{name}': two targeted effects on '{hook}' are beyond the vocabulary", path,
-                            targeted[1].line)
+        hooks[hook] = effects = _one_target(hook, effects, name, path)
         if hook == "Equipped" and "Equipment" not in subtypes:
             raise DeckError(f"card '{name}': only Equipment has 'Equipped' effects", path, effects[0].line)
         if hook in ("Cast", "Mode") and not ({"Instant", "Sorcery"} & types):
@@ -604,14 +640,18 @@ def behaviour(card: CardDef) -> dict[str, Any]:
     def plain(value: Any) -> Any:
         if callable(value):
             text = getattr(value, "text", None)
-            return ("filter", frozenset(text.lower().split())) if text and text not in AMOUNT_NAMES else text
+            if not text or getattr(value, "is_amount", False):
+                return getattr(value, "canonical", text)
+            # a filter: its alternatives, each a set of terms (the order of terms does not matter)
+            return ("filter", frozenset(frozenset(part.lower().split()) for part in text.split("|")))
         if isinstance(value, frozenset):
             return frozenset(value)
         return value
 
     def effect(e: Effect) -> tuple[Any, ...]:
         return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
-                plain(e.when) if e.when is not None else None, e.cost)
+                plain(e.when) if e.when is not None else None, e.cost,
+                getattr(e.condition, "text", None))
 
     hooks: dict[str, tuple[Any, ...]] = {}
     for hook in card.hooks:

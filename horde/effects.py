@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from horde import rules
-from horde.filters import Amount, Context, Filter, card_matches, evaluate
+from horde.filters import Amount, Context, Filter, card_matches, compile_amount, compile_filter, evaluate
 from horde.state import HORDE_CONTROLLER, Game, Permanent
 
 # Decision: the token cards of a Horde deck that are milled or discarded lie in the Horde's
@@ -46,7 +46,8 @@ class Verb:
 
 VERBS: dict[str, Verb] = {}
 
-WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player", "caster")
+WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player", "caster", "target_player",
+       "target_opponent", "target_controller")
 
 
 VerbFunction = Callable[..., None]
@@ -122,19 +123,13 @@ def graveyards_lose_abilities(game: Game, ctx: Context) -> None:
     """Static: cards in graveyards lose all abilities (no flashback from a graveyard)."""
 
 
-@verb("damage_each_opponent", amount=Arg("amount"))
-def damage_each_opponent(game: Game, ctx: Context, amount: Amount) -> None:
-    """Deal AMOUNT damage to each opponent (each team player, or the Horde: H11)."""
-    n = evaluate(game, ctx, amount)
-    if ctx.is_horde:
-        for player in game.players:
-            rules.damage_player(game, ctx.permanent, ctx.controller, player.index, n)
-    else:
-        rules.damage_horde(game, n)
 
 
 def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
-    """The players WHO names, relative to the effect's controller; -1 stands for the Horde."""
+    """The players WHO names, relative to the effect's controller; -1 stands for the Horde.
+    'target player' and 'target opponent' are the player the ability targeted (the Horde's
+    'target opponent' is a random team player: H9); 'target controller' is the controller of the
+    permanent it targeted."""
     team = [p.index for p in game.players]
     if who == "you":
         return [ctx.controller]
@@ -142,6 +137,13 @@ def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
         return [ctx.that_player] if ctx.that_player is not None else []
     if who == "caster":
         return [ctx.caster] if ctx.caster is not None else []
+    if who in ("target_player", "target_opponent"):
+        target = ctx.target
+        if target == "horde":
+            return [HORDE_CONTROLLER]
+        return [target] if isinstance(target, int) else []
+    if who == "target_controller":
+        return [ctx.target.controller] if isinstance(ctx.target, Permanent) else []
     if who == "each_opponent":
         return team if ctx.is_horde else [HORDE_CONTROLLER]
     if who == "each_other_player":
@@ -151,7 +153,8 @@ def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
 
 @verb("lose_life", who=Arg("choice", "each_opponent", WHO), amount=Arg("amount"))
 def lose_life(game: Game, ctx: Context, who: str, amount: Amount) -> None:
-    """Each player WHO names loses AMOUNT life (the shared team life; the Horde mills: H11)."""
+    """Each player WHO names loses AMOUNT life: a team player's comes off the shared team life
+    (H1), once per player named; the Horde mills when the team makes it lose life (H11)."""
     n = evaluate(game, ctx, amount)
     for player in _players_for(game, ctx, who):
         if player == HORDE_CONTROLLER:
@@ -161,11 +164,14 @@ def lose_life(game: Game, ctx: Context, who: str, amount: Amount) -> None:
             rules.lose_life(game, n)
 
 
-@verb("gain_life", amount=Arg("amount"))
-def gain_life(game: Game, ctx: Context, amount: Amount) -> None:
-    """The controller gains AMOUNT life (the team's shared total; the Horde has none)."""
-    if not ctx.is_horde:
-        rules.gain_life(game, evaluate(game, ctx, amount))
+@verb("gain_life", amount=Arg("amount"), who=Arg("choice", None, WHO))
+def gain_life(game: Game, ctx: Context, amount: Amount, who: str | None) -> None:
+    """Each player WHO names (default: the controller) gains AMOUNT life: a team player's goes to
+    the team's shared total (H1); the Horde has none."""
+    n = evaluate(game, ctx, amount)
+    for player in _players_for(game, ctx, who or "you"):
+        if player != HORDE_CONTROLLER:
+            rules.gain_life(game, n)
 
 
 @verb("destroy_all", filter=Arg("filter"))
@@ -176,10 +182,19 @@ def destroy_all(game: Game, ctx: Context, filter: Filter) -> None:
         rules.destroy(game, p, ctx.controller)
 
 
+PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+
+
 @verb("each_player_sacrifices", who=Arg("choice", "each_player", WHO), filter=Arg("filter"),
-      count=Arg("amount", 1))
-def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, count: Amount) -> None:
-    """Each player WHO names sacrifices COUNT permanents matching FILTER of its choice."""
+      count=Arg("amount", 1), keep=Arg("choice", None, ("one_of_each_type",)))
+def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, count: Amount, keep: str | None
+                           ) -> None:
+    """Each player WHO names sacrifices COUNT permanents matching FILTER of its choice; with
+    KEEP=one_of_each_type it chooses one of them of each permanent type and sacrifices the rest."""
+    if keep == "one_of_each_type":
+        for player in _players_for(game, ctx, who):
+            _keep_one_of_each_type(game, ctx, player, filter)
+        return
     n = evaluate(game, ctx, count)
     for player in _players_for(game, ctx, who):
         for _ in range(n):
@@ -188,6 +203,21 @@ def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, c
                 break
             victim = rules.choose_sacrifice(game, player, options)
             rules.sacrifice(game, victim)
+
+
+def _keep_one_of_each_type(game: Game, ctx: Context, player: int, filter: Filter) -> None:
+    board = [p for p in rules.board_of(game, player) if p.controller == player and filter(game, ctx, p)]
+    kept = []
+    for kind in PERMANENT_TYPES:
+        candidates = [p for p in board if kind in p.card.types]
+        # The player gives up all but one of this type, one sacrifice choice at a time.
+        while len(candidates) > 1:
+            candidates.remove(rules.choose_sacrifice(game, player, candidates))
+        if candidates and candidates[0] not in kept:
+            kept.append(candidates[0])
+    for p in board:
+        if p not in kept and rules.on_battlefield(game, p):
+            rules.sacrifice(game, p)
 
 
 @verb("discard", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
@@ -281,14 +311,25 @@ def damage(game: Game, ctx: Context, amount: Amount, target: Filter) -> None:
         rules.damage_permanent(game, ctx.permanent, ctx.controller, chosen, n)
 
 
-@verb("damage_all", amount=Arg("amount"), filter=Arg("filter"), players=Arg("bool", False))
-def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter, players: bool) -> None:
-    """Deal AMOUNT damage to each creature matching FILTER (and with PLAYERS, to each opponent)."""
+@verb("damage_all", amount=Arg("amount"), filter=Arg("filter", None), who=Arg("choice", None, WHO),
+      players=Arg("bool", False))
+def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter | None, who: str | None, players: bool
+               ) -> None:
+    """Deal AMOUNT damage to each permanent matching FILTER and to each player WHO names ('each
+    creature and each player'); PLAYERS=true is WHO=each_opponent. Damage to the Horde mills it
+    (H11), a team player's comes off the shared life (H1)."""
     n = evaluate(game, ctx, amount)
-    hits = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
-    rules.damage_many(game, ctx.permanent, ctx.controller, hits, n)
-    if players:
-        damage_each_opponent(game, ctx, n)
+    if filter is not None:
+        hits = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
+        rules.damage_many(game, ctx.permanent, ctx.controller, hits, n)
+    if players and who is None:
+        who = "each_opponent"
+    if who is not None:
+        for player in _players_for(game, ctx, who):
+            if player == HORDE_CONTROLLER:
+                rules.damage_horde(game, n)  # H11
+            else:
+                rules.damage_player(game, ctx.permanent, ctx.controller, player, n)
 
 
 @verb("counter_spell", filter=Arg("str", "any"))
@@ -344,41 +385,27 @@ def sacrifice_self(game: Game, ctx: Context) -> None:
         rules.sacrifice(game, ctx.permanent)
 
 
-@verb("sacrifice_self_if_no_creatures")
-def sacrifice_self_if_no_creatures(game: Game, ctx: Context) -> None:
-    """Sacrifice this permanent if no creatures are on the battlefield."""
-    if ctx.permanent is not None and not any(p.card.is_creature for p in rules.all_permanents(game)):
-        rules.sacrifice(game, ctx.permanent)
-
-
-@verb("lose_life_if_spell", amount=Arg("amount"))
-def lose_life_if_spell(game: Game, ctx: Context, amount: Amount) -> None:
-    """When it is targeted by a spell, that spell's controller loses AMOUNT life."""
-    if ctx.spell is not None and ctx.caster is not None:
-        sub = Context(ctx.card, ctx.permanent, ctx.controller, that_player=ctx.caster)
-        lose_life(game, sub, "that_player", amount)
 
 
 @verb("zombie_army")
 def zombie_army(game: Game, ctx: Context) -> None:
-    """R2: X = Zombie Armies the controller controls (this one included); each of its Zombies gets X +1/+1 counters."""
-    board = rules.board_of(game, ctx.controller)
-    armies = sum(1 for p in board if "Army" in p.card.subtypes and "Zombie" in p.card.subtypes)
+    """R2 (the Zombie Army token's own rule): ``counters on=each filter="zombie yours" count="count:zombie army yours"``, repeated once per Army with the option army_trigger = "per_army"."""
+    armies = evaluate(game, ctx, _ARMIES)
     # R2 Decision: one trigger per entering Army; option army_trigger = "per_army" repeats it per Army.
     times = armies if game.setup.army_trigger == "per_army" else 1
     for _ in range(times):
-        for p in list(board):
-            if "Zombie" in p.card.subtypes:
-                rules.add_counters(game, p, armies)
+        counters(game, ctx, "each", armies, _ZOMBIES_YOURS)
 
 
-@verb("graveyard_exile_stops_damage", count=Arg("int", 3))
-def graveyard_exile_stops_damage(game: Game, ctx: Context, count: int) -> None:
-    """Any player may exile COUNT cards from its graveyard; if one does, this creature assigns no combat damage this turn."""
-    if ctx.permanent is None or not rules.on_battlefield(game, ctx.permanent):
-        return
-    if rules.any_player_exiles_from_graveyard(game, ctx.controller, count):
-        rules.pump(game, ctx.permanent, 0, 0, frozenset({"assigns no combat damage"}))
+_ARMIES = compile_amount("count:zombie army yours")
+_ZOMBIES_YOURS = compile_filter("zombie yours")
+
+
+@verb("any_player_exiles_from_graveyard", count=Arg("amount", 1))
+def any_player_exiles_from_graveyard(game: Game, ctx: Context, count: Amount) -> None:
+    """Any player may exile COUNT cards from its graveyard (the team is asked first, then the Horde
+    decides by a coin: H9); ``if=done`` on a later verb: 'if a player does'."""
+    ctx.done = rules.any_player_exiles_from_graveyard(game, ctx.controller, evaluate(game, ctx, count))
 
 
 @verb("destroy_that_source")
@@ -388,23 +415,50 @@ def destroy_that_source(game: Game, ctx: Context) -> None:
         rules.destroy(game, ctx.target, ctx.controller)
 
 
-# ---------------------------------------------------------------- verbs for the bundled Horde decks
-PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+# ---------------------------------------------------------------- aliases of earlier card files
+# Verbs named after one card, kept so that card files written with them still load; each is
+# the general verb (or verbs) its docstring names, and the bundled cards use those.
+
+
+@verb("damage_each_opponent", amount=Arg("amount"))
+def damage_each_opponent(game: Game, ctx: Context, amount: Amount) -> None:
+    """Alias of ``damage_all amount=AMOUNT who=each_opponent``: AMOUNT damage to each opponent."""
+    damage_all(game, ctx, amount, None, "each_opponent", False)
+
+
+@verb("sacrifice_self_if_no_creatures")
+def sacrifice_self_if_no_creatures(game: Game, ctx: Context) -> None:
+    """Alias of ``sacrifice_self unless=count:creature``: sacrifice this permanent if no creatures are on the battlefield."""
+    if not any(p.card.is_creature for p in rules.all_permanents(game)):
+        sacrifice_self(game, ctx)
+
+
+@verb("lose_life_if_spell", amount=Arg("amount"))
+def lose_life_if_spell(game: Game, ctx: Context, amount: Amount) -> None:
+    """Alias of ``lose_life who=caster`` on the TargetedBySpell hook: when it is targeted by a spell, that spell's controller loses AMOUNT life."""
+    if ctx.spell is not None:
+        lose_life(game, ctx, "caster", amount)
+
+
+@verb("graveyard_exile_stops_damage", count=Arg("int", 3))
+def graveyard_exile_stops_damage(game: Game, ctx: Context, count: int) -> None:
+    """Alias of ``any_player_exiles_from_graveyard count=COUNT ; pump on=self keywords="assigns no combat damage" if=done``, asked only while this creature is on the battlefield."""
+    if ctx.permanent is None or not rules.on_battlefield(game, ctx.permanent):
+        return
+    any_player_exiles_from_graveyard(game, ctx, count)
+    if ctx.done:
+        rules.pump(game, ctx.permanent, 0, 0, frozenset({"assigns no combat damage"}))
 
 
 @verb("target_controller_loses_life", amount=Arg("amount"))
 def target_controller_loses_life(game: Game, ctx: Context, amount: Amount) -> None:
-    """The controller of the permanent this ability targeted (with an earlier verb) loses AMOUNT life."""
-    target = ctx.target
-    if target is None or isinstance(target, int | str):
-        return
-    sub = Context(ctx.card, ctx.permanent, ctx.controller, that_player=target.controller)
-    lose_life(game, sub, "that_player", amount)
+    """Alias of ``lose_life who=target_controller``: the controller of the permanent this ability targeted loses AMOUNT life."""
+    lose_life(game, ctx, "target_controller", amount)
 
 
 @verb("target_opponent_loses_life_per_card", per=Arg("int", 1), filter=Arg("str", "creature"))
 def target_opponent_loses_life_per_card(game: Game, ctx: Context, per: int, filter: str) -> None:
-    """Target opponent loses PER life for each card matching FILTER in its graveyard."""
+    """Alias of ``lose_life who=target_opponent amount="PER*graveyard:FILTER theirs"``: target opponent loses PER life for each card matching FILTER in its graveyard."""
     if ctx.is_horde:
         options = [pl.index for pl in game.players]
         if not options:
@@ -419,17 +473,9 @@ def target_opponent_loses_life_per_card(game: Game, ctx: Context, per: int, filt
 
 @verb("keep_one_of_each_type", who=Arg("choice", "each_opponent", WHO))
 def keep_one_of_each_type(game: Game, ctx: Context, who: str) -> None:
-    """Each player WHO names chooses a permanent it controls of each permanent type and sacrifices the rest."""
+    """Alias of ``each_player_sacrifices who=WHO filter=permanent keep=one_of_each_type``."""
     for player in _players_for(game, ctx, who):
-        board = [p for p in rules.board_of(game, player) if p.controller == player]
-        kept = []
-        for kind in PERMANENT_TYPES:
-            candidates = [p for p in board if kind in p.card.types]
-            # The player gives up all but one of this type, one sacrifice choice at a time.
-            while len(candidates) > 1:
-                candidates.remove(rules.choose_sacrifice(game, player, candidates))
-            if candidates and candidates[0] not in kept:
-                kept.append(candidates[0])
-        for p in board:
-            if p not in kept and rules.on_battlefield(game, p):
-                rules.sacrifice(game, p)
+        _keep_one_of_each_type(game, ctx, player, _ANY_PERMANENT)
+
+
+_ANY_PERMANENT = compile_filter("permanent")

@@ -297,7 +297,9 @@ Template = Callable[[re.Match[str], _Context], list[str]]  # an effect template'
 
 
 WHO = {"you": "you", "each opponent": "each_opponent", "each player": "each_player",
-       "each other player": "each_other_player", "that player": "that_player"}
+       "each other player": "each_other_player", "that player": "that_player", "target player": "target_player",
+       "target opponent": "target_opponent"}
+TARGET_WHO = {"target_player": "player", "target_opponent": "opponent"}
 
 
 def token_for(description: str, ctx: _Context) -> str:
@@ -349,7 +351,8 @@ def effect(clause: str, ctx: _Context) -> list[str]:
         if joiner in clause:
             head, _, rest = clause.partition(joiner)
             first = effect(head, ctx)
-            subject = re.match(r"(you|each opponent|each player|each other player|that player) ", head, re.I)
+            subject = re.match(r"(you|each opponent|each player|each other player|that player|target player|"
+                               r"target opponent) ", head, re.I)
             if subject and not re.match(r"(you|each|that|target|~|it) ", rest, re.I):
                 rest = subject[0] + rest
             return first + effect(rest, ctx)
@@ -360,6 +363,10 @@ def _who(m: re.Match[str], ctx: _Context) -> str:
     who = WHO[(m["who"] or "you").lower()]
     if who == "that_player" and ctx.hook != "EachUpkeep":
         raise Unread
+    if who in TARGET_WHO:  # one target per ability: the same player may be named again
+        if ctx.target is not None and ctx.target != TARGET_WHO[who]:
+            raise Unread
+        ctx.target = TARGET_WHO[who]
     return who
 
 
@@ -372,9 +379,8 @@ def _lose(m: re.Match[str], ctx: _Context) -> list[str]:
 
 
 def _gain(m: re.Match[str], ctx: _Context) -> list[str]:
-    if _who(m, ctx) != "you":
-        raise Unread
-    return [f"gain_life amount={per_each(number(m['n'], ctx), m['each'])}"]
+    who = _who(m, ctx)
+    return [f"gain_life amount={per_each(number(m['n'], ctx), m['each'])}" + ("" if who == "you" else f" who={who}")]
 
 
 def _discard(m: re.Match[str], ctx: _Context) -> list[str]:
@@ -424,13 +430,13 @@ def _damage(m: re.Match[str], ctx: _Context) -> list[str]:
     _self(m, ctx)
     amount = number(m["n"], ctx)
     to = m["to"]
-    if to.lower() == "each opponent":
-        return [f"damage_each_opponent amount={amount}"]
-    each = re.fullmatch(r"each (.+?)( and each opponent)?", to, re.I)
+    if to.lower() in ("each opponent", "each player"):
+        return [f"damage_all amount={amount} who={WHO[to.lower()]}"]
+    each = re.fullmatch(r"each (.+?)(?: and (each opponent|each player))?", to, re.I)
     if each:
         flt = noun_filter(each[1])
         ctx.group = flt
-        players = " players=true" if each[2] else ""
+        players = f" who={WHO[each[2].lower()]}" if each[2] else ""
         return [f"damage_all amount={amount} filter={quote(flt)}{players}"]
     return [f"damage amount={amount} target={quote(_target(ctx, to))}"]
 
@@ -560,7 +566,7 @@ def _fixed(*verbs: str) -> Template:
     return lambda m, ctx: list(verbs)
 
 
-SUBJECT = r"(?:(?P<who>you|each opponent|each player|each other player|that player) )?"
+SUBJECT = r"(?:(?P<who>you|each opponent|each player|each other player|that player|target player|target opponent) )?"
 EACH = r"(?: for each (?P<each>[\w ]+?))?"
 EFFECT_TEMPLATES = [
     (SUBJECT + rf"draws? (?P<n>{NUMBER}) cards?{EACH}", _draw),
@@ -594,7 +600,7 @@ EFFECT_TEMPLATES = [
     (r"tap all (?P<what>.+)", _tap_all),
     (rf"its controller loses (?P<n>{NUMBER}) life", _its_controller),
     (rf"target opponent loses (?P<n>{NUMBER}) life for each (?P<what>[\w ]+? card) in their graveyard", _per_card),
-    (r"if no creatures are on the battlefield, sacrifice ~", _fixed("sacrifice_self_if_no_creatures")),
+    (r"if no creatures are on the battlefield, sacrifice ~", _fixed("sacrifice_self unless=count:creature")),
 ]
 
 
@@ -688,7 +694,7 @@ def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
         m = re.fullmatch(rf"that spell's controller loses (?P<n>{NUMBER}) life", rest, re.I)
         if not m:
             raise Unread
-        return _Ability(["Targeted"], [f"lose_life_if_spell amount={number(m['n'], ctx)}"], ctx=ctx)
+        return _Ability(["TargetedBySpell"], [f"lose_life who=caster amount={number(m['n'], ctx)}"], ctx=ctx)
     m = re.fullmatch(r"an? (.+) deals damage to you", condition, re.I)
     if m and rest.lower() == "destroy it":
         return _Ability(["ControllerDamaged"], ["destroy_that_source"], when=noun_filter(m[1]), ctx=ctx)

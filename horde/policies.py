@@ -123,6 +123,21 @@ def card_verbs(card: CardDef) -> frozenset[str]:
     return card.verbs
 
 
+def targets_player(card: CardDef) -> frozenset[str]:
+    """The verbs of a card that are about a target player ('target player draws ...')."""
+    return frozenset(e.verb for effects in card.hooks.values() for e in effects
+                     if e.args.get("who") in ("target_player", "target_opponent"))
+
+
+def mass_removal(card: CardDef) -> bool:
+    """Whether a card removes many creatures at once (damage to players alone is not)."""
+    for effects in card.hooks.values():
+        for e in effects:
+            if e.verb in MASS_REMOVAL and (e.verb != "damage_all" or e.args.get("filter") is not None):
+                return True
+    return False
+
+
 _ROLES: dict = {}
 
 
@@ -138,7 +153,7 @@ def role(card: CardDef) -> str:
             found = "fog"
         elif card.counters is not None:
             found = "counter"
-        elif verbs & MASS_REMOVAL or ("pump_all" in verbs and shrink):
+        elif mass_removal(card) or ("pump_all" in verbs and shrink):
             found = "wrath"
         elif not card.is_permanent and (verbs & HARMFUL or ("pump" in verbs and shrink)):
             found = "removal"
@@ -158,8 +173,7 @@ def role(card: CardDef) -> str:
 
 def is_bomb(card: CardDef) -> bool:
     """A Horde spell worth a counterspell: mass removal, a big token maker, or mana value 5+."""
-    verbs = card_verbs(card)
-    if verbs & MASS_REMOVAL or "reanimate_all" in verbs:
+    if mass_removal(card) or "reanimate_all" in card_verbs(card):
         return True
     return not card.is_token and card.mana_value >= 5
 
@@ -296,6 +310,12 @@ class BaselinePolicy(Policy):
         options = decision.options
         card = decision.subject
         verbs = card_verbs(card)
+        player_verbs = targets_player(card)
+        if player_verbs:  # 'target player': itself for what helps, the Horde for what harms
+            if player_verbs & {"draw", "gain_life"} and decision.player in options:
+                return decision.player
+            if "horde" in options:
+                return "horde"
         horde = [o for o in options if not isinstance(o, int | str) and o.is_horde]
         if verbs & HARMFUL or role(card) == "removal":
             if "damage" in verbs:

@@ -50,7 +50,7 @@ class Permanent:
 
     __slots__ = (
         "id", "card", "controller", "owner", "tapped", "sick", "damage", "plus", "shields",
-        "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to",
+        "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to", "attached_player",
         "equipment", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra",
     )
@@ -69,7 +69,8 @@ class Permanent:
         self.temp_toughness = 0
         self.temp_keywords: frozenset[str] = frozenset()
         self.deathtouched = False  # dealt damage by a source with deathtouch since the last check
-        self.attached_to: Permanent | None = None  # equipment: the creature it is attached to
+        self.attached_to: Permanent | None = None  # equipment or aura: the permanent it is attached to
+        self.attached_player: int | None = None  # an aura that enchants a player: that player (the Horde: -1)
         self.equipment: list[Permanent] = []  # creature: equipment attached to it
         self.lieutenant: Lieutenant | None = None  # the Lieutenant record when this permanent is one (L3)
         self.is_commander = False

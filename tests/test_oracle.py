@@ -63,10 +63,9 @@ def test_templates_on_texts_nobody_here_wrote():
 
 
 def test_unknown_parts_refuse_the_whole_ability():
-    # Landfall, a target player, a new token, an "or", a keyword with a cost: each refused, quoted.
+    # Landfall, a new token, an "or", a keyword with a cost: each refused, quoted.
     assert lines("Whenever a land you control enters, draw a card.") == \
         ("unread", ["Whenever a land you control enters, draw a card"])
-    assert lines("When ~ enters, target player discards a card.")[0] == "unread"
     assert lines("When ~ enters, create a 4/4 red Dragon creature token with flying.")[0] == "unread"
     assert lines("When ~ enters, create a 1/1 red Goblin artifact creature token.")[0] == "unread"  # not an artifact
     assert lines("Destroy target artifact or enchantment.", types={"Instant"})[0] == "unread"
@@ -74,6 +73,15 @@ def test_unknown_parts_refuse_the_whole_ability():
     # One understood sentence does not make its ability: the next one is refused with it.
     assert lines("When ~ enters, draw a card. Then put a card from your hand on top of your library.") == \
         ("unread", ["Then put a card from your hand on top of your library"])
+
+
+def test_target_player_and_target_opponent_are_one_target():
+    assert lines("When ~ enters, target player discards a card.") == ["Enters: discard who=target_player count=1"]
+    assert lines("Target player draws two cards and loses 2 life.", types={"Sorcery"}) == \
+        ["Cast: draw who=target_player count=2 ; lose_life who=target_player amount=2"]
+    assert lines("When ~ enters, target opponent loses 2 life.") == ["Enters: lose_life who=target_opponent amount=2"]
+    # Two different targets in one ability are beyond the vocabulary.
+    assert lines("Target player draws a card and target opponent loses 1 life.", types={"Sorcery"})[0] == "unread"
 
 
 def test_a_star_creature_needs_its_count():

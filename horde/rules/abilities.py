@@ -39,6 +39,9 @@ def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
     """Resolve a list of effects; a targeted effect picks its target first (the team's policy,
     or at random for the Horde: H9). With no legal target, the targeted effects do nothing."""
     for effect in effects:
+        condition = effect.condition
+        if condition is not None and not condition(game, ctx):
+            continue  # 'if ...', 'unless ...', 'if you do'
         if effect.target is not None and ctx.target is None:
             ctx.target = choose_target(game, ctx, effect)
             if ctx.target is None:
@@ -85,11 +88,15 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         elif "shroud" in kw:
             continue
         options.append(p)
-    if getattr(flt, "text", "") == "any":
+    players = getattr(flt, "players", None)
+    if players == "opponent":  # 'any target', 'target opponent': the other side's players
         if controller == HORDE_CONTROLLER:
             options.extend(pl.index for pl in game.players)
         else:
             options.append("horde")
+    elif players == "player":  # 'target player': each team player and the Horde (H9: it is a player)
+        options.extend(pl.index for pl in game.players)
+        options.append("horde")
     return options
 
 
@@ -125,9 +132,12 @@ def target_still_legal(game: Game, target: Target) -> bool:
 
 def became_target(game: Game, target: Permanent, ctx: Context) -> None:
     """A permanent became the target of a spell or ability (Skulking Knight, Forsaken Wastes)."""
-    if target.card.hooks.get("Targeted"):
+    hooks = target.card.hooks
+    if "Targeted" in hooks or "TargetedBySpell" in hooks:
         spell = ctx.card if ctx.permanent is None and ctx.card is not None else None  # a spell, not an ability
         run_hook(game, target, "Targeted", spell=spell, caster=ctx.controller)
+        if spell is not None:
+            run_hook(game, target, "TargetedBySpell", spell=spell, caster=ctx.controller)
 
 
 def ask(game: Game, kind: str, player: int, options: Any, subject: Any = None, count: int = 1,

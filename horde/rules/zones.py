@@ -108,13 +108,12 @@ def died(game: Game, p: Permanent) -> None:
 
 
 def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> None:
-
-    for effect in watcher.card.hooks["CreatureDies"]:
-        when = effect.when
-        if when is not None and not when(game, Context(watcher.card, watcher, watcher.controller), dead):
-            continue
+    """A watcher's 'whenever a FILTER dies' abilities, each line one ability with one context."""
+    for ability in watcher.card.abilities("CreatureDies"):
         ctx = Context(watcher.card, watcher, watcher.controller)
-        resolve(game, (effect,), ctx)
+        effects = [e for e in ability if e.when is None or e.when(game, ctx, dead)]
+        if effects:
+            resolve(game, effects, ctx)
 
 
 def destroy(game: Game, p: Permanent, by: int = -2) -> bool:
