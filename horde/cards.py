@@ -126,6 +126,7 @@ class CardDef:
     anthems: tuple[Effect, ...] = ()  # Static anthem effects
     equipped: tuple[Effect, ...] = ()  # Equipped anthem effects
     static_flags: frozenset[str] = frozenset()  # names of rule-level static verbs it has
+    points: dict[str, tuple[Effect, ...]] = field(default_factory=dict)  # its static verbs by the point they apply at
     pt_amount: Any = None  # pt_equals amount, for */* creatures
     counters: Effect | None = None  # its counter_spell effect, when it is a counterspell
     is_fog: bool = False

@@ -497,6 +497,11 @@ def build_card(block: _Block) -> CardDef:
     statics = hooks.get("Static", [])
     anthems = tuple(e for e in statics if e.verb == "anthem")
     static_flags = frozenset(e.verb for e in statics if e.verb not in ("anthem", "pt_equals"))
+    points: dict[str, tuple[Effect, ...]] = {}
+    for e in statics:
+        at = VERBS[e.verb].at
+        if at is not None:
+            points[at] = points.get(at, ()) + (e,)
     pt = [e for e in statics if e.verb == "pt_equals"]
     pt_amount = pt[0].args["amount"] if pt else None
     if "Creature" in types and pt_amount is None and "*" in f["PT"][0]:
@@ -508,7 +513,7 @@ def build_card(block: _Block) -> CardDef:
         toughness=toughness, loyalty=loyalty, keywords=keywords, colours=colours, identity=identity,
         hooks={k: tuple(v) for k, v in hooks.items()}, mana=mana, equip=equip, flashback=flashback,
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
-        equipped=tuple(e for e in hooks.get("Equipped", []) if e.verb == "anthem"), static_flags=static_flags,
+        equipped=tuple(e for e in hooks.get("Equipped", []) if e.verb == "anthem"), static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
 
 

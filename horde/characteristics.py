@@ -11,6 +11,8 @@ zone change (attacking, tapped).
 
 from __future__ import annotations
 
+from typing import Any
+
 from horde.cards import CardDef
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
@@ -150,6 +152,23 @@ def protected(game: Game, p: Permanent) -> bool:
 def _pt_amount(game: Game, p: Permanent) -> int:
     amount = p.card.pt_amount
     return amount if isinstance(amount, int) else amount(game, p)
+
+
+def apply_statics(game: Game, point: str, value: Any, *details: Any) -> Any:
+    """``value`` changed by every static verb on the battlefield applied at ``point`` (each
+    source's effects in turn: ``horde.effects.POINTS``)."""
+    for source in game.battlefield.points.get(point, ()):
+        for effect in source.card.points[point]:
+            value = effect.run(game, source, value, *details, **effect.args)
+    return value
+
+
+def apply_own_statics(game: Game, p: Permanent, point: str, value: Any, *details: Any) -> Any:
+    """``value`` changed by the permanent's own static verbs applied at ``point`` ('if this
+    creature would be dealt damage')."""
+    for effect in p.card.points.get(point, ()):
+        value = effect.run(game, p, value, *details, **effect.args)
+    return value
 
 
 def static_active(game: Game, flag: str) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from horde import rules
+from horde.cards import CardDef
 from horde.filters import Amount, Context, Filter, card_matches, compile_amount, compile_filter, evaluate
 from horde.state import HORDE_CONTROLLER, Game, Permanent
 
@@ -41,7 +42,8 @@ class Verb:
     args: dict[str, Arg]
     doc: str
     targets: str | None = None  # the argument holding the target filter, for targeted verbs
-    static: bool = False  # a continuous effect read by the rules, not run
+    static: bool = False  # a continuous effect (Static, Equipped and Enchanted hooks)
+    at: str | None = None  # a static verb's point: where the rules call its function (``POINTS``)
 
 
 VERBS: dict[str, Verb] = {}
@@ -50,16 +52,31 @@ WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player"
        "target_opponent", "target_controller")
 
 
-VerbFunction = Callable[..., None]
+VerbFunction = Callable[..., Any]  # a one-shot verb returns None; a static verb with a point, its value
 
 
-def verb(name: str, *, targets: str | None = None, static: bool = False,
+# The points where the rules apply static verbs: each static verb with a point is a function
+# ``f(game, source, value, *details, **args) -> value`` that the rules call there, for every
+# source on the battlefield with such an effect (``horde.characteristics.apply_statics``), or
+# for the permanent itself (``own``). Anthems and */* (``anthem``, ``pt_equals``) are read where
+# power, toughness and keywords are worked out (``horde.characteristics``).
+POINTS = {
+    "gain_life": "the team would gain VALUE life (the Horde has no life to gain)",
+    "spell_cost": "a team player casts a spell for VALUE generic mana (details: the card, the player)",
+    "dealt_damage": "this permanent would be dealt VALUE damage (own: only the permanent's own statics)",
+    "graveyard_abilities": "VALUE: whether a card in a graveyard has its abilities (details: the card)",
+}
+
+
+def verb(name: str, *, targets: str | None = None, static: bool = False, at: str | None = None,
          **args: Arg) -> Callable[[VerbFunction], VerbFunction]:
-    """Register a verb of the vocabulary with its argument spec."""
+    """Register a verb of the vocabulary with its argument spec (and, for a static verb, the
+    point of ``POINTS`` where the rules call it)."""
 
     def register(function: VerbFunction) -> VerbFunction:
+        assert at is None or (static and at in POINTS), f"{name}: a point is for static verbs, one of POINTS"
         VERBS[name] = Verb(name, function, args, (function.__doc__ or "").strip().splitlines()[0],
-                           targets, static)
+                           targets, static, at)
         return function
 
     return register
@@ -103,24 +120,33 @@ def pt_equals(game: Game, ctx: Context, amount: Amount) -> None:
     """Static: this creature's power and toughness are each equal to AMOUNT."""
 
 
-@verb("damage_removes_counters", static=True)
-def damage_removes_counters(game: Game, ctx: Context) -> None:
+@verb("damage_removes_counters", static=True, at="dealt_damage")
+def damage_removes_counters(game: Game, source: Permanent, amount: int) -> int:
     """Static: damage that would be dealt to this creature is prevented; remove a +1/+1 counter instead."""
+    if source.plus > 0:
+        rules.remove_counters(game, source, 1)  # Unbreathing Horde
+    return 0
 
 
-@verb("cant_gain_life", static=True)
-def cant_gain_life(game: Game, ctx: Context) -> None:
+@verb("cant_gain_life", static=True, at="gain_life")
+def cant_gain_life(game: Game, source: Permanent, amount: int) -> int:
     """Static: players can't gain life."""
+    return 0
 
 
-@verb("cost_reduction", static=True, filter=Arg("filter"), amount=Arg("int", 1))
-def cost_reduction(game: Game, ctx: Context, filter: Filter, amount: int) -> None:
+@verb("cost_reduction", static=True, at="spell_cost", filter=Arg("filter"), amount=Arg("int", 1))
+def cost_reduction(game: Game, source: Permanent, generic: int, card: CardDef, player: int, filter: Filter,
+                   amount: int) -> int:
     """Static: spells matching FILTER that you cast cost AMOUNT less generic mana."""
+    if source.controller == player and card_matches(getattr(filter, "text"), card):  # noqa: B009
+        return max(0, generic - amount)
+    return generic
 
 
-@verb("graveyards_lose_abilities", static=True)
-def graveyards_lose_abilities(game: Game, ctx: Context) -> None:
-    """Static: cards in graveyards lose all abilities (no flashback from a graveyard)."""
+@verb("graveyards_lose_abilities", static=True, at="graveyard_abilities")
+def graveyards_lose_abilities(game: Game, source: Permanent, works: bool, card: CardDef) -> bool:
+    """Static: cards in graveyards lose all abilities (flashback, unearth, casting or returning itself from there)."""
+    return False
 
 
 

@@ -189,7 +189,9 @@ class Battlefield:
     derived from them. Its methods are the one way onto, off and around the battlefield, and each
     keeps the indexes true, so nothing else writes them (the rules read them):
 
-    - ``statics``: the permanents (and the boss's stand-in, B5) with Static or Equipped effects;
+    - ``statics``: the permanents (and the boss's stand-in, B5) with anthems (Static or Equipped);
+    - ``points``: point name -> the permanents (and the stand-in) with static verbs applied
+      there (``horde.effects.POINTS``);
     - ``hooked``: hook name -> how many of those sources have it, so a trigger nobody has costs
       no search;
     - ``counting``: creatures whose power and toughness count things (*/*);
@@ -200,12 +202,14 @@ class Battlefield:
     - ``unsettled``: something changed that state-based actions must look at.
     """
 
-    __slots__ = ("team", "horde", "statics", "hooked", "counting", "version", "volatile", "unsettled", "next_id")
+    __slots__ = ("team", "horde", "statics", "points", "hooked", "counting", "version", "volatile", "unsettled",
+                 "next_id")
 
     def __init__(self) -> None:
         self.team: list[Permanent] = []  # every team player's permanents
         self.horde: list[Permanent] = []
         self.statics: list[Permanent] = []
+        self.points: dict[str, list[Permanent]] = {}
         self.hooked: dict[str, int] = {}
         self.counting = 0
         self.version = 0
@@ -219,10 +223,12 @@ class Battlefield:
         p = Permanent(self.next_id, card, controller, owner)
         self.next_id += 1
         (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
-        if card.anthems or card.equipped or card.static_flags:
+        if card.anthems or card.equipped:
             self.statics.append(p)
             if card.anthems:
                 self.anthems_changed()  # a new anthem: every cached bonus is stale
+        if card.points:
+            self._at_points(p, 1)
         self._index(card, 1)
         return p
 
@@ -237,6 +243,8 @@ class Battlefield:
         self._index(p.card, -1)
         if p in self.statics:
             self.statics.remove(p)
+        if p.card.points:
+            self._at_points(p, -1)
         for equipment in p.equipment:
             equipment.attached_to = None
         p.equipment = []
@@ -269,7 +277,9 @@ class Battlefield:
         """A source whose static and triggered abilities work though it is not on the
         battlefield: the boss's stand-in (B5)."""
         self._index(source.card, 1)
-        if source.card.anthems or source.card.static_flags:
+        if source.card.points:
+            self._at_points(source, 1)
+        if source.card.anthems:
             self.statics.append(source)
             self.anthems_changed()
 
@@ -288,6 +298,16 @@ class Battlefield:
     def settle(self) -> None:
         """State-based actions have looked at everything that changed."""
         self.unsettled = False
+
+    def _at_points(self, p: Permanent, change: int) -> None:
+        for point in p.card.points:
+            sources = self.points.setdefault(point, [])
+            if change > 0:
+                sources.append(p)
+            else:
+                sources.remove(p)
+                if not sources:
+                    del self.points[point]
 
     def _index(self, card: CardDef, change: int) -> None:
         hooked = self.hooked

@@ -151,3 +151,27 @@ def test_verb_lose_life_target_opponent_of_a_team_card_is_the_horde(game, bundle
     zombie = put(game, bundled, "Zombie")
     rules.destroy(game, zombie)
     assert game.horde_milled == 1 and game.team_life == 80 + 1  # Blood Artist's gain: the team's
+
+
+# ---------------------------------------------------------------- static verbs, at their points
+
+
+def test_verb_cant_gain_life_stops_the_teams_life_gain(game, bundled):
+    rules.gain_life(game, 3)
+    put(game, bundled, "Forsaken Wastes")
+    rules.gain_life(game, 3)
+    assert game.team_life == 83 and game.life_gained == 3
+
+
+def test_verb_cost_reduction_lowers_generic_mana_of_matching_spells_of_its_controller(game, bundled):
+    put(game, bundled, "Goblin Warchief", side="team", player=1)
+    chief = bundled.get("Goblin Chieftain")  # {1}{R}{R}, a Goblin
+    assert rules.spell_cost(game, chief, 1, "hand") == (0, ("R", "R"))
+    assert rules.spell_cost(game, chief, 0, "hand") == (1, ("R", "R"))  # a teammate's spell: not "you"
+    assert rules.spell_cost(game, bundled.get("Shock"), 1, "hand") == (0, ("R",))
+
+
+def test_verb_damage_removes_counters_prevents_damage_for_a_counter(game, bundled):
+    horde = put(game, bundled, "Unbreathing Horde", plus=2)
+    assert rules.damage_permanent(game, None, 0, horde, 4) == 0
+    assert horde.plus == 1 and horde.damage == 0

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from horde.characteristics import (
     all_permanents,
+    apply_own_statics,
+    apply_statics,
     board_of,
     creatures,
     graveyard_of,
@@ -108,6 +110,7 @@ from horde.rules.zones import (
     mill,
     pump,
     put_onto_battlefield,
+    remove_counters,
     remove_shield,
     sacrifice,
     sacrifice_options,
@@ -133,6 +136,8 @@ __all__ = [
     "static_bonus",
     "protected",
     "static_active",
+    "apply_statics",
+    "apply_own_statics",
     "creatures",
     "horde_power",
     "run_hook",
@@ -155,6 +160,7 @@ __all__ = [
     "bounce",
     "remove_shield",
     "add_counters",
+    "remove_counters",
     "pump",
     "draw",
     "discard",

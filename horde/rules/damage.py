@@ -5,11 +5,12 @@ team players (the shared life, H1), to the Horde (milling, H11); life lost and g
 from __future__ import annotations
 
 from horde.characteristics import (
+    apply_own_statics,
+    apply_statics,
     has_keyword,
     on_battlefield,
     protected,
     side_name,
-    static_active,
     watchers,
 )
 from horde.events import log
@@ -40,11 +41,10 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
             remove_shield(game, p)
             event.add(p)
         return 0
-    if "damage_removes_counters" in p.card.static_flags:
-        if p.plus > 0:
-            p.plus -= 1  # Unbreathing Horde: prevent the damage, remove a +1/+1 counter
-            game.battlefield.unsettle()
-        return 0
+    if p.card.points:
+        n = apply_own_statics(game, p, "dealt_damage", n)  # prevention (Unbreathing Horde)
+        if n <= 0:
+            return 0
     p.damage += n
     p.last_hit_by = by
     game.battlefield.unsettle()
@@ -129,7 +129,9 @@ def lose_life(game: Game, n: int) -> None:
 
 
 def gain_life(game: Game, n: int) -> None:
-    if n > 0 and not static_active(game, "cant_gain_life"):
+    if n > 0 and game.battlefield.points:
+        n = apply_statics(game, "gain_life", n)  # the team's shared life (Forsaken Wastes: none)
+    if n > 0:
         game.team_life += n
         game.life_gained += n
         if game.drivers.trace is not None:

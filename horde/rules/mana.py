@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from horde.cards import CardDef
-from horde.filters import card_matches
+from horde.characteristics import apply_statics
 from horde.state import Game, Permanent
 
 # One mana a player could make now: (its colours, its index in the floating pool or -1, the
@@ -36,27 +36,13 @@ def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int
         if limit is not None and pl.commander_casts >= limit:
             return None
         generic += 2 * pl.commander_casts  # C2: 903.10
-    if game.battlefield.statics:
-        generic = max(0, generic - _cost_reduction(game, card, player))
+    if game.battlefield.points:
+        generic = apply_statics(game, "spell_cost", generic, card, player)  # cost_reduction
     pips = cost.pips
     if game.players[player].generic_mana:
         generic += len(pips)  # C4
         pips = ()
     return generic, pips
-
-
-def _cost_reduction(game: Game, card: CardDef, player: int) -> int:
-    total = 0
-    for source in game.battlefield.statics:
-        if source.controller == player and "cost_reduction" in source.card.static_flags:
-            for effect in source.card.hooks.get("Static", ()):
-                if effect.verb == "cost_reduction" and _card_filter(effect.args["filter"], card):
-                    total += effect.args["amount"]
-    return total
-
-
-def _card_filter(flt: object, card: CardDef) -> bool:
-    return card_matches(getattr(flt, "text"), card)  # noqa: B009
 
 
 def can_pay(game: Game, player: int, generic: int, pips: tuple[str, ...], units: list[ManaUnit] | None = None,

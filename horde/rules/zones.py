@@ -157,6 +157,14 @@ def add_counters(game: Game, p: Permanent, n: int) -> None:
         log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, added=n, total=p.plus)
 
 
+def remove_counters(game: Game, p: Permanent, n: int) -> None:
+    """Remove up to ``n`` +1/+1 counters from a permanent."""
+    n = min(n, p.plus)
+    if n > 0:
+        p.plus -= n
+        game.battlefield.unsettle()
+
+
 def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = frozenset()) -> None:
     p.temp_power += dp
     p.temp_toughness += dt
