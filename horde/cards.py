@@ -46,6 +46,7 @@ KEYWORDS = {
     "lifelink", "indestructible", "vigilance", "defender", "haste", "enters tapped",
     "can't block", "fear", "swampwalk", "islandwalk", "forestwalk", "flanking", "shroud",
     "hexproof", "can't attack", "unblockable", "intimidate", "undying", "assigns no combat damage",
+    "wither", "infect", "persist",
 }
 
 

@@ -62,7 +62,7 @@ def power(game: Game, p: Permanent) -> int:
     card = p.card
     if card.power is None:
         return 0  # not a creature
-    value = (card.power if card.pt_amount is None else _pt_amount(game, p)) + p.plus + p.temp_power
+    value = (card.power if card.pt_amount is None else _pt_amount(game, p)) + p.plus - p.minus + p.temp_power
     battlefield = game.battlefield
     if battlefield.statics or p.equipment:
         if p.bonus_version == battlefield.version and not battlefield.volatile:
@@ -75,7 +75,7 @@ def toughness(game: Game, p: Permanent) -> int:
     card = p.card
     if card.toughness is None:
         return 0  # not a creature
-    value = (card.toughness if card.pt_amount is None else _pt_amount(game, p)) + p.plus + p.temp_toughness
+    value = (card.toughness if card.pt_amount is None else _pt_amount(game, p)) + p.plus - p.minus + p.temp_toughness
     battlefield = game.battlefield
     if battlefield.statics or p.equipment:
         if p.bonus_version == battlefield.version and not battlefield.volatile:

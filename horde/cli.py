@@ -141,6 +141,8 @@ def describe(event: dict) -> str:
     if kind == "damage":
         source = e.get("source") or "an effect"
         extra = f" (team life {e['team_life']})" if e.get("team_life") is not None else ""
+        if e.get("as_counters"):
+            extra = " as poison counters" if e.get("target_player") else " as -1/-1 counters"
         return f"{source} deals {e['amount']} damage to {e['target']}{extra}"
     if kind == "mill":
         return f"{e['amount']} damage to the Horde mills {e['milled']} ({e['library']} cards left)"
@@ -151,7 +153,9 @@ def describe(event: dict) -> str:
     if kind == "counter":
         return f"Player {e['player']} counters {e['countered']} with {e['card']}"
     if kind == "counters":
-        return f"{e['card']} gets {e['added']} +1/+1 counter(s) ({e['total']} now)"
+        return f"{e['card']} gets {e['added']} {e.get('kind', '+1/+1')} counter(s) ({e['total']} now)"
+    if kind == "poison":
+        return f"Player {e['player']} gets {e['added']} poison counter(s) ({e['total']} now)"
     if kind == "discard":
         return f"{'Horde' if e.get('player') is None else 'Player ' + str(e['player'])} discards {e['card']}"
     if kind == "equip":

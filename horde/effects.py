@@ -92,20 +92,22 @@ def create_tokens(game: Game, ctx: Context, token: str, count: Amount, tapped: b
 
 
 @verb("counters", on=Arg("choice", "self", ("self", "target", "each")), count=Arg("amount", 1),
-      filter=Arg("filter", None), targets="filter")
-def counters(game: Game, ctx: Context, on: str, count: Amount, filter: Filter | None) -> None:
-    """Put COUNT +1/+1 counters on this permanent, on a target, or on each permanent matching FILTER."""
+      filter=Arg("filter", None), kind=Arg("choice", None, ("plus", "minus")), targets="filter")
+def counters(game: Game, ctx: Context, on: str, count: Amount, filter: Filter | None, kind: str | None = None
+             ) -> None:
+    """Put COUNT +1/+1 counters (KIND=minus: -1/-1 counters, 704.5q) on this permanent, on a target, or on each permanent matching FILTER."""
     n = evaluate(game, ctx, count)
+    kind = kind or "plus"
     if on == "self":
         if ctx.permanent is not None and rules.on_battlefield(game, ctx.permanent):
-            rules.add_counters(game, ctx.permanent, n)
+            rules.add_counters(game, ctx.permanent, n, kind)
     elif on == "target":
         if isinstance(ctx.target, Permanent):
-            rules.add_counters(game, ctx.target, n)
+            rules.add_counters(game, ctx.target, n, kind)
     elif filter is not None:
         for p in rules.all_permanents(game):
             if filter(game, ctx, p):
-                rules.add_counters(game, p, n)
+                rules.add_counters(game, p, n, kind)
 
 
 @verb("anthem", static=True, filter=Arg("filter", None), power=Arg("int", 0), toughness=Arg("int", 0),
@@ -188,6 +190,14 @@ def lose_life(game: Game, ctx: Context, who: str, amount: Amount) -> None:
                 rules.damage_horde(game, n)  # H11: life the team makes the Horde lose
         else:
             rules.lose_life(game, n)
+
+
+@verb("poison", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
+def poison(game: Game, ctx: Context, who: str, count: Amount) -> None:
+    """Each player WHO names gets COUNT poison counters (a team player: H13's 15 lose; the Horde has none)."""
+    n = evaluate(game, ctx, count)
+    for player in _players_for(game, ctx, who):
+        rules.give_poison(game, player, n)
 
 
 @verb("gain_life", amount=Arg("amount"), who=Arg("choice", None, WHO))

@@ -83,8 +83,11 @@ EVENTS: dict[str, EventKind] = {
         Field("tapped", "bool", "it entered tapped"))),
     "leaves": EventKind("a permanent leaves the battlefield", (
         CARD, ID, Field("to", "str", "'graveyard', 'exile', 'hand' or 'library'"))),
-    "counters": EventKind("+1/+1 counters are put on a permanent", (
-        CARD, ID, Field("added", "int", "counters put on it"), Field("total", "int", "its +1/+1 counters now"))),
+    "counters": EventKind("+1/+1 or -1/-1 counters are put on a permanent (704.5q: the two kinds cancel out)", (
+        CARD, ID, Field("kind", "str", "'+1/+1' or '-1/-1'"), Field("added", "int", "counters put on it"),
+        Field("total", "int", "its counters of that kind now, after any of the other kind cancelled"))),
+    "poison": EventKind("a team player gets poison counters (infect; H13: 15 lose the game)", (
+        TEAM_PLAYER, Field("added", "int", "poison counters given"), Field("total", "int", "the player's poison counters now"))),
     "shield_removed": EventKind("a shield counter absorbs damage or a destruction (L4)", (
         CARD, ID, Field("shields", "int", "shield counters left"))),
     "equip": EventKind("a team player pays an equip cost", (
@@ -100,7 +103,9 @@ EVENTS: dict[str, EventKind] = {
         Field("source", "str|null", "the permanent that dealt it; null for a spell"), TARGET, TARGET_ID,
         TARGET_PLAYER, AMOUNT,
         Field("team_life", "int|null", "the team's life after it, when a team player was dealt it (H1)"),
-        Field("combat", "bool", "combat damage"))),
+        Field("combat", "bool", "combat damage"),
+        Field("as_counters", "bool", "dealt as -1/-1 counters (wither, infect) or, to a player, as poison "
+                                     "counters (infect)"))),
     "damage_prevented": EventKind("combat damage is prevented this turn", (
         Field("reason", "str", "why: 'fog'"),)),
     "mill": EventKind("damage to the Horde mills its library (H11)", (

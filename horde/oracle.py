@@ -497,12 +497,17 @@ def _pump_all(m: re.Match[str], ctx: _Context) -> list[str]:
 def _counters(m: re.Match[str], ctx: _Context) -> list[str]:
     count = number(m["n"], ctx)
     on = m["on"]
+    kind = " kind=minus" if m["kind"].startswith("-") else ""
     if on == "~":
-        return [f"counters on=self count={count}"]
+        return [f"counters on=self count={count}{kind}"]
     each = re.fullmatch(r"each (.+)", on, re.I)
     if each:
-        return [f"counters on=each count={count} filter={quote(noun_filter(each[1]))}"]
-    return [f"counters on=target count={count} filter={quote(_target(ctx, on))}"]
+        return [f"counters on=each count={count} filter={quote(noun_filter(each[1]))}{kind}"]
+    return [f"counters on=target count={count} filter={quote(_target(ctx, on))}{kind}"]
+
+
+def _poison(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"poison who={_who(m, ctx)} count={number(m['n'], ctx)}"]
 
 
 def _return_card(m: re.Match[str], ctx: _Context) -> list[str]:
@@ -589,7 +594,8 @@ EFFECT_TEMPLATES = [
     (r"(?P<what>target .+?) gets (?P<pt>[+-]\d+/[+-]\d+)(?: and gains (?P<kw>.+?))? until end of turn", _pump_target),
     (r"(?P<it>~|it) gets (?P<pt>[+-]\d+/[+-]\d+)(?: and gains (?P<kw>.+?))? until end of turn", _pump_self),
     (r"(?P<what>.+?) get (?P<pt>[+-]\d+/[+-]\d+)(?: and gain (?P<kw>.+?))? until end of turn", _pump_all),
-    (rf"put (?P<n>{NUMBER}) \+1/\+1 counters? on (?P<on>.+)", _counters),
+    (rf"put (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on (?P<on>.+)", _counters),
+    (SUBJECT + rf"gets? (?P<n>{NUMBER}) poison counters?", _poison),
     (rf"return (?:up to (?P<n>{NUMBER}) )?target (?P<what>(?:[\w -]+? )?cards?) from your graveyard to "
      r"(?P<to>your hand|the battlefield)", _return_card),
     (r"search your library for (?P<n>a|up to two) basic land cards?, (?P<rest>.+), then shuffle", _ramp),

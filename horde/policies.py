@@ -129,6 +129,19 @@ def targets_player(card: CardDef) -> frozenset[str]:
                      if e.args.get("who") in ("target_player", "target_opponent"))
 
 
+def shrinks_target(card: CardDef) -> bool:
+    """Whether a card's targeted effect makes its target smaller (-N/-N, -1/-1 counters)."""
+    for effects in card.hooks.values():
+        for e in effects:
+            if e.target is None:
+                continue
+            if e.verb == "counters" and e.args.get("kind") == "minus":
+                return True
+            if e.verb == "pump" and e.args.get("toughness", 0) < 0:
+                return True
+    return False
+
+
 def mass_removal(card: CardDef) -> bool:
     """Whether a card removes many creatures at once (damage to players alone is not)."""
     for effects in card.hooks.values():
@@ -317,7 +330,7 @@ class BaselinePolicy(Policy):
             if "horde" in options:
                 return "horde"
         horde = [o for o in options if not isinstance(o, int | str) and o.is_horde]
-        if verbs & HARMFUL or role(card) == "removal":
+        if verbs & HARMFUL or role(card) == "removal" or shrinks_target(card):
             if "damage" in verbs:
                 amount = next((e.args["amount"] for hook in card.hooks.values() for e in hook
                                if e.verb == "damage" and isinstance(e.args["amount"], int)), 0)

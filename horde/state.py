@@ -49,7 +49,7 @@ class Permanent:
     """One permanent on the battlefield (a card or a token) and its counters."""
 
     __slots__ = (
-        "id", "card", "controller", "owner", "tapped", "sick", "damage", "plus", "shields",
+        "id", "card", "controller", "owner", "tapped", "sick", "damage", "plus", "minus", "shields",
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to", "attached_player",
         "equipment", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra",
@@ -63,7 +63,8 @@ class Permanent:
         self.tapped = False
         self.sick = True  # summoning sickness; the Horde's creatures have haste (H8)
         self.damage = 0
-        self.plus = 0  # +1/+1 counters (a -1/-1 counter would cancel one)
+        self.plus = 0  # +1/+1 counters
+        self.minus = 0  # -1/-1 counters (704.5q: never both kinds on one permanent)
         self.shields = 0  # L4 shield counters
         self.temp_power = 0  # until end of turn
         self.temp_toughness = 0

@@ -16,7 +16,8 @@ from horde.state import HORDE_CONTROLLER
 
 
 def invariants(game) -> None:
-    """Every card in exactly one zone, no negative counters, life accounted for."""
+    """Every card in exactly one zone, no negative counters (704.5q: never +1/+1 and -1/-1
+    counters on one permanent), life accounted for, poison never negative."""
     for player in game.players:
         on_battlefield = sum(1 for board in (game.battlefield.team, game.battlefield.horde) for p in board
                              if p.owner == player.index and not p.card.is_token)
@@ -38,7 +39,8 @@ def invariants(game) -> None:
     assert zones + horde_owned == horde.deck_size, (zones, horde_owned, horde.deck_size)
     for board in (game.battlefield.team, game.battlefield.horde):
         for p in board:
-            assert p.plus >= 0 and p.shields >= 0 and p.damage >= 0
+            assert p.plus >= 0 and p.minus >= 0 and p.shields >= 0 and p.damage >= 0
+            assert not (p.plus and p.minus), (p, p.plus, p.minus)  # 704.5q
             if p.card.is_creature and not game.over():
                 # State-based actions have run: no creature is left with lethal damage or no toughness.
                 toughness = rules.toughness(game, p)
@@ -49,6 +51,7 @@ def invariants(game) -> None:
     if game.boss is not None:
         assert game.boss.loyalty >= 0
     assert game.team_life == game.start_life - game.damage_taken - game.life_lost + game.life_gained
+    assert all(pl.poison >= 0 for pl in game.players)
 
 
 def setups(bundled: bool):

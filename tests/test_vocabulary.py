@@ -175,3 +175,90 @@ def test_verb_damage_removes_counters_prevents_damage_for_a_counter(game, bundle
     horde = put(game, bundled, "Unbreathing Horde", plus=2)
     assert rules.damage_permanent(game, None, 0, horde, 4) == 0
     assert horde.plus == 1 and horde.damage == 0
+
+
+# ---------------------------------------------------------------- -1/-1 counters, wither, infect, poison
+
+
+def test_verb_counters_minus_puts_minus_one_counters_that_cancel_plus_ones(game, bundled):
+    """704.5q: a +1/+1 and a -1/-1 counter on one permanent are both removed."""
+    titan = put(game, bundled, "Grave Titan", plus=2)  # 6/6 with two +1/+1 counters
+    skinrender = rules.put_onto_battlefield(game, bundled.get("Skinrender"), 0, 0)  # the team's: targets the Titan
+    assert skinrender.card.name == "Skinrender"
+    assert (titan.plus, titan.minus) == (0, 1) and rules.toughness(game, titan) == 5
+
+
+def test_verb_counters_minus_kills_at_zero_toughness(game, bundled):
+    zombie = put(game, bundled, "Zombie")
+    rules.put_onto_battlefield(game, bundled.get("Skinrender"), 0, 0)
+    rules.check_state(game)
+    assert not rules.on_battlefield(game, zombie) and zombie.minus == 3
+
+
+def test_keyword_wither_deals_damage_to_creatures_as_minus_one_counters(game, bundled):
+    ripper = put(game, bundled, "Sickle Ripper")
+    angel = put(game, bundled, "Serra Angel", side="team")  # 4/4
+    rules.damage_permanent(game, ripper, HORDE, angel, 2)
+    assert (angel.damage, angel.minus, rules.toughness(game, angel), rules.power(game, angel)) == (0, 2, 2, 2)
+    rules.damage_player(game, ripper, HORDE, 0, 2)
+    assert game.team_life == 78 and game.players[0].poison == 0  # to a player: ordinary damage
+
+
+def test_keyword_infect_gives_players_poison_and_creatures_counters(game, bundled):
+    stinger = put(game, bundled, "Plague Stinger")
+    rules.damage_player(game, stinger, HORDE, 2, 1)
+    assert game.team_life == 80 and game.players[2].poison == 1 and game.damage_taken == 0
+    bear = put(game, bundled, "Walking Corpse", side="team")
+    rules.damage_permanent(game, stinger, HORDE, bear, 1)
+    assert (bear.damage, bear.minus) == (0, 1)
+
+
+def test_keyword_infect_damage_to_the_horde_mills_it(game, bundled):
+    """H11: damage to the Horde mills, infect or not; the Horde has no poison."""
+    stinger = put(game, bundled, "Plague Stinger", side="team")
+    rules.damage_horde(game, 3, stinger)
+    assert game.horde_milled == 3
+
+
+def test_H13_fifteen_poison_counters_on_a_team_player_lose_the_game(game, bundled):
+    rules.give_poison(game, 1, 14)
+    rules.give_poison(game, 2, 14)
+    rules.check_state(game)
+    assert game.winner is None
+    rules.give_poison(game, 1, 1)
+    rules.check_state(game)
+    assert game.winner == "horde"
+
+
+def test_verb_poison_gives_each_team_player_a_counter_and_the_horde_none(game, bundled):
+    rules.put_onto_battlefield(game, bundled.get("Ichor Rats"), HORDE, HORDE)
+    assert [pl.poison for pl in game.players] == [1, 1, 1, 1]
+
+
+def test_keyword_persist_returns_it_with_a_minus_one_counter_once(game, bundled):
+    goblin = put(game, bundled, "Putrid Goblin")
+    rules.destroy(game, goblin)
+    back = [p for p in game.battlefield.horde if p.card.name == "Putrid Goblin"]
+    assert len(back) == 1 and back[0].minus == 1 and rules.power(game, back[0]) == 1
+    rules.destroy(game, back[0])
+    assert not game.battlefield.horde and [c.name for c in game.horde.graveyard] == ["Putrid Goblin"]
+
+
+def test_keyword_undying_returns_it_with_a_plus_one_counter_once(game, bundled):
+    ghoul = put(game, bundled, "Butcher Ghoul")
+    rules.destroy(game, ghoul)
+    back = [p for p in game.battlefield.horde if p.card.name == "Butcher Ghoul"]
+    assert len(back) == 1 and back[0].plus == 1 and rules.power(game, back[0]) == 2
+    rules.destroy(game, back[0])
+    assert not game.battlefield.horde
+
+
+def test_keyword_persist_and_a_plus_one_counter_cancel_so_it_persists_again(game, bundled):
+    """704.5q: a +1/+1 counter on a creature that persisted removes its -1/-1 counter."""
+    goblin = put(game, bundled, "Putrid Goblin")
+    rules.destroy(game, goblin)
+    back = game.battlefield.horde[0]
+    rules.add_counters(game, back, 1)
+    assert (back.plus, back.minus) == (0, 0)
+    rules.destroy(game, back)
+    assert [p.minus for p in game.battlefield.horde] == [1]

@@ -85,6 +85,7 @@ from horde.rules.damage import (
     damage_permanent,
     damage_player,
     gain_life,
+    give_poison,
     lose_life,
     prevent_combat_damage,
 )
@@ -172,6 +173,7 @@ __all__ = [
     "damage_many",
     "damage_player",
     "damage_horde",
+    "give_poison",
     "controller_damaged",
     "lose_life",
     "gain_life",

@@ -28,13 +28,13 @@ def check_state(game: Game) -> None:
                     card = p.card
                     if not card.is_creature:
                         continue
-                    if (not p.damage and card.pt_amount is None and not shrinking
-                            and (card.toughness or 0) + p.plus + p.temp_toughness > 0):
+                    if (not p.damage and card.pt_amount is None and not shrinking and not p.deathtouched
+                            and (card.toughness or 0) + p.plus - p.minus + p.temp_toughness > 0):
                         continue  # undamaged, and nothing can make its toughness 0 or less
                     t = toughness(game, p)
                     if t <= 0:
                         dead.append((p, False))
-                    elif ((p.damage >= t or (p.deathtouched and p.damage > 0))
+                    elif ((p.damage >= t or p.deathtouched)
                           and not has_keyword(game, p, "indestructible")):
                         dead.append((p, True))
             for p, destroyed in dead:

@@ -8,6 +8,7 @@ from horde.characteristics import (
     apply_own_statics,
     apply_statics,
     has_keyword,
+    keywords,
     on_battlefield,
     protected,
     side_name,
@@ -16,12 +17,13 @@ from horde.characteristics import (
 from horde.events import log
 from horde.filters import Context
 from horde.rules.abilities import run_hook
-from horde.rules.zones import remove_shield
+from horde.rules.zones import add_counters, remove_shield
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 # L4: one damage event (a combat damage step, damage dealt to several permanents at once) is the
 # set of permanents whose shield counter it has already removed; it is passed down explicitly.
 DamageEvent = set[Permanent]
+NO_KEYWORDS: frozenset[str] = frozenset()
 
 
 def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent, n: int,
@@ -45,17 +47,22 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
         n = apply_own_statics(game, p, "dealt_damage", n)  # prevention (Unbreathing Horde)
         if n <= 0:
             return 0
-    p.damage += n
+    kw = keywords(game, source) if source is not None else NO_KEYWORDS
+    as_counters = "wither" in kw or "infect" in kw  # dealt as -1/-1 counters
+    if as_counters:
+        add_counters(game, p, n, "minus")
+    else:
+        p.damage += n
     p.last_hit_by = by
     game.battlefield.unsettle()
     if deathtouch is None:
-        deathtouch = source is not None and has_keyword(game, source, "deathtouch")
+        deathtouch = "deathtouch" in kw
     if deathtouch:
         p.deathtouched = True
     if game.drivers.trace is not None:
         log(game, "damage", side_name(by), source=source.card.name if source else None, target=p.card.name,
-            target_id=p.id, target_player=None, amount=n, team_life=None, combat=combat)
-    if source is not None and by != HORDE_CONTROLLER and has_keyword(game, source, "lifelink"):
+            target_id=p.id, target_player=None, amount=n, team_life=None, combat=combat, as_counters=as_counters)
+    if by != HORDE_CONTROLLER and "lifelink" in kw:
         gain_life(game, n)
     if "DealtDamage" in p.card.hooks:
         run_hook(game, p, "DealtDamage")
@@ -74,12 +81,16 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
     """Damage to a team player comes off the shared team life (H1)."""
     if n <= 0:
         return 0
-    game.team_life -= n
-    game.damage_taken += n
+    infect = source is not None and has_keyword(game, source, "infect")
+    if infect:
+        give_poison(game, player, n)  # infect: poison counters instead of life (H13)
+    else:
+        game.team_life -= n
+        game.damage_taken += n
     if game.drivers.trace is not None:
         log(game, "damage", side_name(by), source=source.card.name if source else None,
             target=f"player {player + 1}", target_id=None, target_player=player + 1, amount=n,
-            team_life=game.team_life, combat=combat)
+            team_life=game.team_life, combat=combat, as_counters=infect)
     creature_damaged_player = game.drivers.creature_damaged_player  # wired when lieutenants are drawn
     if by == HORDE_CONTROLLER and source is not None and source.card.is_creature and creature_damaged_player is not None:
         creature_damaged_player(game)  # L7
@@ -88,8 +99,20 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
     return n
 
 
+def give_poison(game: Game, player: int, n: int) -> None:
+    """A team player gets ``n`` poison counters (H13: 15 lose the game). The Horde has no life
+    and no poison: poison counters given to it do nothing (only damage mills it, H11)."""
+    if n <= 0 or player < 0:
+        return
+    pl = game.players[player]
+    pl.poison += n
+    if game.drivers.trace is not None:
+        log(game, "poison", Side.TEAM, player=player + 1, added=n, total=pl.poison)
+
+
 def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
-    """H11: each point of damage to the Horde mills the top card of its library."""
+    """H11: each point of damage to the Horde mills the top card of its library (infect and
+    wither damage too)."""
     if n <= 0:
         return 0
     library = game.horde.library

@@ -61,8 +61,9 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         lieutenant_leaves(game, p, by, equipment)  # L6: exiled with time counters instead
         battlefield.anthems_changed()  # its equipment changed hands
         return
-    undying = (to == "graveyard" and p.card.is_creature and not p.card.is_token and p.plus == 0
-               and has_keyword(game, p, "undying"))
+    dies = to == "graveyard" and p.card.is_creature and not p.card.is_token
+    undying = dies and p.plus == 0 and has_keyword(game, p, "undying")
+    persist = dies and not undying and p.minus == 0 and has_keyword(game, p, "persist")
     battlefield.leave(p)
     card = p.card
     if game.drivers.trace is not None:
@@ -86,12 +87,13 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         game.horde.tokens_gone += 1  # H6: a token that leaves the battlefield ceases to exist
     if to == "graveyard" and card.is_creature:
         died(game, p)
-    if undying:
+    if undying or persist:
         graveyard = game.horde.graveyard if p.owner == HORDE_CONTROLLER else game.players[p.owner].graveyard
         if card in graveyard:
-            graveyard.remove(card)  # undying: back under its owner's control with a +1/+1 counter
+            # undying (persist): back under its owner's control with a +1/+1 (-1/-1) counter
+            graveyard.remove(card)
             back = put_onto_battlefield(game, card, p.owner, p.owner)
-            add_counters(game, back, 1)
+            add_counters(game, back, 1, "plus" if undying else "minus")
 
 
 def died(game: Game, p: Permanent) -> None:
@@ -151,10 +153,26 @@ def remove_shield(game: Game, p: Permanent) -> None:
         log(game, "shield_removed", side_name(p.controller), card=p.card.name, id=p.id, shields=p.shields)
 
 
-def add_counters(game: Game, p: Permanent, n: int) -> None:
-    p.plus += n
-    if game.drivers.trace is not None and n:
-        log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, added=n, total=p.plus)
+def add_counters(game: Game, p: Permanent, n: int, kind: str = "plus") -> None:
+    """Put ``n`` +1/+1 counters (``kind`` "plus") or -1/-1 counters ("minus") on a permanent;
+    704.5q: as many of each kind as it has of the other are removed at once."""
+    if n <= 0:
+        return
+    if kind == "plus":
+        p.plus += n
+    else:
+        p.minus += n
+        game.battlefield.unsettle()  # its toughness fell
+    if p.plus and p.minus:
+        both = min(p.plus, p.minus)
+        p.plus -= both
+        p.minus -= both
+    if game.drivers.trace is not None:
+        log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, kind=COUNTER_NAMES[kind],
+            added=n, total=p.plus if kind == "plus" else p.minus)
+
+
+COUNTER_NAMES = {"plus": "+1/+1", "minus": "-1/-1"}
 
 
 def remove_counters(game: Game, p: Permanent, n: int) -> None:
