@@ -174,6 +174,9 @@ def describe(event: dict) -> str:
     if kind == "lieutenant_enters":
         equipment = f", equipped with {e['equipment']}" if e["equipment"] else ""
         return f"Lieutenant {e['name']} enters with {e['shields']} shield counter(s){equipment}"
+    if kind == "regenerate":
+        paid = f" (paid {e['paid']})" if e.get("paid") else ""
+        return f"{e['card']} regenerates{paid}: tapped, damage removed, out of combat"
     if kind == "shield_removed":
         return f"A shield counter on {e['card']} absorbs it ({e['shields']} left)"
     if kind == "lieutenant_defeated":

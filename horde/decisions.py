@@ -36,6 +36,8 @@ KINDS = {
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
+    "regenerate": "options: the creature's regeneration ability (a tuple of effects) and None; subject: the creature "
+                  "about to be destroyed",
 }
 SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards"}
 

@@ -210,12 +210,12 @@ def gain_life(game: Game, ctx: Context, amount: Amount, who: str | None) -> None
             rules.gain_life(game, n)
 
 
-@verb("destroy_all", filter=Arg("filter"))
-def destroy_all(game: Game, ctx: Context, filter: Filter) -> None:
-    """Destroy every permanent matching FILTER."""
+@verb("destroy_all", filter=Arg("filter"), regenerate=Arg("bool", None))
+def destroy_all(game: Game, ctx: Context, filter: Filter, regenerate: bool | None) -> None:
+    """Destroy every permanent matching FILTER (REGENERATE=false: they can't be regenerated)."""
     doomed = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
     for p in doomed:
-        rules.destroy(game, p, ctx.controller)
+        rules.destroy(game, p, ctx.controller, regenerate is not False)
 
 
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
@@ -311,11 +311,19 @@ def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count:
             rules.hand_of(game, ctx.controller).append(card)
 
 
-@verb("destroy", target=Arg("filter"), targets="target")
-def destroy(game: Game, ctx: Context, target: Filter) -> None:
-    """Destroy target permanent matching TARGET."""
+@verb("destroy", target=Arg("filter"), regenerate=Arg("bool", None), targets="target")
+def destroy(game: Game, ctx: Context, target: Filter, regenerate: bool | None) -> None:
+    """Destroy target permanent matching TARGET (REGENERATE=false: it can't be regenerated)."""
     if isinstance(ctx.target, Permanent):
-        rules.destroy(game, ctx.target, ctx.controller)
+        rules.destroy(game, ctx.target, ctx.controller, regenerate is not False)
+
+
+@verb("regenerate", on=Arg("choice", "self", ("self", "target")), target=Arg("filter", None), targets="target")
+def regenerate(game: Game, ctx: Context, on: str, target: Filter | None) -> None:
+    """The next time this creature (or target creature) would be destroyed this turn, instead tap it, remove all damage from it and remove it from combat."""
+    p = ctx.permanent if on == "self" else ctx.target
+    if isinstance(p, Permanent) and rules.on_battlefield(game, p):
+        p.regeneration += 1
 
 
 @verb("exile", target=Arg("filter"), targets="target")
@@ -332,13 +340,15 @@ def bounce(game: Game, ctx: Context, target: Filter) -> None:
         rules.bounce(game, ctx.target)
 
 
-@verb("damage", amount=Arg("amount"), target=Arg("filter"), targets="target")
-def damage(game: Game, ctx: Context, amount: Amount, target: Filter) -> None:
-    """Deal AMOUNT damage to one target: a creature matching TARGET, or with 'any' also a player or the Horde."""
+@verb("damage", amount=Arg("amount"), target=Arg("filter"), regenerate=Arg("bool", None), targets="target")
+def damage(game: Game, ctx: Context, amount: Amount, target: Filter, regenerate: bool | None) -> None:
+    """Deal AMOUNT damage to one target: a creature matching TARGET, or with 'any' also a player or the Horde (REGENERATE=false: a creature dealt damage this way can't be regenerated this turn)."""
     n = evaluate(game, ctx, amount)
     chosen = ctx.target
     if chosen is None:
         return
+    if regenerate is False and isinstance(chosen, Permanent):
+        chosen.no_regen = True
     if chosen == "horde":
         rules.damage_horde(game, n)  # H11
     elif isinstance(chosen, int):

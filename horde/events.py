@@ -88,6 +88,10 @@ EVENTS: dict[str, EventKind] = {
         Field("total", "int", "its counters of that kind now, after any of the other kind cancelled"))),
     "poison": EventKind("a team player gets poison counters (infect; H13: 15 lose the game)", (
         TEAM_PLAYER, Field("added", "int", "poison counters given"), Field("total", "int", "the player's poison counters now"))),
+    "regenerate": EventKind("a creature regenerates instead of being destroyed: it is tapped, its damage removed, "
+                            "and it leaves combat", (
+        CARD, ID, Field("paid", "str|null", "the cost of the regeneration ability activated as it would be destroyed "
+                                          "(the Horde pays any mana: H7); null for a shield made earlier this turn"))),
     "shield_removed": EventKind("a shield counter absorbs damage or a destruction (L4)", (
         CARD, ID, Field("shields", "int", "shield counters left"))),
     "equip": EventKind("a team player pays an equip cost", (

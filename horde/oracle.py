@@ -51,9 +51,23 @@ COUNTS = {
     "the number of zombies on the battlefield plus the number of zombie cards in all graveyards":
         "zombies_on_battlefield_and_zombie_cards_in_graveyards",
 }
-# Sentences that change nothing in this engine: it has no regeneration.
+# "Can't be regenerated": an argument of the destroy (or damage) effect before it.
 NO_EFFECT = re.compile(r"(it|they) can't be regenerated( this turn)?|a creature dealt damage this way can't be "
                        r"regenerated this turn", re.I)
+
+
+def no_regeneration(sentence: str, effects: list[str]) -> bool:
+    """'It (They) can't be regenerated' after a destroy effect, 'a creature dealt damage this way
+    can't be regenerated this turn' after a damage effect: its ``regenerate=false``. False when
+    the sentence is not one of them or follows no such effect."""
+    if not NO_EFFECT.fullmatch(sentence):
+        return False
+    verbs = ("damage",) if sentence.lower().startswith("a creature") else ("destroy", "destroy_all")
+    for i in range(len(effects) - 1, -1, -1):
+        if effects[i].split()[0] in verbs:
+            effects[i] += " regenerate=false"
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -601,6 +615,8 @@ EFFECT_TEMPLATES = [
     (r"search your library for (?P<n>a|up to two) basic land cards?, (?P<rest>.+), then shuffle", _ramp),
     (r"prevent all combat damage that would be dealt this turn", _fixed("fog")),
     (r"sacrifice ~", _fixed("sacrifice_self")),
+    (r"regenerate ~", _fixed("regenerate on=self")),
+    (r"regenerate (?P<what>target .+)", lambda m, ctx: [f"regenerate on=target target={quote(_target(ctx, m['what']))}"]),
     (r"sacrifice it", lambda m, ctx: _it_is_self(ctx, "sacrifice_self")),
     (r"tap those creatures", _tap_those),
     (r"tap all (?P<what>.+)", _tap_all),
@@ -819,7 +835,7 @@ def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Comp
         pending: list[str] = []  # lines of this line's abilities
         for sentence in line:
             if ability is not None:  # a sentence may continue the ability before it
-                if NO_EFFECT.fullmatch(sentence):
+                if no_regeneration(sentence, ability.effects):
                     continue
                 saved = (ability.ctx.target, ability.ctx.group)
                 try:
@@ -883,8 +899,10 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
             raise Unread
         for mode in modes:
             mode_ctx = _Context(facts, tokens, hook="Mode")
-            parts = [p for p in re.split(r"\.\s+", mode) if p and not NO_EFFECT.fullmatch(p)]
-            effects = [e for p in parts for e in effects_of(p, mode_ctx)]
+            effects: list[str] = []
+            for part in (p for p in re.split(r"\.\s+", mode) if p):
+                if not no_regeneration(part, effects):
+                    effects += effects_of(part, mode_ctx)
             pending.append(f"Mode: {' ; '.join(effects)}")
         return None
     m = re.fullmatch(r"([+-]?\d+|[+-]X): (.+)", sentence)
@@ -904,8 +922,6 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
         return _Ability(["Activated"], verbs, prefix=prefix, ctx=ctx)
     if {"Instant", "Sorcery"} & facts.types:
         ctx.hook = "Cast"
-        if NO_EFFECT.fullmatch(sentence):
-            return None
         return _Ability(["Cast"], effects_of(sentence, ctx), ctx=ctx)
     lines, keywords = static(sentence, ctx)
     out.keywords.extend(k for k in keywords if k not in out.keywords)

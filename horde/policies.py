@@ -500,6 +500,10 @@ class BaselinePolicy(Policy):
     def _return(self, decision: Decision, view: TeamView) -> Any:
         return max(decision.options, key=lambda c: c.mana_value)
 
+    def _regenerate(self, decision: Decision, view: TeamView) -> Any:
+        """Regenerate: it saves a creature that would be destroyed now."""
+        return next(o for o in decision.options if o is not None)
+
 
 class AggroPolicy(BaselinePolicy):
     """Races: attacks with every creature that does not have to stay back to prevent lethal,

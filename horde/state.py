@@ -52,7 +52,7 @@ class Permanent:
         "id", "card", "controller", "owner", "tapped", "sick", "damage", "plus", "minus", "shields",
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to", "attached_player",
         "equipment", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
-        "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra",
+        "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -84,6 +84,8 @@ class Permanent:
         self.bonus: tuple[int, int, frozenset[str]] = (0, 0, frozenset())  # from anthems and equipment
         self.bonus_version = -1  # the battlefield version ``bonus`` was worked out at
         self.extra = False  # a lieutenant's equipment: not a card of the Horde deck (L3)
+        self.regeneration = 0  # regeneration shields until end of turn
+        self.no_regen = False  # it can't be regenerated this turn
 
     @property
     def is_horde(self) -> bool:

@@ -313,6 +313,8 @@ def end_step(game: Game) -> None:
             p.temp_power = p.temp_toughness = 0
             if p.temp_keywords:
                 p.temp_keywords = frozenset()
+            p.regeneration = 0
+            p.no_regen = False
     game.fogged = False
     rules.empty_pools(game)
 

@@ -41,6 +41,7 @@ def invariants(game) -> None:
         for p in board:
             assert p.plus >= 0 and p.minus >= 0 and p.shields >= 0 and p.damage >= 0
             assert not (p.plus and p.minus), (p, p.plus, p.minus)  # 704.5q
+            assert p.regeneration >= 0
             if p.card.is_creature and not game.over():
                 # State-based actions have run: no creature is left with lethal damage or no toughness.
                 toughness = rules.toughness(game, p)

@@ -262,3 +262,57 @@ def test_keyword_persist_and_a_plus_one_counter_cancel_so_it_persists_again(game
     assert (back.plus, back.minus) == (0, 0)
     rules.destroy(game, back)
     assert [p.minus for p in game.battlefield.horde] == [1]
+
+
+# ---------------------------------------------------------------- regeneration
+
+
+def test_verb_regenerate_the_horde_regenerates_whenever_it_would_be_destroyed(game, bundled):
+    """H7: the Horde has all the mana it needs, so it activates Drudge Skeletons' {B} each time."""
+    game.drivers.trace = []
+    skeletons = put(game, bundled, "Drudge Skeletons", damage=0)
+    for _ in range(3):
+        assert not rules.destroy(game, skeletons)
+    assert rules.on_battlefield(game, skeletons) and skeletons.tapped
+    assert [e["paid"] for e in game.drivers.trace if e["event"] == "regenerate"] == ["{B}"] * 3
+
+
+def test_verb_regenerate_removes_damage_and_takes_it_out_of_combat(game, bundled):
+    skeletons = put(game, bundled, "Drudge Skeletons")
+    skeletons.attacking = True
+    rules.damage_permanent(game, None, 0, skeletons, 1)
+    rules.check_state(game)
+    assert rules.on_battlefield(game, skeletons)
+    assert (skeletons.damage, skeletons.tapped, skeletons.attacking) == (0, True, False)
+
+
+def test_verb_regenerate_a_shield_lasts_until_end_of_turn(game, bundled):
+    from horde import turns
+    boa = put(game, bundled, "River Boa", side="team")
+    rules.resolve(game, boa.card.abilities("Activated")[0], ctx_of(boa))
+    assert boa.regeneration == 1
+    turns.end_step(game)
+    assert boa.regeneration == 0
+
+
+def test_verb_regenerate_the_team_pays_when_its_policy_says_so(game, bundled):
+    troll = put(game, bundled, "Cudgel Troll", side="team", player=1)
+    put(game, bundled, "Forest", side="team", player=1)
+    assert not rules.destroy(game, troll)  # the baseline regenerates: {G} from its Forest
+    assert rules.on_battlefield(game, troll) and troll.tapped
+    assert rules.destroy(game, put(game, bundled, "Cudgel Troll", side="team", player=2))  # no mana: destroyed
+
+
+def test_verb_destroy_all_regenerate_false_cant_be_regenerated(game, bundled):
+    skeletons = put(game, bundled, "Drudge Skeletons")
+    rules.resolve_spell(game, bundled.get("Damnation"), Context(bundled.get("Damnation"), None, HORDE))
+    assert not rules.on_battlefield(game, skeletons)
+
+
+def test_verb_damage_regenerate_false_a_creature_dealt_damage_cant_be_regenerated(game, bundled):
+    skeletons = put(game, bundled, "Drudge Skeletons")
+    game.drivers.policy = Scripted(target=lambda d: skeletons)
+    incinerate = bundled.get("Incinerate")
+    rules.resolve_spell(game, incinerate, Context(incinerate, None, 0))
+    rules.check_state(game)
+    assert not rules.on_battlefield(game, skeletons)

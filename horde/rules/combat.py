@@ -132,8 +132,8 @@ def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool
     event: DamageEvent = set()  # L4: one combat damage step is one event
     assignments: list[tuple] = []  # (source, target, amount, deathtouch)
     for a in attackers:
-        if not on_battlefield(game, a):
-            continue
+        if not a.attacking or not on_battlefield(game, a):
+            continue  # removed from combat (regenerated) or gone
         if a.blocked:
             for b in a.blockers:
                 if on_battlefield(game, b) and _deals_in_step(game, b, first, any_first):

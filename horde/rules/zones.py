@@ -6,7 +6,7 @@ milling, searching).
 
 from __future__ import annotations
 
-from horde.cards import CardDef
+from horde.cards import CardDef, Effect, ManaCost
 from horde.characteristics import (
     board_of,
     graveyard_of,
@@ -19,6 +19,7 @@ from horde.characteristics import (
 from horde.events import log
 from horde.filters import Context
 from horde.rules.abilities import ask, resolve, run_hook
+from horde.rules.mana import can_pay, pay
 from horde.state import HORDE_CONTROLLER, Game, Lieutenant, Permanent, Side, TeamPlayer
 
 
@@ -118,8 +119,9 @@ def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> N
             resolve(game, effects, ctx)
 
 
-def destroy(game: Game, p: Permanent, by: int = -2) -> bool:
-    """Destroy a permanent: indestructible ignores it; a shield counter is removed instead (L4)."""
+def destroy(game: Game, p: Permanent, by: int = -2, regenerate: bool = True) -> bool:
+    """Destroy a permanent: indestructible ignores it; a shield counter is removed instead (L4);
+    a regeneration shield replaces it unless it can't be regenerated (``regenerate`` False)."""
     if not on_battlefield(game, p):
         return False
     if has_keyword(game, p, "indestructible"):
@@ -127,10 +129,68 @@ def destroy(game: Game, p: Permanent, by: int = -2) -> bool:
     if p.shields:
         remove_shield(game, p)
         return False
+    if regenerate and not p.no_regen and (p.regeneration or "Activated" in p.card.hooks) and regenerates(game, p):
+        return False
     if p.lieutenant is not None:
         p.last_hit_by = by
     leave_battlefield(game, p, "graveyard", by)
     return True
+
+
+def regenerates(game: Game, p: Permanent) -> bool:
+    """A permanent about to be destroyed regenerates: with a shield made earlier this turn, or by
+    activating its regeneration ability now: the Horde always (H7: it has all the mana it
+    needs), a team player when it can pay and its policy says so. Regenerating taps it, removes
+    its damage and removes it from combat."""
+    paid = None
+    if p.regeneration:
+        p.regeneration -= 1
+    else:
+        ability = regeneration_ability(p.card)
+        if ability is None:
+            return False
+        cost = ability[0].costs[0] if ability[0].costs else ManaCost()
+        assert isinstance(cost, ManaCost)
+        if p.controller != HORDE_CONTROLLER:  # H7: the Horde pays any mana
+            if not can_pay(game, p.controller, cost.generic, cost.pips):
+                return False
+            if ask(game, "regenerate", p.controller, [ability, None], subject=p) is None:
+                return False
+            pay(game, p.controller, cost.generic, cost.pips)
+        paid = str(cost)
+    p.tapped = True
+    p.damage = 0
+    p.deathtouched = False
+    remove_from_combat(game, p)
+    if game.drivers.trace is not None:
+        log(game, "regenerate", side_name(p.controller), card=p.card.name, id=p.id, paid=paid)
+    return True
+
+
+_REGENERATION: dict[CardDef, tuple[Effect, ...] | None] = {}
+
+
+def regeneration_ability(card: CardDef) -> tuple[Effect, ...] | None:
+    """A card's activated ability that only regenerates itself for mana ('{B}: Regenerate ~')."""
+    if card not in _REGENERATION:
+        found = None
+        for ability in card.abilities("Activated"):
+            if (all(e.verb == "regenerate" and e.args["on"] == "self" for e in ability)
+                    and len(ability[0].costs) <= 1 and all(isinstance(c, ManaCost) for c in ability[0].costs)):
+                found = ability
+                break
+        _REGENERATION[card] = found
+    return _REGENERATION[card]
+
+
+def remove_from_combat(game: Game, p: Permanent) -> None:
+    """A creature leaves combat: it no longer attacks or blocks (what it blocked stays blocked)."""
+    p.attacking = False
+    if p.blocked:
+        p.blocked = False
+        for attacker in game.battlefield.horde + game.battlefield.team:
+            if p in attacker.blockers:
+                attacker.blockers.remove(p)
 
 
 def sacrifice(game: Game, p: Permanent) -> None:
