@@ -46,7 +46,9 @@ KEYWORDS = {
     "lifelink", "indestructible", "vigilance", "defender", "haste", "enters tapped",
     "can't block", "fear", "swampwalk", "islandwalk", "forestwalk", "flanking", "shroud",
     "hexproof", "can't attack", "unblockable", "intimidate", "undying", "assigns no combat damage",
-    "wither", "infect", "persist",
+    "wither", "infect", "persist", "flash",
+    "protection from white", "protection from blue", "protection from black", "protection from red",
+    "protection from green", "protection from creatures", "protection from artifacts", "protection from everything",
 }
 
 

@@ -11,6 +11,7 @@ zone change (attacking, tapped).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from horde.cards import CardDef
@@ -138,6 +139,35 @@ def static_bonus(game: Game, p: Permanent) -> tuple[int, int, frozenset[str]]:
             keywords |= args["keywords"]
     p.bonus = (dp, dt, keywords) if dp or dt or keywords else NO_BONUS
     return p.bonus
+
+
+# What each protection keyword protects from: the qualities of a source's card (702.16). Protection
+# stops damage, enchanting or equipping, blocking, and targeting from such sources (DEBT).
+PROTECTION: dict[str, Callable[[CardDef], bool]] = {
+    "protection from white": lambda card: "W" in card.colours,
+    "protection from blue": lambda card: "U" in card.colours,
+    "protection from black": lambda card: "B" in card.colours,
+    "protection from red": lambda card: "R" in card.colours,
+    "protection from green": lambda card: "G" in card.colours,
+    "protection from creatures": lambda card: card.is_creature,
+    "protection from artifacts": lambda card: "Artifact" in card.types,
+    "protection from everything": lambda card: True,
+}
+PROTECTION_KEYWORDS = frozenset(PROTECTION)
+
+
+def protected_from(game: Game, p: Permanent, card: CardDef | None) -> bool:
+    """Whether a permanent has protection from a source (its card): 702.16."""
+    if card is None:
+        return False
+    kw = keywords(game, p)
+    if PROTECTION_KEYWORDS.isdisjoint(kw):
+        return False
+    for keyword in kw:
+        quality = PROTECTION.get(keyword)
+        if quality is not None and quality(card):
+            return True
+    return False
 
 
 def protected(game: Game, p: Permanent) -> bool:

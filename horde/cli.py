@@ -174,6 +174,8 @@ def describe(event: dict) -> str:
     if kind == "lieutenant_enters":
         equipment = f", equipped with {e['equipment']}" if e["equipment"] else ""
         return f"Lieutenant {e['name']} enters with {e['shields']} shield counter(s){equipment}"
+    if kind == "protection":
+        return f"{e['card']} has protection from {e['source']}: its {e['amount']} damage is prevented"
     if kind == "regenerate":
         paid = f" (paid {e['paid']})" if e.get("paid") else ""
         return f"{e['card']} regenerates{paid}: tapped, damage removed, out of combat"

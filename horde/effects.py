@@ -354,7 +354,7 @@ def damage(game: Game, ctx: Context, amount: Amount, target: Filter, regenerate:
     elif isinstance(chosen, int):
         rules.damage_player(game, ctx.permanent, ctx.controller, chosen, n)
     elif isinstance(chosen, Permanent):
-        rules.damage_permanent(game, ctx.permanent, ctx.controller, chosen, n)
+        rules.damage_permanent(game, ctx.permanent, ctx.controller, chosen, n, source_card=ctx.card)
 
 
 @verb("damage_all", amount=Arg("amount"), filter=Arg("filter", None), who=Arg("choice", None, WHO),
@@ -367,7 +367,7 @@ def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter | None, 
     n = evaluate(game, ctx, amount)
     if filter is not None:
         hits = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
-        rules.damage_many(game, ctx.permanent, ctx.controller, hits, n)
+        rules.damage_many(game, ctx.permanent, ctx.controller, hits, n, source_card=ctx.card)
     if players and who is None:
         who = "each_opponent"
     if who is not None:

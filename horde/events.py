@@ -92,6 +92,8 @@ EVENTS: dict[str, EventKind] = {
                             "and it leaves combat", (
         CARD, ID, Field("paid", "str|null", "the cost of the regeneration ability activated as it would be destroyed "
                                           "(the Horde pays any mana: H7); null for a shield made earlier this turn"))),
+    "protection": EventKind("damage to a permanent is prevented: it has protection from the source (702.16)", (
+        CARD, ID, Field("source", "str", "the source's card"), AMOUNT)),
     "shield_removed": EventKind("a shield counter absorbs damage or a destruction (L4)", (
         CARD, ID, Field("shields", "int", "shield counters left"))),
     "equip": EventKind("a team player pays an equip cost", (

@@ -809,6 +809,13 @@ def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
     keywords, fields = [], []
     for part in re.split(r"[,;]\s*", sentence):
         part = part.strip()
+        m = re.fullmatch(r"[Pp]rotection from (\w+)((?: and from \w+)*)", part)
+        if m:  # 'protection from black and from red': one keyword per quality
+            for quality in [m[1]] + re.findall(r"and from (\w+)", m[2]):
+                if f"protection from {quality.lower()}" not in KEYWORDS:
+                    return None
+                keywords.append(f"protection from {quality.lower()}")
+            continue
         m = re.fullmatch(r"(Equip|Flashback) ((?:\{[0-9WUBRGCX]+\})+)", part)
         if m:
             fields.append(f"{m[1]}: {m[2]}")

@@ -214,7 +214,8 @@ def equip_step(game: Game, i: int) -> None:
             if cost is None or not rules.can_pay(game, i, cost.generic, cost.pips):
                 continue
             for creature in game.battlefield.team:
-                if creature.controller == i and creature.card.is_creature and equipment.attached_to is not creature:
+                if (creature.controller == i and creature.card.is_creature and equipment.attached_to is not creature
+                        and not rules.protected_from(game, creature, equipment.card)):  # 702.16d
                     options.append((equipment, creature))
         if not options:
             return

@@ -316,3 +316,69 @@ def test_verb_damage_regenerate_false_a_creature_dealt_damage_cant_be_regenerate
     rules.resolve_spell(game, incinerate, Context(incinerate, None, 0))
     rules.check_state(game)
     assert not rules.on_battlefield(game, skeletons)
+
+
+# ---------------------------------------------------------------- protection (DEBT: damage, enchanting or equipping, blocking, targeting)
+
+
+def test_keyword_protection_from_black_prevents_damage_from_black_sources(game, bundled):
+    game.drivers.trace = []
+    knight = put(game, bundled, "White Knight", side="team")
+    zombie = put(game, bundled, "Zombie")
+    assert rules.damage_permanent(game, zombie, HORDE, knight, 2) == 0 and knight.damage == 0
+    goblin = put(game, bundled, "Raging Goblin")  # red
+    assert rules.damage_permanent(game, goblin, HORDE, knight, 1) == 1
+    assert [(e["card"], e["source"], e["amount"]) for e in game.drivers.trace if e["event"] == "protection"] == \
+        [("White Knight", "Zombie", 2)]
+
+
+def test_keyword_protection_from_black_cant_be_blocked_by_black_creatures(game, bundled):
+    knight = put(game, bundled, "White Knight", side="team")
+    zombie = put(game, bundled, "Zombie")
+    wall = put(game, bundled, "Wall of Air")  # blue
+    assert not rules.can_block(game, zombie, knight) and rules.can_block(game, wall, knight)
+    assert rules.can_block(game, knight, zombie)  # protection does not stop it blocking
+
+
+def test_keyword_protection_from_white_cant_be_targeted_by_white_spells(game, bundled):
+    knight = put(game, bundled, "Black Knight")
+    put(game, bundled, "Zombie")
+    murder, sunlance = bundled.get("Murder"), bundled.get("Sunlance")
+    assert knight in rules.legal_targets(game, Context(murder, None, 0), murder.hooks["Cast"][0])
+    assert knight not in rules.legal_targets(game, Context(sunlance, None, 0), sunlance.hooks["Cast"][0])
+
+
+def test_keyword_protection_from_red_and_from_white_both_apply(game, bundled):
+    crusader = put(game, bundled, "Phyrexian Crusader")
+    bolt = bundled.get("Lightning Bolt")
+    assert crusader not in rules.legal_targets(game, Context(bolt, None, 0), bolt.hooks["Cast"][0])
+    assert rules.damage_permanent(game, None, 0, crusader, 3, source_card=bolt) == 0
+
+
+def test_keyword_protection_from_green_prevents_green_damage(game, bundled):
+    crusader = put(game, bundled, "Mirran Crusader", side="team")
+    boa = put(game, bundled, "River Boa")
+    assert rules.damage_permanent(game, boa, HORDE, crusader, 2) == 0
+
+
+def test_keyword_protection_from_artifacts_stops_equipping(game, bundled):
+    from horde import turns
+    bear = put(game, bundled, "Walking Corpse", side="team")
+    bear.temp_keywords = frozenset({"protection from artifacts"})
+    put(game, bundled, "Bonesplitter", side="team")
+    put(game, bundled, "Plains", side="team")
+    seen = []
+    game.drivers.policy = Scripted(equip=lambda d: seen.append(d.options) or None)
+    turns.equip_step(game, 0)
+    assert seen == []  # 702.16d: no legal creature to equip
+
+
+def test_keyword_protection_from_creatures_and_from_everything(game, bundled):
+    bear = put(game, bundled, "Walking Corpse", side="team")
+    zombie = put(game, bundled, "Zombie")
+    bear.temp_keywords = frozenset({"protection from creatures"})
+    assert not rules.can_block(game, zombie, bear) and rules.damage_permanent(game, zombie, HORDE, bear, 2) == 0
+    bolt = bundled.get("Lightning Bolt")
+    assert rules.damage_permanent(game, None, 0, bear, 1, source_card=bolt) == 1
+    bear.temp_keywords = frozenset({"protection from everything"})
+    assert rules.damage_permanent(game, None, 0, bear, 1, source_card=bolt) == 0

@@ -11,10 +11,12 @@ from typing import Any, TypeVar
 
 from horde.cards import CardDef, Effect
 from horde.characteristics import (
+    PROTECTION_KEYWORDS,
     all_permanents,
     keywords,
     on_battlefield,
     protected,
+    protected_from,
     side_name,
 )
 from horde.decisions import Decision, check_choice
@@ -72,7 +74,8 @@ def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
 
 def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     """Legal targets of a targeted effect: permanents matching its filter, and for 'any' also the
-    opposing players or the Horde. Lieutenants are protected (L5); shroud and hexproof apply."""
+    opposing players or the Horde. Lieutenants are protected (L5); shroud, hexproof and
+    protection from the source's card apply."""
     flt = effect.target
     controller = ctx.controller
     options: list = []
@@ -80,6 +83,8 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         if not flt(game, ctx, p):
             continue
         kw = keywords(game, p)
+        if not PROTECTION_KEYWORDS.isdisjoint(kw) and protected_from(game, p, ctx.card):
+            continue  # 702.16b: protection from the source's card
         if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
             if "shroud" in kw or "hexproof" in kw:
                 continue

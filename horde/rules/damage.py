@@ -4,6 +4,7 @@ team players (the shared life, H1), to the Horde (milling, H11); life lost and g
 
 from __future__ import annotations
 
+from horde.cards import CardDef
 from horde.characteristics import (
     apply_own_statics,
     apply_statics,
@@ -11,6 +12,7 @@ from horde.characteristics import (
     keywords,
     on_battlefield,
     protected,
+    protected_from,
     side_name,
     watchers,
 )
@@ -27,14 +29,22 @@ NO_KEYWORDS: frozenset[str] = frozenset()
 
 
 def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent, n: int,
-                     deathtouch: bool | None = None, event: DamageEvent | None = None, combat: bool = False) -> int:
+                     deathtouch: bool | None = None, event: DamageEvent | None = None, combat: bool = False,
+                     source_card: CardDef | None = None) -> int:
     """Deal ``n`` damage to a permanent; returns the damage dealt after shields and prevention.
     ``event``: the damage event this is part of, when several are dealt at the same time (L4);
-    None for damage dealt alone. ``combat``: combat damage (for the trace)."""
+    None for damage dealt alone. ``combat``: combat damage (for the trace). ``source_card``: the
+    spell dealing it, when no permanent is the source (for protection)."""
     if n <= 0 or not on_battlefield(game, p):
         return 0
     if p.lieutenant is not None and protected(game, p) and (p.controller == HORDE_CONTROLLER) != (by == HORDE_CONTROLLER):
         return 0  # L5: a protected lieutenant can't be dealt damage
+    card = source.card if source is not None else source_card
+    if protected_from(game, p, card):
+        if game.drivers.trace is not None:
+            log(game, "protection", side_name(p.controller), card=p.card.name, id=p.id, source=card.name if card else "",
+                amount=n)
+        return 0  # 702.16e: damage from a source it has protection from is prevented
     if p.shields or (event is not None and p in event):
         # L4: one shield counter absorbs all damage dealt at the same time.
         if event is None:
@@ -69,11 +79,12 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
     return n
 
 
-def damage_many(game: Game, source: Permanent | None, by: int, targets: list[Permanent], n: int) -> None:
+def damage_many(game: Game, source: Permanent | None, by: int, targets: list[Permanent], n: int,
+                source_card: CardDef | None = None) -> None:
     """Damage dealt to several permanents at the same time: one event for shields (L4)."""
     event: DamageEvent = set()
     for p in targets:
-        damage_permanent(game, source, by, p, n, event=event)
+        damage_permanent(game, source, by, p, n, event=event, source_card=source_card)
 
 
 def damage_player(game: Game, source: Permanent | None, by: int, player: int, n: int,
