@@ -31,6 +31,7 @@ HOOKS = {
     "SpellCast": "whenever a player casts a spell",
     "Static": "while it is on the battlefield (continuous effects)",
     "Equipped": "continuous effects on the creature it is attached to (equipment)",
+    "Enchanted": "continuous effects on the permanent it enchants (an Aura with Enchant: a permanent)",
     "Activated": "an activated ability (lieutenants use it instead of attacking, L8)",
     "Mode": "one mode of a modal instant or sorcery ('choose one'): its controller picks one as it resolves",
     "Plus": "a boss plus loyalty ability (B3)",
@@ -121,13 +122,14 @@ class CardDef:
     hooks: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
     mana: tuple[frozenset[str], ...] = ()  # each entry: one mana of any of these colours ("C" colourless)
     equip: ManaCost | None = None
+    enchant: Effect | None = None  # an Aura's Enchant: what it may enchant, as a target (its ``target`` filter)
     flashback: ManaCost | None = None
     horde_x: int = 3  # H7: the X the Horde pays for a spell with X
     text: str = ""
     source: str = ""  # file:line where the card is defined
     # Derived at load (horde.catalogue) so the rules need not search hooks on the hot path.
     anthems: tuple[Effect, ...] = ()  # Static anthem effects
-    equipped: tuple[Effect, ...] = ()  # Equipped anthem effects
+    equipped: tuple[Effect, ...] = ()  # the anthems it gives what it is attached to (Equipped, Enchanted)
     static_flags: frozenset[str] = frozenset()  # names of rule-level static verbs it has
     points: dict[str, tuple[Effect, ...]] = field(default_factory=dict)  # its static verbs by the point they apply at
     pt_amount: Any = None  # pt_equals amount, for */* creatures
@@ -139,7 +141,7 @@ class CardDef:
     is_land: bool = field(init=False, default=False)
     is_permanent: bool = field(init=False, default=True)
     verbs: frozenset[str] = field(init=False, default=frozenset())  # every verb it uses, for the AI
-    shrinks: bool = field(init=False, default=False)  # an anthem of it lowers toughness
+    shrinks: bool = field(init=False, default=False)  # an anthem of it (or of what it is attached to) lowers toughness
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "verbs", frozenset(e.verb for effects in self.hooks.values() for e in effects))
@@ -147,7 +149,7 @@ class CardDef:
         object.__setattr__(self, "is_creature", "Creature" in self.types)
         object.__setattr__(self, "is_land", "Land" in self.types)
         object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery"} & self.types))
-        object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems))
+        object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems + self.equipped))
 
     @property
     def mana_value(self) -> int:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
     from horde.oracle import Facts
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
-          "Flashback", "HordeX", "Text"}
+          "Flashback", "HordeX", "Text", "Enchant"}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
               "Tribal"}
@@ -287,9 +287,9 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             close = difflib.get_close_matches(name, list(VERBS), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise DeckError(f"card '{card_name}': unknown verb '{name}'{hint}", path, line)
-        static_hook = hook in ("Static", "Equipped")
+        static_hook = hook in ("Static", "Equipped", "Enchanted")
         if verb.static != static_hook:
-            kind = "a continuous (Static or Equipped)" if verb.static else "a one-shot"
+            kind = "a continuous (Static, Equipped or Enchanted)" if verb.static else "a one-shot"
             raise DeckError(f"card '{card_name}': '{name}' is {kind} verb and can't attach to '{hook}'", path, line)
         args: dict = {}
         when = None
@@ -484,6 +484,8 @@ def build_card(block: _Block) -> CardDef:
         hooks[hook] = effects = _one_target(hook, effects, name, path)
         if hook == "Equipped" and "Equipment" not in subtypes:
             raise DeckError(f"card '{name}': only Equipment has 'Equipped' effects", path, effects[0].line)
+        if hook == "Enchanted" and "Aura" not in subtypes:
+            raise DeckError(f"card '{name}': only an Aura has 'Enchanted' effects", path, effects[0].line)
         if hook in ("Cast", "Mode") and not ({"Instant", "Sorcery"} & types):
             raise DeckError(f"card '{name}': only instants and sorceries have 'Cast' effects (use Enters)",
                             path, effects[0].line)
@@ -492,6 +494,15 @@ def build_card(block: _Block) -> CardDef:
                         path, block.line)
     if "Equipment" in subtypes and equip is None:
         raise DeckError(f"equipment '{name}' has no 'Equip:' cost", path, block.line)
+    enchant = None
+    if "Enchant" in f:
+        text, enchant_line = f["Enchant"]
+        if "Aura" not in subtypes:
+            raise DeckError(f"card '{name}': only an Aura has 'Enchant:'", path, enchant_line)
+        flt = _convert(name, "Enchant", "filter", text, (), path, enchant_line)
+        enchant = Effect("enchant", {"target": flt}, None, line=enchant_line, target=flt)
+    elif "Aura" in subtypes:
+        raise DeckError(f"aura '{name}' has no 'Enchant:' line (creature, permanent, player, ...)", path, block.line)
     if "Planeswalker" in types and loyalty is None:
         raise DeckError(f"planeswalker '{name}' has no 'Loyalty:' line", path, block.line)
     statics = hooks.get("Static", [])
@@ -513,7 +524,8 @@ def build_card(block: _Block) -> CardDef:
         toughness=toughness, loyalty=loyalty, keywords=keywords, colours=colours, identity=identity,
         hooks={k: tuple(v) for k, v in hooks.items()}, mana=mana, equip=equip, flashback=flashback,
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
-        equipped=tuple(e for e in hooks.get("Equipped", []) if e.verb == "anthem"), static_flags=static_flags, points=points,
+        equipped=tuple(e for e in hooks.get("Equipped", []) + hooks.get("Enchanted", []) if e.verb == "anthem"),
+        enchant=enchant, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
 
 
@@ -665,7 +677,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
         else:
             hooks[hook] = tuple(effect(e) for e in card.hooks[hook])
     return {"keywords": card.keywords, "mana": card.mana, "equip": card.equip, "flashback": card.flashback,
-            "hooks": hooks}
+            "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks}
 
 
 @dataclass

@@ -137,6 +137,12 @@ def static_bonus(game: Game, p: Permanent) -> tuple[int, int, frozenset[str]]:
             dp += args["power"]
             dt += args["toughness"]
             keywords |= args["keywords"]
+    for aura in p.auras:
+        for effect in aura.card.equipped:
+            args = effect.args
+            dp += args["power"]
+            dt += args["toughness"]
+            keywords |= args["keywords"]
     p.bonus = (dp, dt, keywords) if dp or dt or keywords else NO_BONUS
     return p.bonus
 

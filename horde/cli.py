@@ -174,6 +174,10 @@ def describe(event: dict) -> str:
     if kind == "lieutenant_enters":
         equipment = f", equipped with {e['equipment']}" if e["equipment"] else ""
         return f"Lieutenant {e['name']} enters with {e['shields']} shield counter(s){equipment}"
+    if kind == "enchant":
+        return f"{e['card']} enchants {e['target']}"
+    if kind == "aura_falls_off":
+        return f"{e['card']} is attached to nothing it may enchant and goes to the graveyard (704.5m)"
     if kind == "protection":
         return f"{e['card']} has protection from {e['source']}: its {e['amount']} damage is prevented"
     if kind == "regenerate":

@@ -94,6 +94,10 @@ EVENTS: dict[str, EventKind] = {
                                           "(the Horde pays any mana: H7); null for a shield made earlier this turn"))),
     "protection": EventKind("damage to a permanent is prevented: it has protection from the source (702.16)", (
         CARD, ID, Field("source", "str", "the source's card"), AMOUNT)),
+    "enchant": EventKind("an Aura enters attached to the permanent or player it enchants (the Horde's at random: H9)", (
+        Field("card", "str", "the Aura"), ID, TARGET, TARGET_ID, TARGET_PLAYER)),
+    "aura_falls_off": EventKind("an Aura attached to an illegal object or to nothing goes to the graveyard (704.5m)", (
+        Field("card", "str", "the Aura"), ID)),
     "shield_removed": EventKind("a shield counter absorbs damage or a destruction (L4)", (
         CARD, ID, Field("shields", "int", "shield counters left"))),
     "equip": EventKind("a team player pays an equip cost", (

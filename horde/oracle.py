@@ -729,14 +729,23 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
     m = re.fullmatch(r"~ (enters tapped|can't block|can't attack|can't be blocked)", s)
     if m:
         return [], [{"can't be blocked": "unblockable"}.get(m[1], m[1])]
-    m = re.fullmatch(r"Equipped creature (?:gets (?P<pt>[+-]\d+/[+-]\d+)(?: and has (?P<kw>.+))?|"
-                     r"has (?P<kw2>.+)|can't be blocked(?: and has (?P<kw3>.+))?)", s)
+    m = re.fullmatch(r"Enchant (creature|permanent|player|land|artifact|enchantment|creature you control)", s)
+    if m and "Aura" in ctx.facts.subtypes:
+        return [f"Enchant: {noun_filter(m[1]) if m[1] != 'player' else 'player'}"], []
+    m = re.fullmatch(r"(?P<what>Equipped|Enchanted) creature (?:gets (?P<pt>[+-]\d+/[+-]\d+)(?: and has (?P<kw>.+))?|"
+                     r"has (?P<kw2>.+)|can't be blocked(?: and has (?P<kw3>.+))?|(?P<cant>can't attack or block))", s)
     if m:
         keywords = keyword_list(m["kw"] or m["kw2"] or m["kw3"] or "") if (m["kw"] or m["kw2"] or m["kw3"]) else []
         if "can't be blocked" in s:
             keywords = ["unblockable"] + keywords
+        if m["cant"]:
+            keywords = ["can't attack", "can't block"]
         power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
-        return [f"Equipped: anthem {pt_args(power, toughness, keywords)}".rstrip()], []
+        return [f"{m['what']}: anthem {pt_args(power, toughness, keywords)}".rstrip()], []
+    m = re.fullmatch(r"Creatures enchanted player controls get (?P<pt>[+-]\d+/[+-]\d+)", s)
+    if m and "Aura" in ctx.facts.subtypes:
+        power, toughness = pt_change(m["pt"])
+        return [f'Static: anthem filter="creature enchanted" {pt_args(power, toughness, [])}'], []
     m = re.fullmatch(r"(?P<what>.+?) get (?P<pt>[+-]\d+/[+-]\d+)(?: and have (?P<kw>.+))?", s)
     if m and not m["what"].lower().startswith(("target", "~")):
         power, toughness = pt_change(m["pt"])

@@ -123,6 +123,22 @@ def card_verbs(card: CardDef) -> frozenset[str]:
     return card.verbs
 
 
+HINDERING = {"can't attack", "can't block", "defender", "assigns no combat damage"}
+
+
+def aura_helps(card: CardDef) -> bool:
+    """Whether an Aura helps what it enchants (+N/+N, good keywords) rather than hinders it
+    (-N/-N, can't attack or block, a curse on a player's creatures)."""
+    for effect in card.equipped:
+        args = effect.args
+        if args["power"] + args["toughness"] < 0 or args["keywords"] & HINDERING:
+            return False
+    for effect in card.anthems:
+        if effect.args["power"] + effect.args["toughness"] < 0:
+            return False
+    return True
+
+
 def targets_player(card: CardDef) -> frozenset[str]:
     """The verbs of a card that are about a target player ('target player draws ...')."""
     return frozenset(e.verb for effects in card.hooks.values() for e in effects
@@ -164,6 +180,8 @@ def role(card: CardDef) -> str:
                      for effects in card.hooks.values() for e in effects)
         if card.is_fog:
             found = "fog"
+        elif card.enchant is not None:
+            found = "aura" if aura_helps(card) else "removal"
         elif card.counters is not None:
             found = "counter"
         elif mass_removal(card) or ("pump_all" in verbs and shrink):
@@ -309,6 +327,8 @@ class BaselinePolicy(Policy):
                 score = 40 if view.lands(player) < 7 else 5
             elif kind == "creature":
                 score = 20 + cost
+            elif kind == "aura":
+                score = 16 + cost
             elif kind == "permanent":
                 score = 15 + cost
             else:
@@ -323,6 +343,8 @@ class BaselinePolicy(Policy):
         options = decision.options
         card = decision.subject
         verbs = card_verbs(card)
+        if card.enchant is not None:  # an Aura: on its own best creature, or the Horde's worst threat
+            return self._enchant(decision, view, aura_helps(card))
         player_verbs = targets_player(card)
         if player_verbs:  # 'target player': itself for what helps, the Horde for what harms
             if player_verbs & {"draw", "gain_life"} and decision.player in options:
@@ -347,6 +369,19 @@ class BaselinePolicy(Policy):
         if ours:
             return max(ours, key=view.power)
         return options[0]
+
+    def _enchant(self, decision: Decision, view: TeamView, helps: bool) -> Any:
+        options = decision.options
+        if helps:
+            ours = [o for o in options if isinstance(o, Permanent) and not o.is_horde and o.controller == decision.player]
+            ours = ours or [o for o in options if isinstance(o, Permanent) and not o.is_horde]
+            if ours:
+                return max(ours, key=lambda p: (view.power(p) + view.toughness(p), -len(p.auras)))
+            return decision.player if decision.player in options else options[0]
+        horde = [o for o in options if isinstance(o, Permanent) and o.is_horde]
+        if horde:
+            return max(horde, key=lambda p: (view.power(p), view.toughness(p)))
+        return "horde" if "horde" in options else options[0]
 
     def _equip(self, decision: Decision, view: TeamView) -> Any:
         pairs = [o for o in decision.options if o is not None and o[0].attached_to is None]

@@ -51,7 +51,7 @@ class Permanent:
     __slots__ = (
         "id", "card", "controller", "owner", "tapped", "sick", "damage", "plus", "minus", "shields",
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to", "attached_player",
-        "equipment", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
+        "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
     )
 
@@ -73,6 +73,7 @@ class Permanent:
         self.attached_to: Permanent | None = None  # equipment or aura: the permanent it is attached to
         self.attached_player: int | None = None  # an aura that enchants a player: that player (the Horde: -1)
         self.equipment: list[Permanent] = []  # creature: equipment attached to it
+        self.auras: list[Permanent] = []  # the Auras attached to it
         self.lieutenant: Lieutenant | None = None  # the Lieutenant record when this permanent is one (L3)
         self.is_commander = False
         self.attacking = False
@@ -195,6 +196,7 @@ class Battlefield:
     - ``statics``: the permanents (and the boss's stand-in, B5) with anthems (Static or Equipped);
     - ``points``: point name -> the permanents (and the stand-in) with static verbs applied
       there (``horde.effects.POINTS``);
+    - ``auras``: the Auras on the battlefield (704.5m looks at them);
     - ``hooked``: hook name -> how many of those sources have it, so a trigger nobody has costs
       no search;
     - ``counting``: creatures whose power and toughness count things (*/*);
@@ -205,14 +207,15 @@ class Battlefield:
     - ``unsettled``: something changed that state-based actions must look at.
     """
 
-    __slots__ = ("team", "horde", "statics", "points", "hooked", "counting", "version", "volatile", "unsettled",
-                 "next_id")
+    __slots__ = ("team", "horde", "statics", "points", "auras", "hooked", "counting", "version", "volatile",
+                 "unsettled", "next_id")
 
     def __init__(self) -> None:
         self.team: list[Permanent] = []  # every team player's permanents
         self.horde: list[Permanent] = []
         self.statics: list[Permanent] = []
         self.points: dict[str, list[Permanent]] = {}
+        self.auras: list[Permanent] = []
         self.hooked: dict[str, int] = {}
         self.counting = 0
         self.version = 0
@@ -232,6 +235,8 @@ class Battlefield:
                 self.anthems_changed()  # a new anthem: every cached bonus is stale
         if card.points:
             self._at_points(p, 1)
+        if card.enchant is not None:
+            self.auras.append(p)
         self._index(card, 1)
         return p
 
@@ -241,7 +246,7 @@ class Battlefield:
         board = self.horde if p.controller == HORDE_CONTROLLER else self.team
         if p not in board:
             return False
-        changed = bool(p.card.anthems or p.equipment or p.attached_to is not None)
+        changed = bool(p.card.anthems or p.equipment or p.auras or p.attached_to is not None)
         board.remove(p)
         self._index(p.card, -1)
         if p in self.statics:
@@ -251,9 +256,15 @@ class Battlefield:
         for equipment in p.equipment:
             equipment.attached_to = None
         p.equipment = []
+        for aura in p.auras:
+            aura.attached_to = None  # 704.5m puts it into the graveyard
+        p.auras = []
         if p.attached_to is not None:
-            p.attached_to.equipment.remove(p)
+            attached = p.attached_to
+            (attached.auras if p.card.enchant is not None else attached.equipment).remove(p)
             p.attached_to = None
+        if p.card.enchant is not None:
+            self.auras.remove(p)
         p.attacking = False
         p.blockers = []
         if changed:
@@ -274,6 +285,15 @@ class Battlefield:
             equipment.attached_to.equipment.remove(equipment)
         equipment.attached_to = creature
         creature.equipment.append(equipment)
+        self.anthems_changed()
+
+    def enchant(self, aura: Permanent, target: Permanent | int) -> None:
+        """Attach an Aura to the permanent or player it enchants (the Horde: ``HORDE_CONTROLLER``)."""
+        if isinstance(target, Permanent):
+            aura.attached_to = target
+            target.auras.append(aura)
+        else:
+            aura.attached_player = target
         self.anthems_changed()
 
     def watch(self, source: Permanent) -> None:

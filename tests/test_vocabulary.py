@@ -382,3 +382,94 @@ def test_keyword_protection_from_creatures_and_from_everything(game, bundled):
     assert rules.damage_permanent(game, None, 0, bear, 1, source_card=bolt) == 1
     bear.temp_keywords = frozenset({"protection from everything"})
     assert rules.damage_permanent(game, None, 0, bear, 1, source_card=bolt) == 0
+
+
+# ---------------------------------------------------------------- auras
+
+
+def cast(game, bundled, name, player=0, lands=()):
+    """A team player casts a card from its hand, with the lands given put onto the battlefield."""
+    for land in lands:
+        put(game, bundled, land, side="team", player=player)
+    card = bundled.get(name)
+    game.players[player].hand.append(card)
+    rules.team_cast(game, player, card, "hand")
+
+
+def test_hook_enchanted_pacifism_goes_on_the_hordes_biggest_creature(game, bundled):
+    put(game, bundled, "Zombie")
+    giant = put(game, bundled, "Zombie Giant")
+    cast(game, bundled, "Pacifism", lands=("Plains", "Plains"))
+    assert [a.card.name for a in giant.auras] == ["Pacifism"]
+    from horde import turns
+    assert not turns.can_attack(game, giant)
+    assert not rules.can_block(game, giant, put(game, bundled, "Walking Corpse", side="team"))
+
+
+def test_hook_enchanted_a_helpful_aura_goes_on_the_teams_best_creature(game, bundled):
+    put(game, bundled, "Zombie Giant")
+    put(game, bundled, "Llanowar Elves", side="team")
+    angel = put(game, bundled, "Serra Angel", side="team")
+    cast(game, bundled, "Holy Strength", lands=("Plains",))
+    assert (rules.power(game, angel), rules.toughness(game, angel)) == (5, 6)
+
+
+def test_hook_enchanted_an_aura_falls_off_when_its_creature_leaves_704_5m(game, bundled):
+    game.drivers.trace = []
+    angel = put(game, bundled, "Serra Angel", side="team")
+    cast(game, bundled, "Holy Strength", lands=("Plains",))
+    aura = angel.auras[0]
+    rules.destroy(game, angel)
+    rules.check_state(game)
+    assert not rules.on_battlefield(game, aura) and "Holy Strength" in [c.name for c in game.players[0].graveyard]
+    assert any(e["event"] == "aura_falls_off" for e in game.drivers.trace)
+
+
+def test_keyword_protection_from_white_cant_be_enchanted_by_a_white_aura(game, bundled):
+    knight = put(game, bundled, "Black Knight")
+    put(game, bundled, "Plains", side="team")
+    put(game, bundled, "Plains", side="team")
+    game.players[0].hand[:] = [bundled.get("Pacifism")]
+    assert rules.castable(game, 0) == []  # its only creature target has protection from white
+    zombie = put(game, bundled, "Zombie")
+    assert rules.castable(game, 0) == [(bundled.get("Pacifism"), "hand")]
+    rules.team_cast(game, 0, bundled.get("Pacifism"), "hand")
+    assert [a.card.name for a in zombie.auras] == ["Pacifism"] and not knight.auras
+
+
+def test_hook_enchanted_an_aura_falls_off_when_its_creature_gains_protection(game, bundled):
+    zombie = put(game, bundled, "Zombie")
+    cast(game, bundled, "Pacifism", lands=("Plains", "Plains"))
+    zombie.temp_keywords = frozenset({"protection from white"})
+    game.battlefield.anthems_changed()
+    rules.check_state(game)
+    assert not zombie.auras and not game.battlefield.auras
+
+
+def test_filter_enchanted_a_curse_on_the_horde_shrinks_its_creatures(game, bundled):
+    zombie = put(game, bundled, "Zombie")
+    theirs = put(game, bundled, "Walking Corpse", side="team")
+    cast(game, bundled, "Curse of Death's Hold", lands=("Swamp",) * 5)
+    assert [a.attached_player for a in game.battlefield.auras] == [HORDE]
+    assert (rules.power(game, zombie), rules.toughness(game, theirs)) == (1, 2)
+
+
+def test_hook_enchanted_a_horde_aura_enchants_a_random_legal_creature_H9(game, bundled):
+    game.horde_rng = FixedRng()
+    theirs = put(game, bundled, "Serra Angel", side="team")
+    put(game, bundled, "Zombie")
+    rules.horde_cast(game, bundled.get("Unholy Strength"))
+    assert [a.card.name for a in theirs.auras] == ["Unholy Strength"]  # the first legal option: the team's
+    assert rules.power(game, theirs) == 6
+
+
+def test_hook_enchanted_a_horde_aura_with_nothing_to_enchant_goes_to_the_graveyard(game, bundled):
+    rules.horde_cast(game, bundled.get("Unholy Strength"))
+    assert [c.name for c in game.horde.graveyard] == ["Unholy Strength"] and not game.battlefield.horde
+
+
+def test_hook_enchanted_dead_weight_kills_a_two_toughness_creature(game, bundled):
+    zombie = put(game, bundled, "Zombie")
+    cast(game, bundled, "Dead Weight", lands=("Swamp",))
+    rules.check_state(game)
+    assert not rules.on_battlefield(game, zombie) and not game.battlefield.auras

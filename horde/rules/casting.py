@@ -8,7 +8,14 @@ from horde.cards import CardDef
 from horde.characteristics import watchers
 from horde.events import log
 from horde.filters import Context, card_matches
-from horde.rules.abilities import ask, resolve_spell, run_hook
+from horde.rules.abilities import (
+    ask,
+    choose_target,
+    legal_targets,
+    resolve_spell,
+    run_hook,
+    target_still_legal,
+)
 from horde.rules.checks import check_state
 from horde.rules.mana import can_pay, colour_counts, mana_units, pay, spell_cost
 from horde.rules.zones import put_onto_battlefield
@@ -38,6 +45,8 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     for card in candidates:
         cost = spell_cost(game, card, player, "hand")
         if cost is not None and can_pay(game, player, *cost, units, colours):
+            if card.enchant is not None and not legal_targets(game, Context(card, None, player), card.enchant):
+                continue  # an Aura needs something to enchant
             options.append((card, "hand"))
     for card in pl.command:
         cost = spell_cost(game, card, player, "command")
@@ -59,9 +68,13 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
         pl.hand.remove(card)
     if game.drivers.trace is not None:
         log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin, token=card.is_token)
+    enchanting = choose_target(game, Context(card, None, player), card.enchant) if card.enchant is not None else None
     spell_cast_triggers(game, card)
-    if card.is_permanent:
-        put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander))
+    if card.enchant is not None and (enchanting is None or not target_still_legal(game, enchanting)):
+        pl.graveyard.append(card)  # an Aura whose target is gone does not resolve (608.2b)
+    elif card.is_permanent:
+        put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander),
+                             attach=enchanting)
     else:
         ctx = Context(card, None, player, x=card.horde_x if card.cost.x else 0)
         resolve_spell(game, card, ctx)
@@ -94,7 +107,14 @@ def horde_cast(game: Game, card: CardDef) -> None:
             game.horde.graveyard.append(card)  # H10
         check_state(game)
         return
-    if card.is_permanent:
+    if card.enchant is not None:
+        # H9: a Horde Aura enchants a random legal permanent or player; with none it goes to the graveyard.
+        enchanting = choose_target(game, Context(card, None, HORDE_CONTROLLER), card.enchant)
+        if enchanting is None:
+            game.horde.graveyard.append(card)
+        else:
+            put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, attach=enchanting)
+    elif card.is_permanent:
         put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER)
     else:
         ctx = Context(card, None, HORDE_CONTROLLER, x=card.horde_x)  # H7: X is the card's horde_x

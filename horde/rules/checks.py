@@ -4,9 +4,9 @@ die; the team loses (H13) or wins (H12).
 
 from __future__ import annotations
 
-from horde.characteristics import has_keyword, toughness
+from horde.characteristics import has_keyword, side_name, toughness
 from horde.events import log
-from horde.rules.zones import destroy, leave_battlefield
+from horde.rules.zones import aura_is_legal, destroy, leave_battlefield
 from horde.state import Game, Permanent, Side, Winner
 
 
@@ -46,6 +46,12 @@ def check_state(game: Game) -> None:
                     leave_battlefield(game, p, "graveyard", p.last_hit_by)
             if not dead:
                 break
+    if battlefield.auras:
+        for aura in list(battlefield.auras):
+            if not aura_is_legal(game, aura):
+                if game.drivers.trace is not None:
+                    log(game, "aura_falls_off", side_name(aura.controller), card=aura.card.name, id=aura.id)
+                leave_battlefield(game, aura, "graveyard")  # 704.5m
     if not game.over():
         if game.team_life <= 0 or _a_player_lost(game):
             game.winner = Winner.HORDE  # H13

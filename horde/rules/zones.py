@@ -13,21 +13,23 @@ from horde.characteristics import (
     hand_of,
     has_keyword,
     on_battlefield,
+    protected_from,
     side_name,
     watchers,
 )
 from horde.events import log
-from horde.filters import Context
-from horde.rules.abilities import ask, resolve, run_hook
+from horde.filters import Context, Target
+from horde.rules.abilities import ask, resolve, run_hook, target_fields
 from horde.rules.mana import can_pay, pay
 from horde.state import HORDE_CONTROLLER, Game, Lieutenant, Permanent, Side, TeamPlayer
 
 
 def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int, tapped: bool = False,
                          commander: bool = False, created: bool = False, lieutenant: Lieutenant | None = None,
-                         shields: int = 0, triggers: bool = True) -> Permanent:
-    """A card or token enters the battlefield (a lieutenant with its shield counters: L3); its
-    Enters hooks resolve at once, unless ``triggers`` is False (a board set up by a test)."""
+                         shields: int = 0, triggers: bool = True, attach: Target | None = None) -> Permanent:
+    """A card or token enters the battlefield (a lieutenant with its shield counters: L3; an Aura
+    attached to ``attach``, the permanent or player it enchants); its Enters hooks resolve at
+    once, unless ``triggers`` is False (a board set up by a test)."""
     p = game.battlefield.enter(card, controller, owner)
     p.is_commander = commander
     p.deck_card = card.is_token and not created  # a token card of the Horde deck, not a created token
@@ -42,9 +44,29 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
     if game.drivers.trace is not None:
         log(game, "enters", side_name(controller), card=card.name, id=p.id,
             player=None if controller == HORDE_CONTROLLER else controller + 1, tapped=p.tapped)
+    if attach is not None:
+        enchant(game, p, attach)
     if triggers and "Enters" in card.hooks:
         run_hook(game, p, "Enters")
     return p
+
+
+def enchant(game: Game, aura: Permanent, target: Target) -> None:
+    """An Aura becomes attached to the permanent or player it enchants."""
+    game.battlefield.enchant(aura, HORDE_CONTROLLER if isinstance(target, str) else target)
+    if game.drivers.trace is not None:
+        log(game, "enchant", side_name(aura.controller), card=aura.card.name, id=aura.id, **target_fields(target))
+
+
+def aura_is_legal(game: Game, aura: Permanent) -> bool:
+    """704.5m: an Aura must be attached to a permanent still on the battlefield that its Enchant
+    allows and that has no protection from it, or to a player."""
+    target = aura.attached_to
+    if target is None:
+        return aura.attached_player is not None
+    enchant = aura.card.enchant
+    return (on_battlefield(game, target) and (enchant is None or enchant.target(game, aura, target))
+            and not protected_from(game, target, aura.card))
 
 
 def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
