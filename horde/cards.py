@@ -124,6 +124,8 @@ class CardDef:
     equip: ManaCost | None = None
     enchant: Effect | None = None  # an Aura's Enchant: what it may enchant, as a target (its ``target`` filter)
     flashback: ManaCost | None = None
+    kicker: ManaCost | None = None  # kicker (or multikicker) cost: an additional cost it may pay
+    multikicker: bool = False  # the kicker cost may be paid any number of times
     horde_x: int = 3  # H7: the X the Horde pays for a spell with X
     text: str = ""
     source: str = ""  # file:line where the card is defined

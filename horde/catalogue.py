@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
     from horde.oracle import Facts
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
-          "Flashback", "HordeX", "Text", "Enchant"}
+          "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker"}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
               "Tribal"}
@@ -476,6 +476,10 @@ def build_card(block: _Block) -> CardDef:
         identity = identity | frozenset(c for c in f["Identity"][0].upper() if c in COLOURS)
     equip = parse_cost(f["Equip"][0], path, f["Equip"][1]) if "Equip" in f else None
     flashback = parse_cost(f["Flashback"][0], path, f["Flashback"][1]) if "Flashback" in f else None
+    if "Kicker" in f and "Multikicker" in f:
+        raise DeckError(f"card '{name}' has both 'Kicker:' and 'Multikicker:'", path, f["Multikicker"][1])
+    kick_field = "Multikicker" if "Multikicker" in f else "Kicker"
+    kicker = parse_cost(f[kick_field][0], path, f[kick_field][1]) if kick_field in f else None
     horde_x = int(f["HordeX"][0]) if "HordeX" in f else 3
     hooks: dict[str, list[Effect]] = {}
     for hook, text, hook_line in block.hooks:
@@ -525,7 +529,7 @@ def build_card(block: _Block) -> CardDef:
         hooks={k: tuple(v) for k, v in hooks.items()}, mana=mana, equip=equip, flashback=flashback,
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
         equipped=tuple(e for e in hooks.get("Equipped", []) + hooks.get("Enchanted", []) if e.verb == "anthem"),
-        enchant=enchant, static_flags=static_flags, points=points,
+        enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
 
 
@@ -677,6 +681,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
         else:
             hooks[hook] = tuple(effect(e) for e in card.hooks[hook])
     return {"keywords": card.keywords, "mana": card.mana, "equip": card.equip, "flashback": card.flashback,
+            "kicker": (card.kicker, card.multikicker),
             "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks}
 
 

@@ -127,9 +127,11 @@ def describe(event: dict) -> str:
     if kind == "reveal":
         return f"Horde reveals {', '.join(e['cards']) or 'nothing'} ({e['library']} cards left)"
     if kind == "cast":
+        kicked = "" if not e.get("kicked") else (" kicked" if e["kicked"] == 1 else f" kicked {e['kicked']} times")
         if e["side"] == "horde":
-            return f"Horde casts {e['card']}"
-        return f"Player {e['player']} casts {e['card']}" + (" from the command zone" if e["origin"] == "command" else "")
+            return f"Horde casts {e['card']}{kicked}"
+        return (f"Player {e['player']} casts {e['card']}{kicked}"
+                + (" from the command zone" if e["origin"] == "command" else ""))
     if kind == "enters":
         return f"{e['card']} enters under the {who}'s control" + (" tapped" if e.get("tapped") else "")
     if kind == "leaves":

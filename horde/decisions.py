@@ -36,6 +36,8 @@ KINDS = {
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
+    "kick": "options: how many times it may pay the spell's kicker (0, 1; multikicker: 0 to what it can pay); "
+            "subject: the card",
     "regenerate": "options: the creature's regeneration ability (a tuple of effects) and None; subject: the creature "
                   "about to be destroyed",
 }

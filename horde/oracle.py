@@ -39,21 +39,32 @@ PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "
 TYPES = {"creature": "creature", "artifact": "artifact", "enchantment": "enchantment", "land": "land",
          "planeswalker": "planeswalker", "permanent": None}
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-# Named counts of the vocabulary (horde.filters.AMOUNTS), by the words Oracle text uses for them.
+# Counts Oracle text names that no noun phrase reads (``count_phrase`` reads the rest).
 COUNTS = {
-    "the number of creatures you control": "creatures_you_control",
-    "creature you control": "creatures_you_control",
-    "the number of zombies you control": "zombies_you_control",
-    "zombie you control": "zombies_you_control",
-    "half the number of zombies you control, rounded down": "half_zombies_you_control",
-    "the number of cards in your hand": "cards_in_hand",
-    "card in your hand": "cards_in_hand",
-    "the number of zombies on the battlefield plus the number of zombie cards in all graveyards":
-        "zombies_on_battlefield_and_zombie_cards_in_graveyards",
+    "card in your hand": "hand:yours",
+    "the number of cards in your hand": "hand:yours",
+    "time it was kicked": "kicked",
+    "time ~ was kicked": "kicked",
+    "half the number of zombies you control, rounded down": "half:count:zombie yours",
 }
 # "Can't be regenerated": an argument of the destroy (or damage) effect before it.
 NO_EFFECT = re.compile(r"(it|they) can't be regenerated( this turn)?|a creature dealt damage this way can't be "
                        r"regenerated this turn", re.I)
+
+
+def modifies(sentence: str, effects: list[str]) -> bool:
+    """A sentence that changes the effects before it rather than adding one: 'can't be
+    regenerated' (``no_regeneration``), or a kicker's 'If ~ was kicked, it deals N damage
+    instead' (the damage becomes its amount plus the difference for each kick)."""
+    if no_regeneration(sentence, effects):
+        return True
+    m = re.fullmatch(r"If ~ was kicked, it deals (\d+) damage instead", sentence)
+    if m and effects:
+        last = re.fullmatch(r"(damage(?:_all)? amount=)(\d+)( .*)", effects[-1])
+        if last and int(m[1]) > int(last[2]):
+            effects[-1] = f'{last[1]}"{last[2]}+{int(m[1]) - int(last[2])}*kicked"{last[3]}'
+            return True
+    return False
 
 
 def no_regeneration(sentence: str, effects: list[str]) -> bool:
@@ -163,13 +174,35 @@ def number(word: str, ctx: _Context) -> str:
 
 
 def per_each(base: str, each: str | None) -> str:
-    """``N for each THING``: only 1 for each of a named count is in the vocabulary."""
+    """``N for each THING``: N times the count THING names (``count_phrase``)."""
     if each is None:
         return base
-    count = COUNTS.get(each.lower())
-    if count is None or base != "1":
+    count = count_phrase(each)
+    if base == "X" or not base.isdigit() or "+" in count and base != "1":
         raise Unread
-    return count
+    return quote(count if base == "1" else f"{base}*{count}")
+
+
+def count_phrase(phrase: str) -> str:
+    """A count Oracle text names, as an amount of the vocabulary: 'creature you control' or
+    'the number of creatures you control' (count:creature yours), 'creature card in your
+    graveyard' (graveyard:creature yours), 'Zombies on the battlefield', parts joined by 'and
+    each' or 'plus the number of'; Unread for anything else."""
+    text = phrase.strip().lower()
+    if text in COUNTS:
+        return COUNTS[text]
+    text = re.sub(r"^the number of ", "", text)
+    terms = []
+    for part in re.split(r" and each | plus the number of ", text):
+        m = re.fullmatch(r"(.+?) in (your|all|their|that player's) graveyards?", part)
+        if m:
+            whose = {"your": " yours", "all": "", "their": " theirs", "that player's": " theirs"}[m[2]]
+            flt = card_filter(m[1])
+            terms.append(f"graveyard:{'nontoken' if flt == 'any' else flt}{whose}")
+            continue
+        m = re.fullmatch(r"(.+?) on the battlefield", part)
+        terms.append(f"count:{noun_filter(m[1] if m else part, plural=True)}")
+    return "+".join(terms)
 
 
 def singular(word: str) -> str:
@@ -398,7 +431,7 @@ def _gain(m: re.Match[str], ctx: _Context) -> list[str]:
 
 
 def _discard(m: re.Match[str], ctx: _Context) -> list[str]:
-    return [f"discard who={_who(m, ctx)} count={number(m['n'], ctx)}"]
+    return [f"discard who={_who(m, ctx)} count={per_each(number(m['n'], ctx), m['each'])}"]
 
 
 def _mill(m: re.Match[str], ctx: _Context) -> list[str]:
@@ -411,7 +444,7 @@ def _sacrifice(m: re.Match[str], ctx: _Context) -> list[str]:
 
 
 def _tokens(m: re.Match[str], ctx: _Context) -> list[str]:
-    count = number(m["n"], ctx) if m["n"] else "1"
+    count = per_each(number(m["n"], ctx) if m["n"] else "1", m["each"])
     token = token_for(m["what"], ctx)
     tapped = " tapped=true" if m["tapped"] else ""
     return [f"create_tokens token={quote(token)} count={count}{tapped}"]
@@ -588,16 +621,18 @@ def _fixed(*verbs: str) -> Template:
 SUBJECT = r"(?:(?P<who>you|each opponent|each player|each other player|that player|target player|target opponent) )?"
 EACH = r"(?: for each (?P<each>[\w ]+?))?"
 EFFECT_TEMPLATES = [
+    (rf"target opponent loses (?P<n>{NUMBER}) life for each (?P<what>[\w ]+? card) in their graveyard", _per_card),
     (SUBJECT + rf"draws? (?P<n>{NUMBER}) cards?{EACH}", _draw),
     (SUBJECT + rf"loses? (?P<n>{NUMBER}) life{EACH}", _lose),
     (SUBJECT + rf"gains? (?P<n>{NUMBER}) life{EACH}", _gain),
-    (SUBJECT + rf"discards? (?P<n>{NUMBER}) cards?", _discard),
+    (SUBJECT + rf"discards? (?P<n>{NUMBER}) cards?{EACH}", _discard),
     (SUBJECT + rf"mills? (?P<n>{NUMBER}) cards?", _mill),
     (SUBJECT + rf"sacrifices? (?P<n>{NUMBER}) (?P<what>[\w -]+)", _sacrifice),
     (SUBJECT + r"returns? all (?P<what>[\w -]+?) cards from their graveyards? to the battlefield", _reanimate),
     (r"(?P<who>each opponent) chooses a permanent they control of each permanent type and sacrifices the rest",
      lambda m, ctx: [f"keep_one_of_each_type who={_who(m, ctx)}"]),
-    (rf"create (?P<n>{NUMBER}) (?P<tapped>tapped )?(?P<what>.+ creature tokens?(?: with .+)?(?: named .+)?)", _tokens),
+    (rf"create (?P<n>{NUMBER}) (?P<tapped>tapped )?(?P<what>.+? creature tokens?(?: with .+?)?(?: named .+?)?){EACH}",
+     _tokens),
     (r"create (?P<what>[A-Z][\w' -]*, an? .+ creature token)", _named_token),
     (rf"(?P<it>~|it) deals (?P<n>{NUMBER}) damage to (?P<to>.+)", _damage),
     (r"destroy (?P<what>target .+)", _destroy),
@@ -621,7 +656,6 @@ EFFECT_TEMPLATES = [
     (r"tap those creatures", _tap_those),
     (r"tap all (?P<what>.+)", _tap_all),
     (rf"its controller loses (?P<n>{NUMBER}) life", _its_controller),
-    (rf"target opponent loses (?P<n>{NUMBER}) life for each (?P<what>[\w ]+? card) in their graveyard", _per_card),
     (r"if no creatures are on the battlefield, sacrifice ~", _fixed("sacrifice_self unless=count:creature")),
 ]
 
@@ -631,11 +665,11 @@ def effects_of(text: str, ctx: _Context) -> list[str]:
     ctx.x_is = None
     m = re.fullmatch(r"(.+), where X is (.+)", text)
     if m:
-        count = COUNTS.get(m[2].lower())
-        if count is None:
-            raise Unread
-        ctx.x_is = count
+        ctx.x_is = quote(count_phrase(m[2]))
         text = m[1]
+    m = re.fullmatch(r"if (?:it|~) was kicked, (.+)", text, re.I)
+    if m:  # an intervening 'if' (a kicker's): the condition of each of its effects
+        return [e + " if=kicked" for e in effects_of(m[1], ctx) if " if=" not in e and " unless=" not in e]
     return effect(text, ctx)
 
 
@@ -764,10 +798,15 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
         return [f"Static: cost_reduction filter={kind} amount={m[2]}"], []
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
-        count = COUNTS.get(m[1].lower())
-        if count is None or not ctx.facts.pt_star:
+        if not ctx.facts.pt_star:
             raise Unread
-        return [f"Static: pt_equals amount={count}"], []
+        return [f"Static: pt_equals amount={quote(count_phrase(m[1]))}"], []
+    m = re.fullmatch(rf"~ enters with (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on it(?: for each (?P<each>.+))?", s)
+    if m:
+        kind = " kind=minus" if m["kind"].startswith("-") else ""
+        return [f"Enters: counters on=self count={per_each(number(m['n'], ctx), m['each'])}{kind}"], []
+    if s == "If ~ would be dealt damage, prevent that damage and remove a +1/+1 counter from it":
+        return ["Static: damage_removes_counters"], []
     if s == "Players can't gain life":
         return ["Static: cant_gain_life"], []
     if s == "Cards in graveyards lose all abilities":
@@ -825,7 +864,7 @@ def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
                     return None
                 keywords.append(f"protection from {quality.lower()}")
             continue
-        m = re.fullmatch(r"(Equip|Flashback) ((?:\{[0-9WUBRGCX]+\})+)", part)
+        m = re.fullmatch(r"(Equip|Flashback|Kicker|Multikicker) ((?:\{[0-9WUBRGCX]+\})+)", part)
         if m:
             fields.append(f"{m[1]}: {m[2]}")
             continue
@@ -851,7 +890,7 @@ def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Comp
         pending: list[str] = []  # lines of this line's abilities
         for sentence in line:
             if ability is not None:  # a sentence may continue the ability before it
-                if no_regeneration(sentence, ability.effects):
+                if modifies(sentence, ability.effects):
                     continue
                 saved = (ability.ctx.target, ability.ctx.group)
                 try:
@@ -917,7 +956,7 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
             mode_ctx = _Context(facts, tokens, hook="Mode")
             effects: list[str] = []
             for part in (p for p in re.split(r"\.\s+", mode) if p):
-                if not no_regeneration(part, effects):
+                if not modifies(part, effects):
                     effects += effects_of(part, mode_ctx)
             pending.append(f"Mode: {' ; '.join(effects)}")
         return None

@@ -535,6 +535,10 @@ class BaselinePolicy(Policy):
     def _return(self, decision: Decision, view: TeamView) -> Any:
         return max(decision.options, key=lambda c: c.mana_value)
 
+    def _kick(self, decision: Decision, view: TeamView) -> Any:
+        """Kick as often as it can pay."""
+        return max(decision.options)
+
     def _regenerate(self, decision: Decision, view: TeamView) -> Any:
         """Regenerate: it saves a creature that would be destroyed now."""
         return next(o for o in decision.options if o is not None)

@@ -53,6 +53,7 @@ class Permanent:
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to", "attached_player",
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
+        "kicked",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -87,6 +88,7 @@ class Permanent:
         self.extra = False  # a lieutenant's equipment: not a card of the Horde deck (L3)
         self.regeneration = 0  # regeneration shields until end of turn
         self.no_regen = False  # it can't be regenerated this turn
+        self.kicked = 0  # times its spell was kicked ('if it was kicked')
 
     @property
     def is_horde(self) -> bool:

@@ -86,9 +86,32 @@ def test_target_player_and_target_opponent_are_one_target():
 
 def test_a_star_creature_needs_its_count():
     assert lines("~'s power and toughness are each equal to the number of cards in your hand.", pt_star=True) == \
-        ["Static: pt_equals amount=cards_in_hand"]
-    assert lines("~'s power and toughness are each equal to the number of lands you control.", pt_star=True)[0] == \
+        ["Static: pt_equals amount=hand:yours"]
+    assert lines("~'s power and toughness are each equal to the number of lands you control.", pt_star=True) == \
+        ['Static: pt_equals amount="count:land yours"']
+    assert lines("~'s power and toughness are each equal to the number of creature cards in all graveyards.",
+                 pt_star=True) == ["Static: pt_equals amount=graveyard:creature"]
+    assert lines("~'s power and toughness are each equal to the number of cards in all hands.", pt_star=True)[0] == \
         "unread"
+
+
+def test_for_each_counts_are_amounts_of_any_verb():
+    assert lines("When ~ enters, draw a card for each Zombie you control.") == \
+        ['Enters: draw who=you count="count:zombie yours"']
+    assert lines("When ~ enters, each opponent loses 2 life for each creature card in your graveyard.") == \
+        ['Enters: lose_life who=each_opponent amount="2*graveyard:creature yours"']
+    assert lines("~ enters with a +1/+1 counter on it for each other Zombie you control and each Zombie card in your "
+                 "graveyard.") == ['Enters: counters on=self count="count:zombie other yours+graveyard:zombie yours"']
+
+
+def test_kicker_reads_its_cost_its_condition_and_its_instead():
+    assert lines("Kicker {4}\nBurst Lightning deals 2 damage to any target. If this spell was kicked, it deals 4 "
+                 "damage instead.", "Burst Lightning", types={"Instant"}) == \
+        ["Kicker: {4}", 'Cast: damage amount="2+2*kicked" target=any']
+    assert lines("Multikicker {B}\nWhen ~ enters, target opponent discards a card for each time it was kicked.") == \
+        ["Multikicker: {B}", "Enters: discard who=target_opponent count=kicked"]
+    assert lines("Kicker {R}\nWhen ~ enters, if it was kicked, each opponent loses 2 life.") == \
+        ["Kicker: {R}", "Enters: lose_life who=each_opponent amount=2 if=kicked"]
 
 
 def test_compiled_lines_go_through_the_card_loader(bundled):

@@ -473,3 +473,50 @@ def test_hook_enchanted_dead_weight_kills_a_two_toughness_creature(game, bundled
     cast(game, bundled, "Dead Weight", lands=("Swamp",))
     rules.check_state(game)
     assert not rules.on_battlefield(game, zombie) and not game.battlefield.auras
+
+
+# ---------------------------------------------------------------- kicker and multikicker
+
+
+def test_amount_kicked_burst_lightning_deals_four_when_kicked(game, bundled):
+    giant = put(game, bundled, "Zombie Giant")
+    game.drivers.policy = Scripted(target=lambda d: giant)
+    cast(game, bundled, "Burst Lightning", lands=("Mountain",) * 5)  # the baseline kicks when it can pay
+    assert giant.damage == 4
+    zombie = put(game, bundled, "Zombie")
+    giant.damage = 0
+    game.drivers.policy = Scripted(target=lambda d: zombie)
+    cast(game, bundled, "Burst Lightning", player=1, lands=("Mountain",))  # one land: not kicked
+    rules.check_state(game)
+    assert not rules.on_battlefield(game, zombie)
+
+
+def test_condition_if_kicked_into_the_roil_draws_only_when_kicked(game, bundled):
+    put(game, bundled, "Zombie Giant")
+    game.players[0].library[:] = [bundled.get("Island")] * 3
+    cast(game, bundled, "Into the Roil", lands=("Island",) * 4)
+    assert [c.name for c in game.players[0].hand] == ["Island"]
+    put(game, bundled, "Zombie Giant")
+    game.players[1].library[:] = [bundled.get("Island")] * 3
+    cast(game, bundled, "Into the Roil", player=1, lands=("Island",) * 2)
+    assert game.players[1].hand == []
+
+
+def test_amount_kicked_multikicker_counts_each_payment(game, bundled):
+    seen = []
+    game.drivers.policy = Scripted(kick=lambda d: seen.append(list(d.options)) or max(d.options))
+    cast(game, bundled, "Gnarlid Pack", lands=("Forest",) * 7)  # {1}{G} + 2 x {1}{G}, one land spare
+    pack = next(p for p in game.battlefield.team if p.card.name == "Gnarlid Pack")
+    assert seen == [[0, 1, 2]] and pack.plus == 2 and rules.power(game, pack) == 4
+
+
+def test_amount_kicked_the_horde_kicks_every_spell_and_multikicks_horde_x_times_H7(game, bundled):
+    game.drivers.trace = []
+    for _ in range(4):
+        game.players[0].hand.append(bundled.get("Forest"))
+    game.horde_rng = FixedRng()
+    rules.horde_cast(game, bundled.get("Bloodhusk Ritualist"))  # multikicker {B}: kicked horde_x = 3 times
+    assert [e["kicked"] for e in game.drivers.trace if e["event"] == "cast"] == [3]
+    assert len(game.players[0].hand) == 1 and len(game.players[0].graveyard) == 3
+    rules.horde_cast(game, bundled.get("Heartstabber Mosquito"))  # kicker: destroy target creature
+    assert [p.card.name for p in game.battlefield.horde] == ["Heartstabber Mosquito"]  # it destroyed the Ritualist

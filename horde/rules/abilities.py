@@ -31,7 +31,7 @@ def run_hook(game: Game, p: Permanent, hook: str, **extra: Any) -> None:
     """Run the effects a permanent attaches to ``hook`` (a triggered ability resolving at once)."""
     effects = p.card.hooks.get(hook)
     if effects:
-        ctx = Context(p.card, p, p.controller)
+        ctx = Context(p.card, p, p.controller, kicked=p.kicked)
         for key, value in extra.items():
             setattr(ctx, key, value)
         resolve(game, effects, ctx)

@@ -4,7 +4,7 @@ revealed cards for free (H7) and the team's chance to counter them (H10).
 
 from __future__ import annotations
 
-from horde.cards import CardDef
+from horde.cards import CardDef, ManaCost
 from horde.characteristics import watchers
 from horde.events import log
 from horde.filters import Context, card_matches
@@ -56,10 +56,15 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
 
 
 def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
-    """A team player casts a card: pay, leave its zone, cast triggers, then resolve."""
+    """A team player casts a card: kicker (its policy chooses how many times, among what it can
+    pay), pay, leave its zone, cast triggers, then resolve."""
     pl = game.players[player]
     cost = spell_cost(game, card, player, origin)
     assert cost is not None, "castable() offers only what can be cast"
+    kicked = 0
+    if card.kicker is not None:
+        kicked = _kicks(game, player, card, cost)
+        cost = _kicked_cost(cost, card.kicker, kicked)
     pay(game, player, *cost)
     if origin == "command":
         pl.command.remove(card)
@@ -67,22 +72,47 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     else:
         pl.hand.remove(card)
     if game.drivers.trace is not None:
-        log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin, token=card.is_token)
+        log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin, token=card.is_token,
+            kicked=kicked)
     enchanting = choose_target(game, Context(card, None, player), card.enchant) if card.enchant is not None else None
     spell_cast_triggers(game, card)
     if card.enchant is not None and (enchanting is None or not target_still_legal(game, enchanting)):
         pl.graveyard.append(card)  # an Aura whose target is gone does not resolve (608.2b)
     elif card.is_permanent:
         put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander),
-                             attach=enchanting)
+                             attach=enchanting, kicked=kicked)
     else:
-        ctx = Context(card, None, player, x=card.horde_x if card.cost.x else 0)
+        ctx = Context(card, None, player, x=card.horde_x if card.cost.x else 0, kicked=kicked)
         resolve_spell(game, card, ctx)
         if card is pl.commander:
             pl.command.append(card)  # C2
         else:
             pl.graveyard.append(card)
     check_state(game)
+
+
+KICK_LIMIT = 20  # more multikicks than a team player ever has mana for
+
+
+def _kicked_cost(cost: tuple[int, tuple[str, ...]], kicker: ManaCost, times: int) -> tuple[int, tuple[str, ...]]:
+    generic, pips = cost
+    return generic + times * kicker.generic, pips + kicker.pips * times
+
+
+def _kicks(game: Game, player: int, card: CardDef, cost: tuple[int, tuple[str, ...]]) -> int:
+    """How many times a team player kicks a spell: the policy picks among the counts it can pay
+    (kicker: 0 or 1; multikicker: 0 to as many as it can)."""
+    assert card.kicker is not None
+    kicker = card.kicker
+    if game.players[player].generic_mana:
+        kicker = ManaCost(kicker.generic + len(kicker.pips))  # C4
+    limit = KICK_LIMIT if card.multikicker else 1
+    options = [0]
+    while len(options) <= limit and can_pay(game, player, *_kicked_cost(cost, kicker, len(options))):
+        options.append(len(options))
+    if len(options) == 1:
+        return 0
+    return int(ask(game, "kick", player, options, subject=card))
 
 
 def spell_cast_triggers(game: Game, card: CardDef) -> None:
@@ -97,8 +127,10 @@ def spell_cast_triggers(game: Game, card: CardDef) -> None:
 def horde_cast(game: Game, card: CardDef) -> None:
     """The Horde casts a card for free (H7); the team may counter it (H10)."""
     game.drivers.stats.cast_this_turn += 1
+    # H7: the Horde pays every additional cost: it kicks once, a multikicker horde_x times.
+    kicked = (card.horde_x if card.multikicker else 1) if card.kicker is not None else 0
     if game.drivers.trace is not None:
-        log(game, "cast", Side.HORDE, player=None, card=card.name, origin=None, token=card.is_token)
+        log(game, "cast", Side.HORDE, player=None, card=card.name, origin=None, token=card.is_token, kicked=kicked)
     spell_cast_triggers(game, card)
     if counter_window(game, card):
         if card.is_token:
@@ -113,11 +145,11 @@ def horde_cast(game: Game, card: CardDef) -> None:
         if enchanting is None:
             game.horde.graveyard.append(card)
         else:
-            put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, attach=enchanting)
+            put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, attach=enchanting, kicked=kicked)
     elif card.is_permanent:
-        put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER)
+        put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, kicked=kicked)
     else:
-        ctx = Context(card, None, HORDE_CONTROLLER, x=card.horde_x)  # H7: X is the card's horde_x
+        ctx = Context(card, None, HORDE_CONTROLLER, x=card.horde_x, kicked=kicked)  # H7: X is the card's horde_x
         resolve_spell(game, card, ctx)
         game.horde.graveyard.append(card)
     check_state(game)

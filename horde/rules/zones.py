@@ -26,7 +26,8 @@ from horde.state import HORDE_CONTROLLER, Game, Lieutenant, Permanent, Side, Tea
 
 def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int, tapped: bool = False,
                          commander: bool = False, created: bool = False, lieutenant: Lieutenant | None = None,
-                         shields: int = 0, triggers: bool = True, attach: Target | None = None) -> Permanent:
+                         shields: int = 0, triggers: bool = True, attach: Target | None = None,
+                         kicked: int = 0) -> Permanent:
     """A card or token enters the battlefield (a lieutenant with its shield counters: L3; an Aura
     attached to ``attach``, the permanent or player it enchants); its Enters hooks resolve at
     once, unless ``triggers`` is False (a board set up by a test)."""
@@ -35,6 +36,7 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
     p.deck_card = card.is_token and not created  # a token card of the Horde deck, not a created token
     p.lieutenant = lieutenant
     p.shields = shields
+    p.kicked = kicked
     if lieutenant is not None:
         lieutenant.permanent = p
     # H8: every Horde creature has haste
