@@ -127,6 +127,7 @@ class CardDef:
     kicker: ManaCost | None = None  # kicker (or multikicker) cost: an additional cost it may pay
     multikicker: bool = False  # the kicker cost may be paid any number of times
     horde_x: int = 3  # H7: the X the Horde pays for a spell with X
+    choose: tuple[int, int] = (1, 1)  # a modal spell's modes to choose: (least, most)
     text: str = ""
     source: str = ""  # file:line where the card is defined
     # Derived at load (horde.catalogue) so the rules need not search hooks on the hot path.

@@ -31,7 +31,8 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
     from horde.oracle import Facts
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
-          "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker"}
+          "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose"}
+CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
               "Tribal"}
@@ -496,6 +497,16 @@ def build_card(block: _Block) -> CardDef:
     if "Mode" in hooks and ("Cast" in hooks or len({e.line for e in hooks["Mode"]}) < 2):
         raise DeckError(f"card '{name}': a modal spell has two or more 'Mode:' lines and no 'Cast:' line",
                         path, block.line)
+    choose = (1, 1)
+    if "Choose" in f:
+        text, choose_line = f["Choose"]
+        if text.lower() not in CHOOSE:
+            raise DeckError(f"card '{name}': bad 'Choose: {text}': expected one of {', '.join(CHOOSE)}", path,
+                            choose_line)
+        choose = CHOOSE[text.lower()]
+        modes = len({e.line for e in hooks.get("Mode", [])})
+        if "Mode" not in hooks or choose[0] > modes:
+            raise DeckError(f"card '{name}': 'Choose: {text}' needs that many 'Mode:' lines", path, choose_line)
     if "Equipment" in subtypes and equip is None:
         raise DeckError(f"equipment '{name}' has no 'Equip:' cost", path, block.line)
     enchant = None
@@ -529,7 +540,7 @@ def build_card(block: _Block) -> CardDef:
         hooks={k: tuple(v) for k, v in hooks.items()}, mana=mana, equip=equip, flashback=flashback,
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
         equipped=tuple(e for e in hooks.get("Equipped", []) + hooks.get("Enchanted", []) if e.verb == "anthem"),
-        enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, static_flags=static_flags, points=points,
+        enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, choose=choose, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
 
 
@@ -681,7 +692,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
         else:
             hooks[hook] = tuple(effect(e) for e in card.hooks[hook])
     return {"keywords": card.keywords, "mana": card.mana, "equip": card.equip, "flashback": card.flashback,
-            "kicker": (card.kicker, card.multikicker),
+            "kicker": (card.kicker, card.multikicker), "choose": card.choose,
             "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks}
 
 

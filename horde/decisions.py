@@ -31,6 +31,8 @@ KINDS = {
     "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
     "search": "options: the different basic lands in its library; subject: True onto the battlefield, False to hand",
     "mode": "options: the modes of a modal spell it can carry out (each a tuple of effects); subject: the card",
+    "modes": "options: the modes of a 'choose two' or 'choose one or more' spell it can carry out; return a list of "
+             "them (at least `count`, as many as the card allows: is_legal checks); subject: the card",
     "exile_graveyard": "options: team players with enough cards in their graveyard, and None; subject: how many",
     "exile_cards": "options: the graveyard; return a list of exactly `count` cards to exile",
     "sacrifice": "options: permanents to sacrifice",
@@ -41,7 +43,7 @@ KINDS = {
     "regenerate": "options: the creature's regeneration ability (a tuple of effects) and None; subject: the creature "
                   "about to be destroyed",
 }
-SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards"}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes"}
 
 
 class PolicyError(HordeError):
@@ -98,4 +100,5 @@ def check_choice(decision: Decision, choice: Any) -> None:
         if decision.kind in ("bottom", "exile_cards") and len(choice) != decision.count:
             raise PolicyError(f"'{decision.kind}' needs exactly {decision.count} cards, got {len(choice)}")
     if decision.is_legal is not None and not decision.is_legal(choice):
-        raise PolicyError(f"illegal '{decision.kind}': {choice!r} breaks a rule (menace, or L5 for lieutenants)")
+        raise PolicyError(f"illegal '{decision.kind}': {choice!r} breaks a rule (menace, L5 for lieutenants, or "
+                          "the number of modes)")

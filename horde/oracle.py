@@ -37,7 +37,7 @@ NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
 NUMBER = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|\d+|X)"
 PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf"}
 TYPES = {"creature": "creature", "artifact": "artifact", "enchantment": "enchantment", "land": "land",
-         "planeswalker": "planeswalker", "permanent": None}
+         "planeswalker": "planeswalker", "instant": "instant", "sorcery": "sorcery", "permanent": None}
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 # Counts Oracle text names that no noun phrase reads (``count_phrase`` reads the rest).
 COUNTS = {
@@ -143,7 +143,7 @@ def sentences(text: str) -> list[list[str]]:
             out.append([line.rstrip(".")])
             continue
         parts: list[str] = []
-        modal = re.search(r"\bChoose one —", line)
+        modal = re.search(r"\bChoose (?:one|two|three|one or more|one or both) —", line)
         head, tail = (line[:modal.start()], line[modal.start():]) if modal else (line, "")
         for piece in re.split(r"(?<=[.;])\s+(?=[A-Z~+\-{0-9])", head) if head.strip() else []:
             piece = piece.strip().rstrip(".").strip()
@@ -231,8 +231,6 @@ def noun_filter(phrase: str, plural: bool = False) -> str:
     filter of the vocabulary; raises Unread for anything it can't say (an 'or', an unknown type)."""
     text = phrase.strip().lower()
     text = re.sub(r",\s*(?=non-?)", " ", text)  # non-Angel, non-Demon, ...
-    if " or " in text or " and " in text:
-        raise Unread
     relation = None
     for ending, term in ((" you control", "yours"), (" an opponent controls", "opponents"),
                          (" your opponents control", "opponents"), (" you don't control", "opponents")):
@@ -240,9 +238,23 @@ def noun_filter(phrase: str, plural: bool = False) -> str:
             relation, text = term, text[: -len(ending)]
             break
     terms: list[str] = []
+    m = re.fullmatch(r"(.+) with (mana value|power|toughness) (\d+) or (less|greater)", text)
+    if m:
+        text = m[1]
+        terms.append(f"{'mv' if m[2] == 'mana value' else m[2]}{'<=' if m[4] == 'less' else '>='}{m[3]}")
+    if " and " in text:
+        raise Unread
+    if " or " in text:  # 'artifact or enchantment': alternatives, each with the same relation and terms
+        parts = re.split(r",? or |, ", text)
+        ending = {"yours": " you control", "opponents": " an opponent controls", None: ""}[relation]
+        alternatives = [noun_filter(part + ending, plural) for part in parts]
+        return " | ".join(f"{alternative} {' '.join(terms)}".strip() for alternative in alternatives)
     if text.endswith(" with flying"):
         text = text[: -len(" with flying")]
         terms.append("with-flying")
+    elif text.endswith(" without flying"):
+        text = text[: -len(" without flying")]
+        terms.append("without-flying")
     words = text.split()
     if words and words[0] == "all":
         words = words[1:]
@@ -293,6 +305,9 @@ def card_filter(phrase: str) -> str:
     words = phrase.lower().replace("-", "").split()
     if not words or words[-1] not in ("card", "cards"):
         raise Unread
+    if " or " in phrase:  # 'instant or sorcery card': alternatives
+        kinds = re.split(r",? or |, ", " ".join(words[:-1]))
+        return " | ".join(card_filter(kind + " card") for kind in kinds)
     words = [w for w in words[:-1] if w != "permanent"]
     if not words:
         return "any"
@@ -948,10 +963,13 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
         out.keywords.extend(k for k in kw[0] if k not in out.keywords)
         pending.extend(kw[1])
         return None
-    if sentence.startswith("Choose one —"):
-        modes = [m.strip().rstrip(".") for m in sentence[len("Choose one —"):].split("•") if m.strip()]
+    choose = re.match(r"Choose (one|two|three|one or more|one or both) —", sentence)
+    if choose:
+        modes = [m.strip().rstrip(".") for m in sentence[choose.end():].split("•") if m.strip()]
         if len(modes) < 2 or not {"Instant", "Sorcery"} & facts.types:
             raise Unread
+        if choose[1] != "one":
+            pending.append(f"Choose: {choose[1]}")
         for mode in modes:
             mode_ctx = _Context(facts, tokens, hook="Mode")
             effects: list[str] = []

@@ -22,6 +22,7 @@ from typing import Any
 from horde import rules
 from horde.cards import CardDef
 from horde.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
+from horde.filters import Context
 from horde.state import Game, Permanent
 
 
@@ -91,6 +92,11 @@ class TeamView:
 
     def graveyard(self, player: int) -> tuple:
         return tuple(self._game.players[player].graveyard)
+
+    def matching(self, flt: Any, player: int) -> list[Permanent]:
+        """The permanents a filter of one of ``player``'s effects matches now."""
+        ctx = Context(None, None, player)
+        return [p for p in rules.all_permanents(self._game) if flt(self._game, ctx, p)]
 
     def colours(self, player: int) -> set[str]:
         """The colours the player's lands and mana sources can make ('*': any)."""
@@ -223,6 +229,11 @@ class RandomPolicy(Policy):
             return [a for a in options if rng.random() < 0.5]
         if kind in ("bottom", "exile_cards"):
             return rng.sample(list(options), decision.count)
+        if kind == "modes":
+            picked = rng.sample(list(options), rng.randint(decision.count, len(options)))
+            while decision.is_legal is not None and not decision.is_legal(picked):
+                picked.pop()
+            return picked
         if kind == "paris_exile":
             return [c for c in options if rng.random() < 0.5]
         if kind == "blocks":
@@ -511,6 +522,33 @@ class BaselinePolicy(Policy):
             if any(e.verb in HARMFUL for e in mode):
                 return mode
         return decision.options[0]
+
+    def _modes(self, decision: Decision, view: TeamView) -> Any:
+        """The modes worth most against the Horde: mass removal by the Horde's power it takes
+        less the team's, targeted harm, then what helps the team; as many as pay off."""
+        player = decision.player
+
+        def worth(mode: tuple) -> float:
+            total = 0.0
+            for e in mode:
+                flt = e.args.get("filter")
+                if e.verb in MASS_REMOVAL | {"pump_all", "tap_all"} and callable(flt) and e.target is None:
+                    hit = view.matching(flt, player)
+                    total += sum(view.power(p) for p in hit if p.is_horde) - sum(view.power(p) for p in hit
+                                                                                  if not p.is_horde)
+                elif e.verb in HARMFUL:
+                    total += 1 + max((view.power(p) for p in view.horde_creatures()), default=0)
+                elif e.verb in HELPFUL:
+                    total += 3
+                else:
+                    total += 0.5
+            return total
+
+        ranked = sorted(decision.options, key=worth, reverse=True)
+        chosen = ranked[:max(decision.count, sum(1 for m in ranked if worth(m) > 0))]
+        while decision.is_legal is not None and not decision.is_legal(chosen) and len(chosen) > decision.count:
+            chosen.pop()
+        return chosen
 
     def _exile_graveyard(self, decision: Decision, view: TeamView) -> Any:
         """Stop a Horde creature's combat damage (Carrion Wurm) whenever a player can."""

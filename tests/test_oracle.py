@@ -63,16 +63,23 @@ def test_templates_on_texts_nobody_here_wrote():
 
 
 def test_unknown_parts_refuse_the_whole_ability():
-    # Landfall, a new token, an "or", a keyword with a cost: each refused, quoted.
+    # Landfall, a new token, an "and" in a noun, a keyword with a cost: each refused, quoted.
     assert lines("Whenever a land you control enters, draw a card.") == \
         ("unread", ["Whenever a land you control enters, draw a card"])
     assert lines("When ~ enters, create a 4/4 red Dragon creature token with flying.")[0] == "unread"
     assert lines("When ~ enters, create a 1/1 red Goblin artifact creature token.")[0] == "unread"  # not an artifact
-    assert lines("Destroy target artifact or enchantment.", types={"Instant"})[0] == "unread"
+    assert lines("Destroy target artifact and enchantment.", types={"Instant"})[0] == "unread"
     assert lines("Cycling {2}")[0] == "unread"
     # One understood sentence does not make its ability: the next one is refused with it.
     assert lines("When ~ enters, draw a card. Then put a card from your hand on top of your library.") == \
         ("unread", ["Then put a card from your hand on top of your library"])
+
+
+def test_or_in_a_noun_phrase_is_a_filter_with_alternatives():
+    assert lines("Destroy target artifact or enchantment.", types={"Instant"}) == \
+        ['Cast: destroy target="artifact | enchantment"']
+    assert lines("Destroy target creature or planeswalker an opponent controls.", types={"Instant"}) == \
+        ['Cast: destroy target="creature opponents | planeswalker opponents"']
 
 
 def test_target_player_and_target_opponent_are_one_target():

@@ -520,3 +520,49 @@ def test_amount_kicked_the_horde_kicks_every_spell_and_multikicks_horde_x_times_
     assert len(game.players[0].hand) == 1 and len(game.players[0].graveyard) == 3
     rules.horde_cast(game, bundled.get("Heartstabber Mosquito"))  # kicker: destroy target creature
     assert [p.card.name for p in game.battlefield.horde] == ["Heartstabber Mosquito"]  # it destroyed the Ritualist
+
+
+# ---------------------------------------------------------------- modal spells
+
+
+def test_hook_mode_choose_two_resolves_two_modes_each_with_its_own_target(game, bundled):
+    game.drivers.trace = []
+    giant = put(game, bundled, "Zombie Giant")
+    splitter = put(game, bundled, "Bonesplitter")
+    game.drivers.policy = Scripted(modes=lambda d: [d.options[2], d.options[3]],
+                                   target=lambda d: splitter if splitter in d.options else giant)
+    cast(game, bundled, "Kolaghan's Command", lands=("Swamp", "Mountain", "Mountain"))
+    assert not rules.on_battlefield(game, splitter) and giant.damage == 2
+    assert [e["mode"] for e in game.drivers.trace if e["event"] == "mode"] == \
+        ["destroy target=artifact", "damage amount=2 target=any"]
+
+
+def test_hook_mode_choose_two_the_baseline_picks_the_modes_that_hit_the_horde_hardest(game, bundled):
+    titan = put(game, bundled, "Grave Titan")  # mana value 6
+    zombie = put(game, bundled, "Zombie")  # a token: mana value 0
+    ours = put(game, bundled, "Serra Angel", side="team")  # mana value 5
+    cast(game, bundled, "Austere Command", lands=("Plains",) * 6)
+    assert not rules.on_battlefield(game, titan) and not rules.on_battlefield(game, zombie)
+    assert not rules.on_battlefield(game, ours)  # the baseline weighed the Titan and Zombie against its Angel
+
+
+def test_hook_mode_choose_one_or_both_the_horde_picks_uniformly_among_the_legal_sets_H9(game, bundled):
+    picks = set()
+    for seed in range(40):
+        import random
+        game.horde_rng = random.Random(seed)
+        put(game, bundled, "Bonesplitter", side="team")
+        put(game, bundled, "Pacifism", side="team")
+        card = bundled.get("Crush Contraband")
+        rules.resolve_spell(game, card, Context(card, None, HORDE))
+        picks.add(sum(1 for p in game.battlefield.team if p.card.name in ("Bonesplitter", "Pacifism")))
+        for p in list(game.battlefield.team):
+            rules.exile(game, p)
+    assert picks == {0, 1}  # both modes (0 left) or one (1 left), never neither
+
+
+def test_filter_mv_compares_mana_value(game, bundled):
+    titan, corpse = put(game, bundled, "Grave Titan"), put(game, bundled, "Walking Corpse")
+    horde = Context(None, None, HORDE)
+    assert [compile_filter("creature mv>=4")(game, horde, p) for p in (titan, corpse)] == [True, False]
+    assert [compile_filter("creature mv<=3")(game, horde, p) for p in (titan, corpse)] == [False, True]

@@ -7,6 +7,7 @@ random with its own stream (H9).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import Any, TypeVar
 
 from horde.cards import CardDef, Effect
@@ -54,8 +55,9 @@ def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
 
 
 def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
-    """An instant or sorcery resolves: its Cast effects, or for a modal spell the one mode its
-    controller picks (the Horde at random: H9) among the modes it can carry out."""
+    """An instant or sorcery resolves: its Cast effects, or for a modal spell the mode ('choose
+    one') or modes ('choose two', 'choose one or more') its controller picks (the Horde at
+    random: H9) among the modes it can carry out; each mode has its own target."""
     if "Mode" not in card.hooks:
         resolve(game, card.hooks.get("Cast", ()), ctx)
         return
@@ -63,13 +65,27 @@ def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
              if all(e.target is None or legal_targets(game, ctx, e) for e in mode)]
     if not modes:
         return
-    if ctx.controller == HORDE_CONTROLLER:
-        mode = modes[game.horde_rng.randrange(len(modes))]  # H9
+    least, most = card.choose
+    if most == 1:
+        if ctx.controller == HORDE_CONTROLLER:
+            chosen = [modes[game.horde_rng.randrange(len(modes))]]  # H9
+        else:
+            chosen = [ask(game, "mode", ctx.controller, modes, subject=card)]
     else:
-        mode = ask(game, "mode", ctx.controller, modes, subject=card)
-    if game.drivers.trace is not None:
-        log(game, "mode", side_name(ctx.controller), card=card.name, mode=" ; ".join(e.describe() for e in mode))
-    resolve(game, mode, ctx)
+        least, most = min(least, len(modes)), min(most, len(modes))
+        if ctx.controller == HORDE_CONTROLLER:
+            # H9: uniformly among the legal choices: every set of modes of an allowed size
+            choices = [list(c) for n in range(least, most + 1) for c in combinations(modes, n)]
+            chosen = choices[game.horde_rng.randrange(len(choices))]
+        else:
+            chosen = list(ask(game, "modes", ctx.controller, modes, subject=card, count=least,
+                              is_legal=lambda picked: least <= len(picked) <= most))
+            chosen.sort(key=modes.index)  # modes resolve in the order printed
+    for mode in chosen:
+        if game.drivers.trace is not None:
+            log(game, "mode", side_name(ctx.controller), card=card.name, mode=" ; ".join(e.describe() for e in mode))
+        ctx.target = None  # each mode its own target
+        resolve(game, mode, ctx)
 
 
 def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
