@@ -29,6 +29,7 @@ HOOKS = {
     "Targeted": "when it becomes the target of a spell or ability",
     "TargetedBySpell": "when it becomes the target of a spell ('caster' is that spell's controller)",
     "SpellCast": "whenever a player casts a spell",
+    "Cycled": "when its owner cycles it (from hand: pay its Cycling cost, discard it, draw a card)",
     "Static": "while it is on the battlefield (continuous effects)",
     "Equipped": "continuous effects on the creature it is attached to (equipment)",
     "Enchanted": "continuous effects on the permanent it enchants (an Aura with Enchant: a permanent)",
@@ -126,6 +127,7 @@ class CardDef:
     flashback: ManaCost | None = None
     kicker: ManaCost | None = None  # kicker (or multikicker) cost: an additional cost it may pay
     multikicker: bool = False  # the kicker cost may be paid any number of times
+    cycling: ManaCost | None = None  # cycling cost: discard it from hand and draw a card
     horde_x: int = 3  # H7: the X the Horde pays for a spell with X
     choose: tuple[int, int] = (1, 1)  # a modal spell's modes to choose: (least, most)
     text: str = ""

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
     from horde.oracle import Facts
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
-          "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose"}
+          "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling"}
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
@@ -540,7 +540,8 @@ def build_card(block: _Block) -> CardDef:
         hooks={k: tuple(v) for k, v in hooks.items()}, mana=mana, equip=equip, flashback=flashback,
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
         equipped=tuple(e for e in hooks.get("Equipped", []) + hooks.get("Enchanted", []) if e.verb == "anthem"),
-        enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, choose=choose, static_flags=static_flags, points=points,
+        enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, choose=choose,
+        cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
 
 
@@ -692,7 +693,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
         else:
             hooks[hook] = tuple(effect(e) for e in card.hooks[hook])
     return {"keywords": card.keywords, "mana": card.mana, "equip": card.equip, "flashback": card.flashback,
-            "kicker": (card.kicker, card.multikicker), "choose": card.choose,
+            "kicker": (card.kicker, card.multikicker), "choose": card.choose, "cycling": card.cycling,
             "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks}
 
 

@@ -152,6 +152,8 @@ def describe(event: dict) -> str:
         return f"Team loses {e['amount']} life (team life {e['team_life']})"
     if kind == "life_gained":
         return f"Team gains {e['amount']} life (team life {e['team_life']})"
+    if kind == "cycle":
+        return f"Player {e['player']} cycles {e['card']}"
     if kind == "counter":
         return f"Player {e['player']} counters {e['countered']} with {e['card']}"
     if kind == "counters":

@@ -25,6 +25,9 @@ KINDS = {
     "target": "options: legal targets (permanents, player indexes, or 'horde'); subject: the card",
     "attackers": "options: creatures that can attack the Horde; return a list of them",
     "blocks": "options: legal (blocker, attacker) pairs; return a list of pairs, each blocker once",
+    "flash": "options: (card, origin) pairs of instants and flash cards it can pay for now, and None: after the Horde's "
+             "attackers are declared, before blocks; subject: the attackers",
+    "cycle": "options: cards in its hand it can cycle now, and None (first main phase)",
     "counter": "options: (player, counterspell) pairs and None; subject: the Horde spell (H10)",
     "fog": "options: (player, fog card) pairs and None; subject: the damage expected after blocks",
     "equip": "options: (equipment, creature) pairs it can pay for, and None",

@@ -73,6 +73,8 @@ EVENTS: dict[str, EventKind] = {
         Field("origin", "str|null", "'hand' or 'command' (C2) for a team player; null for the Horde"),
         Field("token", "bool", "a token card of the Horde deck (H5t)"),
         Field("kicked", "int", "times its kicker was paid (H7: the Horde kicks once, a multikicker horde_x times)"))),
+    "cycle": EventKind("a team player cycles a card: pays its cycling cost, discards it and draws (702.29)", (
+        TEAM_PLAYER, CARD)),
     "counter": EventKind("a team player counters a Horde spell (H10)", (
         TEAM_PLAYER, Field("card", "str", "the counterspell"), Field("countered", "str", "the Horde spell"))),
     "mode": EventKind("the mode a modal spell resolves with (H9 for the Horde)", (

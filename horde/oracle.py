@@ -119,6 +119,7 @@ def normalise(text: str, name: str) -> str:
     """Reminder text dropped, the card's own name (and 'this creature' ...) as ``~``, the legacy
     'enters the battlefield' as 'enters', the minus sign as '-'."""
     text = text.replace("\u2212", "-").replace("\u2014", "—")
+    text = re.sub(r"(?<![.\s])\s*\([^()]*\)(?=\s+[A-Z{])", ".", text)  # reminder text ending an ability on one line
     text = re.sub(r"\s*\([^()]*\)", "", text)
     names = {name}
     if "," in name:
@@ -400,6 +401,7 @@ def effect(clause: str, ctx: _Context) -> list[str]:
     """One clause of an effect as verbs of the vocabulary (several for 'A and B', 'A, then B')."""
     clause = clause.strip()
     clause = re.sub(r"^you may ", "", clause)
+    clause = re.sub(r"^have (~|it) deal ", r"\1 deals ", clause)
     for template, build in EFFECT_TEMPLATES:
         m = re.fullmatch(template, clause, re.I)
         if m:
@@ -479,7 +481,7 @@ def _target(ctx: _Context, text: str) -> str:
     return flt
 
 
-SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted")
+SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted", "Cycled")
 
 
 def _self(m: re.Match[str], ctx: _Context) -> None:
@@ -714,6 +716,7 @@ TRIGGERS = [
     (r"the beginning of your upkeep", ["Upkeep"]),
     (r"the beginning of (?:each|each player's) upkeep", ["EachUpkeep"]),
     (r"the beginning of (?:the|each) end step", ["EndStep"]),
+    (r"you cycle ~", ["Cycled"]),
 ]
 
 
@@ -879,7 +882,7 @@ def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
                     return None
                 keywords.append(f"protection from {quality.lower()}")
             continue
-        m = re.fullmatch(r"(Equip|Flashback|Kicker|Multikicker) ((?:\{[0-9WUBRGCX]+\})+)", part)
+        m = re.fullmatch(r"(Equip|Flashback|Kicker|Multikicker|Cycling) ((?:\{[0-9WUBRGCX]+\})+)", part)
         if m:
             fields.append(f"{m[1]}: {m[2]}")
             continue

@@ -573,6 +573,27 @@ class BaselinePolicy(Policy):
     def _return(self, decision: Decision, view: TeamView) -> Any:
         return max(decision.options, key=lambda c: c.mana_value)
 
+    def _flash(self, decision: Decision, view: TeamView) -> Any:
+        """Flash in a blocker: the flash creature with the most toughness, when attackers come."""
+        creatures = [o for o in decision.options if o is not None and o[0].is_creature]
+        if not creatures or not decision.subject:
+            return None
+        return max(creatures, key=lambda o: (o[0].toughness or 0, o[0].power or 0))
+
+    def _cycle(self, decision: Decision, view: TeamView) -> Any:
+        """Cycle a dead card: a land once it has six, a spell its mana can't make the colours of."""
+        player = decision.player
+        have = view.colours(player)
+        for card in decision.options:
+            if card is None:
+                continue
+            if card.is_land and view.lands(player) >= 6:
+                return card
+            if not card.is_land and "*" not in have and any(pip not in have for pip in card.cost.pips
+                                                            if pip != "C") and view.lands(player) >= 3:
+                return card
+        return None
+
     def _kick(self, decision: Decision, view: TeamView) -> Any:
         """Kick as often as it can pay."""
         return max(decision.options)

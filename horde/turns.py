@@ -136,6 +136,8 @@ def main_phase(game: Game, second: bool = False) -> None:
                     player.hand.remove(land)
                     player.land_played = True
                     rules.put_onto_battlefield(game, land, i, i)
+        if not second:
+            cycle_step(game, i)
         while not game.over():
             options = rules.castable(game, i)
             if not options:
@@ -152,6 +154,38 @@ def main_phase(game: Game, second: bool = False) -> None:
             if game.over():
                 return
     rules.empty_pools(game)
+
+
+def cycle_step(game: Game, i: int) -> None:
+    """The team player cycles cards from its hand as its policy chooses (the Horde never cycles:
+    its only hand is bounced cards, which it casts, H6)."""
+    while not game.over():
+        options = rules.cyclable(game, i)
+        if not options:
+            return
+        card = ask(game, "cycle", i, options + [None])
+        if card is None:
+            return
+        rules.cycle(game, i, card)
+
+
+def flash_window(game: Game, attackers: list[Permanent]) -> None:
+    """After the Horde's attackers are declared and before blocks, each team player may cast
+    instants and flash cards it can pay for (flash creatures cast now can block), as its policy
+    chooses."""
+    for player in game.players:
+        i = player.index
+        while not game.over():
+            if not any(("Instant" in c.types or "flash" in c.keywords) and c.counters is None for c in player.hand):
+                break
+            options = [(card, origin) for card, origin in rules.castable(game, i, sorcery_speed=False)
+                       if not card.is_fog]
+            if not options:
+                break
+            choice = ask(game, "flash", i, options + [None], subject=tuple(attackers))
+            if choice is None:
+                break
+            rules.team_cast(game, i, *choice)
 
 
 def activate_step(game: Game, i: int) -> None:
@@ -428,6 +462,10 @@ def horde_combat(game: Game, acted: set) -> None:
     if game.over():
         return
     attackers = [a for a in attackers if rules.on_battlefield(game, a)]
+    flash_window(game, attackers)
+    if game.over():
+        return
+    attackers = [a for a in attackers if rules.on_battlefield(game, a) and a.attacking]
     only_defender = game.setup.blocking == "defender"
     pairs = rules.legal_blocks(game, game.battlefield.team, attackers,
                                (lambda b, a: b.controller == a.defender) if only_defender else None)

@@ -69,7 +69,8 @@ def test_unknown_parts_refuse_the_whole_ability():
     assert lines("When ~ enters, create a 4/4 red Dragon creature token with flying.")[0] == "unread"
     assert lines("When ~ enters, create a 1/1 red Goblin artifact creature token.")[0] == "unread"  # not an artifact
     assert lines("Destroy target artifact and enchantment.", types={"Instant"})[0] == "unread"
-    assert lines("Cycling {2}")[0] == "unread"
+    assert lines("Ninjutsu {2}")[0] == "unread"
+    assert lines("Cycling {2}") == ["Cycling: {2}"]
     # One understood sentence does not make its ability: the next one is refused with it.
     assert lines("When ~ enters, draw a card. Then put a card from your hand on top of your library.") == \
         ("unread", ["Then put a card from your hand on top of your library"])

@@ -566,3 +566,58 @@ def test_filter_mv_compares_mana_value(game, bundled):
     horde = Context(None, None, HORDE)
     assert [compile_filter("creature mv>=4")(game, horde, p) for p in (titan, corpse)] == [True, False]
     assert [compile_filter("creature mv<=3")(game, horde, p) for p in (titan, corpse)] == [False, True]
+
+
+# ---------------------------------------------------------------- flash and cycling
+
+
+def test_keyword_flash_the_team_flashes_in_a_blocker_after_the_hordes_attackers(game, bundled):
+    from horde import turns
+    game.drivers.trace = []
+    put(game, bundled, "Forest", side="team", player=2)
+    put(game, bundled, "Forest", side="team", player=2)
+    game.players[2].hand[:] = [bundled.get("Ambush Viper")]
+    giant = put(game, bundled, "Zombie Giant")
+    game.drivers.policy = Scripted(blocks=lambda d: [pair for pair in d.options if pair[0].card.name == "Ambush Viper"])
+    turns.horde_combat(game, set())
+    kinds = [e["event"] for e in game.drivers.trace]
+    assert kinds.index("attack") < kinds.index("cast") < kinds.index("block")
+    assert not rules.on_battlefield(game, giant)  # the deathtouch Viper blocked it
+    assert game.team_life == 80
+
+
+def test_keyword_flash_is_needed_to_cast_a_creature_in_the_hordes_turn(game, bundled):
+    put(game, bundled, "Forest", side="team")
+    put(game, bundled, "Forest", side="team")
+    game.players[0].hand[:] = [bundled.get("Ambush Viper"), bundled.get("Llanowar Elves")]
+    assert [c.name for c, _ in rules.castable(game, 0, sorcery_speed=False)] == ["Ambush Viper"]
+
+
+def test_hook_cycled_cycling_discards_draws_and_triggers(game, bundled):
+    game.drivers.trace = []
+    zombie = put(game, bundled, "Zombie", damage=1)
+    player = game.players[0]
+    player.library[:] = [bundled.get("Mountain")]
+    player.hand[:] = [bundled.get("Slice and Dice")]
+    for _ in range(3):
+        put(game, bundled, "Mountain", side="team")
+    assert rules.cyclable(game, 0) == [bundled.get("Slice and Dice")]
+    rules.cycle(game, 0, bundled.get("Slice and Dice"))
+    assert [c.name for c in player.hand] == ["Mountain"] and [c.name for c in player.graveyard] == ["Slice and Dice"]
+    assert not rules.on_battlefield(game, zombie)  # 1 damage more: lethal
+    assert [e["card"] for e in game.drivers.trace if e["event"] == "cycle"] == ["Slice and Dice"]
+
+
+def test_hook_cycled_the_baseline_cycles_a_land_once_it_has_six(game, bundled):
+    from horde import turns
+    player = game.players[1]
+    player.library[:] = [bundled.get("Island")] * 3
+    player.hand[:] = [bundled.get("Lonely Sandbar")]
+    player.land_played = True
+    for _ in range(5):
+        put(game, bundled, "Island", side="team", player=1)
+    turns.cycle_step(game, 1)
+    assert [c.name for c in player.hand] == ["Lonely Sandbar"]  # five lands: it keeps the land
+    put(game, bundled, "Island", side="team", player=1)
+    turns.cycle_step(game, 1)
+    assert [c.name for c in player.hand] == ["Island"] and [c.name for c in player.graveyard] == ["Lonely Sandbar"]

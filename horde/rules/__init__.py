@@ -64,6 +64,8 @@ from horde.rules.abilities import (
 from horde.rules.casting import (
     castable,
     counter_window,
+    cyclable,
+    cycle,
     horde_cast,
     spell_cast_triggers,
     team_cast,
@@ -199,6 +201,8 @@ __all__ = [
     "pay",
     "empty_pools",
     "castable",
+    "cycle",
+    "cyclable",
     "team_cast",
     "spell_cast_triggers",
     "horde_cast",

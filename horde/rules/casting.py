@@ -12,13 +12,14 @@ from horde.rules.abilities import (
     ask,
     choose_target,
     legal_targets,
+    resolve,
     resolve_spell,
     run_hook,
     target_still_legal,
 )
 from horde.rules.checks import check_state
 from horde.rules.mana import can_pay, colour_counts, mana_units, pay, spell_cost
-from horde.rules.zones import put_onto_battlefield
+from horde.rules.zones import draw, put_onto_battlefield
 from horde.state import HORDE_CONTROLLER, Game, Side
 
 
@@ -32,7 +33,7 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     for card in pl.hand:
         if card.is_land or card.counters is not None or card.name in seen:
             continue
-        if not sorcery_speed and "Instant" not in card.types:
+        if not sorcery_speed and "Instant" not in card.types and "flash" not in card.keywords:
             continue
         seen.add(card.name)
         candidates.append(card)
@@ -49,6 +50,8 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
                 continue  # an Aura needs something to enchant
             options.append((card, "hand"))
     for card in pl.command:
+        if not sorcery_speed and "Instant" not in card.types and "flash" not in card.keywords:
+            continue
         cost = spell_cost(game, card, player, "command")
         if cost is not None and can_pay(game, player, *cost, units, colours):
             options.append((card, "command"))
@@ -113,6 +116,37 @@ def _kicks(game: Game, player: int, card: CardDef, cost: tuple[int, tuple[str, .
     if len(options) == 1:
         return 0
     return int(ask(game, "kick", player, options, subject=card))
+
+
+def cyclable(game: Game, player: int) -> list[CardDef]:
+    """The cards in a team player's hand it can cycle now (their Cycling cost paid)."""
+    options: list[CardDef] = []
+    pl = game.players[player]
+    for card in pl.hand:
+        cost = card.cycling
+        if cost is not None and card not in options:
+            generic, pips = (cost.generic + len(cost.pips), ()) if pl.generic_mana else (cost.generic, cost.pips)
+            if can_pay(game, player, generic, pips):
+                options.append(card)
+    return options
+
+
+def cycle(game: Game, player: int, card: CardDef) -> None:
+    """Cycling (702.29): pay the cost, discard the card, draw a card; then its 'when you cycle'
+    abilities (the Cycled hook) resolve."""
+    pl = game.players[player]
+    cost = card.cycling
+    assert cost is not None, "cyclable() offers only cards with cycling"
+    generic, pips = (cost.generic + len(cost.pips), ()) if pl.generic_mana else (cost.generic, cost.pips)
+    pay(game, player, generic, pips)
+    pl.hand.remove(card)
+    pl.graveyard.append(card)
+    if game.drivers.trace is not None:
+        log(game, "cycle", Side.TEAM, player=player + 1, card=card.name)
+    draw(game, pl)
+    if "Cycled" in card.hooks:
+        resolve(game, card.hooks["Cycled"], Context(card, None, player))
+    check_state(game)
 
 
 def spell_cast_triggers(game: Game, card: CardDef) -> None:
