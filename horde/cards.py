@@ -20,7 +20,9 @@ HOOKS = {
     "Attacks": "when the creature attacks",
     "Blocks": "when the creature blocks",
     "Dies": "when the creature is put into a graveyard from the battlefield",
-    "CreatureDies": "whenever a creature matching `when` dies (this one included)",
+    "CreatureDies": "whenever a creature matching `when` dies (this one included; 'that player' is its controller)",
+    "PermanentEnters": "whenever a permanent matching `when` enters (this one included)",
+    "HitsPlayer": "whenever it deals combat damage to a player ('that player'; the Horde too)",
     "Upkeep": "at the beginning of its controller's upkeep",
     "EachUpkeep": "at the beginning of each player's upkeep ('that player')",
     "EndStep": "at the beginning of each end step",
@@ -28,7 +30,7 @@ HOOKS = {
     "ControllerDamaged": "whenever a source matching `when` deals damage to its controller ('that source')",
     "Targeted": "when it becomes the target of a spell or ability",
     "TargetedBySpell": "when it becomes the target of a spell ('caster' is that spell's controller)",
-    "SpellCast": "whenever a player casts a spell",
+    "SpellCast": "whenever a player casts a spell (matching `when`: its card terms, `yours` for its own spells)",
     "Cycled": "when its owner cycles it (from hand: pay its Cycling cost, discard it, draw a card)",
     "Static": "while it is on the battlefield (continuous effects)",
     "Equipped": "continuous effects on the creature it is attached to (equipment)",
@@ -41,7 +43,7 @@ HOOKS = {
 }
 
 # The hooks whose effects take a trigger condition ``when=FILTER``.
-WHEN_HOOKS = {"CreatureDies", "ControllerDamaged"}
+WHEN_HOOKS = {"CreatureDies", "ControllerDamaged", "PermanentEnters", "SpellCast"}
 
 KEYWORDS = {
     "flying", "reach", "deathtouch", "first strike", "double strike", "trample", "menace",

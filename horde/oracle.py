@@ -402,6 +402,7 @@ def effect(clause: str, ctx: _Context) -> list[str]:
     clause = clause.strip()
     clause = re.sub(r"^you may ", "", clause)
     clause = re.sub(r"^have (~|it) deal ", r"\1 deals ", clause)
+    clause = re.sub(r"^you (?=create )", "", clause)
     for template, build in EFFECT_TEMPLATES:
         m = re.fullmatch(template, clause, re.I)
         if m:
@@ -425,7 +426,7 @@ def effect(clause: str, ctx: _Context) -> list[str]:
 
 def _who(m: re.Match[str], ctx: _Context) -> str:
     who = WHO[(m["who"] or "you").lower()]
-    if who == "that_player" and ctx.hook != "EachUpkeep":
+    if who == "that_player" and ctx.hook not in ("EachUpkeep", "CreatureDies", "HitsPlayer"):
         raise Unread
     if who in TARGET_WHO:  # one target per ability: the same player may be named again
         if ctx.target is not None and ctx.target != TARGET_WHO[who]:
@@ -717,6 +718,7 @@ TRIGGERS = [
     (r"the beginning of (?:each|each player's) upkeep", ["EachUpkeep"]),
     (r"the beginning of (?:the|each) end step", ["EndStep"]),
     (r"you cycle ~", ["Cycled"]),
+    (r"~ deals combat damage to a player", ["HitsPlayer"]),
 ]
 
 
@@ -759,6 +761,20 @@ def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
             raise Unread
         ctx.hook = "CreatureDies"
         return _Ability(["CreatureDies"], effects_of(rest, ctx), when=flt, ctx=ctx)
+    m = re.fullmatch(r"~ or another (.+) enters", condition, re.I)
+    if m:
+        flt = noun_filter(m[1])
+        if not _self_matches(flt, ctx.facts):
+            raise Unread
+        ctx.hook = "PermanentEnters"
+        return _Ability(["PermanentEnters"], effects_of(rest, ctx), when=flt, ctx=ctx)
+    m = re.fullmatch(r"you cast an? (.+) spell", condition, re.I)
+    if m:
+        flt = card_filter(m[1] + " card")
+        if flt == "any" or "|" in flt:
+            raise Unread
+        ctx.hook = "SpellCast"
+        return _Ability(["SpellCast"], effects_of(rest, ctx), when=f"{flt} yours", ctx=ctx)
     m = re.fullmatch(r"(a|an|another) (.+) dies", condition, re.I)
     if m:
         flt = noun_filter(("other " if m[1].lower() == "another" else "") + m[2])

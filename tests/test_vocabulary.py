@@ -621,3 +621,42 @@ def test_hook_cycled_the_baseline_cycles_a_land_once_it_has_six(game, bundled):
     put(game, bundled, "Island", side="team", player=1)
     turns.cycle_step(game, 1)
     assert [c.name for c in player.hand] == ["Island"] and [c.name for c in player.graveyard] == ["Lonely Sandbar"]
+
+
+# ---------------------------------------------------------------- more hooks
+
+
+def test_hook_permanententers_noxious_ghoul_shrinks_non_zombies_for_each_zombie(game, bundled):
+    elf = put(game, bundled, "Llanowar Elves", side="team")  # 1/1
+    angel = put(game, bundled, "Serra Angel", side="team")  # 4/4
+    rules.put_onto_battlefield(game, bundled.get("Noxious Ghoul"), HORDE, HORDE)  # itself: -1/-1
+    rules.put_onto_battlefield(game, bundled.get("Zombie"), HORDE, HORDE)  # another Zombie: -1/-1
+    rules.check_state(game)
+    assert not rules.on_battlefield(game, elf) and rules.toughness(game, angel) == 2
+
+
+def test_hook_spellcast_with_when_diregraf_colossus_counts_zombie_spells_of_its_controller(game, bundled):
+    game.horde.graveyard[:] = [bundled.get("Walking Corpse"), bundled.get("Zombie")]  # a token card is no card
+    colossus = rules.put_onto_battlefield(game, bundled.get("Diregraf Colossus"), HORDE, HORDE)
+    assert colossus.plus == 1
+    rules.horde_cast(game, bundled.get("Zombie"))  # a Zombie token card cast (H5t): a Zombie spell
+    rules.horde_cast(game, bundled.get("Bad Moon"))
+    assert sorted(p.card.name for p in game.battlefield.horde) == ["Bad Moon", "Diregraf Colossus", "Zombie", "Zombie"]
+    assert sum(1 for p in game.battlefield.horde if p.tapped) == 1
+
+
+def test_hook_hitsplayer_that_player_discards(game, bundled):
+    from horde import turns
+    game.drivers.policy = Scripted(blocks=[])
+    game.horde_rng = FixedRng()  # it attacks player 1
+    game.players[0].hand[:] = [bundled.get("Forest")]
+    put(game, bundled, "Liliana's Reaver")
+    turns.horde_combat(game, set())
+    assert game.players[0].hand == [] and game.team_life == 76
+    assert sorted(p.card.name for p in game.battlefield.horde) == ["Liliana's Reaver", "Zombie"]
+
+
+def test_hook_creaturedies_that_player_is_the_dead_creatures_controller(game, bundled):
+    put(game, bundled, "Massacre Wurm")  # the Horde's: "that player loses 2 life"
+    rules.destroy(game, put(game, bundled, "Walking Corpse", side="team", player=3))
+    assert game.team_life == 80 - 2  # not 2 for each of the four team players

@@ -7,20 +7,19 @@ from __future__ import annotations
 from horde.cards import CardDef, ManaCost
 from horde.characteristics import watchers
 from horde.events import log
-from horde.filters import Context, card_matches
+from horde.filters import Context, Filter, card_matches
 from horde.rules.abilities import (
     ask,
     choose_target,
     legal_targets,
     resolve,
     resolve_spell,
-    run_hook,
     target_still_legal,
 )
 from horde.rules.checks import check_state
 from horde.rules.mana import can_pay, colour_counts, mana_units, pay, spell_cost
 from horde.rules.zones import draw, put_onto_battlefield
-from horde.state import HORDE_CONTROLLER, Game, Side
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 
 def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[CardDef, str]]:
@@ -78,7 +77,7 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
         log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin, token=card.is_token,
             kicked=kicked)
     enchanting = choose_target(game, Context(card, None, player), card.enchant) if card.enchant is not None else None
-    spell_cast_triggers(game, card)
+    spell_cast_triggers(game, card, player)
     if card.enchant is not None and (enchanting is None or not target_still_legal(game, enchanting)):
         pl.graveyard.append(card)  # an Aura whose target is gone does not resolve (608.2b)
     elif card.is_permanent:
@@ -149,13 +148,29 @@ def cycle(game: Game, player: int, card: CardDef) -> None:
     check_state(game)
 
 
-def spell_cast_triggers(game: Game, card: CardDef) -> None:
-    """'Whenever a player casts a spell' abilities (Blind Creeper)."""
+def spell_cast_triggers(game: Game, card: CardDef, caster: int) -> None:
+    """'Whenever a player casts a spell' abilities (Blind Creeper), and 'whenever you cast a
+    FILTER spell' (``when``: the spell's card terms, ``yours``/``opponents`` its caster)."""
     if not game.battlefield.hooked.get("SpellCast"):
         return
     for p in watchers(game):
-        if "SpellCast" in p.card.hooks:
-            run_hook(game, p, "SpellCast", spell=card)
+        if "SpellCast" not in p.card.hooks:
+            continue
+        effects = [e for e in p.card.hooks["SpellCast"] if e.when is None or spell_matches(e.when, card, caster, p)]
+        if effects:
+            ctx = Context(p.card, p, p.controller, that_player=caster)
+            ctx.spell, ctx.caster = card, caster
+            resolve(game, effects, ctx)
+
+
+def spell_matches(when: Filter, card: CardDef, caster: int, watcher: Permanent) -> bool:
+    """Whether a spell cast by ``caster`` matches a SpellCast condition of ``watcher``."""
+    relation = getattr(when, "relation", None)
+    if relation == "yours" and caster != watcher.controller:
+        return False
+    if relation == "opponents" and (caster == HORDE_CONTROLLER) == (watcher.controller == HORDE_CONTROLLER):
+        return False
+    return card_matches(getattr(when, "text"), card)  # noqa: B009
 
 
 def horde_cast(game: Game, card: CardDef) -> None:
@@ -165,7 +180,7 @@ def horde_cast(game: Game, card: CardDef) -> None:
     kicked = (card.horde_x if card.multikicker else 1) if card.kicker is not None else 0
     if game.drivers.trace is not None:
         log(game, "cast", Side.HORDE, player=None, card=card.name, origin=None, token=card.is_token, kicked=kicked)
-    spell_cast_triggers(game, card)
+    spell_cast_triggers(game, card, HORDE_CONTROLLER)
     if counter_window(game, card):
         if card.is_token:
             game.horde.tokens_gone += 1

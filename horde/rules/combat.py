@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from horde.characteristics import PROTECTION_KEYWORDS, keywords, on_battlefield, power, protected, toughness
 from horde.events import log
+from horde.rules.abilities import run_hook
 from horde.rules.checks import check_state
 from horde.rules.damage import DamageEvent, damage_horde, damage_permanent, damage_player
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
@@ -191,6 +192,8 @@ def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool
                 damage_horde(game, amount, source)  # H11
             else:
                 damage_player(game, source, source.controller, source.defender, amount, combat=True)
+            if "HitsPlayer" in source.card.hooks and on_battlefield(game, source):
+                run_hook(game, source, "HitsPlayer", that_player=HORDE_CONTROLLER if defender_is_horde else source.defender)
         else:
             damage_permanent(game, source, source.controller, target, amount, event=event, combat=True)
 

@@ -50,7 +50,21 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
         enchant(game, p, attach)
     if triggers and "Enters" in card.hooks:
         run_hook(game, p, "Enters")
+    if triggers and game.battlefield.hooked.get("PermanentEnters"):
+        _enters_triggers(game, p)
     return p
+
+
+def _enters_triggers(game: Game, entered: Permanent) -> None:
+    """'Whenever a FILTER enters' abilities (PermanentEnters), the one that entered included."""
+    for watcher in watchers(game):
+        if "PermanentEnters" not in watcher.card.hooks or not on_battlefield(game, watcher):
+            continue
+        for ability in watcher.card.abilities("PermanentEnters"):
+            ctx = Context(watcher.card, watcher, watcher.controller)
+            effects = [e for e in ability if e.when is None or e.when(game, ctx, entered)]
+            if effects:
+                resolve(game, effects, ctx)
 
 
 def enchant(game: Game, aura: Permanent, target: Target) -> None:
@@ -137,7 +151,7 @@ def died(game: Game, p: Permanent) -> None:
 def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> None:
     """A watcher's 'whenever a FILTER dies' abilities, each line one ability with one context."""
     for ability in watcher.card.abilities("CreatureDies"):
-        ctx = Context(watcher.card, watcher, watcher.controller)
+        ctx = Context(watcher.card, watcher, watcher.controller, that_player=dead.controller)
         effects = [e for e in ability if e.when is None or e.when(game, ctx, dead)]
         if effects:
             resolve(game, effects, ctx)
