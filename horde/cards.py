@@ -25,6 +25,7 @@ HOOKS = {
     "HitsPlayer": "whenever it deals combat damage to a player ('that player'; the Horde too)",
     "Upkeep": "at the beginning of its controller's upkeep",
     "EachUpkeep": "at the beginning of each player's upkeep ('that player')",
+    "OpponentUpkeep": "at the beginning of each opponent's upkeep ('that player')",
     "EndStep": "at the beginning of each end step",
     "DealtDamage": "whenever a source deals damage to it",
     "ControllerDamaged": "whenever a source matching `when` deals damage to its controller ('that source')",

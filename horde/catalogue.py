@@ -374,6 +374,9 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
             raise ValueError(f"expected true or false, got '{value}'")
         if kind == "filter":
             return compile_filter(value)
+        if kind == "cards":
+            compile_filter(value)  # every term checked; the card terms are read by horde.filters.card_matches
+            return value
         if kind == "choice":
             if value not in choices:
                 raise ValueError(f"expected one of {', '.join(choices)}, got '{value}'")

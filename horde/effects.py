@@ -26,7 +26,7 @@ from horde.state import HORDE_CONTROLLER, Game, Permanent
 # ---------------------------------------------------------------- argument kinds
 @dataclass(frozen=True)
 class Arg:
-    kind: str  # "int", "amount", "bool", "filter", "token", "choice", "keywords", "str"
+    kind: str  # "int", "amount", "bool", "filter", "cards" (a filter of cards, kept as text), "token", "choice", "keywords", "str"
     default: Any = ...
     choices: tuple = ()
 
@@ -282,33 +282,38 @@ def draw(game: Game, ctx: Context, who: str, count: Amount) -> None:
                 rules.draw(game, game.players[player])
 
 
-@verb("reanimate_all", who=Arg("choice", "each_player", WHO), filter=Arg("str", "creature"))
-def reanimate_all(game: Game, ctx: Context, who: str, filter: str) -> None:
-    """Each player WHO names returns all cards matching FILTER from its graveyard to the battlefield."""
+@verb("reanimate_all", who=Arg("choice", "each_player", WHO), filter=Arg("cards", "creature"), tapped=Arg("bool", None))
+def reanimate_all(game: Game, ctx: Context, who: str, filter: str, tapped: bool | None) -> None:
+    """Each player WHO names returns all cards matching FILTER from its graveyard to the battlefield (TAPPED)."""
     for player in _players_for(game, ctx, who):
         graveyard = rules.graveyard_of(game, player)
         back = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
         for card in back:
             if card in graveyard:  # an earlier one's enter trigger may have moved it
                 graveyard.remove(card)
+                rules.put_onto_battlefield(game, card, player, player, tapped=bool(tapped))
+
+
+@verb("return_from_graveyard", filter=Arg("cards", "creature"), to=Arg("choice", "battlefield", ("battlefield", "hand")),
+      count=Arg("int", 1), who=Arg("choice", None, WHO), at_random=Arg("bool", None))
+def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count: int, who: str | None,
+                          at_random: bool | None) -> None:
+    """Each player WHO names (default: the controller) returns up to COUNT cards matching FILTER from its graveyard to the battlefield or its hand, of its choice (AT_RANDOM: at random)."""
+    for player in _players_for(game, ctx, who or "you"):
+        graveyard = rules.graveyard_of(game, player)
+        for _ in range(count):
+            options = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
+            if not options:
+                break
+            if at_random and player != HORDE_CONTROLLER:  # the team player's deck stream; the Horde's is random anyway (H9)
+                card = options[game.players[player].rng.randrange(len(options))]
+            else:
+                card = rules.choose_card(game, player, "return", options)
+            graveyard.remove(card)
+            if to == "battlefield":
                 rules.put_onto_battlefield(game, card, player, player)
-
-
-@verb("return_from_graveyard", filter=Arg("str", "creature"), to=Arg("choice", "battlefield", ("battlefield", "hand")),
-      count=Arg("int", 1))
-def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count: int) -> None:
-    """Return up to COUNT cards matching FILTER from the controller's graveyard to the battlefield or hand."""
-    graveyard = rules.graveyard_of(game, ctx.controller)
-    for _ in range(count):
-        options = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
-        if not options:
-            return
-        card = rules.choose_card(game, ctx.controller, "return", options)
-        graveyard.remove(card)
-        if to == "battlefield":
-            rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller)
-        else:
-            rules.hand_of(game, ctx.controller).append(card)
+            else:
+                rules.hand_of(game, player).append(card)
 
 
 @verb("destroy", target=Arg("filter"), regenerate=Arg("bool", None), targets="target")
@@ -378,7 +383,7 @@ def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter | None, 
                 rules.damage_player(game, ctx.permanent, ctx.controller, player, n)
 
 
-@verb("counter_spell", filter=Arg("str", "any"))
+@verb("counter_spell", filter=Arg("cards", "any"))
 def counter_spell(game: Game, ctx: Context, filter: str) -> None:
     """Counter target spell matching FILTER (a countered Horde card goes to its graveyard: H10)."""
     # The casting rules ask this verb's card when a spell is cast; the spell is countered there.
@@ -502,7 +507,7 @@ def target_controller_loses_life(game: Game, ctx: Context, amount: Amount) -> No
     lose_life(game, ctx, "target_controller", amount)
 
 
-@verb("target_opponent_loses_life_per_card", per=Arg("int", 1), filter=Arg("str", "creature"))
+@verb("target_opponent_loses_life_per_card", per=Arg("int", 1), filter=Arg("cards", "creature"))
 def target_opponent_loses_life_per_card(game: Game, ctx: Context, per: int, filter: str) -> None:
     """Alias of ``lose_life who=target_opponent amount="PER*graveyard:FILTER theirs"``: target opponent loses PER life for each card matching FILTER in its graveyard."""
     if ctx.is_horde:

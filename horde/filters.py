@@ -116,7 +116,8 @@ def compile_filter(text: str) -> Filter:
     # A filter that looks at a state that changes without entering or leaving (attacking,
     # tapped, a keyword granted until end of turn) can't have its answers kept.
     setattr(matches, "volatile", any(getattr(c, "volatile") for c in compiled))  # noqa: B009, B010
-    setattr(matches, "relation", getattr(compiled[0], "relation") if len(compiled) == 1 else None)  # noqa: B009, B010
+    relations = {getattr(c, "relation") for c in compiled}  # noqa: B009
+    setattr(matches, "relation", relations.pop() if len(relations) == 1 else None)  # noqa: B010 (shared by every alternative)
     setattr(matches, "players", players)  # noqa: B010 (the players a target filter names)
     return matches
 

@@ -426,7 +426,7 @@ def effect(clause: str, ctx: _Context) -> list[str]:
 
 def _who(m: re.Match[str], ctx: _Context) -> str:
     who = WHO[(m["who"] or "you").lower()]
-    if who == "that_player" and ctx.hook not in ("EachUpkeep", "CreatureDies", "HitsPlayer"):
+    if who == "that_player" and ctx.hook not in ("EachUpkeep", "OpponentUpkeep", "CreatureDies", "HitsPlayer"):
         raise Unread
     if who in TARGET_WHO:  # one target per ability: the same player may be named again
         if ctx.target is not None and ctx.target != TARGET_WHO[who]:
@@ -707,6 +707,7 @@ class _Ability:
 TRIGGERS = [
     (r"~ enters", ["Enters"]),
     (r"~ enters or attacks", ["Enters", "Attacks"]),
+    (r"~ enters or dies", ["Enters", "Dies"]),
     (r"~ attacks", ["Attacks"]),
     (r"~ blocks", ["Blocks"]),
     (r"~ attacks or blocks", ["Attacks", "Blocks"]),
@@ -716,6 +717,7 @@ TRIGGERS = [
     (r"a player casts a spell", ["SpellCast"]),
     (r"the beginning of your upkeep", ["Upkeep"]),
     (r"the beginning of (?:each|each player's) upkeep", ["EachUpkeep"]),
+    (r"the beginning of each opponent's upkeep", ["OpponentUpkeep"]),
     (r"the beginning of (?:the|each) end step", ["EndStep"]),
     (r"you cycle ~", ["Cycled"]),
     (r"~ deals combat damage to a player", ["HitsPlayer"]),

@@ -111,12 +111,16 @@ def upkeep(game: Game, players: list[int], board: list[Permanent]) -> None:
     for p in list(board):
         if "Upkeep" in p.card.hooks and rules.on_battlefield(game, p):
             rules.run_hook(game, p, "Upkeep")
-    if not game.battlefield.hooked.get("EachUpkeep"):
+    hooked = game.battlefield.hooked
+    if not hooked.get("EachUpkeep") and not hooked.get("OpponentUpkeep"):
         players = []
     for player in players:
         for p in rules.watchers(game):
             if "EachUpkeep" in p.card.hooks and (p.lieutenant is None or rules.on_battlefield(game, p)):
                 rules.run_hook(game, p, "EachUpkeep", that_player=player)
+            if ("OpponentUpkeep" in p.card.hooks and (p.controller == HORDE_CONTROLLER) != (player == HORDE_CONTROLLER)
+                    and (p.lieutenant is None or rules.on_battlefield(game, p))):
+                rules.run_hook(game, p, "OpponentUpkeep", that_player=player)
     check_state(game)
 
 

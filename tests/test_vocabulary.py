@@ -660,3 +660,51 @@ def test_hook_creaturedies_that_player_is_the_dead_creatures_controller(game, bu
     put(game, bundled, "Massacre Wurm")  # the Horde's: "that player loses 2 life"
     rules.destroy(game, put(game, bundled, "Walking Corpse", side="team", player=3))
     assert game.team_life == 80 - 2  # not 2 for each of the four team players
+
+
+def test_hook_opponentupkeep_runs_for_each_opponent_only(game, bundled):
+    from horde import turns
+    put(game, bundled, "Sheoldred, Whispering One")
+    for player in range(4):
+        put(game, bundled, "Walking Corpse", side="team", player=player)
+    turns.upkeep(game, [pl.index for pl in game.players], game.battlefield.team)
+    assert not [p for p in game.battlefield.team if p.card.is_creature]
+    corpse = put(game, bundled, "Walking Corpse")
+    turns.upkeep(game, [HORDE], [])  # the Horde's own upkeep: no sacrifice
+    assert rules.on_battlefield(game, corpse)
+
+
+def test_verb_return_from_graveyard_each_player_returns_one_exhume(game, bundled):
+    game.horde_rng = FixedRng()
+    game.horde.graveyard[:] = [bundled.get("Walking Corpse"), bundled.get("Grave Titan")]
+    game.players[0].graveyard[:] = [bundled.get("Serra Angel")]
+    rules.horde_cast(game, bundled.get("Exhume"))
+    assert [p.card.name for p in game.battlefield.team] == ["Serra Angel"]
+    assert [p.card.name for p in game.battlefield.horde] == ["Walking Corpse"]  # its first option (FixedRng)
+    assert [c.name for c in game.horde.graveyard] == ["Grave Titan", "Exhume"]
+
+
+def test_verb_reanimate_all_tapped_zombie_apocalypse(game, bundled):
+    game.horde.graveyard[:] = [bundled.get("Walking Corpse"), bundled.get("Bad Moon"), bundled.get("Grave Titan")]
+    human = put(game, bundled, "Vulshok Berserker", side="team")
+    rules.horde_cast(game, bundled.get("Zombie Apocalypse"))
+    back = [p for p in game.battlefield.horde if p.card.name == "Walking Corpse"]
+    assert len(back) == 1 and back[0].tapped and not rules.on_battlefield(game, human)
+    assert "Grave Titan" in [c.name for c in game.horde.graveyard]  # a Giant, not a Zombie
+
+
+def test_filter_player_lava_axe_targets_a_player_or_a_planeswalker(game, bundled):
+    axe = bundled.get("Lava Axe")
+    options = rules.legal_targets(game, Context(axe, None, 0), axe.hooks["Cast"][0])
+    assert options == [0, 1, 2, 3, "horde"]
+    cast(game, bundled, "Lava Axe", lands=("Mountain",) * 5)
+    assert game.horde_milled == 5
+
+
+def test_filter_opponent_a_team_player_targets_itself_to_draw_and_the_horde_to_lose(game, bundled):
+    game.players[2].library[:] = [bundled.get("Swamp")] * 4
+    cast(game, bundled, "Sign in Blood", player=2, lands=("Swamp", "Swamp"))
+    assert len(game.players[2].hand) == 2 and game.team_life == 78  # its own player: it draws two
+    put(game, bundled, "Zombie")
+    cast(game, bundled, "Diabolic Edict", player=1, lands=("Swamp", "Swamp"))
+    assert not game.battlefield.horde  # the Horde sacrificed its Zombie

@@ -57,7 +57,7 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
         n = apply_own_statics(game, p, "dealt_damage", n)  # prevention (Unbreathing Horde)
         if n <= 0:
             return 0
-    kw = keywords(game, source) if source is not None else NO_KEYWORDS
+    kw = keywords(game, source) if source is not None else (source_card.keywords if source_card else NO_KEYWORDS)
     as_counters = "wither" in kw or "infect" in kw  # dealt as -1/-1 counters
     if as_counters:
         add_counters(game, p, n, "minus")
