@@ -373,15 +373,27 @@ def test_keyword_protection_from_artifacts_stops_equipping(game, bundled):
     assert seen == []  # 702.16d: no legal creature to equip
 
 
-def test_keyword_protection_from_creatures_and_from_everything(game, bundled):
+def test_keyword_protection_from_creatures_stops_creatures_not_spells(game, bundled):
     bear = put(game, bundled, "Walking Corpse", side="team")
     zombie = put(game, bundled, "Zombie")
     bear.temp_keywords = frozenset({"protection from creatures"})
     assert not rules.can_block(game, zombie, bear) and rules.damage_permanent(game, zombie, HORDE, bear, 2) == 0
-    bolt = bundled.get("Lightning Bolt")
-    assert rules.damage_permanent(game, None, 0, bear, 1, source_card=bolt) == 1
+    assert rules.damage_permanent(game, None, 0, bear, 1, source_card=bundled.get("Lightning Bolt")) == 1
+
+
+def test_keyword_protection_from_everything_stops_every_source(game, bundled):
+    bear = put(game, bundled, "Walking Corpse", side="team")
     bear.temp_keywords = frozenset({"protection from everything"})
+    bolt = bundled.get("Lightning Bolt")
     assert rules.damage_permanent(game, None, 0, bear, 1, source_card=bolt) == 0
+    assert bear not in rules.legal_targets(game, Context(bolt, None, 0), bolt.hooks["Cast"][0])
+
+
+def test_keyword_protection_from_blue_stops_blue_auras(game, bundled):
+    corpse = put(game, bundled, "Walking Corpse", side="team")
+    corpse.temp_keywords = frozenset({"protection from blue"})
+    flight = bundled.get("Spectral Flight")
+    assert corpse not in rules.legal_targets(game, Context(flight, None, 0), flight.enchant)
 
 
 # ---------------------------------------------------------------- auras
@@ -708,3 +720,557 @@ def test_filter_opponent_a_team_player_targets_itself_to_draw_and_the_horde_to_l
     put(game, bundled, "Zombie")
     cast(game, bundled, "Diabolic Edict", player=1, lands=("Swamp", "Swamp"))
     assert not game.battlefield.horde  # the Horde sacrificed its Zombie
+
+
+# ---------------------------------------------------------------- one test per verb
+
+
+def run(game, text, controller=HORDE, source=None, hook="Cast", **ctx):
+    """Resolve one behaviour line (``verb key=value ...``) as if a card of ``controller`` did."""
+    from horde.catalogue import parse_effect
+
+    effects = parse_effect(hook, text, "test", 1, "Test Card")
+    context = Context(source.card if source else None, source, controller)
+    for key, value in ctx.items():
+        setattr(context, key, value)
+    rules.resolve(game, effects, context)
+    return context
+
+
+def test_verb_anthem_gives_matching_permanents_power_toughness_and_keywords(game, bundled):
+    put(game, bundled, "Death Baron")
+    zombie = put(game, bundled, "Zombie")
+    assert (rules.power(game, zombie), rules.toughness(game, zombie)) == (3, 3)
+    assert rules.has_keyword(game, zombie, "deathtouch")
+
+
+def test_verb_pt_equals_a_star_creature_counts(game, bundled):
+    soulless = put(game, bundled, "Soulless One")
+    put(game, bundled, "Zombie")
+    game.players[0].graveyard.append(bundled.get("Walking Corpse"))
+    assert (rules.power(game, soulless), rules.toughness(game, soulless)) == (3, 3)
+
+
+def test_verb_create_tokens_count_and_tapped(game, bundled):
+    run(game, "create_tokens token=Zombie count=3 tapped=true")
+    assert [(p.card.name, p.tapped) for p in game.battlefield.horde] == [("Zombie", True)] * 3
+
+
+def test_verb_damage_all_each_creature_and_each_player(game, bundled):
+    zombie = put(game, bundled, "Zombie")
+    angel = put(game, bundled, "Serra Angel", side="team")
+    run(game, 'damage_all amount=2 filter="creature without-flying" who=each_player')
+    assert zombie.damage == 2 and angel.damage == 0 and game.team_life == 80 - 4 * 2 and game.horde_milled == 2
+
+
+def test_verb_damage_each_opponent_is_damage_all_to_each_opponent(game, bundled):
+    run(game, "damage_each_opponent amount=3", controller=0)
+    assert game.horde_milled == 3
+    run(game, "damage_each_opponent amount=1")
+    assert game.team_life == 80 - 4
+
+
+def test_verb_damage_deals_its_amount_to_its_target(game, bundled):
+    giant = put(game, bundled, "Zombie Giant")
+    game.drivers.policy = Scripted(target=lambda d: giant)
+    run(game, "damage amount=3 target=any", controller=0)
+    assert giant.damage == 3
+
+
+def test_verb_destroy_a_target(game, bundled):
+    corpse = put(game, bundled, "Walking Corpse")
+    game.drivers.policy = Scripted(target=lambda d: corpse)
+    run(game, "destroy target=creature", controller=0)
+    assert [x.name for x in game.horde.graveyard] == ["Walking Corpse"]
+
+
+def test_verb_exile_a_target(game, bundled):
+    titan = put(game, bundled, "Grave Titan")
+    game.drivers.policy = Scripted(target=lambda d: titan)
+    run(game, "exile target=creature", controller=0)
+    assert [x.name for x in game.horde.exile] == ["Grave Titan"] and not game.horde.graveyard
+
+
+def test_verb_bounce_a_token_ceases_to_exist_H6(game, bundled):
+    zombie = put(game, bundled, "Zombie")
+    game.drivers.policy = Scripted(target=lambda d: zombie)
+    run(game, "bounce target=creature", controller=0)
+    assert not game.battlefield.horde and not game.horde.hand
+
+
+def test_verb_bounce_a_horde_card_waits_in_its_hand_H6(game, bundled):
+    corpse = put(game, bundled, "Walking Corpse")
+    game.drivers.policy = Scripted(target=lambda d: corpse)
+    run(game, "bounce target=creature", controller=0)
+    assert [c.name for c in game.horde.hand] == ["Walking Corpse"]
+
+
+def test_verb_counter_spell_counters_a_matching_horde_spell_H10(game, bundled):
+    game.drivers.policy = Scripted(counter=lambda d: d.options[0])
+    game.players[0].hand[:] = [bundled.get("Essence Scatter")]
+    put(game, bundled, "Island", side="team")
+    put(game, bundled, "Island", side="team")
+    rules.horde_cast(game, bundled.get("Bad Moon"))  # not a creature spell: no option
+    rules.horde_cast(game, bundled.get("Grave Titan"))
+    assert [p.card.name for p in game.battlefield.horde] == ["Bad Moon"]
+    assert [c.name for c in game.horde.graveyard] == ["Grave Titan"]
+
+
+def test_verb_fog_prevents_combat_damage(game, bundled):
+    from horde import turns
+    game.drivers.policy = Scripted(blocks=[])
+    put(game, bundled, "Zombie Giant")
+    run(game, "fog", controller=0)
+    turns.horde_combat(game, set())
+    assert game.team_life == 80
+
+
+def test_verb_discard_each_player_discards(game, bundled):
+    for pl in game.players:
+        pl.hand[:] = [bundled.get("Forest"), bundled.get("Island")]
+    run(game, "discard who=each_opponent count=1")
+    assert [len(pl.hand) for pl in game.players] == [1, 1, 1, 1]
+
+
+def test_verb_draw_the_horde_draws_nothing_H4(game, bundled):
+    game.players[1].library[:] = [bundled.get("Forest")] * 3
+    run(game, "draw who=you count=2", controller=1)
+    run(game, "draw who=each_player count=1")
+    assert len(game.players[1].hand) == 3 and not game.horde.hand
+
+
+def test_verb_mill_each_player(game, bundled):
+    for pl in game.players:
+        pl.library[:] = [bundled.get("Forest")] * 5
+    run(game, "mill who=each_player count=2")
+    assert [len(pl.graveyard) for pl in game.players] == [2] * 4 and len(game.horde.library) == 18
+
+
+def test_verb_gain_life_the_teams_total_the_horde_none(game, bundled):
+    run(game, "gain_life amount=5", controller=2)
+    run(game, "gain_life amount=5")
+    assert game.team_life == 85
+
+
+def test_verb_each_player_sacrifices_count_of_its_choice(game, bundled):
+    game.horde_rng = FixedRng()
+    first, second = put(game, bundled, "Zombie"), put(game, bundled, "Walking Corpse")
+    token = put(game, bundled, "Soldier", side="team")
+    angel = put(game, bundled, "Serra Angel", side="team")
+    run(game, "each_player_sacrifices who=each_player filter=creature count=1")
+    assert not rules.on_battlefield(game, first) and rules.on_battlefield(game, second)
+    assert not rules.on_battlefield(game, token) and rules.on_battlefield(game, angel)  # the baseline gives a token
+
+
+def test_verb_each_player_sacrifices_keep_one_of_each_type(game, bundled):
+    game.horde_rng = FixedRng()
+    for name in ("Walking Corpse", "Zombie", "Bad Moon", "Forsaken Wastes"):
+        put(game, bundled, name)
+    run(game, "each_player_sacrifices who=each_player filter=permanent keep=one_of_each_type", controller=0)
+    assert sorted(p.card.name for p in game.battlefield.horde) == ["Forsaken Wastes", "Zombie"]
+
+
+def test_verb_keep_one_of_each_type_is_each_player_sacrifices_keep(game, bundled):
+    game.horde_rng = FixedRng()
+    for name in ("Walking Corpse", "Zombie", "Bad Moon", "Forsaken Wastes"):
+        put(game, bundled, name)
+    run(game, "keep_one_of_each_type who=each_opponent", controller=0)
+    assert sorted(p.card.name for p in game.battlefield.horde) == ["Forsaken Wastes", "Zombie"]
+
+
+def test_verb_pump_self_and_target_until_end_of_turn(game, bundled):
+    from horde import turns
+    corpse = put(game, bundled, "Walking Corpse")
+    run(game, "pump on=self power=2 keywords=trample", source=corpse)
+    assert rules.power(game, corpse) == 4 and rules.has_keyword(game, corpse, "trample")
+    turns.end_step(game)
+    assert rules.power(game, corpse) == 2
+
+
+def test_verb_pump_all_matching(game, bundled):
+    zombies = [put(game, bundled, "Zombie") for _ in range(2)]
+    elf = put(game, bundled, "Llanowar Elves", side="team")
+    run(game, 'pump_all filter="creature black" power=2')
+    assert [rules.power(game, z) for z in zombies] == [4, 4] and rules.power(game, elf) == 1
+
+
+def test_verb_tap_all_matching(game, bundled):
+    angel, elf = put(game, bundled, "Serra Angel", side="team"), put(game, bundled, "Llanowar Elves", side="team")
+    run(game, 'tap_all filter="creature with-flying opponents"')
+    assert angel.tapped and not elf.tapped
+
+
+def test_verb_ramp_basic_lands_onto_the_battlefield_and_into_hand(game, bundled):
+    player = game.players[0]
+    player.library[:] = [bundled.get("Forest"), bundled.get("Island"), bundled.get("Serra Angel")]
+    run(game, "ramp count=1 tapped=true to_hand=1", controller=0)
+    lands = [p for p in game.battlefield.team if p.card.is_land]
+    assert len(lands) == 1 and lands[0].tapped and len(player.hand) == 1 and len(player.library) == 1
+
+
+def test_verb_sacrifice_self(game, bundled):
+    spark = put(game, bundled, "Spark Elemental", side="team")
+    rules.run_hook(game, spark, "EndStep")
+    assert not rules.on_battlefield(game, spark)
+
+
+def test_verb_sacrifice_self_if_no_creatures_is_sacrifice_self_unless_creatures(game, bundled):
+    moon = put(game, bundled, "Bad Moon")
+    zombie = put(game, bundled, "Zombie")
+    run(game, "sacrifice_self_if_no_creatures", source=moon)
+    assert rules.on_battlefield(game, moon)
+    rules.sacrifice(game, zombie)
+    run(game, "sacrifice_self_if_no_creatures", source=moon)
+    assert not rules.on_battlefield(game, moon)
+
+
+def test_verb_lose_life_if_spell_only_a_spell_costs_its_caster(game, bundled):
+    wastes = put(game, bundled, "Forsaken Wastes")
+    run(game, "lose_life_if_spell amount=5", source=wastes, hook="Targeted", caster=1)
+    assert game.team_life == 80
+    run(game, "lose_life_if_spell amount=5", source=wastes, hook="Targeted", caster=1, spell=bundled.get("Murder"))
+    assert game.team_life == 75
+
+
+def test_verb_lose_life_who_caster_when_forsaken_wastes_is_targeted_by_a_spell(game, bundled):
+    wastes = put(game, bundled, "Forsaken Wastes")
+    game.drivers.policy = Scripted(target=lambda d: wastes)
+    run(game, "destroy target=enchantment", controller=2)  # an ability, not a spell: nothing
+    assert game.team_life == 80
+    wastes = put(game, bundled, "Forsaken Wastes")
+    game.drivers.policy = Scripted(target=lambda d: wastes)
+    cast(game, bundled, "Disenchant", lands=("Plains", "Plains"))
+    assert game.team_life == 75
+
+
+def test_verb_target_controller_loses_life_is_lose_life_who_target_controller(game, bundled):
+    game.horde_rng = FixedRng()
+    put(game, bundled, "Serra Angel", side="team", player=3)
+    run(game, "destroy target=creature ; target_controller_loses_life amount=2")
+    assert game.team_life == 78
+    put(game, bundled, "Serra Angel", side="team", player=3)
+    run(game, "destroy target=creature ; lose_life who=target_controller amount=2")
+    assert game.team_life == 76
+
+
+def test_verb_target_opponent_loses_life_per_card_is_lose_life_per_graveyard_card(game, bundled):
+    game.horde_rng = FixedRng()  # player 1
+    game.players[0].graveyard[:] = [bundled.get("Serra Angel"), bundled.get("Llanowar Elves"), bundled.get("Forest")]
+    run(game, "target_opponent_loses_life_per_card per=2 filter=creature")
+    assert game.team_life == 80 - 4
+    run(game, 'lose_life who=target_opponent amount="2*graveyard:creature theirs"')
+    assert game.team_life == 80 - 8
+
+
+def test_verb_destroy_that_source_mikaeus_destroys_a_human_that_deals_it_damage(game, bundled):
+    put(game, bundled, "Mikaeus, the Unhallowed")
+    human = put(game, bundled, "Vulshok Berserker", side="team")
+    rules.damage_horde(game, 1, human)
+    assert not rules.on_battlefield(game, human)
+
+
+def test_verb_any_player_exiles_from_graveyard_and_if_done(game, bundled):
+    corpse = put(game, bundled, "Walking Corpse")
+    game.players[1].graveyard[:] = [bundled.get("Forest")] * 3
+    ctx = run(game, 'any_player_exiles_from_graveyard count=3 ; pump on=self keywords="assigns no combat damage" '
+                    'if=done', source=corpse, hook="Attacks")
+    assert ctx.done and len(game.players[1].exile) == 3 and rules.has_keyword(game, corpse, "assigns no combat damage")
+
+
+def test_verb_graveyard_exile_stops_damage_is_the_exile_and_the_pump(game, bundled):
+    wurm = put(game, bundled, "Carrion Wurm")
+    game.players[0].graveyard[:] = [bundled.get("Forest")] * 3
+    run(game, "graveyard_exile_stops_damage count=3", source=wurm, hook="Attacks")
+    assert rules.has_keyword(game, wurm, "assigns no combat damage") and len(game.players[0].exile) == 3
+
+
+def test_verb_zombie_army_R2_each_zombie_gets_x_counters(game, bundled):
+    zombie = put(game, bundled, "Zombie")
+    rules.put_onto_battlefield(game, bundled.get("Zombie Army"), HORDE, HORDE)
+    rules.put_onto_battlefield(game, bundled.get("Zombie Army"), HORDE, HORDE)
+    assert zombie.plus == 1 + 2
+
+
+def test_verb_graveyards_lose_abilities_applies_at_its_point(game, bundled):
+    flashback = bundled.get("Army of the Damned")
+    assert rules.apply_statics(game, "graveyard_abilities", True, flashback) is True
+    put(game, bundled, "Yixlid Jailer")
+    assert rules.apply_statics(game, "graveyard_abilities", True, flashback) is False
+
+
+def test_amount_factor_multiplies_a_count(game, bundled):
+    put(game, bundled, "Zombie")
+    put(game, bundled, "Zombie")
+    assert evaluate(game, Context(None, None, HORDE), compile_amount("3*count:zombie yours")) == 6
+
+
+def test_amount_team_players_counts_the_team(game):
+    assert evaluate(game, Context(None, None, 0), compile_amount("team_players")) == 4
+
+
+# ---------------------------------------------------------------- one test per filter term
+
+
+def matching(game, text, permanents, controller=HORDE, **ctx):
+    """Which of ``permanents`` a filter matches, for an effect of ``controller``."""
+    flt = compile_filter(text)
+    source = Context(None, ctx.pop("source", None), controller)
+    for key, value in ctx.items():
+        setattr(source, key, value)
+    return [p.card.name for p in permanents if flt(game, source, p)]
+
+
+@pytest.fixture
+def board(game, bundled):
+    """A Horde Zombie token and Walking Corpse, Bad Moon, Bonesplitter; the team's Serra Angel,
+    Llanowar Elves (player 2), a Forest, and Mikaeus (legendary) of the Horde."""
+    return [put(game, bundled, "Zombie"), put(game, bundled, "Walking Corpse"), put(game, bundled, "Bad Moon"),
+            put(game, bundled, "Bonesplitter"), put(game, bundled, "Serra Angel", side="team"),
+            put(game, bundled, "Llanowar Elves", side="team", player=1), put(game, bundled, "Forest", side="team"),
+            put(game, bundled, "Mikaeus, the Unhallowed")]
+
+
+def test_filter_creature(game, board):
+    assert matching(game, "creature", board) == ["Zombie", "Walking Corpse", "Serra Angel", "Llanowar Elves",
+                                                 "Mikaeus, the Unhallowed"]
+
+
+def test_filter_land(game, board):
+    assert matching(game, "land", board) == ["Forest"]
+
+
+def test_filter_artifact(game, board):
+    assert matching(game, "artifact", board) == ["Bonesplitter"]
+
+
+def test_filter_enchantment(game, board):
+    assert matching(game, "enchantment", board) == ["Bad Moon"]
+
+
+def test_filter_planeswalker(game, bundled):
+    elspeth = put(game, bundled, "Elspeth Tirel")
+    assert matching(game, "planeswalker", [elspeth, put(game, bundled, "Zombie")]) == ["Elspeth Tirel"]
+
+
+def test_filter_instant_and_sorcery_are_card_terms_of_cards_in_graveyards(game, bundled):
+    from horde.filters import card_matches
+    assert card_matches("instant", bundled.get("Lightning Bolt")) and not card_matches("instant", bundled.get("Damnation"))
+
+
+def test_filter_sorcery(game, bundled):
+    from horde.filters import card_matches
+    assert card_matches("sorcery", bundled.get("Damnation")) and not card_matches("sorcery", bundled.get("Murder"))
+
+
+def test_filter_instant(game, bundled):
+    assert evaluate(game, Context(None, None, 0), compile_amount("graveyard:instant")) == 0
+    game.players[0].graveyard.append(bundled.get("Murder"))
+    assert evaluate(game, Context(None, None, 0), compile_amount("graveyard:instant")) == 1
+
+
+def test_filter_permanent(game, board):
+    assert len(matching(game, "permanent", board)) == len(board)
+
+
+def test_filter_non_negates_a_term(game, board):
+    assert matching(game, "creature nonblack", board) == ["Serra Angel", "Llanowar Elves"]
+
+
+def test_filter_white(game, board):
+    assert matching(game, "white", board) == ["Serra Angel"]
+
+
+def test_filter_blue(game, bundled):
+    assert matching(game, "blue", [put(game, bundled, "Wall of Air"), put(game, bundled, "Zombie")]) == ["Wall of Air"]
+
+
+def test_filter_black(game, board):
+    assert matching(game, "black creature", board) == ["Zombie", "Walking Corpse", "Mikaeus, the Unhallowed"]
+
+
+def test_filter_red(game, bundled):
+    assert matching(game, "red", [put(game, bundled, "Raging Goblin"), put(game, bundled, "Zombie")]) == \
+        ["Raging Goblin"]
+
+
+def test_filter_green(game, board):
+    assert matching(game, "green", board) == ["Llanowar Elves"]
+
+
+def test_filter_colorless(game, board):
+    assert matching(game, "colorless", board) == ["Bonesplitter", "Forest"]
+
+
+def test_filter_multicolored_and_monocolored(game, bundled):
+    captain, corpse = put(game, bundled, "Diregraf Captain"), put(game, bundled, "Walking Corpse")
+    assert matching(game, "multicolored", [captain, corpse]) == ["Diregraf Captain"]
+    assert matching(game, "monocolored", [captain, corpse]) == ["Walking Corpse"]
+
+
+def test_filter_monocolored(game, board):
+    assert "Forest" not in matching(game, "monocolored", board) and "Serra Angel" in matching(game, "monocolored", board)
+
+
+def test_filter_multicolored(game, board):
+    assert matching(game, "multicolored", board) == []
+
+
+def test_filter_subtype_names_a_creature_or_land_type(game, board):
+    assert matching(game, "zombie", board) == ["Zombie", "Walking Corpse", "Mikaeus, the Unhallowed"]
+    assert matching(game, "forest", board) == ["Forest"] and matching(game, "elf", board) == ["Llanowar Elves"]
+
+
+def test_filter_token(game, board):
+    assert matching(game, "token", board) == ["Zombie"]
+
+
+def test_filter_nontoken(game, board):
+    assert matching(game, "creature nontoken black", board) == ["Walking Corpse", "Mikaeus, the Unhallowed"]
+
+
+def test_filter_legendary(game, board):
+    assert matching(game, "legendary", board) == ["Mikaeus, the Unhallowed"]
+
+
+def test_filter_nonlegendary(game, board):
+    assert matching(game, "creature nonlegendary black", board) == ["Zombie", "Walking Corpse"]
+
+
+def test_filter_basic_is_a_card_term(game, bundled):
+    from horde.filters import card_matches
+    assert card_matches("basic land", bundled.get("Forest")) and not card_matches("basic", bundled.get("Command Tower"))
+
+
+def test_filter_yours(game, board):
+    assert matching(game, "creature yours", board, controller=1) == ["Llanowar Elves"]  # a teammate's are not yours
+
+
+def test_filter_opponents(game, board):
+    assert matching(game, "creature opponents", board, controller=1) == ["Zombie", "Walking Corpse",
+                                                                        "Mikaeus, the Unhallowed"]
+
+
+def test_filter_other(game, board):
+    assert matching(game, "creature black other", board, source=board[0]) == ["Walking Corpse", "Mikaeus, the Unhallowed"]
+
+
+def test_filter_theirs_is_the_player_the_effect_is_about(game, board):
+    assert matching(game, "creature theirs", board, controller=HORDE, target=1) == ["Llanowar Elves"]
+    assert matching(game, "creature theirs", board, controller=0, target="horde") == \
+        ["Zombie", "Walking Corpse", "Mikaeus, the Unhallowed"]
+
+
+def test_filter_attacking_and_blocking(game, board):
+    board[0].attacking = True
+    board[4].blocked = True
+    assert matching(game, "attacking", board) == ["Zombie"] and matching(game, "blocking", board) == ["Serra Angel"]
+
+
+def test_filter_attacking(game, board):
+    board[1].attacking = True
+    assert matching(game, "creature attacking", board) == ["Walking Corpse"]
+
+
+def test_filter_blocking(game, board):
+    board[5].blocked = True
+    assert matching(game, "creature blocking", board) == ["Llanowar Elves"]
+
+
+def test_filter_tapped(game, board):
+    board[6].tapped = True
+    assert matching(game, "tapped", board) == ["Forest"]
+
+
+def test_filter_untapped(game, board):
+    for p in board[1:]:
+        p.tapped = True
+    assert matching(game, "untapped", board) == ["Zombie"]
+
+
+def test_filter_with_a_keyword(game, board):
+    assert matching(game, "creature with-flying", board) == ["Serra Angel"]
+
+
+def test_filter_without_a_keyword(game, board):
+    assert matching(game, "creature without-flying white", board) == []
+
+
+def test_filter_power(game, board):
+    # Bad Moon and Mikaeus make the Zombie and Walking Corpse 4/4
+    assert matching(game, "creature power>=4", board) == ["Zombie", "Walking Corpse", "Serra Angel",
+                                                         "Mikaeus, the Unhallowed"]
+    assert matching(game, "creature power>=5", board) == ["Mikaeus, the Unhallowed"]
+
+
+def test_filter_toughness(game, board):
+    assert matching(game, "creature toughness<2", board) == ["Llanowar Elves"]
+
+
+def test_filter_any_is_a_creature_planeswalker_or_an_opponent(game, board):
+    from horde.catalogue import parse_effect
+    effect = parse_effect("Cast", "damage amount=1 target=any", "test", 1, "Test")[0]
+    options = rules.legal_targets(game, Context(None, None, 0), effect)
+    assert [o.card.name if hasattr(o, "card") else o for o in options] == [
+        "Serra Angel", "Llanowar Elves", "Zombie", "Walking Corpse", "Mikaeus, the Unhallowed", "horde"]
+
+
+# ---------------------------------------------------------------- every part of the vocabulary has its test
+
+
+def vocabulary() -> dict[str, list[str]]:
+    """Every verb, keyword, filter term and amount kind, each as the word its test's name holds
+    after ``test_verb_``, ``test_keyword_``, ``test_filter_`` or ``test_amount_``."""
+    from horde.cards import KEYWORDS
+    from horde.effects import VERBS
+    from horde.filters import (
+        AMOUNT_ALIASES,
+        AMOUNT_ATOMS,
+        AMOUNT_KINDS,
+        COLOUR_TERMS,
+        STATE_TERMS,
+        TYPE_TERMS,
+    )
+
+    def slug(word: str) -> str:
+        return word.lower().replace(" ", "_").replace("'", "").replace("-", "_")
+
+    terms = (set(TYPE_TERMS) | set(COLOUR_TERMS) | STATE_TERMS
+             | {"permanent", "colorless", "multicolored", "monocolored", "theirs", "enchanted", "player", "opponent",
+                "non", "with", "without", "mv", "power", "toughness", "or", "subtype", "basic"})
+    return {
+        "verb": sorted(VERBS),
+        "keyword": sorted(slug(k) for k in KEYWORDS),
+        "filter": sorted(slug(t) for t in terms),
+        "amount": sorted({slug(a) for a in AMOUNT_ATOMS} | set(AMOUNT_KINDS) | {"half", "named", "factor"}
+                         | ({"named"} if AMOUNT_ALIASES else set())),
+    }
+
+
+def named_tests() -> set[str]:
+    import ast
+    from pathlib import Path
+
+    names = set()
+    for path in Path(__file__).parent.glob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                names.add(node.name)
+    return names
+
+
+def test_every_verb_keyword_filter_term_and_amount_is_named_by_a_test():
+    """A test whose name is ``test_KIND_WORD`` or starts ``test_KIND_WORD_`` exercises WORD (the
+    longest word that fits: ``test_verb_damage_all_...`` names damage_all, not damage)."""
+    names = named_tests()
+    missing = []
+    for kind, words in vocabulary().items():
+        prefix = f"test_{kind}_"
+        covered = set()
+        for name in names:
+            if name.startswith(prefix):
+                rest = name[len(prefix):]
+                fits = [w for w in words if rest == w or rest.startswith(w + "_")]
+                if fits:
+                    covered.add(max(fits, key=len))
+        missing += [f"{kind} {w}" for w in words if w not in covered]
+    assert missing == [], f"no test named after: {', '.join(missing)}"
