@@ -37,6 +37,7 @@ HOOKS = {
     "Equipped": "continuous effects on the creature it is attached to (equipment)",
     "Enchanted": "continuous effects on the permanent it enchants (an Aura with Enchant: a permanent)",
     "Activated": "an activated ability (lieutenants use it instead of attacking, L8)",
+    "GraveyardActivated": "an activated ability it has in its owner's graveyard ('{1}{B}: Return ~ from your graveyard ...')",
     "Mode": "one mode of a modal instant or sorcery ('choose one'): its controller picks one as it resolves",
     "Plus": "a boss plus loyalty ability (B3)",
     "Minus": "a boss non-ultimate minus loyalty ability (B3)",
@@ -131,6 +132,8 @@ class CardDef:
     kicker: ManaCost | None = None  # kicker (or multikicker) cost: an additional cost it may pay
     multikicker: bool = False  # the kicker cost may be paid any number of times
     cycling: ManaCost | None = None  # cycling cost: discard it from hand and draw a card
+    unearth: ManaCost | None = None  # unearth cost: from the graveyard to the battlefield with haste, exiled at end step
+    from_graveyard: Any = None  # 'you may cast ~ from your graveyard': (extra generic cost amount or None, condition or None)
     horde_x: int = 3  # H7: the X the Horde pays for a spell with X
     choose: tuple[int, int] = (1, 1)  # a modal spell's modes to choose: (least, most)
     text: str = ""
@@ -149,6 +152,7 @@ class CardDef:
     is_land: bool = field(init=False, default=False)
     is_permanent: bool = field(init=False, default=True)
     verbs: frozenset[str] = field(init=False, default=frozenset())  # every verb it uses, for the AI
+    graveyard_ability: bool = field(init=False, default=False)  # flashback, unearth, cast or activated from a graveyard
     shrinks: bool = field(init=False, default=False)  # an anthem of it (or of what it is attached to) lowers toughness
 
     def __post_init__(self) -> None:
@@ -158,6 +162,8 @@ class CardDef:
         object.__setattr__(self, "is_land", "Land" in self.types)
         object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery"} & self.types))
         object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems + self.equipped))
+        object.__setattr__(self, "graveyard_ability", bool(self.flashback or self.unearth or self.from_graveyard
+                                                               or "GraveyardActivated" in self.hooks))
 
     @property
     def mana_value(self) -> int:

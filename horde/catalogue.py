@@ -31,7 +31,8 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
     from horde.oracle import Facts
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
-          "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling"}
+          "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
+          "CastFromGraveyard"}
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
@@ -269,7 +270,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         cost = int(m.group(1).replace("−", "-"))
         text = m.group(2)
     costs: tuple[str | ManaCost, ...] = ()
-    if hook == "Activated":
+    if hook in ("Activated", "GraveyardActivated"):
         head, sep, text = text.partition("->")
         if not sep:
             raise DeckError(f"card '{card_name}': expected 'Activated: COSTS -> verb ...'", path, line)
@@ -392,11 +393,32 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
         raise DeckError(f"card '{card_name}': argument {key}: {error}", path, line) from None
 
 
+def _from_graveyard(name: str, field: tuple[str, int], path: str) -> tuple[Any, Any]:
+    """'CastFromGraveyard:' (the card may be cast from its owner's graveyard), with ``extra=AMOUNT``
+    (generic mana more: Risen Executioner) and ``if=CONDITION`` (Gravecrawler's 'as long as you
+    control a Zombie')."""
+    text, line = field
+    extra = condition = None
+    for word in shlex.split(text):
+        key, sep, value = word.partition("=")
+        if key == "extra" and sep:
+            extra = _convert(name, "extra", "amount", value, (), path, line)
+        elif key in ("if", "unless") and sep:
+            try:
+                condition = compile_condition(value, negate=(key == "unless"))
+            except ValueError as error:
+                raise DeckError(f"card '{name}': CastFromGraveyard {key}: {error}", path, line) from None
+        else:
+            raise DeckError(f"card '{name}': 'CastFromGraveyard:' takes extra=AMOUNT and if=CONDITION, got '{word}'",
+                            path, line)
+    return extra, condition
+
+
 def _one_target(hook: str, effects: list[Effect], name: str, path: str) -> list[Effect]:
     """An ability has one target (modes, activated and loyalty abilities: one per line): a later
     verb about the same target player ('target player draws two cards and loses 2 life') uses
     the target the first chose, and any other second target is beyond the vocabulary."""
-    grouped = hook in LOYALTY_HOOKS + ("Mode", "Activated")
+    grouped = hook in LOYALTY_HOOKS + ("Mode", "Activated", "GraveyardActivated")
     first: dict[int, Effect] = {}
     out = []
     for effect in effects:
@@ -544,7 +566,9 @@ def build_card(block: _Block) -> CardDef:
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
         equipped=tuple(e for e in hooks.get("Equipped", []) + hooks.get("Enchanted", []) if e.verb == "anthem"),
         enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, choose=choose,
-        cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None, static_flags=static_flags, points=points,
+        cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None,
+        unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
+        from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
 
 
@@ -691,12 +715,15 @@ def behaviour(card: CardDef) -> dict[str, Any]:
 
     hooks: dict[str, tuple[Any, ...]] = {}
     for hook in card.hooks:
-        if hook in ("Mode", "Activated") + LOYALTY_HOOKS:
+        if hook in ("Mode", "Activated", "GraveyardActivated") + LOYALTY_HOOKS:
             hooks[hook] = tuple(tuple(effect(e) for e in group) for group in card.abilities(hook))
         else:
             hooks[hook] = tuple(effect(e) for e in card.hooks[hook])
     return {"keywords": card.keywords, "mana": card.mana, "equip": card.equip, "flashback": card.flashback,
             "kicker": (card.kicker, card.multikicker), "choose": card.choose, "cycling": card.cycling,
+            "unearth": card.unearth,
+            "from_graveyard": None if card.from_graveyard is None else tuple(
+                plain(part) if callable(part) else part for part in card.from_graveyard),
             "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks}
 
 

@@ -128,10 +128,11 @@ def describe(event: dict) -> str:
         return f"Horde reveals {', '.join(e['cards']) or 'nothing'} ({e['library']} cards left)"
     if kind == "cast":
         kicked = "" if not e.get("kicked") else (" kicked" if e["kicked"] == 1 else f" kicked {e['kicked']} times")
+        where = {"command": " from the command zone", "flashback": " from its graveyard (flashback)",
+                 "graveyard": " from its graveyard"}.get(e["origin"] or "", "")
         if e["side"] == "horde":
-            return f"Horde casts {e['card']}{kicked}"
-        return (f"Player {e['player']} casts {e['card']}{kicked}"
-                + (" from the command zone" if e["origin"] == "command" else ""))
+            return f"Horde casts {e['card']}{kicked}{where}"
+        return f"Player {e['player']} casts {e['card']}{kicked}{where}"
     if kind == "enters":
         return f"{e['card']} enters under the {who}'s control" + (" tapped" if e.get("tapped") else "")
     if kind == "leaves":
@@ -152,6 +153,13 @@ def describe(event: dict) -> str:
         return f"Team loses {e['amount']} life (team life {e['team_life']})"
     if kind == "life_gained":
         return f"Team gains {e['amount']} life (team life {e['team_life']})"
+    if kind == "unearth":
+        return f"{'Horde' if e.get('player') is None else 'Player ' + str(e['player'])} unearths {e['card']}"
+    if kind == "graveyard_ability":
+        who = "Horde" if e.get("player") is None else f"Player {e['player']}"
+        return f"{who} activates {e['card']} from its graveyard: {e['effects']}"
+    if kind == "flash":
+        return f"Player {e['player']} flashes in {e['card']} before blocks"
     if kind == "cycle":
         return f"Player {e['player']} cycles {e['card']}"
     if kind == "counter":

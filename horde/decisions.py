@@ -29,7 +29,10 @@ KINDS = {
              "attackers are declared, before blocks; subject: the attackers",
     "cycle": "options: cards in its hand it can cycle now, and None (first main phase)",
     "counter": "options: (player, counterspell) pairs and None; subject: the Horde spell (H10)",
-    "fog": "options: (player, fog card) pairs and None; subject: the damage expected after blocks",
+    "fog": "options: (player, fog card) pairs (from hand, or a flashback fog from its graveyard) and None; subject: "
+           "the damage expected after blocks",
+    "graveyard": "options: (card, how) pairs of what it can do with cards in its graveyard: how is 'unearth' or a "
+                 "graveyard ability (a tuple of effects); and None (first main phase, after casting)",
     "equip": "options: (equipment, creature) pairs it can pay for, and None",
     "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
     "search": "options: the different basic lands in its library; subject: True onto the battlefield, False to hand",

@@ -316,6 +316,20 @@ def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count:
                 rules.hand_of(game, player).append(card)
 
 
+@verb("return_self", to=Arg("choice", "battlefield", ("battlefield", "hand")), tapped=Arg("bool", None))
+def return_self(game: Game, ctx: Context, to: str, tapped: bool | None) -> None:
+    """Return this card from its owner's graveyard to the battlefield (TAPPED) or to its hand (a GraveyardActivated ability)."""
+    card = ctx.card
+    graveyard = rules.graveyard_of(game, ctx.controller)
+    if card is None or card not in graveyard:
+        return
+    graveyard.remove(card)
+    if to == "battlefield":
+        rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller, tapped=bool(tapped))
+    else:
+        rules.hand_of(game, ctx.controller).append(card)
+
+
 @verb("destroy", target=Arg("filter"), regenerate=Arg("bool", None), targets="target")
 def destroy(game: Game, ctx: Context, target: Filter, regenerate: bool | None) -> None:
     """Destroy target permanent matching TARGET (REGENERATE=false: it can't be regenerated)."""

@@ -70,11 +70,18 @@ EVENTS: dict[str, EventKind] = {
         Field("library", "int", "cards left in the Horde's library"))),
     "cast": EventKind("a spell is cast: by a team player, or by the Horde for free (H5, H7)", (
         PLAYER, CARD,
-        Field("origin", "str|null", "'hand' or 'command' (C2) for a team player; null for the Horde"),
+        Field("origin", "str|null", "'hand' or 'command' (C2) for a team player, 'flashback' or 'graveyard' (either "
+                                    "side) for a card cast from a graveyard; null for the Horde's revealed cards"),
         Field("token", "bool", "a token card of the Horde deck (H5t)"),
         Field("kicked", "int", "times its kicker was paid (H7: the Horde kicks once, a multikicker horde_x times)"))),
+    "flash": EventKind("a team player casts an instant or a flash card after the Horde's attackers are declared, "
+                       "before blocks (the cast follows)", (TEAM_PLAYER, CARD)),
     "cycle": EventKind("a team player cycles a card: pays its cycling cost, discards it and draws (702.29)", (
         TEAM_PLAYER, CARD)),
+    "unearth": EventKind("a card returns from its owner's graveyard by unearth, with haste; it is exiled at the next "
+                         "end step (702.84)", (CARD, PLAYER)),
+    "graveyard_ability": EventKind("an ability of a card in a graveyard is activated (Reassembling Skeleton)", (
+        CARD, PLAYER, EFFECTS)),
     "counter": EventKind("a team player counters a Horde spell (H10)", (
         TEAM_PLAYER, Field("card", "str", "the counterspell"), Field("countered", "str", "the Horde spell"))),
     "mode": EventKind("the mode a modal spell resolves with (H9 for the Horde)", (

@@ -413,12 +413,17 @@ def _count(kind: str, text: str) -> AmountFunction:
                                 if compiled(g, x, p))
     relation = getattr(compiled, "relation")  # noqa: B009
     zone = graveyard_of if kind == "graveyard" else hand_of
+    other = "other" in text.lower().split()  # not the card of the effect itself ('each other creature card')
 
     def cards(game: Game, ctx: Source) -> int:
         total = 0
+        itself = getattr(ctx, "card", None) if other else None
         for player in _whose(game, ctx, relation):
             for card in zone(game, player):
                 if not card.is_token and card_matches(text, card):
+                    if card is itself:
+                        itself = None  # one copy: the card itself
+                        continue
                     total += 1
         return total
 

@@ -198,8 +198,9 @@ def count_phrase(phrase: str) -> str:
         m = re.fullmatch(r"(.+?) in (your|all|their|that player's) graveyards?", part)
         if m:
             whose = {"your": " yours", "all": "", "their": " theirs", "that player's": " theirs"}[m[2]]
-            flt = card_filter(m[1])
-            terms.append(f"graveyard:{'nontoken' if flt == 'any' else flt}{whose}")
+            other = m[1].startswith("other ")
+            flt = card_filter(m[1][len("other "):] if other else m[1])
+            terms.append(f"graveyard:{'nontoken' if flt == 'any' else flt}{' other' if other else ''}{whose}")
             continue
         m = re.fullmatch(r"(.+?) on the battlefield", part)
         terms.append(f"count:{noun_filter(m[1] if m else part, plural=True)}")
@@ -617,12 +618,7 @@ def _tap_all(m: re.Match[str], ctx: _Context) -> list[str]:
 def _its_controller(m: re.Match[str], ctx: _Context) -> list[str]:
     if ctx.target is None or ctx.target == "any":
         raise Unread
-    return [f"target_controller_loses_life amount={number(m['n'], ctx)}"]
-
-
-def _per_card(m: re.Match[str], ctx: _Context) -> list[str]:
-    return [f"target_opponent_loses_life_per_card per={number(m['n'], ctx)} "
-            f"filter={quote(card_filter(m['what']))}"]
+    return [f"lose_life who=target_controller amount={number(m['n'], ctx)}"]
 
 
 def _it_is_self(ctx: _Context, verb: str) -> list[str]:
@@ -639,7 +635,6 @@ def _fixed(*verbs: str) -> Template:
 SUBJECT = r"(?:(?P<who>you|each opponent|each player|each other player|that player|target player|target opponent) )?"
 EACH = r"(?: for each (?P<each>[\w ]+?))?"
 EFFECT_TEMPLATES = [
-    (rf"target opponent loses (?P<n>{NUMBER}) life for each (?P<what>[\w ]+? card) in their graveyard", _per_card),
     (SUBJECT + rf"draws? (?P<n>{NUMBER}) cards?{EACH}", _draw),
     (SUBJECT + rf"loses? (?P<n>{NUMBER}) life{EACH}", _lose),
     (SUBJECT + rf"gains? (?P<n>{NUMBER}) life{EACH}", _gain),
@@ -648,7 +643,7 @@ EFFECT_TEMPLATES = [
     (SUBJECT + rf"sacrifices? (?P<n>{NUMBER}) (?P<what>[\w -]+)", _sacrifice),
     (SUBJECT + r"returns? all (?P<what>[\w -]+?) cards from their graveyards? to the battlefield", _reanimate),
     (r"(?P<who>each opponent) chooses a permanent they control of each permanent type and sacrifices the rest",
-     lambda m, ctx: [f"keep_one_of_each_type who={_who(m, ctx)}"]),
+     lambda m, ctx: [f"each_player_sacrifices who={_who(m, ctx)} filter=permanent keep=one_of_each_type"]),
     (rf"create (?P<n>{NUMBER}) (?P<tapped>tapped )?(?P<what>.+? creature tokens?(?: with .+?)?(?: named .+?)?){EACH}",
      _tokens),
     (r"create (?P<what>[A-Z][\w' -]*, an? .+ creature token)", _named_token),
@@ -667,6 +662,12 @@ EFFECT_TEMPLATES = [
      r"(?P<to>your hand|the battlefield)", _return_card),
     (r"search your library for (?P<n>a|up to two) basic land cards?, (?P<rest>.+), then shuffle", _ramp),
     (r"prevent all combat damage that would be dealt this turn", _fixed("fog")),
+    (rf"any player may exile (?P<n>{NUMBER}) cards from their graveyard",
+     lambda m, ctx: [f"any_player_exiles_from_graveyard count={number(m['n'], ctx)}"]),
+    (r"if (?:a player|you) does?, (?P<rest>.+)", lambda m, ctx: [e + " if=done" for e in effect(m["rest"], ctx)
+                                                                  if " if=" not in e and " unless=" not in e]),
+    (r"~ assigns no combat damage this turn", lambda m, ctx: _it_is_self(
+        ctx, 'pump on=self keywords="assigns no combat damage"')),
     (r"sacrifice ~", _fixed("sacrifice_self")),
     (r"regenerate ~", _fixed("regenerate on=self")),
     (r"regenerate (?P<what>target .+)", lambda m, ctx: [f"regenerate on=target target={quote(_target(ctx, m['what']))}"]),
@@ -841,6 +842,8 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
     if m:
         kind = " kind=minus" if m["kind"].startswith("-") else ""
         return [f"Enters: counters on=self count={per_each(number(m['n'], ctx), m['each'])}{kind}"], []
+    if s == "You may cast ~ from your graveyard":
+        return ["CastFromGraveyard:"], []
     if s == "If ~ would be dealt damage, prevent that damage and remove a +1/+1 counter from it":
         return ["Static: damage_removes_counters"], []
     if s == "Players can't gain life":
@@ -900,7 +903,7 @@ def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
                     return None
                 keywords.append(f"protection from {quality.lower()}")
             continue
-        m = re.fullmatch(r"(Equip|Flashback|Kicker|Multikicker|Cycling) ((?:\{[0-9WUBRGCX]+\})+)", part)
+        m = re.fullmatch(r"(Equip|Flashback|Kicker|Multikicker|Cycling|Unearth) ((?:\{[0-9WUBRGCX]+\})+)", part)
         if m:
             fields.append(f"{m[1]}: {m[2]}")
             continue
@@ -1007,6 +1010,16 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
     m = re.fullmatch(r"(When|Whenever|At) ([^,]+), (.+)", sentence)
     if m:
         return trigger(m[2], m[3], ctx)
+    m = re.fullmatch(r"If you do, it costs \{1\} more to cast for each (.+)", sentence)
+    if m and pending and pending[-1] == "CastFromGraveyard:":
+        pending[-1] = f"CastFromGraveyard: extra={quote(count_phrase(m[1]))}"
+        return None
+    m = re.fullmatch(r"((?:\{[0-9WUBRGC]+\})+): Return ~ from your graveyard to (the battlefield|your hand)( tapped)?",
+                     sentence)
+    if m:
+        to = "battlefield" if m[2] == "the battlefield" else "hand"
+        pending.append(f"GraveyardActivated: {m[1]} -> return_self to={to}" + (" tapped=true" if m[3] else ""))
+        return None
     m = re.fullmatch(r"([^:\"]+): (.+)", sentence)
     if m and COST_PART.match(m[1]):
         prefix, verbs = activated(m[1], m[2], ctx)

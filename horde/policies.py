@@ -145,6 +145,11 @@ def aura_helps(card: CardDef) -> bool:
     return True
 
 
+def flash_blocker(card: CardDef) -> bool:
+    """A creature with flash: held for the Horde's turn, to be flashed in as a blocker."""
+    return card.is_creature and "flash" in card.keywords
+
+
 def targets_player(card: CardDef) -> frozenset[str]:
     """The verbs of a card that are about a target player ('target player draws ...')."""
     return frozenset(e.verb for effects in card.hooks.values() for e in effects
@@ -311,7 +316,8 @@ class BaselinePolicy(Policy):
         if not options:
             return None
         hand = view.hand(player)
-        reserve = min((view.cost(c, player) for c in hand if c.counters is not None or c.is_fog), default=0)
+        reserve = min((view.cost(c, player) for c in hand if c.counters is not None or c.is_fog or flash_blocker(c)),
+                      default=0)
         mana = view.available_mana(player)
         horde = view.horde_creatures()
         if any(role(card) == "wrath" for card, _ in options):
@@ -321,8 +327,8 @@ class BaselinePolicy(Policy):
         for card, origin in options:
             kind = role(card)
             cost = view.cost(card, player, origin)
-            if kind in ("fog", "counter", "pump"):
-                continue  # answers for the Horde's turn, and tricks for combat
+            if kind in ("fog", "counter", "pump") or flash_blocker(card):
+                continue  # answers for the Horde's turn (a flash creature blocks best when flashed in), tricks for combat
             if "return_from_graveyard" in card.verbs and not card.is_permanent and not any(
                     not c.is_land for c in view.graveyard(player)):
                 continue  # nothing worth returning yet
@@ -464,8 +470,8 @@ class BaselinePolicy(Policy):
                 continue
             free = [b for b in candidates[id(a)] if id(b) not in used]
             need = 2 if id(a) in menace else 1
-            killers = [b for b in free if power[id(b)] >= toughness[id(a)]]
-            good = [b for b in killers if toughness[id(b)] > power[id(a)]]
+            killers = [b for b in free if power[id(b)] >= toughness[id(a)] or (power[id(b)] > 0 and view.has(b, "deathtouch"))]
+            good = [b for b in killers if toughness[id(b)] > power[id(a)] and not view.has(a, "deathtouch")]
             pick = good or killers
             if need == 1 and pick:
                 block(a, [min(pick, key=lambda b: power[id(b)])])
@@ -593,6 +599,10 @@ class BaselinePolicy(Policy):
                                                             if pip != "C") and view.lands(player) >= 3:
                 return card
         return None
+
+    def _graveyard(self, decision: Decision, view: TeamView) -> Any:
+        """Unearth and return what it can: it costs the graveyard nothing."""
+        return next((o for o in decision.options if o is not None), None)
 
     def _kick(self, decision: Decision, view: TeamView) -> Any:
         """Kick as often as it can pay."""

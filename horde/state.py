@@ -53,7 +53,7 @@ class Permanent:
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to", "attached_player",
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
-        "kicked",
+        "kicked", "unearthed",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -89,6 +89,7 @@ class Permanent:
         self.regeneration = 0  # regeneration shields until end of turn
         self.no_regen = False  # it can't be regenerated this turn
         self.kicked = 0  # times its spell was kicked ('if it was kicked')
+        self.unearthed = False  # returned by unearth: exiled at the next end step or when it would leave
 
     @property
     def is_horde(self) -> bool:

@@ -150,6 +150,8 @@ def main_phase(game: Game, second: bool = False) -> None:
             if choice is None:
                 break
             rules.team_cast(game, i, *choice)
+        if not second and not game.over():
+            graveyard_step(game, i)
         if game.over():
             return
         equip_step(game, i)
@@ -173,6 +175,21 @@ def cycle_step(game: Game, i: int) -> None:
         rules.cycle(game, i, card)
 
 
+def graveyard_step(game: Game, i: int) -> None:
+    """The team player unearths cards and activates abilities of cards in its graveyard (sorcery
+    speed, before combat so an unearthed creature can attack), as its policy chooses."""
+    while not game.over():
+        if not any(card.graveyard_ability for card in game.players[i].graveyard):
+            return
+        options = rules.graveyard_uses(game, i)
+        if not options:
+            return
+        choice = ask(game, "graveyard", i, options + [None])
+        if choice is None:
+            return
+        rules.use_graveyard(game, i, *choice)
+
+
 def flash_window(game: Game, attackers: list[Permanent]) -> None:
     """After the Horde's attackers are declared and before blocks, each team player may cast
     instants and flash cards it can pay for (flash creatures cast now can block), as its policy
@@ -189,6 +206,8 @@ def flash_window(game: Game, attackers: list[Permanent]) -> None:
             choice = ask(game, "flash", i, options + [None], subject=tuple(attackers))
             if choice is None:
                 break
+            if game.drivers.trace is not None:
+                log(game, "flash", Side.TEAM, player=i + 1, card=choice[0].name)
             rules.team_cast(game, i, *choice)
 
 
@@ -333,7 +352,10 @@ def declare_blocks_effects(game: Game, attackers: list[Permanent]) -> None:
 
 
 def end_step(game: Game) -> None:
-    """End step triggers, then cleanup: hand size (team), damage and 'until end of turn' end."""
+    """End step triggers (unearthed permanents are exiled first: 702.84), then cleanup: hand size
+    (team), damage and 'until end of turn' end."""
+    for p in [p for board in (game.battlefield.team, game.battlefield.horde) for p in board if p.unearthed]:
+        rules.exile(game, p)
     for p in rules.watchers(game) if game.battlefield.hooked.get("EndStep") else ():
         # A permanent an earlier trigger removed does not trigger; the boss (id -1) always can.
         if "EndStep" in p.card.hooks and (p.id < 0 or rules.on_battlefield(game, p)):
@@ -436,6 +458,8 @@ def reveal_and_cast(game: Game) -> None:
             rules.horde_cast(game, card)
         if game.over():
             break
+    if not game.over():
+        rules.horde_graveyard(game)  # Decision (H6, H7): then its graveyard's abilities, once per card
     stats.biggest_turn = max(stats.biggest_turn, stats.cast_this_turn)
 
 
@@ -506,10 +530,17 @@ def fog_window(game: Game, attackers: list[Permanent]) -> None:
                 if cost is not None and rules.can_pay(game, pl.index, *cost):
                     options.append((pl.index, card))
                     break
+        else:
+            for card, origin in rules.graveyard_casts(game, pl.index, sorcery_speed=False):
+                if card.is_fog:  # flashback (Moment's Peace)
+                    cost = rules.spell_cost(game, card, pl.index, origin)
+                    if cost is not None and rules.can_pay(game, pl.index, *cost):
+                        options.append((pl.index, card))
+                        break
     if not options:
         return
     expected = sum(max(0, power(game, a)) for a in attackers if rules.on_battlefield(game, a) and not a.blocked)
     choice = ask(game, "fog", -1, options + [None], subject=expected)
     if choice is not None:
         player, card = choice
-        rules.team_cast(game, player, card, "hand")
+        rules.team_cast(game, player, card, "hand" if card in game.players[player].hand else "flashback")

@@ -47,6 +47,10 @@ def invariants(game) -> None:
                 toughness = rules.toughness(game, p)
                 assert toughness > 0, (p, toughness)
                 assert p.damage < toughness or rules.has_keyword(game, p, "indestructible"), (p, p.damage)
+    if not game.over():
+        for aura in game.battlefield.auras:  # 704.5m has run: every Aura enchants something it may
+            assert rules.aura_is_legal(game, aura), (aura, aura.attached_to, aura.attached_player)
+            assert aura.attached_to is None or aura in aura.attached_to.auras
     ids = [p.id for board in (game.battlefield.team, game.battlefield.horde) for p in board]
     assert len(ids) == len(set(ids))
     if game.boss is not None:
@@ -58,7 +62,10 @@ def invariants(game) -> None:
 def setups(bundled: bool):
     if bundled:
         return [make_setup("zombie-horde"), make_setup("knudson-2011"),
-                make_setup("zombie-horde", players=3), make_setup("knudson-2011", players=2)]
+                make_setup("zombie-horde", players=3), make_setup("knudson-2011", players=2),
+                make_setup("zombie-horde", horde_deck="grave-horde", players=4),
+                make_setup("zombie-horde", horde_deck="phyrexian-horde", players=3),
+                make_setup("zombie-horde", horde_deck="grave-horde", players=2, policy="random")]
     return [make_setup("zombie-horde", horde_deck=d, team_decks=["white"] * 4, boss=b, players=p)
             for d, b, p in (("mini", "none", 4), ("mini-boss", "random", 4), ("mini-recipe", "none", 2),
                             ("mini-boss", "random", 3))]
@@ -73,7 +80,7 @@ def test_conformance_small_decks(index, monkeypatch):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("index", range(4))
+@pytest.mark.parametrize("index", range(7))
 def test_conformance_bundled_setups(index):
     """At least 2,000 seeded games of each bundled setup (reduced in CI by HORDE_SLOW_SCALE)."""
     setup = setups(True)[index]

@@ -722,6 +722,138 @@ def test_filter_opponent_a_team_player_targets_itself_to_draw_and_the_horde_to_l
     assert not game.battlefield.horde  # the Horde sacrificed its Zombie
 
 
+# ---------------------------------------------------------------- the graveyard: flashback, unearth, casting and abilities
+
+
+def test_flashback_the_horde_casts_it_from_its_graveyard_then_exiles_it(game, bundled):
+    from horde import turns
+    game.drivers.trace = []
+    game.horde.graveyard[:] = [bundled.get("Moan of the Unhallowed")]
+    game.horde.library[:] = [bundled.get("Walking Corpse")]
+    turns.reveal_and_cast(game)
+    casts = [(e["card"], e["origin"]) for e in game.drivers.trace if e["event"] == "cast"]
+    assert casts == [("Walking Corpse", None), ("Moan of the Unhallowed", "flashback")]
+    assert [c.name for c in game.horde.exile] == ["Moan of the Unhallowed"] and not game.horde.graveyard
+    assert sorted(p.card.name for p in game.battlefield.horde) == ["Walking Corpse", "Zombie", "Zombie"]
+
+
+def test_flashback_the_team_casts_it_for_its_flashback_cost(game, bundled):
+    player = game.players[1]
+    player.graveyard[:] = [bundled.get("Think Twice")]
+    player.library[:] = [bundled.get("Island")] * 2
+    for _ in range(3):
+        put(game, bundled, "Island", side="team", player=1)
+    assert rules.castable(game, 1) == [(bundled.get("Think Twice"), "flashback")]
+    rules.team_cast(game, 1, bundled.get("Think Twice"), "flashback")
+    assert len(player.hand) == 1 and [c.name for c in player.exile] == ["Think Twice"] and not player.graveyard
+    assert all(p.tapped for p in game.battlefield.team)  # {2}{U}
+
+
+def test_flashback_a_countered_flashback_spell_is_exiled(game, bundled):
+    game.drivers.policy = Scripted(counter=lambda d: d.options[0])
+    game.players[0].hand[:] = [bundled.get("Counterspell")]
+    put(game, bundled, "Island", side="team")
+    put(game, bundled, "Island", side="team")
+    rules.horde_cast(game, bundled.get("Moan of the Unhallowed"), "flashback")
+    assert [c.name for c in game.horde.exile] == ["Moan of the Unhallowed"] and not game.horde.graveyard
+
+
+def test_unearth_the_horde_unearths_attacks_and_exiles_at_end_step(game, bundled):
+    from horde import turns
+    game.drivers.trace = []
+    game.horde.graveyard[:] = [bundled.get("Dregscape Zombie")]
+    rules.horde_graveyard(game)
+    zombie = game.battlefield.horde[0]
+    assert zombie.card.name == "Dregscape Zombie" and zombie.unearthed
+    turns.end_step(game)
+    assert not game.battlefield.horde and [c.name for c in game.horde.exile] == ["Dregscape Zombie"]
+    assert [e["event"] for e in game.drivers.trace][:2] == ["unearth", "enters"]
+
+
+def test_unearth_it_is_exiled_if_it_would_leave_the_battlefield(game, bundled):
+    game.horde.graveyard[:] = [bundled.get("Rotting Rats")]
+    rules.horde_graveyard(game)
+    rules.destroy(game, game.battlefield.horde[0])
+    assert [c.name for c in game.horde.exile] == ["Rotting Rats"] and not game.horde.graveyard
+
+
+def test_unearth_the_team_pays_and_attacks_with_haste(game, bundled):
+    from horde import turns
+    player = game.players[0]
+    player.graveyard[:] = [bundled.get("Hellspark Elemental")]
+    put(game, bundled, "Mountain", side="team")
+    put(game, bundled, "Mountain", side="team")
+    turns.graveyard_step(game, 0)
+    elemental = next(p for p in game.battlefield.team if p.card.name == "Hellspark Elemental")
+    assert turns.can_attack(game, elemental)
+    turns.end_step(game)
+    assert [c.name for c in player.exile] == ["Hellspark Elemental"] and not player.graveyard
+
+
+def test_cast_from_graveyard_risen_executioner_costs_one_more_for_each_other_creature_card(game, bundled):
+    player = game.players[0]
+    player.graveyard[:] = [bundled.get("Risen Executioner"), bundled.get("Serra Angel"), bundled.get("Forest")]
+    executioner = bundled.get("Risen Executioner")
+    assert rules.spell_cost(game, executioner, 0, "graveyard") == (3, ("B", "B"))  # {2}{B}{B} + 1 other creature card
+    rules.horde_graveyard(game)  # the Horde has none: nothing happens to the team's graveyard
+    game.horde.graveyard[:] = [executioner]
+    rules.horde_graveyard(game)
+    assert [p.card.name for p in game.battlefield.horde] == ["Risen Executioner"]
+
+
+def test_hook_graveyardactivated_reassembling_skeleton_returns_tapped(game, bundled):
+    game.horde.graveyard[:] = [bundled.get("Reassembling Skeleton")]
+    rules.horde_graveyard(game)
+    skeleton = game.battlefield.horde[0]
+    assert skeleton.card.name == "Reassembling Skeleton" and skeleton.tapped
+
+
+def test_hook_graveyardactivated_its_condition_restricts_activation(game, bundled):
+    player = game.players[0]
+    player.graveyard[:] = [bundled.get("Dread Wanderer")]
+    player.hand[:] = [bundled.get("Swamp")] * 2
+    for _ in range(3):
+        put(game, bundled, "Swamp", side="team")
+    assert rules.graveyard_uses(game, 0) == []  # two cards in hand
+    player.hand.pop()
+    assert [c.name for c, _ in rules.graveyard_uses(game, 0)] == ["Dread Wanderer"]
+
+
+def test_verb_return_self_returns_the_card_from_its_graveyard(game, bundled):
+    skeleton = bundled.get("Reassembling Skeleton")
+    game.players[2].graveyard[:] = [skeleton]
+    run(game, "return_self to=hand", controller=2, card=skeleton)
+    assert game.players[2].hand == [skeleton] and not game.players[2].graveyard
+
+
+def test_verb_graveyards_lose_abilities_yixlid_jailer_switches_graveyards_off(game, bundled):
+    put(game, bundled, "Yixlid Jailer")
+    game.horde.graveyard[:] = [bundled.get("Moan of the Unhallowed"), bundled.get("Dregscape Zombie"),
+                               bundled.get("Reassembling Skeleton")]
+    rules.horde_graveyard(game)
+    assert [p.card.name for p in game.battlefield.horde] == ["Yixlid Jailer"] and len(game.horde.graveyard) == 3
+    game.players[0].graveyard[:] = [bundled.get("Think Twice")]
+    for _ in range(3):
+        put(game, bundled, "Island", side="team")
+    assert rules.castable(game, 0) == []
+
+
+def test_horde_graveyard_knob_never_and_coin(bundled):
+    from horde.engine import new_game
+    setup = make_setup("knudson-2011", players=2, horde_graveyard="never")
+    g = new_game(prepare(setup, bundled), 0, Scripted())
+    g.horde.graveyard[:] = [bundled.get("Dregscape Zombie")]
+    rules.horde_graveyard(g)
+    assert not g.battlefield.horde
+    returned = 0
+    for seed in range(40):
+        g = new_game(prepare(make_setup("knudson-2011", players=2, horde_graveyard="coin"), bundled), seed, Scripted())
+        g.horde.graveyard[:] = [bundled.get("Dregscape Zombie")]
+        rules.horde_graveyard(g)
+        returned += len(g.battlefield.horde)
+    assert 8 < returned < 32  # a coin for each card (H9)
+
+
 # ---------------------------------------------------------------- one test per verb
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from horde.cards import CardDef
 from horde.characteristics import apply_statics
+from horde.filters import Context, evaluate
 from horde.state import Game, Permanent
 
 # One mana a player could make now: (its colours, its index in the floating pool or -1, the
@@ -27,9 +28,14 @@ def available_mana(game: Game, player: int) -> int:
 
 def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int, tuple[str, ...]] | None:
     """The generic amount and coloured pips a team player pays for a card (C2 commander tax,
-    cost reductions); None when it can't be cast from there at all."""
-    cost = card.cost
+    cost reductions); ``origin`` 'flashback' is its flashback cost, 'graveyard' its mana cost and
+    any extra its CastFromGraveyard names; None when it can't be cast from there at all."""
+    cost = card.flashback if origin == "flashback" else card.cost
+    if cost is None:
+        return None
     generic = cost.generic + (card.horde_x if cost.x else 0)
+    if origin == "graveyard" and card.from_graveyard is not None and card.from_graveyard[0] is not None:
+        generic += evaluate(game, Context(card, None, player), card.from_graveyard[0])
     if origin == "command":
         pl = game.players[player]
         limit = game.setup.commander_casts

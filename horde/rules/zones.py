@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from horde.cards import CardDef, Effect, ManaCost
 from horde.characteristics import (
+    apply_statics,
     board_of,
     graveyard_of,
     hand_of,
@@ -90,6 +91,8 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     is the controller of what removed it (L6)."""
     if not on_battlefield(game, p):
         return
+    if p.unearthed and to != "exile":
+        to = "exile"  # unearth: if it would leave the battlefield, it is exiled instead
     battlefield = game.battlefield
     if p.lieutenant is not None:
         equipment = list(p.equipment)
@@ -133,6 +136,25 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
             graveyard.remove(card)
             back = put_onto_battlefield(game, card, p.owner, p.owner)
             add_counters(game, back, 1, "plus" if undying else "minus")
+
+
+def graveyard_abilities_work(game: Game, card: CardDef) -> bool:
+    """Whether a card in a graveyard has its abilities (not while cards in graveyards lose all
+    abilities: Yixlid Jailer)."""
+    return not game.battlefield.points or bool(apply_statics(game, "graveyard_abilities", True, card))
+
+
+def unearth(game: Game, card: CardDef, controller: int) -> Permanent:
+    """Unearth (702.84): the card returns from its owner's graveyard to the battlefield with haste;
+    it is exiled at the beginning of the next end step, or if it would leave the battlefield."""
+    graveyard_of(game, controller).remove(card)
+    if game.drivers.trace is not None:
+        log(game, "unearth", side_name(controller), card=card.name,
+            player=None if controller == HORDE_CONTROLLER else controller + 1)
+    p = put_onto_battlefield(game, card, controller, controller)
+    p.unearthed = True
+    p.sick = False  # it gains haste
+    return p
 
 
 def died(game: Game, p: Permanent) -> None:
