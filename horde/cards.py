@@ -153,6 +153,9 @@ class CardDef:
     is_permanent: bool = field(init=False, default=True)
     verbs: frozenset[str] = field(init=False, default=frozenset())  # every verb it uses, for the AI
     graveyard_ability: bool = field(init=False, default=False)  # flashback, unearth, cast or activated from a graveyard
+    protection: bool = field(init=False, default=False)  # it has, or its anthems give, a protection keyword
+    indexed: bool = field(init=False, default=False)  # the battlefield keeps it in an index beyond its hooks
+    grouped: dict[str, list[tuple[Effect, ...]]] = field(init=False, default_factory=dict, repr=False)
     shrinks: bool = field(init=False, default=False)  # an anthem of it (or of what it is attached to) lowers toughness
 
     def __post_init__(self) -> None:
@@ -164,17 +167,25 @@ class CardDef:
         object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems + self.equipped))
         object.__setattr__(self, "graveyard_ability", bool(self.flashback or self.unearth or self.from_graveyard
                                                                or "GraveyardActivated" in self.hooks))
+        object.__setattr__(self, "protection", any(k.startswith("protection from") for k in self.keywords) or any(
+            k.startswith("protection from") for e in self.anthems + self.equipped for k in e.args["keywords"]))
+        object.__setattr__(self, "indexed", bool(self.anthems or self.equipped or self.points or self.enchant
+                                                 or self.protection))
 
     @property
     def mana_value(self) -> int:
         return self.cost.value
 
     def abilities(self, hook: str) -> list[tuple[Effect, ...]]:
-        """A hook's abilities (or modes), each the tuple of effects written on one line."""
-        groups: dict[int, list] = {}
-        for effect in self.hooks.get(hook, ()):
-            groups.setdefault(effect.line, []).append(effect)
-        return [tuple(group) for group in groups.values()]
+        """A hook's abilities (or modes), each the tuple of effects written on one line (worked
+        out once per card and hook; callers must not change the list)."""
+        found = self.grouped.get(hook)
+        if found is None:
+            groups: dict[int, list] = {}
+            for effect in self.hooks.get(hook, ()):
+                groups.setdefault(effect.line, []).append(effect)
+            found = self.grouped[hook] = [tuple(group) for group in groups.values()]
+        return found
 
     def type_line(self) -> str:
         left = " ".join(sorted(self.supertypes - {"Token"}) + (["Token"] if self.is_token else []))

@@ -164,7 +164,7 @@ PROTECTION_KEYWORDS = frozenset(PROTECTION)
 
 def protected_from(game: Game, p: Permanent, card: CardDef | None) -> bool:
     """Whether a permanent has protection from a source (its card): 702.16."""
-    if card is None:
+    if card is None or not game.battlefield.protections:
         return False
     kw = keywords(game, p)
     if PROTECTION_KEYWORDS.isdisjoint(kw):

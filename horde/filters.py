@@ -118,6 +118,12 @@ def compile_filter(text: str) -> Filter:
     setattr(matches, "volatile", any(getattr(c, "volatile") for c in compiled))  # noqa: B009, B010
     relations = {getattr(c, "relation") for c in compiled}  # noqa: B009
     setattr(matches, "relation", relations.pop() if len(relations) == 1 else None)  # noqa: B010 (shared by every alternative)
+    # Only card terms (and one relation): a count can ask the card alone (horde.filters._count).
+    setattr(matches, "card_only", all(getattr(c, "card_only") for c in compiled)  # noqa: B009, B010
+            and getattr(matches, "relation") in (None, "yours"))  # noqa: B009
+    card_oks = [getattr(c, "card_ok") for c in compiled]  # noqa: B009
+    setattr(matches, "card_ok", card_oks[0] if len(card_oks) == 1 else  # noqa: B010
+            (lambda card: any(ok(card) for ok in card_oks)))
     setattr(matches, "players", players)  # noqa: B010 (the players a target filter names)
     return matches
 
@@ -183,6 +189,8 @@ def _compile_alternative(text: str) -> Filter:
 
     setattr(matches, "volatile", bool(state_checks))  # noqa: B010
     setattr(matches, "relation", relation)  # noqa: B010
+    setattr(matches, "card_only", not state_checks and not other and relation in (None, "yours"))  # noqa: B010
+    setattr(matches, "card_ok", lambda card: all(check(card) for check in card_checks))  # noqa: B010
     return matches
 
 
@@ -270,10 +278,16 @@ def _state_term(word: str) -> StateCheck | None:
 def card_matches(filter_text: str, card: CardDef) -> bool:
     """Whether a card (not a permanent: in a graveyard or library) matches a filter's card terms
     (one of its ``|`` alternatives)."""
-    check = _CARD_FILTERS.get(filter_text)
-    if check is None:
-        check = _CARD_FILTERS[filter_text] = _compile_card_filter(filter_text)
-    return check(card)
+    answers = _CARD_ANSWERS.get(filter_text)
+    if answers is None:
+        answers = _CARD_ANSWERS[filter_text] = {}
+    ok = answers.get(card)
+    if ok is None:
+        check = _CARD_FILTERS.get(filter_text)
+        if check is None:
+            check = _CARD_FILTERS[filter_text] = _compile_card_filter(filter_text)
+        ok = answers[card] = check(card)
+    return ok
 
 
 def _compile_card_filter(text: str) -> CardFilter:
@@ -317,6 +331,7 @@ def _card_alternative(text: str) -> CardFilter:
 
 
 _CARD_FILTERS: dict[str, CardFilter] = {}
+_CARD_ANSWERS: dict[str, dict[CardDef, bool]] = {}  # filter text -> card -> its answer (cards never change)
 
 
 # ---------------------------------------------------------------- amounts
@@ -407,20 +422,49 @@ def _amount_term(text: str, whole: object) -> AmountFunction:
 def _count(kind: str, text: str) -> AmountFunction:
     compiled = compile_filter(text)  # checks every term
     if kind == "count":
-        if getattr(compiled, "relation") == "yours":  # noqa: B009 (only the controller's board)
+        yours = getattr(compiled, "relation") == "yours"  # noqa: B009 (only the controller's board)
+        if getattr(compiled, "card_only"):  # noqa: B009 (the answer is the card's: kept per card)
+            card_ok = getattr(compiled, "card_ok")  # noqa: B009
+            answers: dict[CardDef, bool] = {}
+
+            def permanents(game: Game, ctx: Source) -> int:
+                total = 0
+                for board in ((board_of(game, ctx.controller),) if yours else
+                              (game.battlefield.team, game.battlefield.horde)):
+                    for p in board:
+                        card = p.card
+                        try:
+                            if answers[card]:
+                                total += 1
+                        except KeyError:
+                            if card_ok(card):
+                                total += 1
+                                answers[card] = True
+                            else:
+                                answers[card] = False
+                return total
+
+            return permanents
+        if yours:
             return lambda g, x: sum(1 for p in board_of(g, x.controller) if compiled(g, x, p))
         return lambda g, x: sum(1 for board in (g.battlefield.team, g.battlefield.horde) for p in board
                                 if compiled(g, x, p))
     relation = getattr(compiled, "relation")  # noqa: B009
     zone = graveyard_of if kind == "graveyard" else hand_of
     other = "other" in text.lower().split()  # not the card of the effect itself ('each other creature card')
+    check = _compile_card_filter(text)
+    counted: dict[CardDef, bool] = {}  # card -> whether it counts (a token card never does)
 
     def cards(game: Game, ctx: Source) -> int:
         total = 0
         itself = getattr(ctx, "card", None) if other else None
         for player in _whose(game, ctx, relation):
             for card in zone(game, player):
-                if not card.is_token and card_matches(text, card):
+                try:
+                    ok = counted[card]
+                except KeyError:
+                    ok = counted[card] = not card.is_token and check(card)
+                if ok:
                     if card is itself:
                         itself = None  # one copy: the card itself
                         continue

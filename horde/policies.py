@@ -444,10 +444,13 @@ class BaselinePolicy(Policy):
         power = {id(p): view.power(p) for p in attackers}
         toughness = {id(p): view.toughness(p) - p.damage for p in attackers}
         candidates: dict[int, list] = {id(a): [] for a in attackers}
+        deathtouch = {id(a) for a in attackers if view.has(a, "deathtouch")}
         for b, a in decision.options:
             if id(b) not in power:
                 power[id(b)] = view.power(b)
                 toughness[id(b)] = view.toughness(b) - b.damage
+                if view.has(b, "deathtouch"):
+                    deathtouch.add(id(b))
             candidates[id(a)].append(b)
         chosen: list = []
         used: set = set()
@@ -470,8 +473,8 @@ class BaselinePolicy(Policy):
                 continue
             free = [b for b in candidates[id(a)] if id(b) not in used]
             need = 2 if id(a) in menace else 1
-            killers = [b for b in free if power[id(b)] >= toughness[id(a)] or (power[id(b)] > 0 and view.has(b, "deathtouch"))]
-            good = [b for b in killers if toughness[id(b)] > power[id(a)] and not view.has(a, "deathtouch")]
+            killers = [b for b in free if power[id(b)] >= toughness[id(a)] or (power[id(b)] > 0 and id(b) in deathtouch)]
+            good = [b for b in killers if toughness[id(b)] > power[id(a)] and id(a) not in deathtouch]
             pick = good or killers
             if need == 1 and pick:
                 block(a, [min(pick, key=lambda b: power[id(b)])])

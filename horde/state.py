@@ -211,7 +211,7 @@ class Battlefield:
     """
 
     __slots__ = ("team", "horde", "statics", "points", "auras", "hooked", "counting", "version", "volatile",
-                 "unsettled", "next_id")
+                 "unsettled", "next_id", "protections", "unearthed")
 
     def __init__(self) -> None:
         self.team: list[Permanent] = []  # every team player's permanents
@@ -225,6 +225,8 @@ class Battlefield:
         self.volatile = False
         self.unsettled = True
         self.next_id = 0
+        self.protections = 0  # sources of a protection keyword (printed, given by anthems or until end of turn)
+        self.unearthed: list[Permanent] = []  # permanents returned by unearth (702.84: exiled at the next end step)
 
     def enter(self, card: CardDef, controller: int, owner: int) -> Permanent:
         """A new permanent of ``card`` on ``controller``'s side (no rule: its triggers and the
@@ -232,14 +234,17 @@ class Battlefield:
         p = Permanent(self.next_id, card, controller, owner)
         self.next_id += 1
         (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
-        if card.anthems or card.equipped:
-            self.statics.append(p)
-            if card.anthems:
-                self.anthems_changed()  # a new anthem: every cached bonus is stale
-        if card.points:
-            self._at_points(p, 1)
-        if card.enchant is not None:
-            self.auras.append(p)
+        if card.indexed:
+            if card.anthems or card.equipped:
+                self.statics.append(p)
+                if card.anthems:
+                    self.anthems_changed()  # a new anthem: every cached bonus is stale
+            if card.points:
+                self._at_points(p, 1)
+            if card.enchant is not None:
+                self.auras.append(p)
+            if card.protection:
+                self.protections += 1
         self._index(card, 1)
         return p
 
@@ -252,10 +257,14 @@ class Battlefield:
         changed = bool(p.card.anthems or p.equipment or p.auras or p.attached_to is not None)
         board.remove(p)
         self._index(p.card, -1)
-        if p in self.statics:
-            self.statics.remove(p)
-        if p.card.points:
-            self._at_points(p, -1)
+        card = p.card
+        if card.indexed:
+            if p in self.statics:
+                self.statics.remove(p)
+            if card.points:
+                self._at_points(p, -1)
+            if card.protection:
+                self.protections -= 1
         for equipment in p.equipment:
             equipment.attached_to = None
         p.equipment = []
@@ -266,8 +275,10 @@ class Battlefield:
             attached = p.attached_to
             (attached.auras if p.card.enchant is not None else attached.equipment).remove(p)
             p.attached_to = None
-        if p.card.enchant is not None:
+        if card.enchant is not None:
             self.auras.remove(p)
+        if p.unearthed:
+            self.unearthed.remove(p)
         p.attacking = False
         p.blockers = []
         if changed:
@@ -299,12 +310,19 @@ class Battlefield:
             aura.attached_player = target
         self.anthems_changed()
 
+    def unearth(self, p: Permanent) -> None:
+        """A permanent returned by unearth: exiled at the next end step or if it would leave (702.84)."""
+        p.unearthed = True
+        self.unearthed.append(p)
+
     def watch(self, source: Permanent) -> None:
         """A source whose static and triggered abilities work though it is not on the
         battlefield: the boss's stand-in (B5)."""
         self._index(source.card, 1)
         if source.card.points:
             self._at_points(source, 1)
+        if source.card.protection:
+            self.protections += 1
         if source.card.anthems:
             self.statics.append(source)
             self.anthems_changed()

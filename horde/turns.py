@@ -165,6 +165,11 @@ def main_phase(game: Game, second: bool = False) -> None:
 def cycle_step(game: Game, i: int) -> None:
     """The team player cycles cards from its hand as its policy chooses (the Horde never cycles:
     its only hand is bounced cards, which it casts, H6)."""
+    for card in game.players[i].hand:
+        if card.cycling is not None:
+            break
+    else:
+        return  # nothing to cycle
     while not game.over():
         options = rules.cyclable(game, i)
         if not options:
@@ -179,8 +184,11 @@ def graveyard_step(game: Game, i: int) -> None:
     """The team player unearths cards and activates abilities of cards in its graveyard (sorcery
     speed, before combat so an unearthed creature can attack), as its policy chooses."""
     while not game.over():
-        if not any(card.graveyard_ability for card in game.players[i].graveyard):
-            return
+        for card in game.players[i].graveyard:
+            if card.graveyard_ability:
+                break
+        else:
+            return  # no card there does anything
         options = rules.graveyard_uses(game, i)
         if not options:
             return
@@ -197,8 +205,12 @@ def flash_window(game: Game, attackers: list[Permanent]) -> None:
     for player in game.players:
         i = player.index
         while not game.over():
-            if not any(("Instant" in c.types or "flash" in c.keywords) and c.counters is None for c in player.hand):
-                break
+            now = [card for card in player.hand
+                   if ("flash" in card.keywords or "Instant" in card.types) and card.counters is None and not card.is_fog]
+            if not now:
+                break  # nothing it could cast now
+            if not rules.available_mana(game, i) and all(card.mana_value for card in now):
+                break  # no mana to cast any of them with
             options = [(card, origin) for card, origin in rules.castable(game, i, sorcery_speed=False)
                        if not card.is_fog]
             if not options:
@@ -354,7 +366,7 @@ def declare_blocks_effects(game: Game, attackers: list[Permanent]) -> None:
 def end_step(game: Game) -> None:
     """End step triggers (unearthed permanents are exiled first: 702.84), then cleanup: hand size
     (team), damage and 'until end of turn' end."""
-    for p in [p for board in (game.battlefield.team, game.battlefield.horde) for p in board if p.unearthed]:
+    for p in list(game.battlefield.unearthed):
         rules.exile(game, p)
     for p in rules.watchers(game) if game.battlefield.hooked.get("EndStep") else ():
         # A permanent an earlier trigger removed does not trigger; the boss (id -1) always can.

@@ -364,7 +364,7 @@ def test_keyword_protection_from_green_prevents_green_damage(game, bundled):
 def test_keyword_protection_from_artifacts_stops_equipping(game, bundled):
     from horde import turns
     bear = put(game, bundled, "Walking Corpse", side="team")
-    bear.temp_keywords = frozenset({"protection from artifacts"})
+    rules.pump(game, bear, 0, 0, frozenset({"protection from artifacts"}))
     put(game, bundled, "Bonesplitter", side="team")
     put(game, bundled, "Plains", side="team")
     seen = []
@@ -376,14 +376,14 @@ def test_keyword_protection_from_artifacts_stops_equipping(game, bundled):
 def test_keyword_protection_from_creatures_stops_creatures_not_spells(game, bundled):
     bear = put(game, bundled, "Walking Corpse", side="team")
     zombie = put(game, bundled, "Zombie")
-    bear.temp_keywords = frozenset({"protection from creatures"})
+    rules.pump(game, bear, 0, 0, frozenset({"protection from creatures"}))
     assert not rules.can_block(game, zombie, bear) and rules.damage_permanent(game, zombie, HORDE, bear, 2) == 0
     assert rules.damage_permanent(game, None, 0, bear, 1, source_card=bundled.get("Lightning Bolt")) == 1
 
 
 def test_keyword_protection_from_everything_stops_every_source(game, bundled):
     bear = put(game, bundled, "Walking Corpse", side="team")
-    bear.temp_keywords = frozenset({"protection from everything"})
+    rules.pump(game, bear, 0, 0, frozenset({"protection from everything"}))
     bolt = bundled.get("Lightning Bolt")
     assert rules.damage_permanent(game, None, 0, bear, 1, source_card=bolt) == 0
     assert bear not in rules.legal_targets(game, Context(bolt, None, 0), bolt.hooks["Cast"][0])
@@ -391,7 +391,7 @@ def test_keyword_protection_from_everything_stops_every_source(game, bundled):
 
 def test_keyword_protection_from_blue_stops_blue_auras(game, bundled):
     corpse = put(game, bundled, "Walking Corpse", side="team")
-    corpse.temp_keywords = frozenset({"protection from blue"})
+    rules.pump(game, corpse, 0, 0, frozenset({"protection from blue"}))
     flight = bundled.get("Spectral Flight")
     assert corpse not in rules.legal_targets(game, Context(flight, None, 0), flight.enchant)
 
@@ -452,7 +452,7 @@ def test_keyword_protection_from_white_cant_be_enchanted_by_a_white_aura(game, b
 def test_hook_enchanted_an_aura_falls_off_when_its_creature_gains_protection(game, bundled):
     zombie = put(game, bundled, "Zombie")
     cast(game, bundled, "Pacifism", lands=("Plains", "Plains"))
-    zombie.temp_keywords = frozenset({"protection from white"})
+    rules.pump(game, zombie, 0, 0, frozenset({"protection from white"}))
     game.battlefield.anthems_changed()
     rules.check_state(game)
     assert not zombie.auras and not game.battlefield.auras

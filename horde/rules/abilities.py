@@ -32,7 +32,9 @@ def run_hook(game: Game, p: Permanent, hook: str, **extra: Any) -> None:
     """Run the effects a permanent attaches to ``hook`` (a triggered ability resolving at once)."""
     effects = p.card.hooks.get(hook)
     if effects:
-        ctx = Context(p.card, p, p.controller, kicked=p.kicked)
+        ctx = Context(p.card, p, p.controller)
+        if p.kicked:
+            ctx.kicked = p.kicked
         for key, value in extra.items():
             setattr(ctx, key, value)
         resolve(game, effects, ctx)
@@ -95,11 +97,12 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     flt = effect.target
     controller = ctx.controller
     options: list = []
+    protections = game.battlefield.protections
     for p in all_permanents(game):
         if not flt(game, ctx, p):
             continue
         kw = keywords(game, p)
-        if not PROTECTION_KEYWORDS.isdisjoint(kw) and protected_from(game, p, ctx.card):
+        if protections and not PROTECTION_KEYWORDS.isdisjoint(kw) and protected_from(game, p, ctx.card):
             continue  # 702.16b: protection from the source's card
         if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
             if "shroud" in kw or "hexproof" in kw:

@@ -38,7 +38,11 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
             continue
         seen.add(card.name)
         candidates.append(card)
-    from_graveyard = graveyard_casts(game, player, sorcery_speed)
+    from_graveyard: list[tuple[CardDef, str]] = []
+    for card in pl.graveyard:
+        if card.graveyard_ability:  # flashback and the like: only then look closer
+            from_graveyard = graveyard_casts(game, player, sorcery_speed)
+            break
     if not candidates and not pl.command and not from_graveyard:
         return options
     units = mana_units(game, player)

@@ -31,7 +31,8 @@ def _attack_profile(game: Game, a: Permanent) -> AttackProfile | None:
     for keyword, land in LANDWALK.items():
         if keyword in kw and any(land in p.card.subtypes for p in defenders):
             return None
-    protection = NONE if PROTECTION_KEYWORDS.isdisjoint(kw) else kw & PROTECTION_KEYWORDS
+    protection = NONE if not game.battlefield.protections or PROTECTION_KEYWORDS.isdisjoint(kw) else \
+        kw & PROTECTION_KEYWORDS
     return ("flying" in kw, "fear" in kw, "intimidate" in kw, a.card.colours, protection)
 
 

@@ -40,7 +40,7 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
     if p.lieutenant is not None and protected(game, p) and (p.controller == HORDE_CONTROLLER) != (by == HORDE_CONTROLLER):
         return 0  # L5: a protected lieutenant can't be dealt damage
     card = source.card if source is not None else source_card
-    if protected_from(game, p, card):
+    if game.battlefield.protections and protected_from(game, p, card):
         if game.drivers.trace is not None:
             log(game, "protection", side_name(p.controller), card=p.card.name, id=p.id, source=card.name if card else "",
                 amount=n)

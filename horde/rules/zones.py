@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from horde.cards import CardDef, Effect, ManaCost
 from horde.characteristics import (
+    PROTECTION_KEYWORDS,
     apply_statics,
     board_of,
     graveyard_of,
@@ -51,7 +52,7 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
         enchant(game, p, attach)
     if triggers and "Enters" in card.hooks:
         run_hook(game, p, "Enters")
-    if triggers and game.battlefield.hooked.get("PermanentEnters"):
+    if triggers and "PermanentEnters" in game.battlefield.hooked and game.battlefield.hooked["PermanentEnters"]:
         _enters_triggers(game, p)
     return p
 
@@ -152,7 +153,8 @@ def unearth(game: Game, card: CardDef, controller: int) -> Permanent:
         log(game, "unearth", side_name(controller), card=card.name,
             player=None if controller == HORDE_CONTROLLER else controller + 1)
     p = put_onto_battlefield(game, card, controller, controller)
-    p.unearthed = True
+    if on_battlefield(game, p):
+        game.battlefield.unearth(p)
     p.sick = False  # it gains haste
     return p
 
@@ -174,6 +176,11 @@ def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> N
     """A watcher's 'whenever a FILTER dies' abilities, each line one ability with one context."""
     for ability in watcher.card.abilities("CreatureDies"):
         ctx = Context(watcher.card, watcher, watcher.controller, that_player=dead.controller)
+        if len(ability) == 1:
+            when = ability[0].when
+            if when is None or when(game, ctx, dead):
+                resolve(game, ability, ctx)
+            continue
         effects = [e for e in ability if e.when is None or e.when(game, ctx, dead)]
         if effects:
             resolve(game, effects, ctx)
@@ -310,6 +317,8 @@ def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = 
         game.battlefield.unsettle()
     if keywords:
         p.temp_keywords = p.temp_keywords | keywords
+        if not PROTECTION_KEYWORDS.isdisjoint(keywords):
+            game.battlefield.protections += 1  # until the game ends: a stale count only costs a look
 
 
 def draw(game: Game, player: TeamPlayer) -> None:
