@@ -42,10 +42,17 @@ HOOKS = {
     "Plus": "a boss plus loyalty ability (B3)",
     "Minus": "a boss non-ultimate minus loyalty ability (B3)",
     "Ultimate": "a boss ultimate loyalty ability (B3)",
+    # Hooks of the published automated opponents' cards (RULES.md sections F, M, G).
+    "Leaves": "when the permanent leaves the battlefield (a Hero's Reward: F4, G5)",
+    "ToGraveyard": "when the card is put into a graveyard from anywhere (an artifact's Hero's Reward: M3)",
+    "YourEndStep": "at the beginning of its controller's end step (an elite Head: F5)",
+    "MainPhase": "at the beginning of its controller's precombat main phase (M2)",
+    "ThisCombat": "effects a spell's `at_beginning_of_combat` leaves for the beginning of this turn's combat (M4, G6)",
+    "CreatureAttacks": "whenever a creature matching `when` attacks (Dance of Flame: G6)",
 }
 
 # The hooks whose effects take a trigger condition ``when=FILTER``.
-WHEN_HOOKS = {"CreatureDies", "ControllerDamaged", "PermanentEnters", "SpellCast"}
+WHEN_HOOKS = {"CreatureDies", "ControllerDamaged", "PermanentEnters", "SpellCast", "CreatureAttacks"}
 
 KEYWORDS = {
     "flying", "reach", "deathtouch", "first strike", "double strike", "trample", "menace",
@@ -55,6 +62,8 @@ KEYWORDS = {
     "wither", "infect", "persist", "flash",
     "protection from white", "protection from blue", "protection from black", "protection from red",
     "protection from green", "protection from creatures", "protection from artifacts", "protection from everything",
+    # until end of turn only, from the challenge decks' spells (M4, G4)
+    "attacks this turn", "destroyed after combat", "must be blocked",
 }
 
 
@@ -170,7 +179,7 @@ class CardDef:
         object.__setattr__(self, "protection", any(k.startswith("protection from") for k in self.keywords) or any(
             k.startswith("protection from") for e in self.anthems + self.equipped for k in e.args["keywords"]))
         object.__setattr__(self, "indexed", bool(self.anthems or self.equipped or self.points or self.enchant
-                                                 or self.protection))
+                                                 or self.protection or self.static_flags))
 
     @property
     def mana_value(self) -> int:

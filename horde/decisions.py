@@ -48,6 +48,16 @@ KINDS = {
             "subject: the card",
     "regenerate": "options: the creature's regeneration ability (a tuple of effects) and None; subject: the creature "
                   "about to be destroyed",
+    # The published automated opponents and the variants (RULES.md F, M, G, V).
+    "redirect": "options: the opponent's creatures damage to it is dealt to instead (F6, G3); subject: the damage",
+    "horde_choice": "options: what the Hydra chooses among, chosen by the team (F7); subject: (kind, card): "
+                    "kind 'harm', 'help', 'sacrifice', 'discard', 'return', 'mode', 'target' or 'tap'",
+    "may_sacrifice": "options: permanents it may sacrifice, and None; subject: the life or damage it suffers if not",
+    "tap": "options: the opponent's untapped permanents it taps (F: Distract the Hydra)",
+    "exile": "options: its creatures, one to exile (F: Swallow the Hero Whole)",
+    "must_block": "options: free creatures that can block the attacker (subject) that must be blocked if able (M4)",
+    "burn": "options (False, True): True exiles this combat's damage from the Horde's graveyard instead of "
+            "milling (V5); subject: (Horde library, Horde graveyard)",
 }
 SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes"}
 

@@ -59,6 +59,7 @@ SUBTYPE_TERMS = {
     "insect", "merfolk", "demon", "devil", "sliver", "ally", "gnome", "golem", "construct", "minion",
     "swamp", "forest", "island", "mountain", "plains", "equipment", "aura",
     "phyrexian", "rat", "troll", "snake", "curse",
+    "head", "minotaur", "reveler", "god", "satyr", "nymph", "centaur",
 }
 
 
@@ -253,6 +254,7 @@ def _card_term(word: str) -> CardCheck | None:
         "nontoken": lambda card: not card.is_token,
         "legendary": lambda card: "Legendary" in card.supertypes,
         "nonlegendary": lambda card: "Legendary" not in card.supertypes,
+        "elite": lambda card: "Elite" in card.supertypes,
     }.get(word)
 
 
@@ -321,6 +323,8 @@ def _card_alternative(text: str) -> CardFilter:
             elif word.startswith("mv"):
                 m = _COMPARISON.fullmatch(word)
                 hit = m is None or _COMPARE[m[2]](card.mana_value, int(m[3]))
+            elif word == "elite":
+                hit = "Elite" in card.supertypes
             else:
                 hit = True  # relations and states do not apply to cards outside the battlefield
             if hit == negate:
@@ -348,6 +352,8 @@ AMOUNT_ALIASES = {
     "zombies_on_battlefield_and_zombie_cards_in_graveyards": "count:zombie+graveyard:zombie",
     "creatures_you_control": "count:creature yours",
     "cards_in_hand": "hand:yours",
+    "heads_on_battlefield": "count:head",  # Face the Hydra's Heads (F)
+    "revelers_on_battlefield": "count:reveler",  # Defeat a God's Revelers (G)
 }
 AMOUNT_ATOMS: dict[str, AmountFunction] = {
     "X": lambda g, x: x.x,

@@ -278,6 +278,13 @@ def test_play_shows_each_mechanic_of_the_grave_horde_in_the_log():
         "protection": [e for e in events if e["event"] == "protection"],
     }
     assert [name for name, found in shown.items() if not found] == []
-    for line in ("from its graveyard (flashback)", "unearths", "regenerates", "as -1/-1 counters", "enchants",
-                 "flashes in", "kicked", "has protection from"):
-        assert line in readable, line
+    lines = readable.splitlines()
+    for line in ("  Horde casts Moan of the Unhallowed from its graveyard (flashback)",
+                 "  Horde unearths Dregscape Zombie",
+                 "  Mortivore regenerates (paid {B}): tapped, damage removed, out of combat",
+                 "  Midnight Banshee deals 5 damage to Plated Crusher as -1/-1 counters",
+                 "  Spirit Mantle enchants Wall of Omens",
+                 "  Player 3 flashes in Spectral Sailor before blocks",
+                 "  Player 3 casts Into the Roil kicked",
+                 "  Wall of Omens has protection from Reassembling Skeleton: its 1 damage is prevented"):
+        assert line in lines, line

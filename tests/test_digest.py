@@ -11,7 +11,7 @@ from horde.engine import play_game
 from horde.policies import make_policy
 from horde.presets import make_setup
 
-DIGEST = "53806338de0df5aadf607a71583aa59b374ec836173a0921e7d7c82655515556"
+DIGEST = "97f2a536b2674584647fae7025397accdc13efeed3090a98ff5bd6ff494bd297"
 
 
 def records_digest(games: int = 1000) -> str:

@@ -54,6 +54,7 @@ from horde.rules.abilities import (
     choose_card,
     choose_sacrifice,
     choose_target,
+    horde_pick,
     legal_targets,
     resolve,
     resolve_spell,
@@ -70,12 +71,16 @@ from horde.rules.casting import (
     graveyard_uses,
     horde_cast,
     horde_graveyard,
+    reveal_and_cast_top,
     spell_cast_triggers,
     team_cast,
     use_graveyard,
 )
 from horde.rules.checks import (
     check_state,
+)
+from horde.rules.choices import (
+    smart_choice,
 )
 from horde.rules.combat import (
     LANDWALK,
@@ -117,6 +122,7 @@ from horde.rules.zones import (
     enchant,
     exile,
     graveyard_abilities_work,
+    held_in_place,
     leave_battlefield,
     mill,
     pump,
@@ -130,6 +136,7 @@ from horde.rules.zones import (
     sacrifice_options,
     search_basic_lands,
     unearth,
+    went_to_graveyard,
 )
 from horde.state import (
     HORDE_CONTROLLER,
@@ -167,6 +174,11 @@ __all__ = [
     "ask",
     "choose_sacrifice",
     "choose_card",
+    "horde_pick",
+    "smart_choice",
+    "reveal_and_cast_top",
+    "held_in_place",
+    "went_to_graveyard",
     "put_onto_battlefield",
     "enchant",
     "aura_is_legal",
