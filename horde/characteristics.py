@@ -120,7 +120,13 @@ def static_bonus(game: Game, p: Permanent) -> tuple[int, int, frozenset[str]]:
     battlefield = game.battlefield
     if p.bonus_version == battlefield.version and not battlefield.volatile:
         return p.bonus
-    p.bonus_version = battlefield.version
+    working = -1 - battlefield.version
+    if p.bonus_version == working:
+        # An anthem's own condition asks about this permanent ("creatures with infect", "power
+        # 4 or greater") while its bonus is being worked out: decided without anthems, as 613.8
+        # would order a dependency, rather than in a loop.
+        return NO_BONUS
+    p.bonus_version = working
     p.bonus = NO_BONUS
     dp = dt = 0
     keywords: frozenset[str] = frozenset()
@@ -144,6 +150,7 @@ def static_bonus(game: Game, p: Permanent) -> tuple[int, int, frozenset[str]]:
             dt += args["toughness"]
             keywords |= args["keywords"]
     p.bonus = (dp, dt, keywords) if dp or dt or keywords else NO_BONUS
+    p.bonus_version = battlefield.version
     return p.bonus
 
 

@@ -1406,3 +1406,15 @@ def test_every_verb_keyword_filter_term_and_amount_is_named_by_a_test():
                     covered.add(max(fits, key=len))
         missing += [f"{kind} {w}" for w in words if w not in covered]
     assert missing == [], f"no test named after: {', '.join(missing)}"
+
+
+def test_filter_with_an_anthem_that_asks_for_a_keyword_decides_without_anthems_613(game, bundled):
+    """Hand of the Praetors: 'other creatures you control with infect get +1/+1'. Asking whether a
+    Zombie has infect while its bonus is worked out is answered without anthems (613.8), not in a
+    loop: the Zombie gets nothing, a creature with printed infect +1/+1."""
+    put(game, bundled, "Hand of the Praetors")
+    zombie = put(game, bundled, "Zombie")
+    stinger = put(game, bundled, "Plague Stinger")
+    assert (rules.power(game, zombie), rules.toughness(game, zombie)) == (2, 2)
+    assert not rules.has_keyword(game, zombie, "infect")
+    assert (rules.power(game, stinger), rules.toughness(game, stinger)) == (2, 2)
