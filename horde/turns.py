@@ -385,10 +385,13 @@ def end_step(game: Game) -> None:
         for player in game.players:
             if len(player.hand) > HAND_SIZE:
                 rules.discard(game, player.index, len(player.hand) - HAND_SIZE)
+    lowered = False  # an 'until end of turn' +N/+N ended: a creature with -1/-1 counters may have no toughness left
     for board in (game.battlefield.team, game.battlefield.horde):
         for p in board:
             p.damage = 0
             p.deathtouched = False
+            if p.temp_toughness > 0:
+                lowered = True
             p.temp_power = p.temp_toughness = 0
             if p.temp_keywords:
                 p.temp_keywords = kept_keywords(game, p)
@@ -396,6 +399,9 @@ def end_step(game: Game) -> None:
             p.no_regen = False
     game.fogged = False
     rules.empty_pools(game)
+    if lowered:
+        game.battlefield.unsettle()
+        check_state(game)  # 514.3a: state-based actions in the cleanup step
 
 
 def kept_keywords(game: Game, p: Permanent) -> frozenset[str]:

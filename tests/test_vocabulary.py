@@ -1418,3 +1418,16 @@ def test_filter_with_an_anthem_that_asks_for_a_keyword_decides_without_anthems_6
     assert (rules.power(game, zombie), rules.toughness(game, zombie)) == (2, 2)
     assert not rules.has_keyword(game, zombie, "infect")
     assert (rules.power(game, stinger), rules.toughness(game, stinger)) == (2, 2)
+
+
+def test_verb_counters_minus_a_creature_dies_when_its_pump_ends_in_cleanup_514_3a(game, bundled):
+    """A 2/2 pumped to 4/4 until end of turn takes two -1/-1 counters (2/2); in the cleanup step
+    the +2/+2 ends and it is a 0/0: state-based actions in cleanup put it into the graveyard."""
+    from horde import turns
+
+    corpse = put(game, bundled, "Walking Corpse", side="team")
+    rules.pump(game, corpse, 2, 2)
+    rules.add_counters(game, corpse, 2, "minus")
+    assert rules.toughness(game, corpse) == 2
+    turns.end_step(game)
+    assert not rules.on_battlefield(game, corpse)
