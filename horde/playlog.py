@@ -73,9 +73,12 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         cards = ", ".join(e["cards"]) or "nothing"
         return f"The Horde reveals {cards} ({_count(e['library'], 'card')} left in its library)"
     if kind == "cast":
+        kicked = "" if not e.get("kicked") else (" kicked" if e["kicked"] == 1 else f" kicked {e['kicked']} times")
+        where = {"command": " from the command zone", "flashback": " from its graveyard (flashback)",
+                 "graveyard": " from its graveyard"}.get(e["origin"] or "", "")
         if e["player"] is None:
-            return f"The Horde casts {e['card']}" + (" (a token card)" if e["token"] else "")
-        return f"Player {e['player']} casts {e['card']}" + (" from the command zone" if e["origin"] == "command" else "")
+            return f"The Horde casts {e['card']}{kicked}{where}" + (" (a token card)" if e["token"] else "")
+        return f"Player {e['player']} casts {e['card']}{kicked}{where}"
     if kind == "enters":
         owner = "the Horde" if e["player"] is None else f"player {e['player']}"
         return f"{e['card']} enters the battlefield under {owner}'s control" + (" tapped" if e["tapped"] else "")
@@ -98,6 +101,8 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
     if kind == "damage":
         source = e["source"] or "a spell"
         life = f" (team life {e['team_life']})" if e["team_life"] is not None else ""
+        if e.get("as_counters"):
+            life = " as poison counters" if e["target_player"] else " as -1/-1 counters"
         return f"{source} deals {e['amount']} damage to {e['target']}{life}"
     if kind == "mill":
         return (f"{e['amount']} damage to the Horde mills {_count(e['milled'], 'card')} (H11; "
@@ -109,7 +114,26 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
     if kind == "counter":
         return f"Player {e['player']} casts {e['card']}, countering {e['countered']} (H10)"
     if kind == "counters":
-        return f"{e['card']} gets {_count(e['added'], '+1/+1 counter')} ({e['total']} on it)"
+        return f"{e['card']} gets {_count(e['added'], e.get('kind', '+1/+1') + ' counter')} ({e['total']} on it)"
+    if kind == "poison":
+        return f"Player {e['player']} gets {_count(e['added'], 'poison counter')} ({e['total']} now)"
+    if kind == "unearth":
+        return f"{_player(e['player']).capitalize()} unearths {e['card']}"
+    if kind == "graveyard_ability":
+        return f"{_player(e['player']).capitalize()} activates {e['card']} from its graveyard: {e['effects']}"
+    if kind == "flash":
+        return f"Player {e['player']} casts {e['card']} with flash before blocks"
+    if kind == "cycle":
+        return f"Player {e['player']} cycles {e['card']}"
+    if kind == "enchant":
+        return f"{e['card']} enchants {e['target']}"
+    if kind == "aura_falls_off":
+        return f"{e['card']} is attached to nothing it may enchant and goes to the graveyard (704.5m)"
+    if kind == "protection":
+        return f"{e['card']} has protection from {e['source']}: its {e['amount']} damage is prevented"
+    if kind == "regenerate":
+        paid = f" (paid {e['paid']})" if e.get("paid") else ""
+        return f"{e['card']} regenerates{paid}: tapped, damage removed, out of combat"
     if kind == "discard":
         return f"{_player(e['player']).capitalize()} discards {e['card']}"
     if kind == "equip":

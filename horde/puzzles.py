@@ -282,10 +282,17 @@ class _Watch:
         return choice
 
 
-def label(choice: Any) -> Any:
-    """A policy's answer in the puzzles' words: names, 'the Horde', 'none', lists for selections."""
+def label(choice: Any, kind: str = "") -> Any:
+    """A policy's answer in the puzzles' words: names, 'the Horde', 'none', lists for selections;
+    a number of kicks as a number, a mode or an ability by its verbs as the card file writes them."""
     if choice is None:
         return "none"
+    if kind == "kick":
+        return str(choice)
+    if kind == "modes":
+        return sorted(" ; ".join(e.describe() for e in mode) for mode in choice)
+    if kind in ("mode", "regenerate"):
+        return " ; ".join(e.describe() for e in choice)
     if isinstance(choice, Permanent):
         return choice.card.name
     if isinstance(choice, CardDef):
@@ -345,7 +352,7 @@ def play_puzzle(puzzle: Puzzle, policy: Any, policy_name: str = "") -> Outcome:
         rest(game)
     except _Asked:
         pass
-    answer = NOT_ASKED if watch.answer is None else label(watch.answer[1])
+    answer = NOT_ASKED if watch.answer is None else label(watch.answer[1], puzzle.ask)
     solved = any(_same(answer, expected) for expected in puzzle.answers)
     return Outcome(puzzle, policy_name, answer, solved)
 

@@ -27,7 +27,7 @@ def test_H2_turn_headers_name_the_side_and_count_its_turns_apart(log_lines):
     assert headers[:6] == [
         "== Turn 1: the team's turn 1", "== Turn 2: the team's turn 2", "== Turn 3: the team's turn 3",
         "== Turn 4: the Horde's turn 1", "== Turn 5: the team's turn 4", "== Turn 6: the Horde's turn 2"]
-    assert headers[-1] == "== Turn 16: the Horde's turn 7"
+    assert headers[-1] == "== Turn 15: the team's turn 9"
 
 
 def test_plays_casts_and_draws_are_by_player(log_lines):
@@ -38,25 +38,28 @@ def test_plays_casts_and_draws_are_by_player(log_lines):
     turn5 = log_lines.index("== Turn 5: the team's turn 4")
     assert log_lines[turn5 + 1:turn5 + 4] == ["  Player 1 draws Avacyn, Angel of Hope", "  Player 2 draws Forest",
                                               "  Player 3 draws Swamp"]
+    turn2 = log_lines.index("== Turn 2: the team's turn 2")
+    assert log_lines[turn2 + 5:turn2 + 8] == ["  Player 1 plays Plains", "  Player 1 casts Inspiring Overseer",
+                                              "  The team gains 1 life (team life 81)"]
     assert not any("Team's control" in line for line in log_lines)
 
 
 def test_B3_boss_ability_in_the_words_of_its_card(log_lines):
     assert ('  Elspeth, Knight-Errant activates "+1: Create a 1/1 white Soldier creature token." (loyalty 4 -> 5): '
             'its loyalty is too low for a minus ability, so a plus ability (B3)') in log_lines
-    assert ('  Elspeth, Knight-Errant activates "+1: Create a 1/1 white Soldier creature token." (loyalty 8 -> 9): '
-            'd20 roll 12, 1-12: the plus ability (B3)') in log_lines
+    assert ('  Elspeth, Knight-Errant activates "−8: You get an emblem with "Artifacts, creatures, enchantments, and '
+            'lands you control have indestructible."" (loyalty 8 -> 0): d20 roll 19, 19-20: the ultimate (B3)') in log_lines
     assert ('  Lieutenant Boris Devilboon activates "{2}{B}{R}, {T}: Create a 1/1 black and red Demon creature token '
             'named Minor Demon." instead of attacking (L8)') in log_lines
     assert not any("create_tokens" in line for line in log_lines)
 
 
 def test_C2_the_commander_goes_to_the_command_zone(log_lines):
-    line = "  Judith, the Scourge Diva would die; player 4 puts it into the command zone instead (C2: 903.11)"
+    line = "  Kodama of the North Tree would die; player 2 puts it into the command zone instead (C2: 903.11)"
     assert line in log_lines
-    assert "  Judith, the Scourge Diva dies" not in log_lines
+    assert "  Kodama of the North Tree dies" not in log_lines
     later = log_lines[log_lines.index(line):]
-    assert "  Player 4 casts Judith, the Scourge Diva from the command zone" in later
+    assert "  Player 2 casts Kodama of the North Tree from the command zone" in later
 
 
 def test_L2_entry_roll_explained_by_the_rule(log_lines):
@@ -72,7 +75,7 @@ def test_json_adds_only_the_documented_events():
     kinds = {e["event"] for e in events}
     assert {"turn_begins", "draw", "land_played", "command_zone"} <= kinds
     assert next(e for e in events if e["event"] == "command_zone") == {
-        "turn": 4, "side": "team", "event": "command_zone", "player": 4, "card": "Judith, the Scourge Diva",
+        "turn": 8, "side": "team", "event": "command_zone", "player": 2, "card": "Kodama of the North Tree",
         "instead_of": "graveyard"}
 
 
