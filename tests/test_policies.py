@@ -20,10 +20,12 @@ BUNDLED = ("zombie-horde", "knudson-2011")
 @pytest.mark.parametrize("preset", BUNDLED)
 @pytest.mark.parametrize("name", list(POLICIES))
 def test_every_policy_makes_only_legal_choices(preset, name):
-    """The engine checks every choice (check_choice raises PolicyError); 1,000 games each."""
+    """The engine checks every choice (check_choice raises PolicyError); 1,000 games each (24 of
+    lookahead, which plays each important decision forward on copies of the game: its copies
+    make choices too, and the engine checks them as well)."""
     setup = make_setup(preset, policy=name)
     policy = make_policy(name)
-    for seed in range(scaled(1000)):
+    for seed in range(scaled(24 if name == "lookahead" else 1000)):
         play_game(setup, seed, policy=policy)
 
 
@@ -37,7 +39,7 @@ def win_rate(name: str, games: int, preset: str = "zombie-horde", players: int =
 @pytest.mark.slow
 def test_policies_differ_and_all_beat_random():
     games = scaled(800)
-    rates = {name: win_rate(name, games) for name in POLICIES}
+    rates = {name: win_rate(name, games) for name in POLICIES if name != "lookahead"}  # test_lookahead.py
     assert len({round(r, 4) for r in rates.values()}) > 1, rates
     for name in ("baseline", "aggro", "defensive", "control"):
         assert rates[name] > rates["random"], rates
