@@ -20,7 +20,8 @@ def _count(n: int, noun: str) -> str:
 
 
 def _player(n: int | None) -> str:
-    return "the Horde" if n is None else f"player {n}"
+    """Who acts, as the first words of a line: 'The Horde' or 'Player N'."""
+    return "The Horde" if n is None else f"Player {n}"
 
 
 def render(events: Iterable[dict[str, Any]], opponent: str = "horde",
@@ -118,9 +119,9 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
     if kind == "poison":
         return f"Player {e['player']} gets {_count(e['added'], 'poison counter')} ({e['total']} now)"
     if kind == "unearth":
-        return f"{_player(e['player']).capitalize()} unearths {e['card']}"
+        return f"{_player(e['player'])} unearths {e['card']}"
     if kind == "graveyard_ability":
-        return f"{_player(e['player']).capitalize()} activates {e['card']} from its graveyard: {e['effects']}"
+        return f"{_player(e['player'])} activates {e['card']} from its graveyard: {e['effects']}"
     if kind == "flash":
         return f"Player {e['player']} casts {e['card']} with flash before blocks"
     if kind == "cycle":
@@ -135,7 +136,7 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         paid = f" (paid {e['paid']})" if e.get("paid") else ""
         return f"{e['card']} regenerates{paid}: tapped, damage removed, out of combat"
     if kind == "discard":
-        return f"{_player(e['player']).capitalize()} discards {e['card']}"
+        return f"{_player(e['player'])} discards {e['card']}"
     if kind == "equip":
         return f"Player {e['player']} equips {e['equipment']} to {e['creature']}"
     if kind == "damage_prevented":
@@ -183,7 +184,7 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
     if kind == "boss_vanishes":
         return "The boss vanishes with the Horde (B6)"
     if kind == "graveyard_exiled":
-        return f"{_player(e['player']).capitalize()} exiles {_count(e['cards'], 'card')} from its graveyard"
+        return f"{_player(e['player'])} exiles {_count(e['cards'], 'card')} from its graveyard"
     if kind == "banned_discarded":
         return f"Player {e['player']} draws {e['card']}, banned (R3): discards it and draws again"
     if kind == "emblems":
