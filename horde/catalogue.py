@@ -31,9 +31,9 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text"}
-SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite"}
+SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
-              "Tribal"}
+              "Tribal", "Scheme"}
 LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
 AMOUNT_NAMES = set(AMOUNTS)
 _COST_RE = re.compile(r"\{([^}]+)\}")

@@ -17,7 +17,8 @@ from typing import Any
 from horde import rules
 from horde.cards import CardDef, Effect, ManaCost
 from horde.filters import Amount, Context, Filter, card_matches, evaluate
-from horde.state import HORDE_CONTROLLER, Game, Permanent, Winner
+from horde.events import log
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side, Winner
 
 # Decision: the token cards of a Horde deck that are milled or discarded lie in the Horde's
 # graveyard only as counts of what left the library; they are not cards for effects (a
@@ -47,7 +48,9 @@ class Verb:
 
 VERBS: dict[str, Verb] = {}
 
-WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player", "caster")
+WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player", "caster",
+       # A: schemes name these (a target opponent, "each of your other opponents", Z's highest life)
+       "target_opponent", "other_opponents", "highest_life_opponent")
 
 
 VerbFunction = Callable[..., None]
@@ -129,14 +132,17 @@ def damage_each_opponent(game: Game, ctx: Context, amount: Amount) -> None:
     n = evaluate(game, ctx, amount)
     if ctx.is_horde:
         for player in game.players:
-            rules.damage_player(game, ctx.permanent, ctx.controller, player.index, n)
+            if not player.removed:  # Z4
+                rules.damage_player(game, ctx.permanent, ctx.controller, player.index, n)
     else:
         rules.damage_horde(game, n)
 
 
 def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
     """The players WHO names, relative to the effect's controller; -1 stands for the Horde."""
-    team = [p.index for p in game.players]
+    team = [p.index for p in game.players if not p.removed]  # Z4: a removed player is no longer a player
+    if who in ("target_opponent", "other_opponents", "highest_life_opponent"):
+        return _opponents_for(game, ctx, who, team)
     if who == "you":
         return [ctx.controller]
     if who == "that_player":
@@ -157,16 +163,16 @@ def lose_life(game: Game, ctx: Context, who: str, amount: Amount) -> None:
     for player in _players_for(game, ctx, who):
         if player == HORDE_CONTROLLER:
             if not ctx.is_horde:
-                rules.damage_horde(game, n)  # H11: life the team makes the Horde lose
+                rules.damage_horde(game, n, life_loss=True)  # H11: life the team makes the Horde lose
         else:
-            rules.lose_life(game, n)
+            rules.lose_life(game, n, player, ctx.controller)
 
 
 @verb("gain_life", amount=Arg("amount"))
 def gain_life(game: Game, ctx: Context, amount: Amount) -> None:
     """The controller gains AMOUNT life (the team's shared total; the Horde has none)."""
     if not ctx.is_horde:
-        rules.gain_life(game, evaluate(game, ctx, amount))
+        rules.gain_life(game, evaluate(game, ctx, amount), ctx.controller)
 
 
 @verb("destroy_all", filter=Arg("filter"))
@@ -460,7 +466,7 @@ def players_gain_life(game: Game, ctx: Context, who: str, amount: Amount) -> Non
     n = evaluate(game, ctx, amount)
     for player in _players_for(game, ctx, who):
         if player != HORDE_CONTROLLER:
-            rules.gain_life(game, n)
+            rules.gain_life(game, n, player)
 
 
 @verb("reveal_and_cast", count=Arg("amount", 1), unless_at_least=Arg("int", 0), filter=Arg("filter", None))
@@ -528,7 +534,7 @@ def sacrifice_or_suffer(game: Game, ctx: Context, who: str, filter: Filter, filt
             if untapped:
                 rules.ask(game, "tap", player, untapped).tapped = True
         else:
-            rules.lose_life(game, lose_life)
+            rules.lose_life(game, lose_life, player, ctx.controller)
             rules.damage_player(game, ctx.permanent, ctx.controller, player, damage)
 
 
@@ -641,3 +647,232 @@ def cant_leave_while(game: Game, ctx: Context, filter: Filter) -> None:
 def must_attack_while(game: Game, ctx: Context, filter: Filter | None, count: Filter, at_least: int,
                       haste: bool) -> None:
     """Static: as long as AT_LEAST permanents matching COUNT are on the battlefield, this creature (or each matching FILTER) attacks each combat if able (and with HASTE has haste)."""
+
+
+# ---------------------------------------------------------------- verbs for schemes (RULES.md A1)
+# General verbs that the Archenemy schemes need; "you" on a scheme is the Horde (H9 for its
+# choices, H11 for its life), its opponents the team's players.
+
+
+def _opponents_for(game: Game, ctx: Context, who: str, team: list[int]) -> list[int]:
+    """'target opponent' (chosen now: the Horde's at random, H9), 'each of your other opponents'
+    (every opponent but ``that_player``), 'the opponent with the highest life total' (ties at random)."""
+    if who == "target_opponent":
+        chosen = rules.choose_opponent(game, ctx)
+        return [] if chosen is None else [chosen]
+    if not ctx.is_horde:
+        return [HORDE_CONTROLLER] if who != "other_opponents" else []
+    if who == "other_opponents":
+        return [i for i in team if i != ctx.that_player]
+    if not team:
+        return []
+    best = max(game.players[i].life for i in team) if rules.individual(game) else None
+    highest = [i for i in team if best is None or game.players[i].life == best]
+    return [rules.horde_pick(game, "target", highest, ctx.card)]
+
+
+@verb("abandon", damaged_at_least=Arg("int", 0), graveyard_at_least=Arg("int", 0), no_spells=Arg("bool", False))
+def abandon(game: Game, ctx: Context, damaged_at_least: int, graveyard_at_least: int, no_spells: bool) -> None:
+    """Abandon this scheme (only if the Horde was dealt DAMAGED_AT_LEAST damage this turn, had GRAVEYARD_AT_LEAST cards put into its graveyard this turn, or with NO_SPELLS the team cast no spell since its last turn)."""
+    schemes = game.schemes
+    if schemes is None or ctx.permanent is None:
+        return
+    if damaged_at_least and schemes.damage_this_turn < damaged_at_least:
+        return
+    if graveyard_at_least and len(game.horde.graveyard) - schemes.graveyard_at_start < graveyard_at_least:
+        return
+    if no_spells and schemes.spells_since:
+        return
+    rules.abandon(game, ctx.permanent)
+
+
+@verb("abandon_if_sacrificed", filter=Arg("filter"), count=Arg("int", 2))
+def abandon_if_sacrificed(game: Game, ctx: Context, filter: Filter, count: int) -> None:
+    """The controller's opponents may sacrifice COUNT permanents matching FILTER between them; if they do, abandon this scheme."""
+    if not ctx.is_horde or ctx.permanent is None:
+        return
+    options = [p for p in game.battlefield.team if filter(game, ctx, p)]
+    if len(options) < count:
+        return
+    chosen = rules.ask(game, "abandon_scheme", -1, options, subject=ctx.card, count=count,
+                       is_legal=lambda choice: len(choice) in (0, count))
+    if chosen:
+        for p in chosen:
+            rules.sacrifice(game, p)
+        rules.abandon(game, ctx.permanent)
+
+
+@verb("self_or_others")
+def self_or_others(game: Game, ctx: Context) -> None:
+    """Target opponent chooses self or others (its team policy answers); this card's ChoosesSelf or ChoosesOthers effects then resolve, 'that player' being the chosen opponent."""
+    card = ctx.card
+    if card is None or not ctx.is_horde:
+        return
+    player = rules.choose_opponent(game, ctx)
+    if player is None:
+        return
+    choice = rules.self_or_others(game, player, card)
+    if game.drivers.trace is not None:
+        log(game, "self_or_others", Side.TEAM, player=player + 1, card=card.name, choice=choice)
+    sub = Context(card, ctx.permanent, ctx.controller, x=ctx.x, that_player=player)
+    rules.resolve(game, card.hooks.get("ChoosesSelf" if choice == "self" else "ChoosesOthers", ()), sub)
+
+
+@verb("damage_players", who=Arg("choice", "each_opponent", WHO), amount=Arg("amount"), creatures=Arg("bool", False))
+def damage_players(game: Game, ctx: Context, who: str, amount: Amount, creatures: bool) -> None:
+    """Deal AMOUNT damage to each player WHO names (the Horde: H11) and with CREATURES to each creature that player controls."""
+    for player in _players_for(game, ctx, who):
+        sub = Context(ctx.card, ctx.permanent, ctx.controller, x=ctx.x, that_player=player)
+        n = evaluate(game, sub, amount)
+        if player == HORDE_CONTROLLER:
+            rules.damage_horde(game, n, ctx.permanent)
+        else:
+            rules.damage_player(game, ctx.permanent, ctx.controller, player, n)
+        if creatures:
+            hits = [p for p in rules.board_of(game, player) if p.controller == player and p.card.is_creature]
+            rules.damage_many(game, ctx.permanent, ctx.controller, hits, n)
+
+
+@verb("destroy_all_of", who=Arg("choice", "each_opponent", WHO), filter=Arg("filter"))
+def destroy_all_of(game: Game, ctx: Context, who: str, filter: Filter) -> None:
+    """Destroy every permanent matching FILTER that a player WHO names controls."""
+    for player in _players_for(game, ctx, who):
+        doomed = [p for p in rules.board_of(game, player) if p.controller == player and filter(game, ctx, p)]
+        for p in doomed:
+            rules.destroy(game, p, ctx.controller)
+
+
+@verb("destroy_up_to", filter=Arg("filter"), count=Arg("int", 1))
+def destroy_up_to(game: Game, ctx: Context, filter: Filter, count: int) -> None:
+    """Destroy up to COUNT target permanents matching FILTER, chosen one by one (the Horde takes as many as it can: H9)."""
+    chosen: list[Permanent] = []
+    probe = Effect("destroy", {}, None, target=filter)
+    for _ in range(count):
+        options = [p for p in rules.legal_targets(game, ctx, probe) if p not in chosen]
+        if not options:
+            break
+        if ctx.is_horde:
+            target = rules.horde_pick(game, "harm", options, ctx.card)  # H9
+        else:
+            target = rules.ask(game, "target", ctx.controller, options, subject=ctx.card)
+        if game.drivers.trace is not None:
+            log(game, "target", rules.side_name(ctx.controller), card=ctx.card.name if ctx.card else None,
+                **rules.target_fields(target))
+        rules.became_target(game, target, ctx)
+        chosen.append(target)
+    for p in chosen:
+        if rules.on_battlefield(game, p):
+            rules.destroy(game, p, ctx.controller)
+
+
+@verb("choose_discard", who=Arg("choice", "each_opponent", WHO), filter=Arg("str", "nonland"))
+def choose_discard(game: Game, ctx: Context, who: str, filter: str) -> None:
+    """Each player WHO names reveals its hand; the controller chooses a card matching FILTER from each (the Horde: H9); those players discard them."""
+    for player in _players_for(game, ctx, who):
+        if player == HORDE_CONTROLLER:
+            continue
+        hand = game.players[player].hand
+        options = [c for c in hand if card_matches(filter, c)]
+        if not options:
+            continue
+        card = rules.horde_pick(game, "return", options, ctx.card) if ctx.is_horde else rules.ask(
+            game, "discard", ctx.controller, options)  # H9s: 'return' takes the most expensive card
+        hand.remove(card)
+        game.players[player].graveyard.append(card)
+        if game.drivers.trace is not None:
+            log(game, "discard", Side.TEAM, card=card.name, player=player + 1)
+
+
+@verb("tokens_for_each_opponent", token=Arg("token"), count=Arg("int", 1))
+def tokens_for_each_opponent(game: Game, ctx: Context, token: str, count: int) -> None:
+    """For each opponent, create COUNT of the named token that attack that player each combat if able."""
+    card = game.tokens[token]
+    for player in _players_for(game, ctx, "each_opponent"):
+        for _ in range(count):
+            p = rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller, created=True)
+            if player != HORDE_CONTROLLER:
+                p.sworn = player
+
+
+@verb("keep_one", who=Arg("choice", "each_opponent", WHO), filter=Arg("filter"))
+def keep_one(game: Game, ctx: Context, who: str, filter: Filter) -> None:
+    """Each player WHO names chooses a permanent matching FILTER it controls, then sacrifices the other permanents matching FILTER it controls."""
+    for player in _players_for(game, ctx, who):
+        mine = [p for p in rules.board_of(game, player) if p.controller == player and filter(game, ctx, p)]
+        if not mine:
+            continue
+        kept = rules.choose_card(game, player, "keep", mine)
+        for p in mine:
+            if p is not kept and rules.on_battlefield(game, p):
+                rules.sacrifice(game, p)
+
+
+@verb("sacrifice_else_discard", who=Arg("choice", "each_opponent", WHO), filter=Arg("filter"),
+      count=Arg("int", 1), discard=Arg("int", 2))
+def sacrifice_else_discard(game: Game, ctx: Context, who: str, filter: Filter, count: int, discard: int) -> None:
+    """Each player WHO names sacrifices COUNT permanents matching FILTER; then each who sacrificed none discards DISCARD cards."""
+    spared = []
+    for player in _players_for(game, ctx, who):
+        options = [p for p in rules.board_of(game, player) if p.controller == player and filter(game, ctx, p)]
+        if not options:
+            spared.append(player)
+        for _ in range(count):
+            if not options:
+                break
+            victim = rules.choose_sacrifice(game, player, options)
+            options.remove(victim)
+            rules.sacrifice(game, victim)
+    for player in spared:
+        rules.discard(game, player, discard)
+
+
+@verb("sacrifice_if_you_control", who=Arg("choice", "each_opponent", WHO), filter=Arg("filter"),
+      count=Arg("int", 1), control=Arg("filter"), at_least=Arg("int", 1))
+def sacrifice_if_you_control(game: Game, ctx: Context, who: str, filter: Filter, count: int, control: Filter,
+                             at_least: int) -> None:
+    """If the controller controls AT_LEAST permanents matching CONTROL, each player WHO names sacrifices COUNT permanents matching FILTER."""
+    if sum(1 for p in rules.board_of(game, ctx.controller) if p.controller == ctx.controller
+           and control(game, ctx, p)) < at_least:
+        return
+    each_player_sacrifices(game, ctx, who, filter, count)
+
+
+@verb("gain_control", target=Arg("filter"), untap=Arg("bool", False), until_end_of_turn=Arg("bool", False),
+      power=Arg("int", 0), toughness=Arg("int", 0), keywords=Arg("keywords", frozenset()), targets="target")
+def gain_control(game: Game, ctx: Context, target: Filter, untap: bool, until_end_of_turn: bool, power: int,
+                 toughness: int, keywords: frozenset[str]) -> None:
+    """Gain control of target permanent matching TARGET (until end of turn), untap it (UNTAP), and it gets +POWER/+TOUGHNESS and KEYWORDS until end of turn."""
+    p = ctx.target
+    if not isinstance(p, Permanent) or not rules.on_battlefield(game, p):
+        return
+    before = p.controller
+    if before != ctx.controller:
+        game.battlefield.change_control(p, ctx.controller)
+        p.sick = not (ctx.is_horde and game.horde_haste) and "haste" not in p.card.keywords  # H8
+        if until_end_of_turn:
+            game.borrowed.append((p, before))
+    if untap:
+        p.tapped = False
+    if power or toughness or keywords:
+        rules.pump(game, p, power, toughness, keywords)
+
+
+@verb("prevent_damage_this_turn", filter=Arg("filter"))
+def prevent_damage_this_turn(game: Game, ctx: Context, filter: Filter) -> None:
+    """Prevent all damage that would be dealt this turn to permanents matching FILTER."""
+    game.prevented.append((filter, ctx))
+
+
+@verb("prevent_damage_to_you", static=True, amount=Arg("int", 1))
+def prevent_damage_to_you(game: Game, ctx: Context, amount: int) -> None:
+    """Static: if a source an opponent controls would deal damage to the controller, prevent AMOUNT of it (the Horde: read by H11's milling)."""
+
+
+@verb("untap_during_opponents_untap", static=True)
+def untap_during_opponents_untap(game: Game, ctx: Context) -> None:
+    """Static: untap all permanents the controller controls during each opponent's untap step."""
+
+
+@verb("one_spell_each_turn", static=True)
+def one_spell_each_turn(game: Game, ctx: Context) -> None:
+    """Static: each opponent can't cast more than one spell each turn."""

@@ -156,6 +156,7 @@ def _card_term(word: str) -> CardCheck | None:
         "token": lambda card: card.is_token,
         "nontoken": lambda card: not card.is_token,
         "legendary": lambda card: "Legendary" in card.supertypes,
+        "basic": lambda card: "Basic" in card.supertypes,
         "nonlegendary": lambda card: "Legendary" not in card.supertypes,
         "elite": lambda card: "Elite" in card.supertypes,
     }.get(word)
@@ -236,6 +237,9 @@ AMOUNTS: dict[str, AmountFunction] = {
     "heads_on_battlefield": lambda g, x: sum(1 for p in g.battlefield.horde if "Head" in p.card.subtypes),
     "revelers_on_battlefield": lambda g, x: sum(1 for p in g.battlefield.horde + g.battlefield.team
                                                 if "Reveler" in p.card.subtypes),
+    # A: "the number of cards in that player's hand" (Know Naught but Fire), for verbs that name the player
+    "cards_in_that_players_hand": lambda g, x: (len(hand_of(g, x.that_player))
+                                                if getattr(x, "that_player", None) is not None else 0),
 }
 
 

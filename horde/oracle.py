@@ -100,7 +100,7 @@ def normalise(text: str, name: str) -> str:
         names.add(name.split(",")[0])
     for n in sorted(names, key=len, reverse=True):
         text = re.sub(rf"\b{re.escape(n)}\b", "~", text)
-    text = re.sub(r"\b[Tt]his (creature|permanent|enchantment|artifact|land|card|spell|equipment)\b", "~", text)
+    text = re.sub(r"\b[Tt]his (creature|permanent|enchantment|artifact|land|card|spell|equipment|scheme)\b", "~", text)
     text = re.sub(r"(?m)^[A-Z][\w' ]+ — (?=(When|Whenever|At) )", "", text)  # ability words have no rules meaning
     return text.replace("enters the battlefield", "enters")
 
@@ -595,6 +595,7 @@ EFFECT_TEMPLATES = [
     (rf"its controller loses (?P<n>{NUMBER}) life", _its_controller),
     (rf"target opponent loses (?P<n>{NUMBER}) life for each (?P<what>[\w ]+? card) in their graveyard", _per_card),
     (r"if no creatures are on the battlefield, sacrifice ~", _fixed("sacrifice_self_if_no_creatures")),
+    (r"abandon ~", _fixed("abandon")),  # A1: an ongoing scheme
 ]
 
 
@@ -637,6 +638,7 @@ TRIGGERS = [
     (r"the beginning of your upkeep", ["Upkeep"]),
     (r"the beginning of (?:each|each player's) upkeep", ["EachUpkeep"]),
     (r"the beginning of (?:the|each) end step", ["EndStep"]),
+    (r"you set ~ in motion", ["SetInMotion"]),  # A1: a scheme
 ]
 
 

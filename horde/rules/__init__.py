@@ -11,7 +11,9 @@ rule IDs. This package re-exports every public rule, so ``from horde import rule
 - ``checks``: state-based actions and the ends of the game (H12, H13);
 - ``mana``: paying costs (C2, C4);
 - ``casting``: team spells, the Horde casting its cards (H7) and counterspells (H10);
-- ``combat``: blocking and combat damage (H8).
+- ``combat``: blocking and combat damage (H8);
+- ``schemes``: abandoning an ongoing scheme, choosing an opponent, "until end of turn" effects (A1);
+- ``zombies``: each player's own life, fallen heroes and their masters (Z1-Z5).
 
 Every function takes the ``Game`` and changes it by the rule book. Randomness comes only from the
 game's own streams (``game.horde_rng`` for the Horde's choices, H9). Team choices are asked of the
@@ -120,6 +122,18 @@ from horde.rules.zones import (
     search_basic_lands,
     went_to_graveyard,
 )
+from horde.rules.schemes import (
+    abandon,
+    choose_opponent,
+    end_of_turn_effects,
+    self_or_others,
+)
+from horde.rules.zombies import (
+    in_game,
+    individual,
+    may_attack,
+    may_target,
+)
 from horde.state import (
     HORDE_CONTROLLER,
     Permanent,
@@ -201,6 +215,14 @@ __all__ = [
     "combat_damage",
     "end_combat",
     "LANDWALK",
+    "abandon",
+    "choose_opponent",
+    "end_of_turn_effects",
+    "self_or_others",
+    "in_game",
+    "individual",
+    "may_attack",
+    "may_target",
     "HORDE_CONTROLLER",
     "Permanent",
 ]

@@ -20,6 +20,7 @@ from horde.characteristics import (
 from horde.decisions import Decision, check_choice
 from horde.events import log
 from horde.filters import Context, Target
+from horde.rules.zombies import may_target
 from horde.state import HORDE_CONTROLLER, Game, Permanent
 
 T = TypeVar("T")
@@ -73,6 +74,9 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     flt = effect.target
     controller = ctx.controller
     options: list = []
+    if controller >= 0 and not may_target(game, controller):
+        return options  # Z3: a zombie whose master is the Horde may not target
+
     for p in all_permanents(game):
         if not flt(game, ctx, p):
             continue
@@ -153,7 +157,7 @@ def choose_card(game: Game, controller: int, kind: str, options: list[T]) -> T:
 
 
 # The verbs that hurt what they target (a smart Horde aims them at the team's best: H9s).
-HARMFUL_VERBS = frozenset({"destroy", "exile", "bounce", "damage"})
+HARMFUL_VERBS = frozenset({"destroy", "exile", "bounce", "damage", "gain_control"})
 
 
 def horde_pick(game: Game, kind: str, options: list[T], card: CardDef | None = None) -> T:

@@ -5,12 +5,13 @@ revealed cards for free (H7) and the team's chance to counter them (H10).
 from __future__ import annotations
 
 from horde.cards import CardDef
-from horde.characteristics import watchers
+from horde.characteristics import static_active, watchers
 from horde.events import log
 from horde.filters import Context, card_matches
 from horde.rules.abilities import ask, resolve_spell, run_hook
 from horde.rules.checks import check_state
 from horde.rules.mana import can_pay, colour_counts, mana_units, pay, spell_cost
+from horde.rules.zombies import may_cast, may_target
 from horde.rules.zones import put_onto_battlefield
 from horde.state import HORDE_CONTROLLER, Game, Side
 
@@ -20,8 +21,10 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     command zone (C2). Counterspells are cast only in answer to a spell."""
     pl = game.players[player]
     options: list[tuple[CardDef, str]] = []
-    if game.spells_locked:
-        return options  # F: Disorienting Glower
+    if game.spells_locked or pl.removed:
+        return options  # F: Disorienting Glower; Z4: a player who left the game
+    if pl.spells_cast and game.schemes is not None and static_active(game, "one_spell_each_turn"):
+        return options  # A: I Bask in Your Silent Awe
     candidates = []
     seen = set()
     for card in pl.hand:
@@ -45,6 +48,8 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
         cost = spell_cost(game, card, player, "command")
         if cost is not None and can_pay(game, player, *cost, units, colours):
             options.append((card, "command"))
+    if pl.zombie:
+        options = [(card, origin) for card, origin in options if may_cast(game, player, card)]  # Z3
     return options
 
 
@@ -61,6 +66,9 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
         pl.hand.remove(card)
     if game.drivers.trace is not None:
         log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin, token=card.is_token)
+    if game.schemes is not None:
+        pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them
+        game.schemes.spells_since += 1
     spell_cast_triggers(game, card)
     if card.is_permanent:
         put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander))
@@ -111,6 +119,8 @@ def counter_window(game: Game, card: CardDef) -> bool:
     if game.spells_locked:
         return False  # F: Disorienting Glower
     for pl in game.players:
+        if pl.zombie and not may_target(game, pl.index) or pl.removed:
+            continue  # Z3: a counterspell targets; Z4: a player who left the game
         seen = set()
         for held in pl.hand:
             effect = held.counters

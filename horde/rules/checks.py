@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from horde.characteristics import has_keyword, on_battlefield, toughness
 from horde.events import log
+from horde.rules.zombies import check as zombies_check
+from horde.rules.zombies import individual
 from horde.rules.zones import destroy, leave_battlefield
 from horde.state import Game, Permanent, Side, Winner
 
@@ -47,9 +49,11 @@ def check_state(game: Game) -> None:
             if not dead or all(on_battlefield(game, p) for p, _ in dead):
                 break  # nothing left, or only what can't leave (G2) or a shield held (L4)
     if not game.over():
-        if game.team_life <= 0 or _a_player_lost(game):
+        if individual(game):
+            zombies_check(game)  # Z4, Z5 instead of H13
+        elif game.team_life <= 0 or _a_player_lost(game):
             game.winner = Winner.HORDE  # H13
-        elif not game.horde.library and not game.horde.hand and not game.horde.revealed and not any(
+        if not game.over() and not game.horde.library and not game.horde.hand and not game.horde.revealed and not any(
                 p.card.is_creature for p in game.battlefield.horde):
             game.winner = Winner.TEAM  # H12
             if game.boss is not None and game.drivers.trace is not None:

@@ -15,6 +15,7 @@ from horde.characteristics import (
 from horde.events import log
 from horde.filters import Context
 from horde.rules.abilities import run_hook
+from horde.rules.zombies import change_life, individual
 from horde.rules.zones import remove_shield, went_to_graveyard
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
@@ -30,6 +31,8 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
     None for damage dealt alone. ``combat``: combat damage (for the trace)."""
     if n <= 0 or not on_battlefield(game, p):
         return 0
+    if game.prevented and _prevented(game, p):
+        return 0  # A: Delight in the Hunt
     if p.lieutenant is not None and protected(game, p) and (p.controller == HORDE_CONTROLLER) != (by == HORDE_CONTROLLER):
         return 0  # L5: a protected lieutenant can't be dealt damage
     if p.shields or (event is not None and p in event):
@@ -56,7 +59,7 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
         log(game, "damage", side_name(by), source=source.card.name if source else None, target=p.card.name,
             target_id=p.id, target_player=None, amount=n, team_life=None, combat=combat)
     if source is not None and by != HORDE_CONTROLLER and has_keyword(game, source, "lifelink"):
-        gain_life(game, n)
+        gain_life(game, n, by)
     if "DealtDamage" in p.card.hooks:
         run_hook(game, p, "DealtDamage")
     return n
@@ -71,11 +74,17 @@ def damage_many(game: Game, source: Permanent | None, by: int, targets: list[Per
 
 def damage_player(game: Game, source: Permanent | None, by: int, player: int, n: int,
                   combat: bool = False) -> int:
-    """Damage to a team player comes off the shared team life (H1)."""
+    """Damage to a team player comes off the shared team life (H1), or off its own (Z)."""
     if n <= 0:
         return 0
-    game.team_life -= n
-    game.damage_taken += n
+    if individual(game):
+        if game.players[player].removed:
+            return 0
+        game.damage_taken += n
+        change_life(game, player, -n, by)  # Z1, Z2: a player brought to 0 falls to ``by``
+    else:
+        game.damage_taken += n
+        game.team_life -= n
     if game.drivers.trace is not None:
         log(game, "damage", side_name(by), source=source.card.name if source else None,
             target=f"player {player + 1}", target_id=None, target_player=player + 1, amount=n,
@@ -88,13 +97,21 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
     return n
 
 
-def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
-    """H11: each point of damage to the Horde mills the top card of its library."""
+def damage_horde(game: Game, n: int, source: Permanent | None = None, life_loss: bool = False) -> int:
+    """H11: each point of damage to the Horde mills the top card of its library (``life_loss``:
+    life the team makes it lose, which counts the same but is no damage)."""
     if n <= 0:
         return 0
     redirect = game.drivers.opponent_damaged
     if redirect is not None and redirect(game, n, source):
         return 0  # F6, G3: dealt to a creature of the opponent the team chooses
+    if game.schemes is not None and not life_loss:
+        # A: Nothing Can Stop Me Now prevents 1 of each source's damage; the Horde counts what it is dealt
+        n -= sum(e.args["amount"] for s in game.battlefield.statics if "prevent_damage_to_you" in s.card.static_flags
+                 and s.controller == HORDE_CONTROLLER for e in s.card.hooks["Static"] if e.verb == "prevent_damage_to_you")
+        if n <= 0:
+            return 0
+        game.schemes.damage_this_turn += n
     if game.burning and source is not None:
         return burn_bodies(game, n)  # V5
     library = game.horde.library
@@ -109,7 +126,7 @@ def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
     if game.drivers.trace is not None:
         log(game, "mill", Side.TEAM, amount=n, milled=milled, library=len(library))
     if source is not None and has_keyword(game, source, "lifelink"):
-        gain_life(game, n)
+        gain_life(game, n, source.controller)
     if source is not None:
         controller_damaged(game, HORDE_CONTROLLER, source)
     return milled
@@ -140,20 +157,48 @@ def controller_damaged(game: Game, player: int, source: Permanent) -> None:
                 effect.run(game, ctx, **effect.args)
 
 
-def lose_life(game: Game, n: int) -> None:
+def lose_life(game: Game, n: int, player: int | None = None, by: int = HORDE_CONTROLLER) -> None:
+    """The team loses ``n`` life (H1); with a life for each player (Z), ``player`` loses it (the
+    first player still in the game when none is named), ``by`` being who made it lose it."""
     if n > 0:
-        game.team_life -= n
         game.life_lost += n
+        if individual(game):
+            player = _someone(game, player)
+            if player is None:
+                return
+            change_life(game, player, -n, by)  # Z: life loss to 0 makes a zombie too (docs/decisions.md)
+        else:
+            game.team_life -= n
         if game.drivers.trace is not None:
             log(game, "life_lost", Side.TEAM, amount=n, team_life=game.team_life)
 
 
-def gain_life(game: Game, n: int) -> None:
+def gain_life(game: Game, n: int, player: int | None = None) -> None:
+    """The team gains ``n`` life (H1); with a life for each player (Z), ``player`` gains it."""
     if n > 0 and not static_active(game, "cant_gain_life"):
-        game.team_life += n
+        if individual(game):
+            player = _someone(game, player)
+            if player is None:
+                return
+            change_life(game, player, n, HORDE_CONTROLLER)
+        else:
+            game.team_life += n
         game.life_gained += n
         if game.drivers.trace is not None:
             log(game, "life_gained", Side.TEAM, amount=n, team_life=game.team_life)
+
+
+def _someone(game: Game, player: int | None) -> int | None:
+    """The team player a life change reaches (Z): the one named, unless removed; else the first
+    still in the game."""
+    if player is not None and player >= 0 and not game.players[player].removed:
+        return player
+    return next((pl.index for pl in game.players if not pl.removed), None)
+
+
+def _prevented(game: Game, p: Permanent) -> bool:
+    """Whether damage to ``p`` is prevented this turn (A: Delight in the Hunt)."""
+    return any(flt(game, ctx, p) for flt, ctx in game.prevented)
 
 
 def prevent_combat_damage(game: Game) -> None:
