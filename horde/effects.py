@@ -16,8 +16,8 @@ from typing import Any
 
 from horde import rules
 from horde.cards import CardDef, Effect, ManaCost
-from horde.filters import Amount, Context, Filter, card_matches, evaluate
 from horde.events import log
+from horde.filters import Amount, Context, Filter, card_matches, evaluate
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side, Winner
 
 # Decision: the token cards of a Horde deck that are milled or discarded lie in the Horde's
@@ -748,7 +748,7 @@ def destroy_up_to(game: Game, ctx: Context, filter: Filter, count: int) -> None:
     chosen: list[Permanent] = []
     probe = Effect("destroy", {}, None, target=filter)
     for _ in range(count):
-        options = [p for p in rules.legal_targets(game, ctx, probe) if p not in chosen]
+        options = [p for p in rules.legal_targets(game, ctx, probe) if isinstance(p, Permanent) and p not in chosen]
         if not options:
             break
         if ctx.is_horde:

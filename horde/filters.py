@@ -218,6 +218,11 @@ def _zombie_cards_in_your_graveyard(game: Game, ctx: Source) -> int:
     return sum(1 for c in graveyard_of(game, ctx.controller) if "Zombie" in c.subtypes and not c.is_token)
 
 
+def _cards_in_that_players_hand(game: Game, ctx: Source) -> int:
+    player = getattr(ctx, "that_player", None)  # a Context names the player; a permanent names none
+    return len(hand_of(game, player)) if player is not None else 0
+
+
 AMOUNTS: dict[str, AmountFunction] = {
     "X": lambda g, x: x.x,
     "zombies_you_control": _zombies_you_control,
@@ -238,8 +243,7 @@ AMOUNTS: dict[str, AmountFunction] = {
     "revelers_on_battlefield": lambda g, x: sum(1 for p in g.battlefield.horde + g.battlefield.team
                                                 if "Reveler" in p.card.subtypes),
     # A: "the number of cards in that player's hand" (Know Naught but Fire), for verbs that name the player
-    "cards_in_that_players_hand": lambda g, x: (len(hand_of(g, x.that_player))
-                                                if getattr(x, "that_player", None) is not None else 0),
+    "cards_in_that_players_hand": lambda g, x: _cards_in_that_players_hand(g, x),
 }
 
 

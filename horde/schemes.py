@@ -81,6 +81,8 @@ def turn_ends(game: Game) -> None:
         return
     schemes.damage_this_turn = 0
     schemes.graveyard_at_start = len(game.horde.graveyard)
+    for pl in game.players:
+        pl.spells_cast = 0  # I Bask in Your Silent Awe: one spell each turn, the Horde's turns too
     if game.active == Side.HORDE:
         schemes.spells_since = 0
 

@@ -551,8 +551,8 @@ def fog_window(game: Game, attackers: list[Permanent], expected: int | None = No
         return  # F: Disorienting Glower
     options = []
     for pl in game.players:
-        if pl.removed:
-            continue  # Z4
+        if pl.removed or rules.one_spell_cast(game, pl.index):
+            continue  # Z4; A: I Bask in Your Silent Awe
         for card in pl.hand:
             if card.is_fog:
                 cost = rules.spell_cost(game, card, pl.index, "hand")

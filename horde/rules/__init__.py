@@ -65,6 +65,7 @@ from horde.rules.casting import (
     castable,
     counter_window,
     horde_cast,
+    one_spell_cast,
     reveal_and_cast_top,
     spell_cast_triggers,
     team_cast,
@@ -102,6 +103,18 @@ from horde.rules.mana import (
     pay,
     spell_cost,
 )
+from horde.rules.schemes import (
+    abandon,
+    choose_opponent,
+    end_of_turn_effects,
+    self_or_others,
+)
+from horde.rules.zombies import (
+    in_game,
+    individual,
+    may_attack,
+    may_target,
+)
 from horde.rules.zones import (
     add_counters,
     any_player_exiles_from_graveyard,
@@ -121,18 +134,6 @@ from horde.rules.zones import (
     sacrifice_options,
     search_basic_lands,
     went_to_graveyard,
-)
-from horde.rules.schemes import (
-    abandon,
-    choose_opponent,
-    end_of_turn_effects,
-    self_or_others,
-)
-from horde.rules.zombies import (
-    in_game,
-    individual,
-    may_attack,
-    may_target,
 )
 from horde.state import (
     HORDE_CONTROLLER,
@@ -206,6 +207,7 @@ __all__ = [
     "empty_pools",
     "castable",
     "team_cast",
+    "one_spell_cast",
     "spell_cast_triggers",
     "horde_cast",
     "counter_window",

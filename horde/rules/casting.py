@@ -23,7 +23,7 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     options: list[tuple[CardDef, str]] = []
     if game.spells_locked or pl.removed:
         return options  # F: Disorienting Glower; Z4: a player who left the game
-    if pl.spells_cast and game.schemes is not None and static_active(game, "one_spell_each_turn"):
+    if one_spell_cast(game, player):
         return options  # A: I Bask in Your Silent Awe
     candidates = []
     seen = set()
@@ -51,6 +51,12 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     if pl.zombie:
         options = [(card, origin) for card, origin in options if may_cast(game, player, card)]  # Z3
     return options
+
+
+def one_spell_cast(game: Game, player: int) -> bool:
+    """A: while I Bask in Your Silent Awe is face up, a player who cast a spell this turn can't cast another."""
+    return (game.schemes is not None and game.players[player].spells_cast > 0
+            and static_active(game, "one_spell_each_turn"))
 
 
 def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
@@ -119,8 +125,8 @@ def counter_window(game: Game, card: CardDef) -> bool:
     if game.spells_locked:
         return False  # F: Disorienting Glower
     for pl in game.players:
-        if pl.zombie and not may_target(game, pl.index) or pl.removed:
-            continue  # Z3: a counterspell targets; Z4: a player who left the game
+        if pl.zombie and not may_target(game, pl.index) or pl.removed or one_spell_cast(game, pl.index):
+            continue  # Z3: a counterspell targets; Z4: a player who left the game; A: I Bask in Your Silent Awe
         seen = set()
         for held in pl.hand:
             effect = held.counters
@@ -145,6 +151,9 @@ def counter_window(game: Game, card: CardDef) -> bool:
     pay(game, player, *cost)
     pl.hand.remove(counterspell)
     pl.graveyard.append(counterspell)
+    if game.schemes is not None:
+        pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them
+        game.schemes.spells_since += 1
     if game.drivers.trace is not None:
         log(game, "counter", Side.TEAM, player=player + 1, card=counterspell.name, countered=card.name)
     return True
