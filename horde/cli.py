@@ -205,10 +205,10 @@ def describe(event: dict) -> str:
     if kind == "self_or_others":
         return f"Player {e['player']} chooses {e['choice']} for {e['card']}"
     if kind == "player_falls":
-        limits = ("it may still attack and target" if e["may_attack"] and e["may_target"]
-                  else "it may no longer attack nor target")
+        limits = ("it may still attack and target, but not" if e["may_attack"] and e["may_target"]
+                  else "it may no longer attack nor target, nor")
         return (f"Player {e['player']} falls to {e['master']} and fights on as a zombie at {e['life']} life: "
-                f"{limits}, nor harm itself or its master")
+                f"{limits} harm itself or its master")
     if kind == "player_removed":
         return f"Player {e['player']} leaves the game: {e['reason']}"
     if kind == "heads_grow":

@@ -350,3 +350,16 @@ def test_A1_i_bask_in_your_silent_awe_one_spell_then_abandoned_after_a_silent_tu
     turns.horde_beginning(game)
     assert game.schemes.face_up == []
     assert [c.name for c in game.schemes.deck] == ["I Bask in Your Silent Awe"]
+
+
+def test_Z3_the_play_log_shows_who_fell_to_whom_and_what_it_may_still_do():
+    from horde.cli import describe
+
+    fell = {"turn": 9, "side": "team", "event": "player_falls", "player": 2, "master": "the Horde", "life": 20,
+            "may_attack": False, "may_target": False}
+    assert describe(fell) == ("Player 2 falls to the Horde and fights on as a zombie at 20 life: it may no "
+                              "longer attack nor target, nor harm itself or its master")
+    fell.update(master="player 1", may_attack=True, may_target=True)
+    assert describe(fell).endswith("it may still attack and target, but not harm itself or its master")
+    assert describe({"turn": 4, "side": "horde", "event": "scheme_set_in_motion", "card": "The Very Soil Shall Shake",
+                     "ongoing": True}) == "The Horde sets The Very Soil Shall Shake in motion (ongoing: it stays face up)"
