@@ -24,10 +24,10 @@ def bundled():
     return bundled_catalogue()
 
 
-def archenemy(bundled, players=2, policy=None, deck=(), seed=0):
+def archenemy(bundled, players=2, policy=None, deck=(), seed=0, **knobs):
     """A bundled archenemy game not yet started, its board and library empty, its scheme deck
     ``deck`` (names, the last on top) when given."""
-    setup = make_setup("archenemy-horde", players=players, boss="none", lieutenants=False)
+    setup = make_setup("archenemy-horde", players=players, boss="none", lieutenants=False, **knobs)
     game = new_game(prepare(setup), seed, policy or Scripted())
     game.horde.library.clear()
     if deck:
@@ -68,7 +68,7 @@ def test_A1_scheme_deck_is_shuffled_from_its_own_stream(bundled):
         {k: v for k, v in none_record.items() if k != "setup_hash"}
 
 
-def test_A1_top_scheme_set_in_motion_then_to_the_bottom(bundled):
+def test_hook_set_in_motion_A1_top_scheme_then_to_the_bottom(bundled):
     """904.9, 904.10: the top scheme is set in motion (no stack) and a non-ongoing one goes to the
     bottom: the order of the deck turns by one."""
     game = archenemy(bundled, deck=("Roots of All Evil", "The Iron Guardian Stirs", "Look Skyward and Despair"))
@@ -100,7 +100,7 @@ def test_A1_scheme_comes_right_after_the_reveal_and_cast(bundled):
     assert attackers == ["Dragon", "Zombie"]
 
 
-def test_A1_ongoing_scheme_stays_until_its_abandon_condition(bundled):
+def test_verb_abandon_A1_ongoing_scheme_stays_until_its_abandon_condition(bundled):
     """904.11: The Very Soil Shall Shake stays face up (Horde creatures +2/+2 and trample) until a
     creature the Horde controls dies; then it is abandoned to the bottom of the scheme deck."""
     game = archenemy(bundled, deck=("Roots of All Evil", "The Very Soil Shall Shake"))
@@ -117,7 +117,7 @@ def test_A1_ongoing_scheme_stays_until_its_abandon_condition(bundled):
     assert (rules.power(game, dragon), rules.toughness(game, dragon)) == (5, 5)
 
 
-def test_A1_nothing_can_stop_me_now_prevents_one_and_is_abandoned_at_five(bundled):
+def test_verb_prevent_damage_to_you_A1_nothing_can_stop_me_now_prevents_one_and_is_abandoned_at_five(bundled):
     """Nothing Can Stop Me Now: each source's damage to the Horde is 1 less (H11 mills that many);
     at an end step with 5 or more damage dealt to it this turn, it is abandoned, with 4 it stays."""
     game = archenemy(bundled, deck=("Nothing Can Stop Me Now",))
@@ -139,7 +139,7 @@ def test_A1_nothing_can_stop_me_now_prevents_one_and_is_abandoned_at_five(bundle
     assert len(game.horde.library) == 30 - 2 - 2 - 3 - 2
 
 
-def test_A1_my_forces_are_innumerable_abandoned_when_the_team_sacrifices_two(bundled):
+def test_verb_abandon_if_sacrificed_A1_my_forces_are_innumerable_abandoned_when_the_team_sacrifices_two(bundled):
     """My Forces Are Innumerable: a 3/3 Horror at the Horde's end step; at the team's end step the
     team may sacrifice two creatures to abandon it (its policy answers)."""
     policy = Scripted(abandon_scheme=lambda d: [])
@@ -159,7 +159,7 @@ def test_A1_my_forces_are_innumerable_abandoned_when_the_team_sacrifices_two(bun
 
 
 @pytest.mark.parametrize(("answer", "left"), [("self", (0, 3)), ("others", (2, 2))])
-def test_A1_self_or_others_asks_the_chosen_player(bundled, answer, left):
+def test_verb_self_or_others_A1_asks_the_chosen_player(bundled, answer, left):
     """Feed the Machine: target opponent (H9: at random) chooses; 'self': it sacrifices two
     creatures; 'others': each other opponent sacrifices one."""
     policy = Scripted(self_or_others=answer)
@@ -175,7 +175,7 @@ def test_A1_self_or_others_asks_the_chosen_player(bundled, answer, left):
     assert counts == left
 
 
-def test_A1_rotted_ones_attack_their_own_player(bundled):
+def test_verb_tokens_for_each_opponent_A1_rotted_ones_attack_their_own_player(bundled):
     """Rotted Ones, Lay Siege: one 2/2 Zombie for each opponent, each attacking that player each combat."""
     game = archenemy(bundled, players=3, deck=("Rotted Ones, Lay Siege",))
     game.drivers.trace = []
@@ -202,6 +202,205 @@ def test_A1_archenemy_preset_games_run_for_one_to_four_players():
         result = play_game(make_setup("archenemy-horde", players=players), 3, trace=True)
         assert result.winner in ("team", "horde", "stall")
         assert any(e["event"] == "scheme_set_in_motion" for e in result.events)
+
+
+def team_hand(game, bundled, player, *names):
+    game.players[player].hand[:] = [bundled.get(n) for n in names]
+
+
+def on_team(game, player):
+    return sorted(p.card.name for p in game.battlefield.team if p.controller == player)
+
+
+def first_option(game, kind, options, card):
+    return options[0]
+
+
+def test_verb_choose_discard_A1_every_hope_shall_vanish(bundled):
+    """Every Hope Shall Vanish: each opponent reveals its hand; the Horde chooses a nonland card
+    from each (H9) and that player discards it; a hand of lands keeps everything."""
+    game = archenemy(bundled, deck=("Every Hope Shall Vanish",))
+    team_hand(game, bundled, 0, "Forest", "Serra Angel")
+    team_hand(game, bundled, 1, "Forest", "Forest")
+    schemes.set_in_motion(game)
+    assert [c.name for c in game.players[0].hand] == ["Forest"]
+    assert [c.name for c in game.players[0].graveyard] == ["Serra Angel"]
+    assert [c.name for c in game.players[1].hand] == ["Forest", "Forest"]
+    assert game.players[1].graveyard == []
+
+
+def test_verb_destroy_up_to_A1_tooth_claw_and_tail(bundled):
+    """Tooth, Claw, and Tail: up to three target nonland permanents are destroyed; the land stays."""
+    game = archenemy(bundled, deck=("Tooth, Claw, and Tail",))
+    for name in ("Soldier", "Soldier", "Serra Angel", "Llanowar Elves", "Forest"):
+        put(game, bundled, name, side="team")
+    schemes.set_in_motion(game)
+    left = on_team(game, 0)
+    assert len(left) == 2 and "Forest" in left
+
+
+def test_verb_gain_control_A1_your_will_is_not_your_own_until_end_of_turn(bundled):
+    """Your Will Is Not Your Own: the Horde takes the team's tapped Serra Angel, untaps it, and it
+    is a 7/7 with trample and haste this turn; at cleanup it goes back to its owner."""
+    game = archenemy(bundled, deck=("Your Will Is Not Your Own",))
+    angel = put(game, bundled, "Serra Angel", side="team", tapped=True)
+    schemes.set_in_motion(game)
+    assert angel.controller == HORDE and not angel.tapped
+    assert (rules.power(game, angel), rules.toughness(game, angel)) == (7, 7)
+    assert rules.has_keyword(game, angel, "trample") and rules.has_keyword(game, angel, "haste")
+    turns.end_step(game)
+    assert angel.controller == 0
+    assert (rules.power(game, angel), rules.toughness(game, angel)) == (4, 4)
+
+
+def test_verb_prevent_damage_this_turn_A1_delight_in_the_hunt(bundled):
+    """Delight in the Hunt: a 3/3 Horror, and this turn no damage is dealt to the Horde's
+    creatures (the team's still take it); the next turn they do."""
+    game = archenemy(bundled, deck=("Delight in the Hunt",))
+    soldier = put(game, bundled, "Serra Angel", side="team")
+    schemes.set_in_motion(game)
+    horror = game.battlefield.horde[0]
+    assert horror.card.name == "Horror"
+    assert rules.damage_permanent(game, None, 0, horror, 2) == 0
+    assert rules.damage_permanent(game, None, HORDE, soldier, 2) == 2
+    turns.end_step(game)
+    assert rules.damage_permanent(game, None, 0, horror, 2) == 2
+
+
+def test_verb_sacrifice_else_discard_A1_only_blood_ends_your_nightmares(bundled):
+    """Only Blood Ends Your Nightmares: each opponent sacrifices a creature; the one who had none
+    discards two cards instead."""
+    game = archenemy(bundled, deck=("Only Blood Ends Your Nightmares",))
+    put(game, bundled, "Soldier", side="team", player=0)
+    put(game, bundled, "Soldier", side="team", player=0)
+    team_hand(game, bundled, 0, "Forest", "Forest", "Forest")
+    team_hand(game, bundled, 1, "Forest", "Forest", "Forest")
+    schemes.set_in_motion(game)
+    assert on_team(game, 0) == ["Soldier"]
+    assert (len(game.players[0].hand), len(game.players[1].hand)) == (3, 1)
+
+
+def test_verb_untap_during_opponents_untap_A1_i_know_all_i_see_all(bundled):
+    """I Know All, I See All: the Horde's permanents untap in the team's untap step; at an end
+    step after three cards went to the Horde's graveyard this turn, the scheme is abandoned."""
+    game = archenemy(bundled, deck=("I Know All, I See All",))
+    game.horde.library.extend([bundled.get("Zombie")] * 5)
+    zombie = put(game, bundled, "Zombie", tapped=True)
+    schemes.set_in_motion(game)
+    turns.team_beginning(game)
+    assert not zombie.tapped
+    turns.end_step(game)
+    assert [s.card.name for s in game.schemes.face_up] == ["I Know All, I See All"]
+    rules.damage_horde(game, 3)  # H11: three cards milled into its graveyard
+    turns.end_step(game)
+    assert game.schemes.face_up == []
+    zombie.tapped = True
+    turns.team_beginning(game)
+    assert zombie.tapped
+
+
+def test_verb_destroy_all_who_A1_behold_the_power_of_destruction(bundled):
+    """Behold the Power of Destruction: every nonland permanent of the targeted opponent is
+    destroyed; its land, the other player's and the Horde's permanents stay."""
+    game = archenemy(bundled, deck=("Behold the Power of Destruction",))
+    game.drivers.horde_choice = first_option  # the Horde targets player 1
+    for name in ("Soldier", "Serra Angel", "Forest"):
+        put(game, bundled, name, side="team", player=0)
+    put(game, bundled, "Soldier", side="team", player=1)
+    put(game, bundled, "Zombie")
+    schemes.set_in_motion(game)
+    assert (on_team(game, 0), on_team(game, 1)) == (["Forest"], ["Soldier"])
+    assert [p.card.name for p in game.battlefield.horde] == ["Zombie"]
+
+
+def test_verb_damage_all_amount_theirs_for_each_player_A1_know_naught_but_fire(bundled):
+    """Know Naught but Fire: each opponent is dealt damage equal to the cards in its own hand:
+    2 and 0 off the shared life."""
+    game = archenemy(bundled, deck=("Know Naught but Fire",))
+    team_hand(game, bundled, 0, "Forest", "Forest")
+    team_hand(game, bundled, 1)
+    schemes.set_in_motion(game)
+    assert game.team_life == 40 - 2
+
+
+def test_verb_damage_all_theirs_creatures_A1_which_of_you_burns_brightest(bundled):
+    """Which of You Burns Brightest?: X is the Horde's horde_x (H7: 3); the targeted opponent and
+    each creature it controls are dealt 3; the other player's creature is untouched."""
+    game = archenemy(bundled, deck=("Which of You Burns Brightest?",))
+    game.drivers.horde_choice = first_option
+    soldier = put(game, bundled, "Soldier", side="team", player=0)
+    angel = put(game, bundled, "Serra Angel", side="team", player=0)
+    other = put(game, bundled, "Soldier", side="team", player=1)
+    schemes.set_in_motion(game)
+    assert game.team_life == 40 - 3
+    assert not rules.on_battlefield(game, soldier)
+    assert angel.damage == 3 and other.damage == 0
+
+
+def test_verb_each_player_sacrifices_keep_one_A1_no_one_will_hear_your_cries(bundled):
+    """No One Will Hear Your Cries: each opponent chooses a creature (its policy answers 'keep')
+    and sacrifices the rest; its land stays."""
+    policy = Scripted(keep=lambda d: next(o for o in d.options if o.card.name == "Serra Angel"))
+    game = archenemy(bundled, policy=policy, deck=("No One Will Hear Your Cries",))
+    for name in ("Soldier", "Serra Angel", "Llanowar Elves", "Forest"):
+        put(game, bundled, name, side="team", player=0)
+    schemes.set_in_motion(game)
+    assert on_team(game, 0) == ["Forest", "Serra Angel"]
+
+
+@pytest.mark.parametrize(("lands", "left"), [(5, 2), (6, 1)])
+def test_verb_each_player_sacrifices_if_A1_pay_tribute_to_me(bundled, lands, left):
+    """Pay Tribute to Me: each opponent sacrifices a creature, and another one only while the
+    Horde controls six or more lands (``if="count:land yours >= 6"``)."""
+    game = archenemy(bundled, deck=("Pay Tribute to Me",))
+    for _ in range(lands):
+        put(game, bundled, "Forest")
+    for _ in range(3):
+        put(game, bundled, "Soldier", side="team", player=0)
+    schemes.set_in_motion(game)
+    assert len(on_team(game, 0)) == left
+
+
+def test_verb_lose_life_highest_life_opponent_A1_the_mighty_will_fall(bundled):
+    """The Mighty Will Fall: with a life of each player's own (Z), the opponent with the highest
+    life total loses 7."""
+    game = archenemy(bundled, players=3, deck=("The Mighty Will Fall",), life="individual")
+    for pl, life in zip(game.players, (15, 20, 12), strict=True):
+        pl.life = life
+    game.team_life = 47
+    schemes.set_in_motion(game)
+    assert [pl.life for pl in game.players] == [15, 13, 12]
+
+
+@pytest.mark.parametrize("answer", ["self", "others"])
+def test_hook_chooses_self_and_chooses_others_A1_surrender_your_thoughts(bundled, answer):
+    """Surrender Your Thoughts: 'self' (ChoosesSelf): the chosen player discards four cards;
+    'others' (ChoosesOthers): each other opponent discards two."""
+    game = archenemy(bundled, players=3, policy=Scripted(self_or_others=answer), deck=("Surrender Your Thoughts",))
+    game.drivers.horde_choice = first_option
+    for player in range(3):
+        team_hand(game, bundled, player, *["Forest"] * 5)
+    schemes.set_in_motion(game)
+    hands = [len(pl.hand) for pl in game.players]
+    assert hands == ([1, 5, 5] if answer == "self" else [5, 3, 3])
+
+
+def test_hook_opponents_end_step_A1_only_at_the_teams_end_step(bundled):
+    """OpponentsEndStep runs at the team's end step only, YourEndStep at the Horde's: My Forces Are
+    Innumerable asks the team nothing at the Horde's end step and makes no Horror at the team's."""
+    policy = Scripted(abandon_scheme=lambda d: [])
+    game = archenemy(bundled, policy=policy, deck=("My Forces Are Innumerable",))
+    for _ in range(2):
+        put(game, bundled, "Soldier", side="team")
+    schemes.set_in_motion(game)
+    game.active = Side.TEAM
+    turns.end_step(game)
+    assert game.battlefield.horde == []
+    assert [d.kind for d in policy.seen if d.kind == "abandon_scheme"] == ["abandon_scheme"]
+    game.active = Side.HORDE
+    turns.end_step(game)
+    assert [p.card.name for p in game.battlefield.horde] == ["Horror"]
+    assert [d.kind for d in policy.seen if d.kind == "abandon_scheme"] == ["abandon_scheme"]
 
 
 # ---------------------------------------------------------------- Z: fallen heroes
@@ -333,7 +532,7 @@ def test_Z5_fallen_heroes_preset_games_run_for_one_to_four_players():
             assert any(e["event"] == "player_falls" for e in result.events)
 
 
-def test_A1_i_bask_in_your_silent_awe_one_spell_then_abandoned_after_a_silent_turn(bundled):
+def test_verb_one_spell_each_turn_A1_i_bask_in_your_silent_awe_one_spell_then_abandoned_after_a_silent_turn(bundled):
     """I Bask in Your Silent Awe: a player who cast a spell this turn can't cast another; at the
     Horde's upkeep after a turn in which the team cast no spell, the scheme is abandoned."""
     game = archenemy(bundled, deck=("I Bask in Your Silent Awe",))

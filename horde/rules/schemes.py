@@ -1,5 +1,5 @@
 """The schemes' rules that effects reach (RULES.md A1): abandoning an ongoing scheme (904.11,
-701.23), choosing an opponent, and the effects that last until the end of the turn a scheme
+701.23), a 'self or others' choice, and the effects that last until the end of the turn a scheme
 makes (control of a permanent, damage prevention). Setting a scheme in motion is the turn's
 business (``horde.schemes``).
 """
@@ -7,10 +7,8 @@ business (``horde.schemes``).
 from __future__ import annotations
 
 from horde.events import log
-from horde.filters import Context
-from horde.rules.abilities import ask, horde_pick
-from horde.rules.zombies import in_game
-from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
+from horde.rules.abilities import ask
+from horde.state import Game, Permanent, Side
 
 
 def abandon(game: Game, stand_in: Permanent) -> None:
@@ -24,17 +22,6 @@ def abandon(game: Game, stand_in: Permanent) -> None:
     schemes.deck.insert(0, stand_in.card)  # the top of a pile is the end of its list
     if game.drivers.trace is not None:
         log(game, "scheme_abandoned", Side.HORDE, card=stand_in.card.name, schemes=len(schemes.deck))
-
-
-def choose_opponent(game: Game, ctx: Context) -> int | None:
-    """'Target opponent' of the effect's controller: for the Horde a team player still in the game
-    (H9: at random, or as H9s makes its choices); for a team player, the Horde."""
-    if ctx.controller != HORDE_CONTROLLER:
-        return HORDE_CONTROLLER
-    players = [pl.index for pl in in_game(game)]
-    if not players:
-        return None
-    return horde_pick(game, "target", players, ctx.card)
 
 
 def self_or_others(game: Game, player: int, card: object) -> str:

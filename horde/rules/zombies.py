@@ -16,7 +16,7 @@ from horde.state import HORDE_CONTROLLER, NO_MASTER, Game, Side, TeamPlayer, Win
 
 INDIVIDUAL_POISON = 10  # 704.5c: with a life of its own, a player loses to ten poison counters (Z4)
 # The verbs and the players they can reach, for Z3's "no spell that would harm itself or its master".
-HARMING_VERBS = frozenset({"lose_life", "damage_players"})
+HARMING_VERBS = frozenset({"lose_life", "damage_all", "poison"})
 
 
 def individual(game: Game) -> bool:
