@@ -232,7 +232,7 @@ def _expand(games: pd.DataFrame, by: list[str]) -> pd.DataFrame:
 
 def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     """One row per group: games; team wins, Horde wins and stalls, each with its rate and Wilson
-    95% interval; game length in turns (mean and quartiles by linear interpolation); the mean team
+    95% interval; games aborted by the work budget (H15), counted apart; game length in turns (mean and quartiles by linear interpolation); the mean team
     life at the end of the game and at its lowest.
 
     ``by``: None (the knobs that vary), ``[]`` (every game pooled) or column names. A column of
@@ -243,14 +243,14 @@ def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     games = _expand(games, by)
     columns = by + ["games", "team_wins", "team_win_rate", "team_win_low", "team_win_high",
                     "horde_wins", "horde_win_rate", "horde_win_low", "horde_win_high",
-                    "stalls", "stall_rate", "stall_low", "stall_high",
+                    "stalls", "stall_rate", "stall_low", "stall_high", "aborted",
                     "turns_mean", "turns_q1", "turns_median", "turns_q3",
                     "team_life_end_mean", "team_life_lowest_mean"]
     if games.empty:
         return pd.DataFrame(columns=columns)
     winner = games["winner"]
     data = pd.DataFrame({"team": (winner == "team").to_numpy(), "horde": (winner == "horde").to_numpy(),
-                         "stall": (winner == "stall").to_numpy(),
+                         "stall": (winner == "stall").to_numpy(), "aborted": (winner == "aborted").to_numpy(),
                          "turns": games["turns"].to_numpy(dtype=float),
                          "life_end": _numbers(games, "team_life"), "life_lowest": _numbers(games, "team_life_min")})
     for name in by:
@@ -258,12 +258,12 @@ def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     data, keys = _keys(data, by)
     grouped = data.groupby(keys, sort=True, dropna=False)
     out = grouped.agg(games=("team", "size"), team_wins=("team", "sum"), horde_wins=("horde", "sum"),
-                      stalls=("stall", "sum"), turns_mean=("turns", "mean"),
+                      stalls=("stall", "sum"), aborted=("aborted", "sum"), turns_mean=("turns", "mean"),
                       team_life_end_mean=("life_end", "mean"), team_life_lowest_mean=("life_lowest", "mean"))
     quartiles = grouped["turns"].quantile([0.25, 0.5, 0.75]).unstack()  # type: ignore[arg-type]  # a list is fine
     out["turns_q1"], out["turns_median"], out["turns_q3"] = quartiles[0.25], quartiles[0.5], quartiles[0.75]
     out = out.reset_index()
-    for column in ("team_wins", "horde_wins", "stalls"):
+    for column in ("team_wins", "horde_wins", "stalls", "aborted"):
         out[column] = out[column].astype("int64")
     _rate(out, "team_wins", "games", "team_win_rate", "team_win_low", "team_win_high")
     _rate(out, "horde_wins", "games", "horde_win_rate", "horde_win_low", "horde_win_high")

@@ -236,6 +236,9 @@ def simulate(games, seed, workers, as_json, quiet, **options):
     click.echo(f"team wins    {summary['team_wins']}")
     click.echo(f"Horde wins   {summary['horde_wins']}")
     click.echo(f"stalls       {summary['stalls']}")
+    if summary["aborted"]:
+        click.echo(f"aborted      {summary['aborted']} (H15: the work budget stopped these games; their cards make "
+                   "them run away)")
     click.echo(f"team win rate {summary['team_win_rate']:.1%} (Wilson 95%: {summary['ci_low']:.1%} - "
                f"{summary['ci_high']:.1%})")
     click.echo(f"mean length  {summary['mean_turns']:.1f} turns")
@@ -622,11 +625,14 @@ def summary_command(folders, by, per_cell, markdown):
     if per_cell or not by:
         by = [name for name in cells if name not in by] + by
     table = summary(games, by=by)
+    aborted = bool(table["aborted"].any())  # H15: shown whenever a game was aborted
     rows = []
     for row in table.to_dict("records"):
         rate = f"{row['team_win_rate']:.1%} ({row['team_win_low']:.1%}-{row['team_win_high']:.1%})"
-        rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"])
-    echo_table(by + ["games", "team win rate (Wilson 95%)", "mean turns"], rows, markdown)
+        rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"]
+                    + ([str(row["aborted"])] if aborted else []))
+    echo_table(by + ["games", "team win rate (Wilson 95%)", "mean turns"] + (["aborted (H15)"] if aborted else []),
+               rows, markdown)
 
 
 def parse_knobs(text: str, flag: str) -> dict:

@@ -131,7 +131,7 @@ EVENTS: dict[str, EventKind] = {
         NAME, Field("reason", "str", "'horde_turn' or 'damage'"), Field("left", "int", "time counters left"))),
     "lieutenant_acts": EventKind("a lieutenant activates an ability instead of attacking (L8)", (NAME, EFFECTS)),
     "game_over": EventKind("the game ends (H12, H13, H14)", (
-        Field("winner", "str", "'team', 'horde' or 'stall'"), TEAM_LIFE,
+        Field("winner", "str", "'team', 'horde', 'stall' or 'aborted' (H15)"), TEAM_LIFE,
         Field("horde_library", "int", "cards left in the Horde's library"))),
 }
 

@@ -313,6 +313,8 @@ def _summary_section(page: Page, games: pd.DataFrame, knobs: list[str]) -> None:
                                                  f"{_number(row['turns_q3'])})",
                     "team life at the end": _number(row["team_life_end_mean"]),
                     "lowest team life": _number(row["team_life_lowest_mean"])})
+        if table["aborted"].any():  # H15: games the work budget stopped, never hidden
+            out["aborted (H15)"] = row["aborted"]
         rows.append(out)
     what = f"one row per cell ({', '.join(knobs)} vary)" if knobs else "every game pooled: one cell"
     page.section("Summary", f"<p>Team wins, Horde wins and stalls, {_text(what)}; each team win rate with its "

@@ -24,6 +24,7 @@ from typing import Any
 
 from horde.cards import CardDef
 from horde.decisions import Chooser
+from horde.limits import WORK_BUDGET
 from horde.presets import GameSetup
 
 
@@ -35,11 +36,31 @@ class Side(StrEnum):
 
 
 class Winner(StrEnum):
-    """How a game ended: the team won (H12), the Horde won (H13), or neither by the stall guard (H14)."""
+    """How a game ended: the team won (H12), the Horde won (H13), neither by the stall guard
+    (H14), or the game was stopped by the work budget (H15: its cards make it run away)."""
 
     TEAM = "team"
     HORDE = "horde"
     STALL = "stall"
+    ABORTED = "aborted"
+
+
+class GameAborted(Exception):
+    """H15: the game passed its work budget (or nested its triggered abilities too deep); the
+    engine ends it with the winner ``aborted``. ``reason`` says which limit it passed."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def spend(game: Game) -> None:
+    """H15: one unit of the game's work (an effect resolved, a permanent entering, a decision
+    asked); past ``WORK_BUDGET`` the game is aborted."""
+    game.work += 1
+    if game.work > WORK_BUDGET:
+        raise GameAborted(f"more than {WORK_BUDGET:,} units of work (effects resolved, permanents entering, "
+                          "decisions)")
 
 
 HORDE_CONTROLLER = -1  # the controller (and owner) index of every Horde permanent; team players count from 0
@@ -347,7 +368,7 @@ class Game:
     __slots__ = (
         "setup", "tokens", "players", "horde", "battlefield", "turn", "horde_turns", "active",
         "team_life", "start_life", "damage_taken", "life_lost", "life_gained", "winner", "horde_rng",
-        "dice_rng", "boss", "lieutenants", "horde_milled", "fogged", "drivers",
+        "dice_rng", "boss", "lieutenants", "horde_milled", "fogged", "drivers", "work", "depth",
     )
 
     def __init__(self, setup: GameSetup, tokens: dict[str, CardDef], horde_rng: Random, dice_rng: Random,
@@ -373,6 +394,8 @@ class Game:
         self.horde_milled = 0
         self.fogged = False  # combat damage is prevented this turn
         self.drivers = drivers
+        self.work = 0  # H15: units of work spent (state.spend)
+        self.depth = 0  # H15: abilities resolving inside one another now
 
     def over(self) -> bool:
         """Whether the game has ended. Asked as a call, so no type checker or compiler takes the

@@ -18,16 +18,23 @@ from horde.characteristics import (
 )
 from horde.events import log
 from horde.filters import Context
+from horde.limits import BATTLEFIELD_MAX
 from horde.rules.abilities import ask, resolve, run_hook
-from horde.state import HORDE_CONTROLLER, Game, Lieutenant, Permanent, Side, TeamPlayer
+from horde.state import HORDE_CONTROLLER, Game, GameAborted, Lieutenant, Permanent, Side, TeamPlayer, spend
 
 
 def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int, tapped: bool = False,
                          commander: bool = False, created: bool = False, lieutenant: Lieutenant | None = None,
                          shields: int = 0, triggers: bool = True) -> Permanent:
     """A card or token enters the battlefield (a lieutenant with its shield counters: L3); its
-    Enters hooks resolve at once, unless ``triggers`` is False (a board set up by a test)."""
-    p = game.battlefield.enter(card, controller, owner)
+    Enters hooks resolve at once, unless ``triggers`` is False (a board set up by a test). It
+    spends a unit of the game's work, and the battlefield holds at most ``BATTLEFIELD_MAX``
+    permanents (H15)."""
+    spend(game)
+    battlefield = game.battlefield
+    if len(battlefield.team) + len(battlefield.horde) >= BATTLEFIELD_MAX:
+        raise GameAborted(f"more than {BATTLEFIELD_MAX:,} permanents on the battlefield")  # H15
+    p = battlefield.enter(card, controller, owner)
     p.is_commander = commander
     p.deck_card = card.is_token and not created  # a token card of the Horde deck, not a created token
     p.lieutenant = lieutenant

@@ -67,14 +67,15 @@ class CellState:
         self.reason = None if self.run.adaptive else "games"
         self.points = self.run.check_points() if self.run.adaptive else []
         self.checked = 0  # check points already decided
-        self.parts: dict[int, tuple[int, tuple]] = {}  # start -> (stop, (team, horde, stall))
+        self.parts: dict[int, tuple[int, tuple]] = {}  # start -> (stop, (team, horde, stall, aborted))
 
     @property
     def needed(self) -> int:
         return self.final if self.final is not None else self.run.cap
 
     def add(self, start: int, stop: int, counts) -> None:
-        self.parts[start] = (stop, tuple(counts))
+        """A finished chunk and its (team, horde, stall[, aborted]) counts."""
+        self.parts[start] = (stop, (tuple(counts) + (0, 0, 0, 0))[:4])
         self.decide()
 
     def decide(self) -> None:
@@ -92,14 +93,14 @@ class CellState:
                 self.reason = "precision" if precise else "cap"
 
     def prefix(self, games: int) -> tuple[bool, tuple]:
-        """Whether games 0 to ``games - 1`` are all played, and their (team, horde, stall) counts."""
-        position, totals = 0, [0, 0, 0]
+        """Whether games 0 to ``games - 1`` are all played, and their (team, horde, stall, aborted) counts."""
+        position, totals = 0, [0, 0, 0, 0]
         while position < games:
             part = self.parts.get(position)
             if part is None:
                 return False, ()
             stop, counts = part
-            for k in range(3):
+            for k in range(4):
                 totals[k] += counts[k]
             position = stop
         return position == games, tuple(totals)
@@ -134,11 +135,12 @@ class CellState:
     def summary(self) -> dict[str, Any]:
         games = self.final
         assert games is not None, "only for a finished cell"
-        _, (team, horde, stall) = self.prefix(games)
+        _, (team, horde, stall, aborted) = self.prefix(games)
         low, high = wilson(team, games)
         return {"cell": self.cell.index, "label": self.cell.label, "values": self.cell.values,
                 "setup": self.cell.setup.to_dict(), "setup_hash": self.cell.setup.digest(), "games": games,
                 "stopped_by": self.reason, "team_wins": team, "horde_wins": horde, "stalls": stall,
+                "aborted": aborted,
                 "team_win_rate": team / games, "ci_low": low, "ci_high": high,
                 "half_width": (high - low) / 2}
 
@@ -205,7 +207,8 @@ def scan_parts(folder: Path, states: list, turns: bool) -> None:
                 path.unlink(missing_ok=True)
                 turns_path.unlink(missing_ok=True)
                 continue
-            state.parts[start] = (stop, (winners.count("team"), winners.count("horde"), winners.count("stall")))
+            state.parts[start] = (stop, (winners.count("team"), winners.count("horde"), winners.count("stall"),
+                                         winners.count("aborted")))
         state.decide()
 
 
@@ -496,4 +499,4 @@ def describe_cell(summary: dict, width: int = 40) -> str:
     """One line for a cell's summary (the command line prints these)."""
     return (f"{summary['cell']:>4}  {summary['label']:{width}s} {summary['games']:>8} games  team "
             f"{summary['team_win_rate']:6.1%} ({summary['ci_low']:.1%} - {summary['ci_high']:.1%})  "
-            f"stopped by {summary['stopped_by']}")
+            f"stopped by {summary['stopped_by']}" + (f"  ABORTED {summary['aborted']} (H15)" if summary.get("aborted") else ""))
