@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,8 @@ import numpy as np
 import pandas as pd
 
 from horde.errors import HordeError
+from horde.experiments import read_toml
+from horde.files import check_regular, read_text
 from horde.presets import FIELD_NAMES
 from horde.runner import store
 from horde.stats import Z95
@@ -792,6 +793,7 @@ def read_table(path: Path) -> pd.DataFrame:
         raise ResultsError("a folder with no parquet part files in it", str(path))
     tables = []
     for file in files:
+        check_regular(file, "results table", ResultsError)  # never a named pipe or a device
         try:
             tables.append(pq.read_table(file))
         except (OSError, ValueError, pa.ArrowException) as error:
@@ -885,19 +887,21 @@ def load(path) -> Results:
     experiment, text = {}, ""
     toml_path = folder / "experiment.toml"
     if toml_path.exists():
-        text = toml_path.read_text(encoding="utf-8")
+        text = read_text(toml_path, "resolved experiment", ResultsError)
         try:
-            experiment = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            message = _one_line(error)
+            experiment = read_toml(text, str(toml_path), ResultsError)
+        except ResultsError as error:
+            message = error.message.removeprefix("not valid TOML: ")
             raise ResultsError(f"can't be read as TOML ({message})", str(toml_path), _line_of(message)) from None
     manifest = {}
     manifest_path = folder / "manifest.json"
     if manifest_path.exists():
         try:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+            manifest = json.loads(read_text(manifest_path, "manifest", ResultsError))
         except json.JSONDecodeError as error:
             raise ResultsError(f"can't be read as JSON ({error.msg})", str(manifest_path), error.lineno) from None
+        except RecursionError:
+            raise ResultsError("can't be read as a manifest (nested too deeply)", str(manifest_path)) from None
         if not isinstance(manifest, dict):
             raise ResultsError("can't be read as a manifest (expected a JSON object)", str(manifest_path))
     return Results(games, turns, experiment, text, manifest, folder)

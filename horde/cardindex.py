@@ -27,12 +27,15 @@ import os
 import sqlite3
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from horde.errors import HordeError
+from horde.files import SIZES, WriteError, check_regular, make_folder
+from horde.limits import CARD_NAME_MAX, CARD_TEXT_MAX, quoted
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
@@ -53,6 +56,14 @@ REFUSED_LAYOUTS = {
 }
 # Layouts that are not cards of a deck (AtomicCards lists a few).
 SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series", "planar", "scheme", "vanguard"}
+# What an AtomicCards file may hold (docs/limits.md): the decompressed JSON, the cards, the faces of one.
+DECOMPRESSED_MAX = SIZES["AtomicCards file"]
+INDEX_CARDS_MAX = 200_000
+FACES_MAX = 8
+# The type of each face field read (MTGJSON's Card (Atomic) model); any other is a damaged file.
+TEXT_FIELDS = ("name", "faceName", "manaCost", "type", "power", "toughness", "loyalty", "text", "layout", "side")
+LIST_FIELDS = ("colors", "colorIdentity", "supertypes", "types", "subtypes", "keywords")
+NUMBER_FIELDS = ("manaValue", "faceManaValue")
 
 
 def data_home() -> Path:
@@ -98,9 +109,34 @@ class IndexedCard:
         return cls(**values)
 
 
+def check_faces(key: str, faces: Any) -> list[dict[str, Any]]:
+    """One AtomicCards entry checked against MTGJSON's model: a list of at most ``FACES_MAX`` faces,
+    each an object whose fields read here have their type (text, a list of texts, a number);
+    raises ValueError saying what is wrong. Fields not read are not looked at."""
+    if not isinstance(faces, list) or not 1 <= len(faces) <= FACES_MAX:
+        raise ValueError(f"data[{quoted(key)}]: expected a list of 1 to {FACES_MAX} card faces")
+    for face in faces:
+        if not isinstance(face, dict):
+            raise ValueError(f"data[{quoted(key)}]: expected card faces (JSON objects), got {type(face).__name__}")
+        for name in TEXT_FIELDS:
+            if face.get(name) is not None and not isinstance(face[name], str):
+                raise ValueError(f"data[{quoted(key)}]: field {name!r} is {type(face[name]).__name__}: expected text")
+        for name in LIST_FIELDS:
+            value = face.get(name, [])
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ValueError(f"data[{quoted(key)}]: field {name!r}: expected a list of texts")
+        for name in NUMBER_FIELDS:
+            value = face.get(name, 0)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
+                                      or not 0 <= value <= 1_000_000):
+                raise ValueError(f"data[{quoted(key)}]: field {name!r}: expected a number from 0 to 1,000,000")
+    return faces
+
+
 def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None:
-    """The IndexedCard of one AtomicCards entry (a list of faces), or None for a layout that is
-    not a card of a deck."""
+    """The IndexedCard of one AtomicCards entry (a list of faces, ``check_faces``), or None for a
+    layout that is not a card of a deck. A card whose name or text passes the limits of a card
+    (docs/limits.md) is kept only to say why it is refused."""
     if not faces:
         return None
     layout = faces[0].get("layout", "normal")
@@ -110,6 +146,9 @@ def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None
     note = refused = ""
     if layout in REFUSED_LAYOUTS:
         refused = f"'{front.get('name', key)}' is {REFUSED_LAYOUTS[layout]}"
+    elif len(front.get("name", key)) > CARD_NAME_MAX or len(front.get("text") or "") > CARD_TEXT_MAX:
+        refused = (f"its name or text is longer than a card's may be ({CARD_NAME_MAX} and {CARD_TEXT_MAX:,} "
+                   "characters: docs/limits.md)")
     elif len(faces) > 1 or layout in FRONT_FACE_LAYOUTS:
         note = f"the front face of {FRONT_FACE_LAYOUTS.get(layout, 'a ' + layout + ' card')}; the other face is not played"
     value = front.get("faceManaValue", front.get("manaValue", 0)) or 0
@@ -128,9 +167,12 @@ def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None
 class _Counting(io.RawIOBase):
     """A readable stream that reports how many bytes were read through it (for the progress bar)."""
 
-    def __init__(self, raw: IO[bytes], update: Callable[[int], object]) -> None:
+    def __init__(self, raw: IO[bytes] | io.BufferedIOBase, update: Callable[[int], object],
+                 most: int | None = None) -> None:
         self.raw = raw
         self.update = update
+        self.most = most  # the most bytes it may give (a decompressed stream: a zip bomb is refused)
+        self.given = 0
 
     def readable(self) -> bool:
         return True
@@ -140,6 +182,10 @@ class _Counting(io.RawIOBase):
         data = self.raw.read(len(view))
         view[:len(data)] = data
         self.update(len(data))
+        self.given += len(data)
+        if self.most is not None and self.given > self.most:
+            raise OSError(f"it decompresses to more than {self.most:,} bytes, the most an AtomicCards file may hold "
+                          "(docs/limits.md)")
         return len(data)
 
 
@@ -152,13 +198,14 @@ def _open_source(path: Path, update: Callable[[int], object]) -> tuple[io.Buffer
         if not members:
             raise HordeError("the zip archive holds no .json file", str(path))
         member = members[0]
-        return io.BufferedReader(_Counting(archive.open(member), update), 1 << 20), member.file_size
+        return io.BufferedReader(_Counting(archive.open(member), update, DECOMPRESSED_MAX), 1 << 20), \
+            min(member.file_size, DECOMPRESSED_MAX)
     size = path.stat().st_size
     raw = io.BufferedReader(_Counting(open(path, "rb"), update), 1 << 20)
     if name.endswith(".gz"):
-        return gzip.GzipFile(fileobj=raw), size
+        return io.BufferedReader(_Counting(gzip.GzipFile(fileobj=raw), lambda n: None, DECOMPRESSED_MAX)), size
     if name.endswith(".xz"):
-        return lzma.LZMAFile(raw), size
+        return io.BufferedReader(_Counting(lzma.LZMAFile(raw), lambda n: None, DECOMPRESSED_MAX)), size
     return raw, size
 
 
@@ -172,12 +219,22 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
 
     source = Path(source)
     target = Path(target) if target else index_path()
-    if not source.is_file():
+    if not source.exists():
         raise HordeError("no such file: expected MTGJSON's AtomicCards.json (plain, .gz, .xz or .zip)",
                          str(source))
-    target.parent.mkdir(parents=True, exist_ok=True)
+    size = check_regular(source, "AtomicCards file")  # never a named pipe, a device or a folder
+    if size > SIZES["AtomicCards file"]:
+        raise HordeError(f"cannot read AtomicCards file: it is {size:,} bytes; it may hold at most "
+                         f"{SIZES['AtomicCards file']:,} (docs/limits.md)", str(source))
+    make_folder(target.parent, follow=True)
+    if target.exists() and not target.is_file():
+        raise WriteError("cannot write the card index: it is not a regular file (move it away)", str(target))
     digest = hashlib.sha256()
-    handle, temporary = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=target.parent)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=target.parent)
+    except OSError as error:
+        raise WriteError(f"cannot write the card index: {error.strerror or error}", str(target.parent),
+                         error.errno) from None
     os.close(handle)
     cards = refused = 0
     read = size = 0
@@ -199,7 +256,7 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
         with stream:
             try:
                 for key, faces in ijson.kvitems(stream, "data", use_float=True):
-                    card = card_from_faces(key, faces)
+                    card = card_from_faces(key, check_faces(key, faces))
                     if card is None:
                         continue
                     data = json.dumps(card.__dict__, separators=(",", ":"), ensure_ascii=False)
@@ -216,11 +273,16 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                                                                           ensure_ascii=False)))
                     cards += 1
                     refused += bool(card.refused)
+                    if cards > INDEX_CARDS_MAX:
+                        raise ValueError(f"more than {INDEX_CARDS_MAX:,} cards, the most an index holds "
+                                         "(docs/limits.md)")
                     if len(rows) >= 5000:
                         db.executemany("INSERT OR IGNORE INTO cards VALUES (?, ?, ?)", rows)
                         rows.clear()
-            except (ijson.JSONError, ValueError, EOFError, OSError, lzma.LZMAError, zipfile.BadZipFile) as error:
-                raise HordeError(f"cannot read the file as MTGJSON's AtomicCards JSON: {error}",
+            except (ijson.JSONError, ValueError, EOFError, OSError, lzma.LZMAError, zipfile.BadZipFile,
+                    zlib.error, RecursionError, MemoryError) as error:
+                reason = " ".join(str(error).split()) or type(error).__name__
+                raise HordeError(f"cannot read the file as MTGJSON's AtomicCards JSON: {quoted(reason, 300)[1:-1]}",
                                  str(source)) from None
         db.executemany("INSERT OR IGNORE INTO cards VALUES (?, ?, ?)", rows)
         if not cards:
@@ -235,6 +297,9 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)  # as any file the user writes (mkstemp makes it private)
         os.replace(temporary, target)
+    except (sqlite3.Error, OSError) as error:  # the data folder's disk full or read-only
+        Path(temporary).unlink(missing_ok=True)
+        raise WriteError(f"cannot write the card index: {error}", str(target)) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
@@ -249,7 +314,10 @@ class CardIndex:
         self.path = Path(path)
         self._db: sqlite3.Connection | None = None
         self._pid: int | None = None
-        self.meta = {k: json.loads(v) for k, v in self._connection().execute("SELECT key, value FROM meta")}
+        try:
+            self.meta = {k: json.loads(v) for k, v in self._connection().execute("SELECT key, value FROM meta")}
+        except (ValueError, TypeError) as error:
+            raise sqlite3.DatabaseError(f"its meta table is damaged ({error})") from None
 
     def _connection(self) -> sqlite3.Connection:
         if self._db is None or self._pid != os.getpid():  # a forked worker opens its own
@@ -264,16 +332,35 @@ class CardIndex:
 
     def lookup(self, name: str) -> IndexedCard | None:
         """The card named ``name`` (its name, a face name or ``A // B``; case ignored), or None."""
-        row = self._connection().execute("SELECT data FROM cards WHERE key = ?", (name.strip().lower(),)).fetchone()
-        return IndexedCard.from_json(json.loads(row[0])) if row else None
+        try:
+            row = self._connection().execute("SELECT data FROM cards WHERE key = ?", (name.strip().lower(),)).fetchone()
+            if not row:
+                return None
+            card = IndexedCard.from_json(json.loads(row[0]))
+            check_faces(card.name, [{"name": card.name, "faceName": card.full_name, "manaCost": card.mana_cost,
+                                     "type": card.type, "power": card.power, "toughness": card.toughness,
+                                     "loyalty": card.loyalty, "text": card.text, "layout": card.layout,
+                                     "colors": list(card.colors), "colorIdentity": list(card.color_identity),
+                                     "supertypes": list(card.supertypes), "types": list(card.types),
+                                     "subtypes": list(card.subtypes), "keywords": list(card.keywords),
+                                     "manaValue": card.mana_value}])
+            return card
+        except (sqlite3.Error, ValueError, TypeError, RecursionError) as error:
+            raise HordeError(f"the card index is damaged ({' '.join(str(error).split())[:200]}); import it again "
+                             "with horde cards import", str(self.path)) from None
 
     def close_matches(self, name: str, n: int = 3) -> list[str]:
         """Names in the index close to ``name`` (those that share its first two letters)."""
         prefix = name.strip().lower()[:2]
         if not prefix:
             return []
-        names = [r[0] for r in self._connection().execute(
-            "SELECT DISTINCT name FROM cards WHERE key >= ? AND key < ?", (prefix, prefix + "\uffff"))]
+        try:
+            names = [r[0] for r in self._connection().execute(
+                "SELECT DISTINCT name FROM cards WHERE key >= ? AND key < ?", (prefix, prefix + "\uffff"))
+                if isinstance(r[0], str)]
+        except sqlite3.Error as error:
+            raise HordeError(f"the card index is damaged ({error}); import it again with horde cards import",
+                             str(self.path)) from None
         return difflib.get_close_matches(name, names, n=n, cutoff=0.75)
 
     def __len__(self) -> int:

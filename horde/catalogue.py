@@ -22,7 +22,20 @@ from horde.bundled import bundled_folder
 from horde.cards import COLOURS, HOOKS, KEYWORDS, CardDef, Effect, ManaCost
 from horde.effects import VERBS
 from horde.errors import DeckError
-from horde.filters import AMOUNTS, compile_amount, compile_filter
+from horde.files import check_regular, read_text
+from horde.filters import AMOUNTS, COLOUR_TERMS, check_card_filter, compile_amount, compile_filter
+from horde.limits import (
+    CARD_AMOUNT_MAX,
+    CARD_COUNT_MAX,
+    CARD_FILES_MAX,
+    CARD_LOYALTY_MAX,
+    CARD_NAME_MAX,
+    CARD_PT_MAX,
+    CARD_TEXT_MAX,
+    MANA_MAX,
+    quoted,
+    whole_number,
+)
 from horde.presets import GameSetup
 
 if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in card files needs neither
@@ -37,7 +50,7 @@ CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "In
 LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
 AMOUNT_NAMES = set(AMOUNTS)
 _COST_RE = re.compile(r"\{([^}]+)\}")
-_LOYALTY_RE = re.compile(r"([+-−]?\d+|[+-−]X)\s*:\s*(.*)")
+_LOYALTY_RE = re.compile(r"([+\-\u2212]?[^:\s]+)\s*:\s*(.*)")  # the change is checked by card_number
 
 
 BUNDLED_DECKS = bundled_folder("decks")
@@ -61,16 +74,67 @@ def parse_cost(text: str, path: str, line: int) -> ManaCost:
     generic, pips, x = 0, [], False
     for s in symbols:
         s = s.upper()
-        if s.isdigit():
-            generic += int(s)
+        if s.isascii() and s.isdigit():
+            generic += card_number(s, "mana", path, line)
         elif s == "X":
             x = True
         elif s in COLOURS or s == "C":
             pips.append(s)
         else:
-            raise DeckError(f"mana symbol '{{{s}}}' is beyond the vocabulary: expected a number, X, W, U, B, R, G "
-                            f"or C", path, line)
+            raise DeckError(f"mana symbol {quoted('{' + s + '}')} is beyond the vocabulary: expected a number, X, W, "
+                            "U, B, R, G or C", path, line)
+    if generic > MANA_MAX:
+        raise DeckError(f"mana cost {quoted(text)}: at most {MANA_MAX} generic mana (docs/limits.md)", path, line)
     return ManaCost(generic, tuple(pips), x)
+
+
+# ---------------------------------------------------------------- numbers in card files
+# The bounds of every number a card file gives, by field or argument name (docs/limits.md); a
+# number under any other name (a field or argument added later) gets DEFAULT_BOUNDS.
+NUMBER_BOUNDS: dict[str, tuple[int, int]] = {
+    "PT": (-CARD_PT_MAX, CARD_PT_MAX),
+    "power": (-CARD_PT_MAX, CARD_PT_MAX),
+    "toughness": (-CARD_PT_MAX, CARD_PT_MAX),
+    "Loyalty": (0, CARD_LOYALTY_MAX),
+    "loyalty change": (-CARD_LOYALTY_MAX, CARD_LOYALTY_MAX),
+    "mana": (0, MANA_MAX),
+    "HordeX": (0, MANA_MAX),
+    "amount": (0, CARD_AMOUNT_MAX),
+    "per": (0, CARD_AMOUNT_MAX),
+    "count": (0, CARD_COUNT_MAX),
+}
+DEFAULT_BOUNDS = (0, CARD_COUNT_MAX)
+
+
+def card_number(text: str, what: str, path: str, line: int, card_name: str | None = None) -> int:
+    """Every number of a card file goes through here: ``text`` as a whole number (ASCII digits,
+    an optional sign; a Unicode minus is a minus) within the bounds of ``what`` (a field such as
+    ``PT`` or ``Loyalty``, or a verb's argument, ``argument count``: ``NUMBER_BOUNDS`` by its
+    name), else a DeckError naming the card, the field and what was expected."""
+    low, high = NUMBER_BOUNDS.get(what.removeprefix("argument "), DEFAULT_BOUNDS)
+    try:
+        return whole_number(text.replace("\u2212", "-"), low, high)
+    except ValueError as error:
+        card = f"card '{card_name}': " if card_name else ""
+        raise DeckError(f"{card}{what}: {error}", path, line) from None
+
+
+def parse_colours(text: str, what: str, path: str, line: int, card_name: str) -> frozenset[str]:
+    """A ``Colors`` or ``Identity`` value: colour letters (``WU``, ``W U``, ``W, U``) or colour
+    names (``white, blue``), or ``colorless``; anything else is a DeckError."""
+    colours: set[str] = set()
+    for word in re.split(r"[\s,/]+", text.strip()):
+        low = word.lower()
+        if not low or low in ("colorless", "colourless", "none", "c"):
+            continue
+        if low in COLOUR_TERMS:
+            colours.add(COLOUR_TERMS[low])
+        elif all(c in COLOURS for c in word.upper()) and word.isalpha():
+            colours.update(word.upper())
+        else:
+            raise DeckError(f"card '{card_name}': {what}: unknown colour {quoted(word)}: expected colour letters "
+                            f"({COLOURS}) or names (white, blue, black, red, green), or colorless", path, line)
+    return frozenset(colours)
 
 
 @dataclass
@@ -176,7 +240,7 @@ class Catalogue:
 
     def _token_phrase(self, name: str) -> CardDef | None:
         """Token lines as Horde lists write them: '2/2 Zombie tokens', 'Zombie token'."""
-        m = re.fullmatch(r"(?:(\d+)/(\d+)\s+)?(.+?)(?:\s+tokens?)?", name.strip(), re.I)
+        m = re.fullmatch(r"(?:([0-9]{1,6})/([0-9]{1,6})\s+)?(.+?)(?:\s+tokens?)?", name.strip(), re.I)
         if not m or (m[1] is None and m[3] == name.strip()):
             return None
         key = self._lower.get(m[3].lower())
@@ -223,6 +287,7 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
     be read marks its block (``_Block.error``) instead of stopping the file."""
     blocks: list[_Block] = []
     current: _Block | None = None
+    recognised = False  # a known field or hook was read: the file is a card file, its lines may be quoted
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -237,8 +302,12 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
             current = _Block(path, number)
             blocks.append(current)
         try:
+            if not recognised and (not sep or (key not in FIELDS and key not in HOOKS)):
+                # Nothing yet says this is a card file: its content is not shown.
+                raise DeckError("expected 'Field: value' lines of a card file (Name, Type, ...; docs/cards.md): this "
+                                "line and the ones before it do not read as a card file", path, number)
             if not sep:
-                raise DeckError(f"expected 'Field: value', got '{line[:60]}'", path, number)
+                raise DeckError(f"expected 'Field: value', got {quoted(line)}", path, number)
             value = value.strip()
             if key in FIELDS:
                 if key in current.fields and key != "Text":
@@ -247,8 +316,9 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
             elif key in HOOKS:
                 current.hooks.append((key, value, number))
             else:
-                raise DeckError(f"unknown field or hook '{key}': expected one of "
+                raise DeckError(f"unknown field or hook {quoted(key)}: expected one of "
                                 f"{', '.join(sorted(FIELDS | set(HOOKS)))}", path, number)
+            recognised = True
         except DeckError as error:
             if not lenient:
                 raise
@@ -265,7 +335,10 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         if not m:
             raise DeckError(f"card '{card_name}': expected '{hook}: +N: verb ...' with the loyalty change",
                             path, line)
-        cost = int(m.group(1).replace("−", "-"))
+        if m.group(1).lstrip("+-\u2212").upper() == "X":
+            raise DeckError(f"card '{card_name}': a loyalty change of X is beyond the vocabulary (expected "
+                            f"'{hook}: +N: verb ...')", path, line)
+        cost = card_number(m.group(1), "loyalty change", path, line, card_name)
         text = m.group(2)
     costs: tuple[str | ManaCost, ...] = ()
     if hook == "Activated":
@@ -345,9 +418,11 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
              line: int) -> Any:
     try:
         if kind == "int":
-            return int(value)
+            return card_number(value, f"argument {key}", path, line, card_name)
         if kind == "amount":
-            return compile_amount(int(value) if value.lstrip("-").isdigit() else value)
+            if value in AMOUNTS:
+                return compile_amount(value)
+            return compile_amount(card_number(value, f"argument {key}", path, line, card_name))
         if kind == "bool":
             if value.lower() in ("true", "yes", "1"):
                 return True
@@ -356,6 +431,9 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
             raise ValueError(f"expected true or false, got '{value}'")
         if kind == "filter":
             return compile_filter(value)
+        if kind == "card_filter":
+            check_card_filter(value)
+            return value
         if kind == "choice":
             if value not in choices:
                 raise ValueError(f"expected one of {', '.join(choices)}, got '{value}'")
@@ -380,6 +458,12 @@ def build_card(block: _Block) -> CardDef:
     name, line = f["Name"]
     if not name:
         raise DeckError("empty card name", path, line)
+    if len(name) > CARD_NAME_MAX:
+        raise DeckError(f"a card name of {len(name):,} characters, {quoted(name)}: a card name has at most "
+                        f"{CARD_NAME_MAX} (docs/limits.md)", path, line)
+    if len(f.get("Text", ("", 0))[0]) > CARD_TEXT_MAX:
+        raise DeckError(f"card '{name}': its Text has {len(f['Text'][0]):,} characters; a card's text has at most "
+                        f"{CARD_TEXT_MAX:,} (docs/limits.md)", path, f["Text"][1])
     type_text, type_line = f.get("Type", ("", block.line))
     if not type_text:
         raise DeckError(f"card '{name}' has no 'Type:' line", path, block.line)
@@ -399,17 +483,14 @@ def build_card(block: _Block) -> CardDef:
         if "PT" not in f:
             raise DeckError(f"creature '{name}' has no 'PT:' line", path, block.line)
         text, pt_line = f["PT"]
-        m = re.fullmatch(r"(\*|-?\d+)\s*/\s*(\*|-?\d+)", text)
+        m = re.fullmatch(r"([^/]*)/([^/]*)", text)
         if not m:
-            raise DeckError(f"card '{name}': bad PT '{text}': expected like 2/2 or */*", path, pt_line)
-        power = 0 if m.group(1) == "*" else int(m.group(1))
-        toughness = 0 if m.group(2) == "*" else int(m.group(2))
+            raise DeckError(f"card '{name}': bad PT {quoted(text)}: expected like 2/2 or */*", path, pt_line)
+        power, toughness = (0 if v.strip() == "*" else card_number(v, "PT", path, pt_line, name) for v in m.groups())
     loyalty = None
     if "Loyalty" in f:
         text, loyalty_line = f["Loyalty"]
-        if not text.isdigit():
-            raise DeckError(f"card '{name}': bad loyalty '{text}': expected a whole number", path, loyalty_line)
-        loyalty = int(text)
+        loyalty = card_number(text, "Loyalty", path, loyalty_line, name)
     keywords: frozenset[str] = frozenset()
     if "Keywords" in f:
         text, kw_line = f["Keywords"]
@@ -425,19 +506,19 @@ def build_card(block: _Block) -> CardDef:
         for word in text.split():
             colours = frozenset("*" if word.lower() == "any" else c for c in word.upper().split("/"))
             if not colours <= set(COLOURS) | {"C", "*"}:
-                raise DeckError(f"card '{name}': bad mana '{word}': expected W, U, B, R, G, C, any, or W/U",
+                raise DeckError(f"card '{name}': bad mana {quoted(word)}: expected W, U, B, R, G, C, any, or W/U",
                                 path, mana_line)
             units.append(colours)
         mana = tuple(units)
     colours = frozenset(p for p in cost.pips if p in COLOURS)
     if "Colors" in f:
-        colours = frozenset(c for c in f["Colors"][0].upper() if c in COLOURS)
+        colours = parse_colours(f["Colors"][0], "Colors", path, f["Colors"][1], name)
     identity = colours | frozenset(c for unit in mana for c in unit if c in COLOURS)
     if "Identity" in f:
-        identity = identity | frozenset(c for c in f["Identity"][0].upper() if c in COLOURS)
+        identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
     equip = parse_cost(f["Equip"][0], path, f["Equip"][1]) if "Equip" in f else None
     flashback = parse_cost(f["Flashback"][0], path, f["Flashback"][1]) if "Flashback" in f else None
-    horde_x = int(f["HordeX"][0]) if "HordeX" in f else 3
+    horde_x = card_number(f["HordeX"][0], "HordeX", path, f["HordeX"][1], name) if "HordeX" in f else 3
     hooks: dict[str, list[Effect]] = {}
     for hook, text, hook_line in block.hooks:
         hooks.setdefault(hook, []).extend(parse_effect(hook, text, path, hook_line, name))
@@ -680,10 +761,7 @@ def load_catalogue(paths: Iterable[str | os.PathLike[str]] | None = None) -> Cat
 
 
 def _read_card_file(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise DeckError(f"cannot read card file: {error}", path) from None
+    return read_text(path, "card file", DeckError)
 
 
 def _token_uses(card: CardDef, path: str) -> list[tuple[str, str, str, int]]:
@@ -698,10 +776,14 @@ def card_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
         path = Path(name)
         if path.is_dir():
             files += sorted(path.glob("*.txt"))
-        elif path.is_file():
+        elif path.exists():
+            check_regular(path, "card file", DeckError)  # never a named pipe or a device
             files.append(path)
         else:
             raise DeckError("no such card file or folder", str(path))
+        if len(files) > CARD_FILES_MAX:
+            raise DeckError(f"more than {CARD_FILES_MAX:,} card files: a game reads at most {CARD_FILES_MAX:,} "
+                            "(docs/limits.md)", str(path))
     return files
 
 

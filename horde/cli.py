@@ -274,17 +274,21 @@ def cards_option(function):
 @cards_option
 @click.option("--approximate", is_flag=True, help="accept cards whose text is not understood (by their facts)")
 @click.option("--banlist", default="default", show_default=True, help="R3 banlist to warn about in team decks")
-def decks_check(paths, cards, approximate, banlist):
+@click.option("--kind", type=click.Choice(["horde", "team"]), default=None,
+              help="check every deck as this kind (default: what each deck says it is)")
+def decks_check(paths, cards, approximate, banlist, kind):
     """Validate Horde or team deck files (paths or bundled names) and list every problem, the
-    sections each ignores and the cards of the banlist in a team deck."""
+    sections each ignores and the cards of the banlist in a team deck. A deck says its kind with
+    'Kind horde' or 'Kind team' in its About section, a Commander section (team), or a Horde
+    deck's sections (Tokens, Bosses, Lieutenants); one that says nothing is a problem."""
     from horde.catalogue import catalogue_for
     from horde.decks import inspect_deck, resolve_path
 
     catalogue = catalogue_for(cards, approximate)
     bad = 0
     for name in paths:
-        path = str(resolve_path(name, None))
-        check = inspect_deck(path, catalogue, banlist)
+        path = str(resolve_path(name, kind))
+        check = inspect_deck(path, catalogue, banlist, kind)
         for section, count, line in check.ignored:
             click.echo(f"{path}:{line}: note: section '{section}' ({count} card{'s' * (count != 1)}) is not "
                        f"played in a {check.kind or 'deck'} deck")

@@ -25,7 +25,7 @@ from horde.state import HORDE_CONTROLLER, Game, Permanent
 # ---------------------------------------------------------------- argument kinds
 @dataclass(frozen=True)
 class Arg:
-    kind: str  # "int", "amount", "bool", "filter", "token", "choice", "keywords", "str"
+    kind: str  # "int", "amount", "bool", "filter", "card_filter", "token", "choice", "keywords", "str"
     default: Any = ...
     choices: tuple = ()
 
@@ -216,7 +216,7 @@ def draw(game: Game, ctx: Context, who: str, count: Amount) -> None:
                 rules.draw(game, game.players[player])
 
 
-@verb("reanimate_all", who=Arg("choice", "each_player", WHO), filter=Arg("str", "creature"))
+@verb("reanimate_all", who=Arg("choice", "each_player", WHO), filter=Arg("card_filter", "creature"))
 def reanimate_all(game: Game, ctx: Context, who: str, filter: str) -> None:
     """Each player WHO names returns all cards matching FILTER from its graveyard to the battlefield."""
     for player in _players_for(game, ctx, who):
@@ -228,7 +228,7 @@ def reanimate_all(game: Game, ctx: Context, who: str, filter: str) -> None:
                 rules.put_onto_battlefield(game, card, player, player)
 
 
-@verb("return_from_graveyard", filter=Arg("str", "creature"), to=Arg("choice", "battlefield", ("battlefield", "hand")),
+@verb("return_from_graveyard", filter=Arg("card_filter", "creature"), to=Arg("choice", "battlefield", ("battlefield", "hand")),
       count=Arg("int", 1))
 def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count: int) -> None:
     """Return up to COUNT cards matching FILTER from the controller's graveyard to the battlefield or hand."""
@@ -291,7 +291,7 @@ def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter, players
         damage_each_opponent(game, ctx, n)
 
 
-@verb("counter_spell", filter=Arg("str", "any"))
+@verb("counter_spell", filter=Arg("card_filter", "any"))
 def counter_spell(game: Game, ctx: Context, filter: str) -> None:
     """Counter target spell matching FILTER (a countered Horde card goes to its graveyard: H10)."""
     # The casting rules ask this verb's card when a spell is cast; the spell is countered there.
@@ -402,7 +402,7 @@ def target_controller_loses_life(game: Game, ctx: Context, amount: Amount) -> No
     lose_life(game, sub, "that_player", amount)
 
 
-@verb("target_opponent_loses_life_per_card", per=Arg("int", 1), filter=Arg("str", "creature"))
+@verb("target_opponent_loses_life_per_card", per=Arg("int", 1), filter=Arg("card_filter", "creature"))
 def target_opponent_loses_life_per_card(game: Game, ctx: Context, per: int, filter: str) -> None:
     """Target opponent loses PER life for each card matching FILTER in its graveyard."""
     if ctx.is_horde:

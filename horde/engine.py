@@ -24,6 +24,7 @@ from horde.decisions import Chooser
 from horde.decks import (
     HordeDeck,
     TeamDeck,
+    banned_cards,
     build_horde_library,
     check_deck_size,
     deck_cards,
@@ -34,7 +35,7 @@ from horde.decks import (
 from horde.errors import HordeError
 from horde.events import log
 from horde.policies import TeamView, policy_factory
-from horde.presets import GameSetup
+from horde.presets import GameSetup, unused_knobs
 from horde.state import BossState, Drivers, Game, GameAborted, GameStats, Side, TeamPlayer, Winner
 
 T = TypeVar("T")
@@ -150,8 +151,14 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
     team_decks: list[TeamDeck] = []
     for name in setup.team_decks[:setup.players]:
         team_decks.append(_about("team_decks", name, partial(load_team_deck, name, catalogue, setup.allow_illegal)))
-    banned = _about("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
+    banlist = _about("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
+    banned = banned_cards(banlist, team_decks)  # R3, names matched in any case
     new_policy = _about("policy", setup.policy, lambda: policy_factory(setup.policy, **dict(setup.policy_params)))
+    for knob, why in unused_knobs(setup, horde_deck.build, horde_deck.path).items():
+        error = HordeError(f"knob '{knob}' = {getattr(setup, knob)!r} is not used by this setup: {why}; leave it "
+                           "out")
+        error.knob, error.value = knob, getattr(setup, knob)
+        raise error
     check_deck_size(horde_deck, setup)  # H3
     bosses: tuple[CardDef, ...] = ()
     if setup.boss != "none" and horde_deck.bosses:

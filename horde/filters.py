@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from horde.cards import CardDef
+from horde.cards import KEYWORDS, CardDef
 from horde.characteristics import board_of, graveyard_of, hand_of, has_keyword
 from horde.state import HORDE_CONTROLLER, Game, Permanent
 
@@ -163,6 +163,8 @@ def _state_term(word: str) -> StateCheck | None:
     """A check on the permanent's state in the game, ``f(permanent, game)``."""
     if word.startswith("with-"):
         keyword = word[5:].replace("-", " ")
+        if keyword not in KEYWORDS:
+            return None  # a typo (with-flyng) would match nothing: refused as an unknown term
         return lambda p, g: has_keyword(g, p, keyword)
     return {
         "attacking": lambda p, g: p.attacking,
@@ -170,6 +172,21 @@ def _state_term(word: str) -> StateCheck | None:
         "tapped": lambda p, g: p.tapped,
         "untapped": lambda p, g: not p.tapped,
     }.get(word)
+
+
+CARD_TERMS = set(TYPE_TERMS) | set(COLOUR_TERMS) | SUBTYPE_TERMS | STATE_TERMS | {"basic", "colorless"}
+
+
+def check_card_filter(text: str) -> None:
+    """Check a card filter (``"creature"``, ``"nonland zombie"``: the terms of ``compile_filter`` and
+    ``basic``) before ``card_matches`` answers it; raises ValueError naming an unknown term."""
+    terms = text.lower().replace(",", " ").split()
+    if not terms:
+        raise ValueError("empty filter")
+    for term in terms:
+        word = term[3:].lstrip("-") if term.startswith("non") and term not in STATE_TERMS else term
+        if word not in CARD_TERMS and _state_term(word) is None:
+            raise ValueError(f"unknown filter term '{term}'")
 
 
 def card_matches(filter_text: str, card: CardDef) -> bool:

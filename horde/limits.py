@@ -23,6 +23,7 @@ WORKERS_MAX = 256  # local worker processes
 CELLS_MAX = 10_000  # cells of one experiment (the product of its sweep)
 DECKLIST_CARDS_MAX = 10_000  # cards in one decklist (the sum of its counts)
 LINE_COUNT_MAX = 999  # the count of one decklist line
+CARD_FILES_MAX = 1_000  # card files a game reads (--cards, HORDE_CARDS, cards = [...])
 CARD_NAME_MAX = 200  # characters of a card name (the longest printed name has 141)
 CARD_TEXT_MAX = 5_000  # characters of a card's Oracle text (the longest printed text has about 1,200)
 CARD_PT_MAX = 1_000  # |power| and |toughness| of a card (the largest printed is 99)
