@@ -12,13 +12,18 @@ An experiment run writes ``OUT/NAME-HASH/``: ``experiment.toml`` (the resolved f
 written to a temporary name and renamed, so a stopped run keeps every finished chunk; running
 it again plays only what is missing and ends with the same files as a run never stopped. A run
 stopped by Ctrl-C records ``interrupted`` in its manifest and raises RunInterrupted; one whose
-workers or cluster fail records ``failed`` and raises RunError (one line, no traceback).
+workers or cluster fail, or that can't write (a full disk, a read-only folder), records
+``failed`` and raises RunError (one line, no traceback). A results folder is never followed out:
+one that is a link, or holds links or special files, is refused before anything is read or
+written (``horde.files.check_tree``); a folder left by a run killed before it wrote its manifest
+(only its temporary files) is taken up again.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import platform
 import shutil
 import time
@@ -32,6 +37,7 @@ from horde import __version__
 from horde.engine import prepare
 from horde.errors import HordeError, RunError, RunInterrupted
 from horde.experiments import Experiment
+from horde.files import TEMPORARY, WriteError, check_tree, make_folder
 from horde.runner.backends import open_backend
 from horde.runner.batch import ChunkResult, ChunkTask, play_cell_chunk
 from horde.runner.store import (
@@ -56,6 +62,7 @@ def should_stop(wins: int, games: int, precision: float, cap: int) -> bool:
 
 
 DEFAULT_CHUNK = 250  # games per chunk: 1-2 s of engine time, so a chunk's own cost is a few per cent at most
+MANIFEST_EVERY = 1.0  # seconds between the manifest's notes of a run's progress
 
 
 class CellState:
@@ -157,9 +164,12 @@ class RunOutcome:
 def check_folder(folder: Path, experiment: Experiment) -> dict | None:
     """The earlier run's manifest if ``folder`` holds this very experiment; None if it is new;
     an error if it holds anything else (results are never overwritten by another experiment)."""
+    check_tree(folder, "results folder")  # no link or special file anywhere in it
     manifest = read_manifest(folder)
     if manifest is None:
-        if folder.exists() and any(p.name not in (".lock", "experiment.toml") for p in folder.iterdir()):
+        # A run killed before its manifest was written leaves at most these: it is taken up again.
+        if folder.exists() and any(p.name not in (".lock", "experiment.toml") and not p.name.endswith(TEMPORARY)
+                                   for p in folder.iterdir()):
             raise HordeError("the results folder exists and is not from a horde run; move it away or use "
                              "--out", str(folder))
         return None
@@ -182,10 +192,12 @@ def scan_parts(folder: Path, states: list, turns: bool) -> None:
     turns file is deleted and played again)."""
     import pyarrow.parquet as pq
 
+    for leftover in folder.glob("*" + TEMPORARY):  # a stopped write (never a link: check_tree)
+        leftover.unlink()
     parts = folder / "parts"
     if not parts.exists():
         return
-    for leftover in parts.rglob("*.tmp"):
+    for leftover in parts.rglob("*" + TEMPORARY):
         leftover.unlink()
     for state in states:
         directory = parts / f"cell-{state.cell.index:04d}"
@@ -238,7 +250,13 @@ class FolderLock:
         self.handle: IO[str] | None = None
 
     def __enter__(self) -> FolderLock:
-        handle = self.handle = open(self.path, "a+")  # closed by __exit__
+        try:  # never through a link (check_tree refused one; this closes the gap)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                         0o666)
+        except OSError as error:
+            raise WriteError(f"cannot write the lock file: {error.strerror or error}", str(self.path),
+                             error.errno) from None
+        handle = self.handle = os.fdopen(fd, "a+")  # closed by __exit__
         try:
             import fcntl
 
@@ -268,6 +286,8 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
     records ``interrupted`` in the manifest and raises RunInterrupted; when a worker dies or the
     Dask scheduler goes away it records ``failed`` and raises RunError. Either way every part file
     written stays, and running again continues."""
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise HordeError("cannot write results there: it is a file, not a folder (give --out a folder)", str(out))
     folder = Path(out) / experiment.folder
     manifest = check_folder(folder, experiment)
     if manifest is not None and is_complete(folder, manifest, experiment):
@@ -281,7 +301,7 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
     try:
         if on_start is not None:
             on_start(folder)
-        folder.mkdir(parents=True, exist_ok=True)
+        make_folder(folder)
         with FolderLock(folder):
             outcome = _run(experiment, folder, manifest, backend, chunk_size, progress,
                            scheduler if scheduler else None)
@@ -295,15 +315,20 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     from tqdm import tqdm
 
     digest = experiment.digest()
-    write_atomically(folder / "experiment.toml", lambda p: p.write_text(experiment.to_toml()))
+    write_atomically(folder / "experiment.toml", experiment.to_toml().encode("utf-8"))
     manifest = manifest or {"experiment": experiment.name, "hash": digest, "key": experiment.key(),
                             "code": code_digest(), "seed": experiment.seed,
                             "game_seeds": "game i of every cell: (seed, i)", "runs": []}
-    for earlier in manifest["runs"]:
-        if earlier.get("status") == "running":
-            earlier["status"] = "killed"  # this run holds the folder's lock, so that one ended without a word
     states = [CellState(cell, experiment) for cell in experiment.cells]
     scan_parts(folder, states, experiment.run.turns)
+    on_disk = sum(s.done_games() for s in states)
+    for earlier in manifest["runs"]:
+        if isinstance(earlier, dict) and earlier.get("status") == "running":
+            # This run holds the folder's lock, so that one ended without a word: what it left is on disk.
+            earlier["status"] = "killed"
+            before = earlier["games_before"] if isinstance(earlier.get("games_before"), int) else 0
+            earlier["games_done"] = on_disk
+            earlier["games_played"] = max(earlier.get("games_played") or 0, on_disk - before)
     size = chunk_size_for(experiment, states, backend.slots, chunk_size)
     session = {"started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "status": "running", "backend": backend.name,
                "workers": backend.slots, "scheduler": scheduler, "chunk_size": size,
@@ -326,6 +351,7 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     queue = deque(sorted(queue, key=lambda item: item[0]))
     in_flight: dict = {}
     began = time.perf_counter()
+    noted = [began]  # when the manifest last recorded this run's progress
 
     def wanted(state, start) -> bool:
         return state.final is None or start < state.final
@@ -365,6 +391,12 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
         session["chunks"] += 1
         session["engine_seconds"] += result.engine_seconds
         session["worker_seconds"] += result.seconds
+        if time.perf_counter() - noted[0] >= MANIFEST_EVERY:
+            # A run killed outright (SIGKILL, power cut) leaves a manifest that says how far it got.
+            session["games_done"] = kept()
+            session["wall_seconds"] = time.perf_counter() - began
+            write_json(folder / "manifest.json", manifest)
+            noted[0] = time.perf_counter()
         bar.update(stop - start)
         bar.total = bar.n + outstanding()
         bar.refresh()
@@ -412,6 +444,11 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
         stopped("interrupted")
         total = sum(state.needed for state in states)
         raise RunInterrupted(folder, kept(), total, all(state.final is not None for state in states)) from None
+    except WriteError as error:  # a full disk, a folder made read-only: what is on disk is kept
+        failure = RunError(f"{error.message} ({error.path}); {kept()} finished games are kept: free some space (or "
+                           "make the folder writable) and run the command again to continue", str(folder))
+        stopped("failed", failure)
+        raise failure from None
     except BaseException as error:
         stopped("failed", error)
         raise
@@ -420,7 +457,10 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
         session["wall_seconds"] = time.perf_counter() - began
         if session["status"] != "running":
             session["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-            write_json(folder / "manifest.json", manifest)
+            try:
+                write_json(folder / "manifest.json", manifest)
+            except WriteError:
+                pass  # the disk is full even for the manifest: the error above is the one to report
 
     engine = session["engine_seconds"]
     if engine:
@@ -451,7 +491,7 @@ def save_chunk(folder: Path, result: ChunkResult) -> None:
     import pyarrow.parquet as pq
 
     path = part_path(folder, "games", result.cell, result.start, result.stop)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     if result.turns is not None:
         write_atomically(part_path(folder, "turns", result.cell, result.start, result.stop),
                          lambda p: pq.write_table(result.turns, p))
@@ -471,8 +511,8 @@ def compact(folder: Path, experiment: Experiment, states: list) -> None:
     for kind, schema in kinds:
         schema = schema.with_metadata(metadata)
 
-        def write(path, kind=kind, schema=schema):
-            with pq.ParquetWriter(path, schema) as writer:
+        def write(handle, kind=kind, schema=schema):
+            with pq.ParquetWriter(handle, schema) as writer:
                 pending, rows = [], 0
                 for state in states:
                     position = 0
