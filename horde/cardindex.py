@@ -281,7 +281,8 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                         rows.clear()
             except (ijson.JSONError, ValueError, EOFError, OSError, lzma.LZMAError, zipfile.BadZipFile,
                     zlib.error, RecursionError, MemoryError) as error:
-                reason = " ".join(str(error).split()) or type(error).__name__
+                # The first line only: a JSON parser's message may go on to quote the file.
+                reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
                 raise HordeError(f"cannot read the file as MTGJSON's AtomicCards JSON: {quoted(reason, 300)[1:-1]}",
                                  str(source)) from None
         db.executemany("INSERT OR IGNORE INTO cards VALUES (?, ?, ?)", rows)

@@ -36,7 +36,18 @@ from horde.errors import HordeError
 from horde.events import log
 from horde.policies import TeamView, policy_factory
 from horde.presets import GameSetup, unused_knobs
-from horde.state import BossState, Drivers, Game, GameAborted, GameStats, Side, TeamPlayer, Winner
+from horde.state import (
+    BossState,
+    Drivers,
+    Game,
+    GameAborted,
+    GameStats,
+    Side,
+    TeamPlayer,
+    Winner,
+    board_units,
+    spend,
+)
 
 T = TypeVar("T")
 Seed = int | str | tuple[int | str, ...]  # a game's seed: (experiment seed, game index) in a batch
@@ -238,6 +249,7 @@ def _play(game: Game, rows: list[tuple[int, int, int, int]] | None) -> None:
         drivers.check(game)
     stats = drivers.stats
     while not game.over():
+        spend(game, 1 + board_units(game))  # H15: a turn looks at every permanent
         game.turn += 1
         if game.turn > setup.max_turns:
             game.turn = setup.max_turns

@@ -33,6 +33,7 @@ CARD_COUNT_MAX = 100  # tokens created, cards drawn or milled, counters put: per
 MANA_MAX = 100  # a generic mana symbol, an X the Horde pays (HordeX)
 POLICY_NUMBER_MAX = 1_000_000_000  # |a policy parameter|
 WORK_BUDGET = 1_000_000  # H15: units of work one game may spend (effects, permanents entering, decisions)
+BOARD_UNIT = 50  # H15: an effect, a decision or a turn costs one more unit per this many permanents (or options)
 BATTLEFIELD_MAX = 10_000  # H15: permanents on the battlefield at once (both sides)
 DEPTH_MAX = 60  # H15: abilities resolving inside one another (a trigger's effect triggering another, ...)
 TOML_DEPTH_MAX = 8  # tables and arrays nested inside one another in an experiment file

@@ -24,7 +24,7 @@ from typing import Any
 
 from horde.cards import CardDef
 from horde.decisions import Chooser
-from horde.limits import WORK_BUDGET
+from horde.limits import BOARD_UNIT, WORK_BUDGET
 from horde.presets import GameSetup
 
 
@@ -45,6 +45,12 @@ class Winner(StrEnum):
     ABORTED = "aborted"
 
 
+def board_units(game: Game) -> int:
+    """H15: the units a look at every permanent costs beyond the first (``spend``)."""
+    battlefield = game.battlefield
+    return (len(battlefield.team) + len(battlefield.horde)) // BOARD_UNIT
+
+
 class GameAborted(Exception):
     """H15: the game passed its work budget (or nested its triggered abilities too deep); the
     engine ends it with the winner ``aborted``. ``reason`` says which limit it passed."""
@@ -54,10 +60,12 @@ class GameAborted(Exception):
         self.reason = reason
 
 
-def spend(game: Game) -> None:
-    """H15: one unit of the game's work (an effect resolved, a permanent entering, a decision
-    asked); past ``WORK_BUDGET`` the game is aborted."""
-    game.work += 1
+def spend(game: Game, units: int = 1) -> None:
+    """H15: ``units`` of the game's work (an effect resolved, a permanent entering, a decision
+    asked, a turn); past ``WORK_BUDGET`` the game is aborted. Work that looks at every permanent
+    costs one more unit per ``BOARD_UNIT`` permanents on the battlefield, so a huge board spends
+    the budget as fast as it spends time."""
+    game.work += units
     if game.work > WORK_BUDGET:
         raise GameAborted(f"more than {WORK_BUDGET:,} units of work (effects resolved, permanents entering, "
                           "decisions)")

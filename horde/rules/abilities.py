@@ -20,8 +20,8 @@ from horde.characteristics import (
 from horde.decisions import Decision, check_choice
 from horde.events import log
 from horde.filters import Context, Target
-from horde.limits import DEPTH_MAX
-from horde.state import HORDE_CONTROLLER, Game, GameAborted, Permanent, spend
+from horde.limits import BOARD_UNIT, DEPTH_MAX
+from horde.state import HORDE_CONTROLLER, Game, GameAborted, Permanent, board_units, spend
 
 T = TypeVar("T")
 
@@ -46,7 +46,7 @@ def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
         if game.depth > DEPTH_MAX:
             raise GameAborted(f"triggered abilities nested more than {DEPTH_MAX} deep")
         for effect in effects:
-            spend(game)
+            spend(game, 1 + board_units(game))
             if effect.target is not None and ctx.target is None:
                 ctx.target = choose_target(game, ctx, effect)
                 if ctx.target is None:
@@ -144,7 +144,7 @@ def ask(game: Game, kind: str, player: int, options: Any, subject: Any = None, c
         is_legal: Callable[[Any], bool] | None = None) -> Any:
     """Offer a team decision to the policy and check the answer (the policy never changes state);
     each decision spends a unit of the game's work (H15)."""
-    spend(game)
+    spend(game, 1 + len(options) // BOARD_UNIT)
     decision = Decision(kind, player, options, subject, count, is_legal)
     drivers = game.drivers
     choice = drivers.policy.choose(decision, drivers.view)
