@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -788,7 +789,7 @@ def read_table(path: Path) -> pd.DataFrame:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    files = sorted(p for p in path.rglob("*.parquet") if p.is_file()) if path.is_dir() else [path]
+    files = sorted(p for p in path.rglob("*.parquet") if os.path.isfile(p)) if os.path.isdir(path) else [path]
     if not files:
         raise ResultsError("a folder with no parquet part files in it", str(path))
     tables = []
@@ -873,20 +874,20 @@ def load(path) -> Results:
     present, ``turns.parquet``, ``experiment.toml`` and ``manifest.json``. A parquet table may be
     one file or a folder of part files. Raises ResultsError, one line, for anything unreadable."""
     folder = Path(path)
-    if not folder.is_dir():
-        if folder.exists():
+    if not os.path.isdir(folder):
+        if os.path.exists(folder):
             raise ResultsError(f"not a folder ({EXPECTED_FOLDER})", str(folder))
         raise ResultsError(f"no such results folder ({EXPECTED_FOLDER})", str(folder))
     games_path = folder / "games.parquet"
-    if not games_path.exists():
+    if not os.path.exists(games_path):
         raise ResultsError(f"no games.parquet here ({EXPECTED_FOLDER})", str(folder))
     games = read_table(games_path)
     _require(games, ("winner", "turns"), str(games_path))
     turns_path = folder / "turns.parquet"
-    turns = read_table(turns_path) if turns_path.exists() else None
+    turns = read_table(turns_path) if os.path.exists(turns_path) else None
     experiment, text = {}, ""
     toml_path = folder / "experiment.toml"
-    if toml_path.exists():
+    if os.path.exists(toml_path):
         text = read_text(toml_path, "resolved experiment", ResultsError)
         try:
             experiment = read_toml(text, str(toml_path), ResultsError)
@@ -895,7 +896,7 @@ def load(path) -> Results:
             raise ResultsError(f"can't be read as TOML ({message})", str(toml_path), _line_of(message)) from None
     manifest = {}
     manifest_path = folder / "manifest.json"
-    if manifest_path.exists():
+    if os.path.exists(manifest_path):
         try:
             manifest = json.loads(read_text(manifest_path, "manifest", ResultsError))
         except json.JSONDecodeError as error:

@@ -70,7 +70,7 @@ def parse_cost(text: str, path: str, line: int) -> ManaCost:
         return ManaCost()
     symbols = _COST_RE.findall(text)
     if "".join(f"{{{s}}}" for s in symbols) != text.replace(" ", ""):
-        raise DeckError(f"bad mana cost '{text}': expected symbols like {{2}}{{B}}{{B}}", path, line)
+        raise DeckError(f"bad mana cost {quoted(text)}: expected symbols like {{2}}{{B}}{{B}}", path, line)
     generic, pips, x = 0, [], False
     for s in symbols:
         s = s.upper()
@@ -256,7 +256,7 @@ class Catalogue:
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         where = "in the card files or the card index" if index is not None else \
             "in the card catalogue (import MTGJSON's AtomicCards with 'horde cards import' to play any card)"
-        return DeckError(f"unknown card '{name}': not {where}{hint}")
+        return DeckError(f"unknown card {quoted(name)}: not {where}{hint}")
 
     def _from_index(self, name: str) -> CardDef | None:
         """Resolve a name through the card index and the compiler (or refuse it, remembered in
@@ -351,7 +351,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         try:
             words = shlex.split(part)
         except ValueError as error:
-            raise DeckError(f"card '{card_name}': cannot read '{part}': {error}", path, line) from None
+            raise DeckError(f"card '{card_name}': cannot read {quoted(part)}: {error}", path, line) from None
         if not words:
             raise DeckError(f"card '{card_name}': hook '{hook}' names no verb", path, line)
         name, rest = words[0], words[1:]
@@ -359,7 +359,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         if verb is None:
             close = difflib.get_close_matches(name, list(VERBS), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise DeckError(f"card '{card_name}': unknown verb '{name}'{hint}", path, line)
+            raise DeckError(f"card '{card_name}': unknown verb {quoted(name)}{hint}", path, line)
         static_hook = hook in ("Static", "Equipped")
         if verb.static != static_hook:
             kind = "a continuous (Static or Equipped)" if verb.static else "a one-shot"
@@ -369,13 +369,13 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         for word in rest:
             key, sep, value = word.partition("=")
             if not sep:
-                raise DeckError(f"card '{card_name}': expected key=value, got '{word}'", path, line)
+                raise DeckError(f"card '{card_name}': expected key=value, got {quoted(word)}", path, line)
             if key == "when" and hook in ("CreatureDies", "ControllerDamaged"):
                 when = _convert(card_name, "when", "filter", value, (), path, line)
                 continue
             spec = verb.args.get(key)
             if spec is None:
-                raise DeckError(f"card '{card_name}': verb '{name}' takes no argument '{key}' (it takes: "
+                raise DeckError(f"card '{card_name}': verb '{name}' takes no argument {quoted(key)} (it takes: "
                                 f"{', '.join(verb.args) or 'nothing'})", path, line)
             args[key] = _convert(card_name, key, spec.kind, value, spec.choices, path, line)
         for key, spec in verb.args.items():
@@ -409,7 +409,7 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
         elif part and re.fullmatch(r"(\{[^}]+\})+", part):
             costs.append(parse_cost(part, path, line))  # the Horde pays any mana (H7); the team pays it
         else:
-            raise DeckError(f"card '{card_name}': activation cost '{part}' is beyond the vocabulary "
+            raise DeckError(f"card '{card_name}': activation cost {quoted(part)} is beyond the vocabulary "
                             f"(expected {{T}}, mana, or {', '.join(ACTIVATION_COSTS[1:])})", path, line)
     return tuple(costs)
 
@@ -428,7 +428,7 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
                 return True
             if value.lower() in ("false", "no", "0"):
                 return False
-            raise ValueError(f"expected true or false, got '{value}'")
+            raise ValueError(f"expected true or false, got {quoted(value)}")
         if kind == "filter":
             return compile_filter(value)
         if kind == "card_filter":
@@ -436,13 +436,13 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
             return value
         if kind == "choice":
             if value not in choices:
-                raise ValueError(f"expected one of {', '.join(choices)}, got '{value}'")
+                raise ValueError(f"expected one of {', '.join(choices)}, got {quoted(value)}")
             return value
         if kind == "keywords":
             words = frozenset(w.strip().lower() for w in value.split(",") if w.strip())
             unknown = words - KEYWORDS
             if unknown:
-                raise ValueError(f"unknown keyword '{sorted(unknown)[0]}'")
+                raise ValueError(f"unknown keyword {quoted(sorted(unknown)[0])}")
             return words
         return value  # "str" and "token" (tokens are checked once all files are read)
     except ValueError as error:
@@ -473,7 +473,7 @@ def build_card(block: _Block) -> CardDef:
     types = frozenset("Kindred" if w == "Tribal" else w for w in words if w in CARD_TYPES)
     unknown = [w for w in words if w not in SUPERTYPES and w not in CARD_TYPES]
     if unknown or not types:
-        raise DeckError(f"card '{name}': bad type line '{type_text}': expected supertypes and types such as "
+        raise DeckError(f"card '{name}': bad type line {quoted(type_text)}: expected supertypes and types such as "
                         f"'Legendary Creature — Zombie'", path, type_line)
     subtypes = frozenset(right.split())
     cost = parse_cost(f.get("Cost", ("", 0))[0], path, f.get("Cost", ("", block.line))[1])
@@ -497,7 +497,7 @@ def build_card(block: _Block) -> CardDef:
         keywords = frozenset(k.strip().lower() for k in text.split(",") if k.strip())
         unknown_kw = sorted(keywords - KEYWORDS)
         if unknown_kw:
-            raise DeckError(f"card '{name}': unknown keyword '{unknown_kw[0]}' (known: {', '.join(sorted(KEYWORDS))})",
+            raise DeckError(f"card '{name}': unknown keyword {quoted(unknown_kw[0])} (known: {', '.join(sorted(KEYWORDS))})",
                             path, kw_line)
     mana: tuple = ()
     if "Mana" in f:
@@ -774,9 +774,9 @@ def card_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     files: list[Path] = []
     for name in paths:
         path = Path(name)
-        if path.is_dir():
+        if os.path.isdir(path):
             files += sorted(path.glob("*.txt"))
-        elif path.exists():
+        elif os.path.exists(path):
             check_regular(path, "card file", DeckError)  # never a named pipe or a device
             files.append(path)
         else:

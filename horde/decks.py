@@ -70,11 +70,11 @@ def resolve_path(name: str, kind: str | None) -> Path:
     """A deck given by path, or by bundled name (``decks/<kind>/<name>.txt``; with ``kind`` None,
     a bundled team deck or else a bundled Horde deck of that name)."""
     path = Path(name)
-    if path.suffix or "/" in name or path.exists():
+    if path.suffix or "/" in name or os.path.exists(path):
         return path
     if kind is None:
         team = decks_dir() / "team" / f"{name}.txt"
-        return team if team.exists() else decks_dir() / "horde" / f"{name}.txt"
+        return team if os.path.exists(team) else decks_dir() / "horde" / f"{name}.txt"
     return decks_dir() / kind / f"{name}.txt"
 
 
@@ -108,7 +108,7 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
     about = decklist.about
     build = about.get("build", "fixed").lower()
     if build not in ("fixed", "recipe"):
-        fail(DeckError(f"About 'build': expected fixed or recipe, got '{build}'", path))
+        fail(DeckError(f"About 'build': expected fixed or recipe, got {quoted(build)}", path))
         build = "fixed"
     deck = HordeDeck(name=about.get("name", Path(path).stem), path=path, build=build)
     for entry in decklist.entries:

@@ -158,8 +158,8 @@ def read_toml(text: str, where: str, error: type[HordeError] = HordeError) -> di
                     f"{TOML_DEPTH_MAX} deep (docs/limits.md)", where)
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as problem:
-        message = str(problem)
+    except ValueError as problem:  # TOMLDecodeError, or a number of more than 4,300 digits
+        message = str(problem).split("; use sys.set_int_max_str_digits")[0]
         line = re.search(r"line (\d+)", message)
         raise error(f"not valid TOML: {message}", where, int(line[1]) if line else None) from None
     except RecursionError:
@@ -198,7 +198,7 @@ def resolve_experiment(name: str) -> Path:
     """An experiment file by path, or a bundled one by name (``reference`` is
     ``experiments/reference.toml`` of the project, or of the installed package)."""
     path = Path(name)
-    if path.suffix or "/" in name or path.exists():
+    if path.suffix or "/" in name or os.path.exists(path):
         return path
     from horde.bundled import bundled_folder
 
@@ -210,7 +210,7 @@ def parse_experiment(data: dict, where: str, games: int | None = None, max_games
     """Check an experiment given as a dict (a parsed TOML file); ``where`` names it in errors."""
     for key in data:
         if key not in TOP_KEYS:
-            raise ExperimentError(f"unknown key '{key}': expected {', '.join(TOP_KEYS)}", where)
+            raise ExperimentError(f"unknown key {quoted(key)}: expected {', '.join(TOP_KEYS)}", where)
     name = data.get("name")
     if not isinstance(name, str) or not NAME_RE.fullmatch(name):
         raise ExperimentError(f"name = {name!r}: expected a name of letters, digits, '-', '_' or '.' "

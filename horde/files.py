@@ -57,7 +57,9 @@ def _kind_of(mode: int) -> str:
     return "not a regular file"
 
 
-def _reason(error: OSError) -> str:
+def _reason(error: OSError | ValueError) -> str:
+    if isinstance(error, ValueError):  # os functions refuse a name with a NUL character in it
+        return f"not a usable file name ({error})"
     if error.errno == errno.ENOSPC:
         return "the disk is full (No space left on device)"
     if error.errno == errno.EDQUOT:
@@ -71,7 +73,7 @@ def check_regular(path: str | os.PathLike[str], kind: str, error: type[HordeErro
     name = os.fspath(path)
     try:
         info = os.stat(name)
-    except OSError as problem:
+    except (OSError, ValueError) as problem:
         raise error(f"cannot read {kind}: {_reason(problem)}", name) from None
     if not stat.S_ISREG(info.st_mode):
         raise error(f"cannot read {kind}: it is {_kind_of(info.st_mode)}, not a regular file", name)
@@ -86,15 +88,15 @@ def read_bytes(path: str | os.PathLike[str], kind: str, error: type[HordeError] 
     limit = SIZES[kind]
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as problem:
+    except (OSError, ValueError) as problem:
         raise error(f"cannot read {kind}: {_reason(problem)}", name) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise error(f"cannot read {kind}: it is {_kind_of(info.st_mode)}, not a regular file", name)
         if info.st_size > limit:
-            raise error(f"cannot read {kind}: it is {info.st_size:,} bytes; a {kind} may hold at most "
-                        f"{limit:,} (docs/limits.md)", name)
+            raise error(f"cannot read {kind}: it is {info.st_size:,} bytes, more than the {limit:,} a {kind} may "
+                        "hold (docs/limits.md)", name)
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 * MiB, limit + 1 - size))
@@ -148,8 +150,8 @@ def _lstat(path: Path) -> os.stat_result | None:
         return os.lstat(path)
     except FileNotFoundError:
         return None
-    except OSError as problem:
-        raise WriteError(f"cannot write: {_reason(problem)}", str(path), problem.errno) from None
+    except (OSError, ValueError) as problem:
+        raise WriteError(f"cannot write: {_reason(problem)}", str(path), getattr(problem, "errno", None)) from None
 
 
 def write_file(path: str | os.PathLike[str], content: bytes | str | Callable[[BinaryIO], object]) -> None:
@@ -172,8 +174,8 @@ def write_file(path: str | os.PathLike[str], content: bytes | str | Callable[[Bi
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(temporary, flags, 0o666)
-    except OSError as problem:
-        raise WriteError(f"cannot write: {_reason(problem)}", str(target), problem.errno) from None
+    except (OSError, ValueError) as problem:
+        raise WriteError(f"cannot write: {_reason(problem)}", str(target), getattr(problem, "errno", None)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             if isinstance(content, bytes):
@@ -220,9 +222,10 @@ def make_folder(path: str | os.PathLike[str], follow: bool = False) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
         raise WriteError("cannot make the folder: a file of that name is in the way", str(folder)) from None
-    except OSError as problem:
-        raise WriteError(f"cannot make the folder: {_reason(problem)}", str(folder), problem.errno) from None
-    if follow and folder.is_dir():
+    except (OSError, ValueError) as problem:
+        raise WriteError(f"cannot make the folder: {_reason(problem)}", str(folder),
+                         getattr(problem, "errno", None)) from None
+    if follow and os.path.isdir(folder):
         return folder
     info = _lstat(folder)
     if info is None or not stat.S_ISDIR(info.st_mode):

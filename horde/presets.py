@@ -146,7 +146,7 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
     """Check and convert one knob value (from the command line or an experiment file)."""
     knob = KNOBS.get(name)
     if knob is None:
-        raise SetupError(f"{where}: unknown knob '{name}'; knobs are: {', '.join(KNOBS)}")
+        raise SetupError(f"{where}: unknown knob {quoted(name)}; knobs are: {', '.join(KNOBS)}")
     expected = ""
     try:
         if knob.kind in ("int", "optional_int"):

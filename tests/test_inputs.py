@@ -227,8 +227,8 @@ def test_item8_a_file_past_its_kind_s_size_is_refused_unread(runner, tmp_path):
     big = tmp_path / "big.txt"
     with open(big, "wb") as handle:
         handle.truncate(2 * 1024 * 1024)  # sparse: 2 MiB of nothing
-    one_line_error(run(runner, "play", *SMALL[2:], "--horde", big), "it is 2,097,152 bytes; a decklist may hold at "
-                   "most 1,048,576 (docs/limits.md)")
+    one_line_error(run(runner, "play", *SMALL[2:], "--horde", big), "it is 2,097,152 bytes, more than the 1,048,576 a "
+                   "decklist may hold (docs/limits.md)")
 
 
 # ---------------------------------------------------------------- 11, 12: decks and banlists
@@ -341,6 +341,17 @@ def test_quoted_values_are_cut_short_on_one_line():
     assert quoted("x" * 1000) == "'" + "x" * 77 + "... (1000 characters)'"
     error = HordeError("x" * 5000 + "\n" + "y", "path", 3)
     assert len(error.one_line()) == 1600 and "\n" not in error.one_line()
+
+
+@pytest.mark.parametrize("command", [["decks", "check"], ["run"], ["summary"], ["cards", "coverage"]])
+def test_item16_a_path_thousands_of_characters_long_is_one_line_that_says_why(runner, command):
+    """A name past the system's limit is no traceback (pathlib's exists() raises for it), and the
+    error shows the path's start and end, then why: the path never crowds the reason out."""
+    name = "a" * 5000 + ".txt"
+    result = run(runner, *command, name)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    line = one_line_error(result)
+    assert "a" * 200 + "..." + "a" * 196 + ".txt: " in line and len(line) < 600
 
 
 def test_docs_limits_md_names_every_limit():

@@ -168,7 +168,7 @@ def check_folder(folder: Path, experiment: Experiment) -> dict | None:
     manifest = read_manifest(folder)
     if manifest is None:
         # A run killed before its manifest was written leaves at most these: it is taken up again.
-        if folder.exists() and any(p.name not in (".lock", "experiment.toml") and not p.name.endswith(TEMPORARY)
+        if os.path.exists(folder) and any(p.name not in (".lock", "experiment.toml") and not p.name.endswith(TEMPORARY)
                                    for p in folder.iterdir()):
             raise HordeError("the results folder exists and is not from a horde run; move it away or use "
                              "--out", str(folder))
@@ -184,7 +184,7 @@ def is_complete(folder: Path, manifest: dict | None, experiment: Experiment) -> 
     if not manifest or manifest.get("status") != "complete":
         return False
     files = ["games.parquet"] + (["turns.parquet"] if experiment.run.turns else [])
-    return all((folder / name).exists() for name in files)
+    return all(os.path.exists(folder / name) for name in files)
 
 
 def scan_parts(folder: Path, states: list, turns: bool) -> None:
@@ -195,13 +195,13 @@ def scan_parts(folder: Path, states: list, turns: bool) -> None:
     for leftover in folder.glob("*" + TEMPORARY):  # a stopped write (never a link: check_tree)
         leftover.unlink()
     parts = folder / "parts"
-    if not parts.exists():
+    if not os.path.exists(parts):
         return
     for leftover in parts.rglob("*" + TEMPORARY):
         leftover.unlink()
     for state in states:
         directory = parts / f"cell-{state.cell.index:04d}"
-        if not directory.exists():
+        if not os.path.exists(directory):
             continue
         for path in sorted(directory.glob("games-*.parquet")):
             match = PART_RE.fullmatch(path.name)
@@ -210,7 +210,7 @@ def scan_parts(folder: Path, states: list, turns: bool) -> None:
             start, stop = int(match[1]), int(match[2])
             turns_path = part_path(folder, "turns", state.cell.index, start, stop)
             try:
-                if turns and not turns_path.exists():
+                if turns and not os.path.exists(turns_path):
                     raise OSError("no turns part")
                 winners = pq.read_table(path, columns=["winner"]).column("winner").to_pylist()
                 if len(winners) != stop - start:
@@ -293,7 +293,7 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
     if manifest is not None and is_complete(folder, manifest, experiment):
         shutil.rmtree(folder / "parts", ignore_errors=True)
         return RunOutcome(folder, manifest["cells"], 0, already_complete=True)
-    if manifest and manifest.get("code") != code_digest() and (folder / "parts").exists():
+    if manifest and manifest.get("code") != code_digest() and os.path.exists(folder / "parts"):
         raise HordeError(f"the partial results here were made by other horde code (code {manifest.get('code')}, "
                          f"now {code_digest()}); move the folder away or use --out to start again", str(folder))
     backend = backend or open_backend(workers, scheduler)
@@ -384,7 +384,7 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
             finally:
                 # A stop (Ctrl-C, SIGTERM) may land between writing a part and counting it: what
                 # is on disk is kept, so it is counted.
-                if part_path(folder, "games", result.cell, start, stop).exists():
+                if os.path.exists(part_path(folder, "games", result.cell, start, stop)):
                     state.add(start, stop, result.counts)
             session["write_seconds"] += time.perf_counter() - written
         session["games_played"] += stop - start
