@@ -30,12 +30,15 @@ import zipfile
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from itertools import accumulate
+from operator import itemgetter, lt
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from horde.errors import HordeError
 from horde.files import SIZES, WriteError, check_regular, make_folder
-from horde.limits import CARD_NAME_MAX, CARD_TEXT_MAX, quoted
+from horde.limits import ATOMIC_DEPTH_MAX, CARD_NAME_MAX, CARD_TEXT_MAX, quoted
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
@@ -209,6 +212,28 @@ def _open_source(path: Path, update: Callable[[int], object]) -> tuple[io.Buffer
     return raw, size
 
 
+_DEPTH_STEP = {"start_map": 1, "start_array": 1, "end_map": -1, "end_array": -1}
+
+
+def check_depth(stream: io.BufferedIOBase) -> None:
+    """Raise ValueError if the JSON of ``stream`` nests maps and arrays more than
+    ``ATOMIC_DEPTH_MAX`` deep (MTGJSON's cards nest 7 deep). ijson's fast parser keeps the path
+    to every value it is inside, so 200,000 brackets would take it tens of gigabytes: the depth
+    is read first, by its path-less parser, with the counting done in C (itertools)."""
+    import ijson
+
+    events = map(itemgetter(0), ijson.basic_parse(stream))
+    depths = accumulate(map(_DEPTH_STEP.__getitem__, filter(_DEPTH_STEP.__contains__, events)))
+    if next(filter(partial(lt, ATOMIC_DEPTH_MAX), depths), None) is not None:
+        raise ValueError(f"its maps and arrays nest more than {ATOMIC_DEPTH_MAX} deep (docs/limits.md)")
+
+
+def first_line(error: BaseException) -> str:
+    """An error's first line, cut short: a JSON parser's message may go on to quote the file."""
+    reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    return quoted(reason, 300)[1:-1]
+
+
 def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = None,
                         progress: Callable[[int, int], object] | None = None) -> dict[str, Any]:
     """Read MTGJSON's AtomicCards file ``source`` into the card index (``index_path()`` unless
@@ -219,7 +244,7 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
 
     source = Path(source)
     target = Path(target) if target else index_path()
-    if not source.exists():
+    if not os.path.exists(source):
         raise HordeError("no such file: expected MTGJSON's AtomicCards.json (plain, .gz, .xz or .zip)",
                          str(source))
     size = check_regular(source, "AtomicCards file")  # never a named pipe, a device or a folder
@@ -227,7 +252,7 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
         raise HordeError(f"cannot read AtomicCards file: it is {size:,} bytes; it may hold at most "
                          f"{SIZES['AtomicCards file']:,} (docs/limits.md)", str(source))
     make_folder(target.parent, follow=True)
-    if target.exists() and not target.is_file():
+    if os.path.exists(target) and not os.path.isfile(target):
         raise WriteError("cannot write the card index: it is not a regular file (move it away)", str(target))
     digest = hashlib.sha256()
     try:
@@ -243,7 +268,7 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
         nonlocal read
         read += n
         if progress is not None:
-            progress(read, size)
+            progress(read, 2 * size)  # the file is read twice: its depth (check_depth), then its cards
 
     try:
         stream, size = _open_source(source, count)
@@ -253,6 +278,14 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
         db.execute("CREATE TABLE cards (key TEXT PRIMARY KEY, name TEXT NOT NULL, data TEXT NOT NULL)")
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         rows: list[tuple[str, str, str]] = []
+        with stream:
+            try:
+                check_depth(stream)
+            except (ijson.JSONError, ValueError, EOFError, OSError, lzma.LZMAError, zipfile.BadZipFile,
+                    zlib.error, MemoryError) as error:
+                raise HordeError(f"cannot read the file as MTGJSON's AtomicCards JSON: {first_line(error)}",
+                                 str(source)) from None
+        stream, size = _open_source(source, count)
         with stream:
             try:
                 for key, faces in ijson.kvitems(stream, "data", use_float=True):
@@ -281,9 +314,7 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                         rows.clear()
             except (ijson.JSONError, ValueError, EOFError, OSError, lzma.LZMAError, zipfile.BadZipFile,
                     zlib.error, RecursionError, MemoryError) as error:
-                # The first line only: a JSON parser's message may go on to quote the file.
-                reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
-                raise HordeError(f"cannot read the file as MTGJSON's AtomicCards JSON: {quoted(reason, 300)[1:-1]}",
+                raise HordeError(f"cannot read the file as MTGJSON's AtomicCards JSON: {first_line(error)}",
                                  str(source)) from None
         db.executemany("INSERT OR IGNORE INTO cards VALUES (?, ?, ?)", rows)
         if not cards:
@@ -378,7 +409,7 @@ def open_index(path: Path | None = None) -> CardIndex | None:
     key = str(path)
     if key not in _OPEN:
         try:
-            _OPEN[key] = CardIndex(path) if path.is_file() else None
+            _OPEN[key] = CardIndex(path) if os.path.isfile(path) else None
         except sqlite3.DatabaseError as error:
             raise HordeError(f"the card index cannot be read ({error}); import it again with horde cards import",
                              str(path)) from None

@@ -37,6 +37,7 @@ BOARD_UNIT = 50  # H15: an effect, a decision or a turn costs one more unit per 
 BATTLEFIELD_MAX = 10_000  # H15: permanents on the battlefield at once (both sides)
 DEPTH_MAX = 60  # H15: abilities resolving inside one another (a trigger's effect triggering another, ...)
 TOML_DEPTH_MAX = 8  # tables and arrays nested inside one another in an experiment file
+ATOMIC_DEPTH_MAX = 64  # maps and arrays nested inside one another in MTGJSON's AtomicCards (its cards: 7)
 QUOTE_MAX = 80  # characters of a value an error message quotes
 
 
