@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-full bench lint spike clean
+.PHONY: demo test test-full fuzz bench lint spike clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,16 @@ test: $(STAMP)
 
 test-full: $(STAMP)
 	HORDE_SLOW_SCALE=1 $(BIN)/python -m pytest -n auto --dist loadfile
+
+# The fuzz suite in full (tests/test_fuzz.py; CI runs about 340 cases): damaged and hostile
+# decklists, card files, experiment files, card indexes, results folders and command lines, each
+# ending with exit 0 or 2, no traceback, no timeout, nothing written outside the results folder.
+FUZZ_LOG := .fuzz-failures/log.tsv
+fuzz: $(STAMP)
+	mkdir -p .fuzz-failures && rm -f $(FUZZ_LOG)
+	HORDE_FUZZ_LOG=$(CURDIR)/$(FUZZ_LOG) HORDE_FUZZ_CASES=$${HORDE_FUZZ_CASES:-2400} \
+		$(BIN)/python -m pytest -p no:cacheprovider -n auto tests/test_fuzz.py; \
+		status=$$?; $(BIN)/python tests/test_fuzz.py $(FUZZ_LOG); exit $$status
 
 bench: $(STAMP)
 	$(BIN)/python -m horde.bench
