@@ -10,9 +10,11 @@ experiments/.
 
 The inputs are a seeded mutation corpus over the bundled decklists, card files and experiment
 files, MTGJSON's AtomicCards fixture and a results folder; and hypothesis strategies over command
-lines and Oracle text. ``HORDE_FUZZ_CASES`` sets how many cases in all (CI: the default;
-``make fuzz``: 2,400); ``HORDE_FUZZ_SECONDS`` the time limit of one case. A failure names its
-family and case number (``HORDE_FUZZ_CASES`` and the case number replay it) and keeps its files.
+lines and Oracle text. Cases run in-process (click's CliRunner); every 12th case of the file
+families runs as a process of its own, through the console script's ``main``.
+``HORDE_FUZZ_CASES`` sets how many cases in all (CI: the default; ``make fuzz``: 2,400);
+``HORDE_FUZZ_SECONDS`` the time limit of one case. A failure names its family and case number
+(``HORDE_FUZZ_CASES`` and the case number replay it) and keeps its files.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import shlex
 import shutil
 import signal
 import stat
+import subprocess
 import sys
 import tempfile
 import zipfile
@@ -57,6 +60,7 @@ MEMORY = int(float(os.environ.get("HORDE_FUZZ_GIB", "6")) * 2**30)  # the addres
 SHARES = {"decklists": 0.17, "card files": 0.17, "experiments": 0.17, "command lines": 0.2, "card index": 0.08,
           "oracle text": 0.09, "results folders": 0.12}
 FAILURES = TESTS.parent / ".fuzz-failures"  # a failing case's files are kept here
+SEPARATE = 12  # every 12th case of the file families runs as a process of its own, not in-process
 
 
 def cases(family: str) -> int:
@@ -125,9 +129,30 @@ def clear_caches() -> None:
     horde.cardindex._OPEN.clear()
 
 
+@dataclass
+class Finished:
+    """How a ``horde`` process ended (what CliRunner's Result says, for a subprocess)."""
+
+    output: str
+    exit_code: int
+    exception: BaseException | None = None
+
+
+def in_subprocess(arguments: list[str], environment: dict, cwd: Path) -> Finished:
+    """Run ``horde ARGUMENTS`` as its own process, as a user would (the console script's main)."""
+    env = {k: v for k, v in (os.environ | environment).items() if v is not None}
+    try:
+        done = subprocess.run([sys.executable, "-c", "from horde.cli import main; main()", *arguments], env=env,
+                              cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, timeout=SECONDS)
+    except subprocess.TimeoutExpired:
+        raise Hang from None
+    return Finished(done.stdout.decode(errors="replace") + done.stderr.decode(errors="replace"), done.returncode)
+
+
 def run_case(box: Sandbox, arguments: list[str], name: str, env: dict | None = None,
-             exits: tuple[int, ...] = (0, 2), home_written: bool = False) -> None:
-    """Run ``horde ARGUMENTS`` in ``box`` and check the contract; a failure keeps the case."""
+             exits: tuple[int, ...] = (0, 2), home_written: bool = False, separate: bool = False) -> None:
+    """Run ``horde ARGUMENTS`` in ``box`` and check the contract; a failure keeps the case.
+    ``separate`` runs it as a process of its own (a sample of the cases) rather than in-process."""
     allowed = (box.out, box.cwd / "results") + ((box.home,) if home_written else ())
     before = snapshot(box.root, allowed) | {k: v for w in WATCHED for k, v in snapshot(w, ()).items()}
     clear_caches()
@@ -139,7 +164,10 @@ def run_case(box: Sandbox, arguments: list[str], name: str, env: dict | None = N
     os.chdir(box.cwd)
     problem, verdict = "", "ok"
     try:
-        result = CliRunner().invoke(cli, arguments, env=environment, prog_name="horde", catch_exceptions=True)
+        if separate:
+            result = in_subprocess(arguments, environment, box.cwd)
+        else:
+            result = CliRunner().invoke(cli, arguments, env=environment, prog_name="horde", catch_exceptions=True)
     except Hang:
         problem, verdict = f"still running after {SECONDS:.0f} s", "timeout"
     finally:
@@ -323,7 +351,7 @@ def test_fuzz_decklists(sandbox, first):
             ["play", "--banlist", str(path), "--players", "2"],
             ["cards", "coverage", str(path)],
         ])
-        run_case(box, arguments, f"decklists-{i}")
+        run_case(box, arguments, f"decklists-{i}", separate=i % SEPARATE == 0)
 
 
 # ---------------------------------------------------------------- card files
@@ -368,7 +396,7 @@ def test_fuzz_card_files(sandbox, first):
             ["simulate", "--quiet", "--workers", "1", "--games", "2", "--players", rng.choice(["2", "4"]), *cards,
              "--max-turns", rng.choice(["60", "1000"]), "--life-per-player", rng.choice(["20", "1000"])],
         ])
-        run_case(box, arguments, f"card-files-{i}", env=env)
+        run_case(box, arguments, f"card-files-{i}", env=env, separate=i % SEPARATE == 0)
 
 
 # ---------------------------------------------------------------- experiment files
@@ -414,7 +442,7 @@ def test_fuzz_experiments(sandbox, first):
         path = write_mutated(box.inputs / "x.toml", mutate_text(seed, rng, box, toml_mutation), rng, box)
         arguments = ["run", str(path), "--out", str(box.out), "--workers", "1", "--quiet", "--max-games",
                      rng.choice(["1", "2"])] + rng.choice([[], ["--games", "1"], ["--chunk-size", "1"]])
-        run_case(box, arguments, f"experiments-{i}")
+        run_case(box, arguments, f"experiments-{i}", separate=i % SEPARATE == 0)
 
 
 # ---------------------------------------------------------------- command lines (hypothesis)
@@ -714,7 +742,7 @@ def test_fuzz_results_folders(sandbox, results_folder, first):
             ["compare", str(copy), str(folder)],
             ["run", str(box.inputs / "small.toml"), "--out", str(box.out), "--workers", "1", "--quiet"],
         ])
-        run_case(box, arguments, f"results-folders-{i}")
+        run_case(box, arguments, f"results-folders-{i}", separate=i % SEPARATE == 0)
 
 
 def test_the_suite_runs_as_many_cases_as_asked():
