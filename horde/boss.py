@@ -108,8 +108,8 @@ def draw_lieutenants(game: Game, pool: list[CardDef], equipment: list[CardDef]) 
 
 
 def entry_roll(game: Game) -> None:
-    """L2: roll a d20 plus the entry counters; 18 or more lets a random waiting lieutenant enter.
-    Decision: a natural 17 is no entry."""
+    """L2: roll a d20 plus the entry counters; a total of 18 or more lets a random waiting
+    lieutenant enter (a natural 17 with counters enters). Decision: a total of 17 is no entry."""
     state = game.lieutenants
     assert state is not None, "only called when lieutenants are drawn"
     waiting = [lt for lt in state.drawn if lt.entered == 0]
@@ -117,7 +117,7 @@ def entry_roll(game: Game) -> None:
         return
     roll = d20(game)
     total = roll + state.entry_counters
-    entered = roll != 17 and total >= 18
+    entered = total >= 18  # L2: the total counts; a total of 17 is no entry
     if game.drivers.trace is not None:
         log(game, "lieutenant_roll", Side.HORDE, roll=roll, counters=state.entry_counters, total=total,
             entered=entered)

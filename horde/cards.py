@@ -35,6 +35,13 @@ HOOKS = {
     "Plus": "a boss plus loyalty ability (B3)",
     "Minus": "a boss non-ultimate minus loyalty ability (B3)",
     "Ultimate": "a boss ultimate loyalty ability (B3)",
+    # Hooks of the published automated opponents' cards (RULES.md sections F, M, G).
+    "Leaves": "when the permanent leaves the battlefield (a Hero's Reward: F4, G5)",
+    "ToGraveyard": "when the card is put into a graveyard from anywhere (an artifact's Hero's Reward: M3)",
+    "YourEndStep": "at the beginning of its controller's end step (an elite Head: F5)",
+    "MainPhase": "at the beginning of its controller's precombat main phase (M2)",
+    "ThisCombat": "effects a spell's `at_beginning_of_combat` leaves for the beginning of this turn's combat (M4, G6)",
+    "CreatureAttacks": "whenever a creature matching `when` attacks (Dance of Flame: G6)",
 }
 
 KEYWORDS = {
@@ -42,6 +49,8 @@ KEYWORDS = {
     "lifelink", "indestructible", "vigilance", "defender", "haste", "enters tapped",
     "can't block", "fear", "swampwalk", "islandwalk", "forestwalk", "flanking", "shroud",
     "hexproof", "can't attack", "unblockable", "intimidate", "undying", "assigns no combat damage",
+    # until end of turn only, from the challenge decks' spells (M4, G4)
+    "attacks this turn", "destroyed after combat", "must be blocked",
 }
 
 

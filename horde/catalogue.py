@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text"}
-SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token"}
+SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
               "Tribal"}
 LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
@@ -370,7 +370,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             key, sep, value = word.partition("=")
             if not sep:
                 raise DeckError(f"card '{card_name}': expected key=value, got {quoted(word)}", path, line)
-            if key == "when" and hook in ("CreatureDies", "ControllerDamaged"):
+            if key == "when" and hook in ("CreatureDies", "ControllerDamaged", "CreatureAttacks"):
                 when = _convert(card_name, "when", "filter", value, (), path, line)
                 continue
             spec = verb.args.get(key)

@@ -221,6 +221,23 @@ def describe(event: dict) -> str:
         return f"Player {e['player']} activates {e['card']}: {e['effects']}"
     if kind == "banned_discarded":
         return f"Player {e['player']} draws banned {e['card']}, discards it and draws again"
+    if kind == "emblems":
+        return f"Horde emblem counter {e['counter']}: the Horde has {e['emblems']} emblem(s) (V2)"
+    if kind == "team_wins":
+        return f"The team wins: {e['reason']}"
+    if kind == "extra_turn":
+        return "The Hydra takes an extra turn"
+    if kind == "heads_grow":
+        return f"A Head left: the Hydra reveals {', '.join(e['cards']) or 'nothing'}; {e['heads']} Head(s) grow back"
+    if kind == "hydra_bites":
+        return f"The Hydra's {e['heads']} untapped Head(s) bite: {e['amount']} damage to each player"
+    if kind == "redirected":
+        return f"{e['amount']} damage to the opponent is dealt to {e['target']}"
+    if kind == "to_graveyard_instead":
+        return f"{e['card']} goes to the Horde's graveyard instead of its {e['instead_of']}"
+    if kind == "burn_bodies":
+        return "Team burns the bodies: combat damage exiles the Horde's graveyard" if e["burn"] else \
+            "Team mills the Horde with its combat damage"
     if kind == "game_over":
         return f"\nGame over: {e['winner']} (team life {e['team_life']}, Horde library {e['horde_library']})"
     return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("turn", "side", "event"))

@@ -36,6 +36,16 @@ KINDS = {
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
+    # The published automated opponents and the variants (RULES.md F, M, G, V).
+    "redirect": "options: the opponent's creatures damage to it is dealt to instead (F6, G3); subject: the damage",
+    "horde_choice": "options: what the Hydra chooses among, chosen by the team (F7); subject: (kind, card): "
+                    "kind 'harm', 'help', 'sacrifice', 'discard', 'return', 'mode', 'target' or 'tap'",
+    "may_sacrifice": "options: permanents it may sacrifice, and None; subject: the life or damage it suffers if not",
+    "tap": "options: the opponent's untapped permanents it taps (F: Distract the Hydra)",
+    "exile": "options: its creatures, one to exile (F: Swallow the Hero Whole)",
+    "must_block": "options: free creatures that can block the attacker (subject) that must be blocked if able (M4)",
+    "burn": "options (False, True): True exiles this combat's damage from the Horde's graveyard instead of "
+            "milling (V5); subject: (Horde library, Horde graveyard)",
 }
 SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards"}
 

@@ -32,7 +32,7 @@ class HordeDeck:
 
     name: str
     path: str
-    build: str  # "fixed" or "recipe"
+    build: str  # "fixed", "recipe" or "whole" (the list as it is, whatever the number of players)
     cards: list[CardDef] = field(default_factory=list)  # fixed: every card, tokens included
     creatures: list[CardDef] = field(default_factory=list)  # recipe pool (R1)
     spells: list[CardDef] = field(default_factory=list)
@@ -107,8 +107,8 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
 
     about = decklist.about
     build = about.get("build", "fixed").lower()
-    if build not in ("fixed", "recipe"):
-        fail(DeckError(f"About 'build': expected fixed or recipe, got {quoted(build)}", path))
+    if build not in ("fixed", "recipe", "whole"):
+        fail(DeckError(f"About 'build': expected fixed, recipe or whole, got {quoted(build)}", path))
         build = "fixed"
     deck = HordeDeck(name=about.get("name", Path(path).stem), path=path, build=build)
     for entry in decklist.entries:
@@ -135,7 +135,7 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
         elif "Planeswalker" in card.types:
             fail(DeckError(f"'{card.name}' is a planeswalker: the engine plays planeswalkers only as bosses (B1), "
                            "in a Bosses section", path, entry.line))
-        elif build == "fixed":
+        elif build in ("fixed", "whole"):
             deck.cards.extend([card] * entry.count)
         elif card.is_token:
             if "Army" in card.subtypes:
@@ -408,17 +408,20 @@ def check_deck(path: str, catalogue: Catalogue | None = None) -> list[HordeError
 
 def check_deck_size(deck: HordeDeck, setup: GameSetup) -> None:
     """H3: a fixed Horde deck must hold at least the setup's deck size; raises HordeError."""
-    size = setup.cards_per_player * setup.players
-    if deck.build == "fixed" and len(deck.cards) < size:
+    size = setup.deck_size
+    if deck.build == "fixed" and len(deck.cards) < size:  # a whole deck is played whole, whatever the players
         raise HordeError(f"{deck.path}: the fixed Horde deck has {len(deck.cards)} cards; "
                          f"{setup.players} players x {setup.cards_per_player} cards need {size} (H3)")
 
 
 def build_horde_library(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[CardDef]:
     """The Horde's library for one game, top card last (H3, R1), from the Horde stream ``rng``."""
-    size = setup.cards_per_player * setup.players  # H3
+    size = setup.deck_size  # H3
     check_deck_size(deck, setup)
-    if deck.build == "fixed":
+    if deck.build == "whole":
+        cards = list(deck.cards)  # F, M, G: a challenge deck is its whole list, whatever the players
+        rng.shuffle(cards)
+    elif deck.build == "fixed":
         cards = list(deck.cards)
         rng.shuffle(cards)
         cards = cards[:size]  # H3: a random deck-size part of the list
@@ -442,7 +445,7 @@ def recipe(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[CardDef]:
     giants, armies = setup.strong_split
     base, giant, army = deck.tokens()
     strong = [giant] * (giants * players) + [army] * (armies * players)
-    size = setup.cards_per_player * players
+    size = setup.deck_size
     cards = picked + strong
     rng.shuffle(cards)
     cards = cards[:size]
@@ -453,7 +456,7 @@ def _recipe_by_share(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[Car
     """The recipe with ``token_percent`` of the deck as tokens (a tuning knob beyond R1): the
     tokens split base : strong as R1's 10 : 5 and the strong ones by ``strong_mix``; the other
     cards are creatures and spells in R1's proportion (5.5 : 3.5), drawn from the lists."""
-    size = setup.cards_per_player * setup.players
+    size = setup.deck_size
     tokens = round(size * (setup.token_percent or 0) / 100)
     nontoken = size - tokens
     creatures = round(nontoken * 11 / 18) if deck.spells else nontoken

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from horde import rules
+from horde.cards import CardDef, Effect, ManaCost
 from horde.filters import Amount, Context, Filter, card_matches, evaluate
-from horde.state import HORDE_CONTROLLER, Game, Permanent
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Winner
 
 # Decision: the token cards of a Horde deck that are milled or discarded lie in the Horde's
 # graveyard only as counts of what left the library; they are not cards for effects (a
@@ -433,3 +434,210 @@ def keep_one_of_each_type(game: Game, ctx: Context, who: str) -> None:
         for p in board:
             if p not in kept and rules.on_battlefield(game, p):
                 rules.sacrifice(game, p)
+
+
+# ---------------------------------------------------------------- verbs for the published automated opponents
+EMBLEM_ID = -2  # emblems are stand-ins watched by the battlefield (ids -2, -3, ...), never on it
+# General verbs that the challenge decks (Face the Hydra, Battle the Horde, Defeat a God), the
+# bosses and the community variants need: who, what and how many are arguments.
+
+
+@verb("emblem", filter=Arg("filter"), power=Arg("int", 0), toughness=Arg("int", 0),
+      keywords=Arg("keywords", frozenset()))
+def emblem(game: Game, ctx: Context, filter: Filter, power: int, toughness: int, keywords: frozenset[str]) -> None:
+    """The controller gets an emblem: permanents matching FILTER get +POWER/+TOUGHNESS and KEYWORDS for the rest of the game."""
+    effect = Effect("anthem", {"filter": filter, "power": power, "toughness": toughness, "keywords": keywords},
+                    anthem)
+    name = f"Emblem ({ctx.card.name})" if ctx.card is not None else "Emblem"
+    card = CardDef(name, ManaCost(), frozenset({"Emblem"}), hooks={"Static": (effect,)}, anthems=(effect,))
+    emblems = sum(1 for p in game.battlefield.statics if p.id <= EMBLEM_ID)
+    game.battlefield.watch(Permanent(EMBLEM_ID - emblems, card, ctx.controller, ctx.controller))
+
+
+@verb("players_gain_life", who=Arg("choice", "each_player", WHO), amount=Arg("amount"))
+def players_gain_life(game: Game, ctx: Context, who: str, amount: Amount) -> None:
+    """Each player WHO names gains AMOUNT life (the team's shared total; the Horde has none)."""
+    n = evaluate(game, ctx, amount)
+    for player in _players_for(game, ctx, who):
+        if player != HORDE_CONTROLLER:
+            rules.gain_life(game, n)
+
+
+@verb("reveal_and_cast", count=Arg("amount", 1), unless_at_least=Arg("int", 0), filter=Arg("filter", None))
+def reveal_and_cast(game: Game, ctx: Context, count: Amount, unless_at_least: int, filter: Filter | None) -> None:
+    """The Horde reveals the top COUNT cards of its library and casts them (not when UNLESS_AT_LEAST permanents match FILTER)."""
+    if not ctx.is_horde:
+        return  # only the Horde casts the cards it reveals (H7)
+    if filter is not None and unless_at_least and _matching(game, ctx, filter) >= unless_at_least:
+        return
+    rules.reveal_and_cast_top(game, evaluate(game, ctx, count))
+
+
+def _matching(game: Game, ctx: Context, filter: Filter) -> int:
+    return sum(1 for p in rules.all_permanents(game) if filter(game, ctx, p))
+
+
+@verb("tap_some", filter=Arg("filter"), count=Arg("amount", 1), stays_tapped=Arg("bool", False),
+      at_least=Arg("int", 0))
+def tap_some(game: Game, ctx: Context, filter: Filter, count: Amount, stays_tapped: bool, at_least: int) -> None:
+    """Tap up to COUNT untapped permanents matching FILTER, chosen by the controller (only when AT_LEAST match); with STAYS_TAPPED they skip their controller's next untap step."""
+    if at_least and _matching(game, ctx, filter) < at_least:
+        return
+    for _ in range(evaluate(game, ctx, count)):
+        options = [p for p in rules.all_permanents(game) if filter(game, ctx, p) and not p.tapped]
+        if not options:
+            return
+        p = rules.choose_card(game, ctx.controller, "tap", options)
+        p.tapped = True
+        if stays_tapped:
+            p.skip_untaps += 1
+
+
+@verb("keywords_until_next_turn", filter=Arg("filter"), keywords=Arg("keywords"))
+def keywords_until_next_turn(game: Game, ctx: Context, filter: Filter, keywords: frozenset[str]) -> None:
+    """Each permanent matching FILTER gains KEYWORDS until the end of the Horde's next turn."""
+    for p in rules.all_permanents(game):
+        if filter(game, ctx, p):
+            rules.pump(game, p, 0, 0, keywords)
+            p.kept_keywords = p.kept_keywords | keywords
+            p.kept_until = game.horde_turns + 1
+
+
+@verb("players_cant_cast")
+def players_cant_cast(game: Game, ctx: Context) -> None:
+    """Players (the team) can't cast spells until the Horde's next turn."""
+    game.spells_locked = True
+
+
+@verb("sacrifice_or_suffer", who=Arg("choice", "each_opponent", WHO), filter=Arg("filter"),
+      filter2=Arg("filter", None), lose_life=Arg("int", 0), damage=Arg("int", 0), tap=Arg("filter", None))
+def sacrifice_or_suffer(game: Game, ctx: Context, who: str, filter: Filter, filter2: Filter | None, lose_life: int,
+                        damage: int, tap: Filter | None) -> None:
+    """Each player WHO names may sacrifice a permanent matching FILTER (or FILTER2); each who does taps one of the controller's permanents matching TAP; each who doesn't loses LOSE_LIFE life and is dealt DAMAGE damage."""
+    for player in _players_for(game, ctx, who):
+        if player == HORDE_CONTROLLER:
+            continue
+        options = [p for p in rules.board_of(game, player) if filter(game, ctx, p)
+                   or (filter2 is not None and filter2(game, ctx, p))]
+        victim = rules.ask(game, "may_sacrifice", player, options + [None], subject=lose_life + damage) \
+            if options else None
+        if victim is not None:
+            rules.sacrifice(game, victim)
+            untapped = [p for p in rules.board_of(game, ctx.controller) if tap is not None and tap(game, ctx, p)
+                        and not p.tapped]
+            if untapped:
+                rules.ask(game, "tap", player, untapped).tapped = True
+        else:
+            rules.lose_life(game, lose_life)
+            rules.damage_player(game, ctx.permanent, ctx.controller, player, damage)
+
+
+@verb("return_exactly_or_reveal", filter=Arg("str"), count=Arg("int", 2), reveal=Arg("str"))
+def return_exactly_or_reveal(game: Game, ctx: Context, filter: str, count: int, reveal: str) -> None:
+    """Put exactly COUNT cards matching FILTER from the controller's graveyard onto the battlefield; if it can't, reveal cards from the top of its library until one matches REVEAL, put that one onto the battlefield and the rest into the graveyard."""
+    graveyard = rules.graveyard_of(game, ctx.controller)
+    found = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
+    if len(found) >= count:
+        for card in found[:count]:
+            graveyard.remove(card)
+            rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller)
+        return
+    library = game.horde.library if ctx.is_horde else game.players[ctx.controller].library
+    while library:
+        card = library.pop()
+        if card_matches(reveal, card):
+            rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller)
+            return
+        graveyard.append(card)
+
+
+@verb("extra_turn_if_target", filter=Arg("str"))
+def extra_turn_if_target(game: Game, ctx: Context, filter: str) -> None:
+    """If the permanent this ability targeted (with an earlier verb) matched FILTER, the Horde takes an extra turn after this one."""
+    target = ctx.target
+    if ctx.is_horde and isinstance(target, Permanent) and card_matches(filter, target.card):
+        game.extra_turns += 1
+
+
+@verb("exile_until_leaves", who=Arg("choice", "each_opponent", WHO), filter=Arg("filter"), until=Arg("filter"))
+def exile_until_leaves(game: Game, ctx: Context, who: str, filter: Filter, until: Filter) -> None:
+    """Each player WHO names exiles a permanent matching FILTER it controls; until the Horde's next turn, when a permanent matching UNTIL leaves the battlefield, the exiled cards return under their owners' control."""
+    for player in _players_for(game, ctx, who):
+        if player == HORDE_CONTROLLER:
+            continue
+        options = [p for p in rules.board_of(game, player) if filter(game, ctx, p)]
+        if not options:
+            continue
+        p = rules.ask(game, "exile", player, options)
+        rules.exile(game, p, ctx.controller)
+        if p.card in game.players[p.owner].exile:  # a token ceased to exist, a commander went home (C2)
+            game.held.append((p.card, p.owner, until))
+
+
+@verb("destroy_self")
+def destroy_self(game: Game, ctx: Context) -> None:
+    """Destroy this permanent."""
+    if ctx.permanent is not None:
+        rules.destroy(game, ctx.permanent, ctx.controller)
+
+
+@verb("at_beginning_of_combat")
+def at_beginning_of_combat(game: Game, ctx: Context) -> None:
+    """At the beginning of combat this turn, this card's ThisCombat effects resolve."""
+    if ctx.card is not None and "ThisCombat" in ctx.card.hooks:
+        game.delayed.append((ctx, ctx.card.hooks["ThisCombat"]))
+
+
+@verb("each_deals", filter=Arg("filter"), amount=Arg("amount"), target=Arg("filter"), players=Arg("bool", True))
+def each_deals(game: Game, ctx: Context, filter: Filter, amount: Amount, target: Filter, players: bool) -> None:
+    """Each permanent matching FILTER deals AMOUNT damage to each creature matching TARGET (and with PLAYERS to each opponent)."""
+    n = evaluate(game, ctx, amount)
+    for source in [p for p in rules.all_permanents(game) if filter(game, ctx, p)]:
+        sub = Context(source.card, source, source.controller)
+        hits = [p for p in rules.all_permanents(game) if target(game, sub, p)]
+        rules.damage_many(game, source, source.controller, hits, n)
+        if players:
+            damage_each_opponent(game, sub, n)
+
+
+@verb("return_named", card=Arg("str"), count=Arg("int", 1), to=Arg("choice", "battlefield", ("battlefield", "hand")))
+def return_named(game: Game, ctx: Context, card: str, count: int, to: str) -> None:
+    """Return up to COUNT cards named CARD from the controller's graveyard to the battlefield or hand."""
+    graveyard = rules.graveyard_of(game, ctx.controller)
+    for found in [c for c in graveyard if c.name == card][:count]:
+        graveyard.remove(found)
+        if to == "battlefield":
+            rules.put_onto_battlefield(game, found, ctx.controller, ctx.controller)
+        else:
+            rules.hand_of(game, ctx.controller).append(found)
+
+
+@verb("each_returns", who=Arg("choice", "each_player", WHO), filter=Arg("str", "creature"))
+def each_returns(game: Game, ctx: Context, who: str, filter: str) -> None:
+    """Each player WHO names returns a card matching FILTER of its choice from its graveyard to the battlefield."""
+    for player in _players_for(game, ctx, who):
+        graveyard = rules.graveyard_of(game, player)
+        options = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
+        if options:
+            card = rules.choose_card(game, player, "return", options)
+            graveyard.remove(card)
+            rules.put_onto_battlefield(game, card, player, player)
+
+
+@verb("opponents_win")
+def opponents_win(game: Game, ctx: Context) -> None:
+    """The controller's opponents win the game (the team, when the Horde's card says so)."""
+    if ctx.is_horde and game.winner is None:
+        game.winner = Winner.TEAM
+
+
+@verb("cant_leave_while", static=True, filter=Arg("filter"))
+def cant_leave_while(game: Game, ctx: Context, filter: Filter) -> None:
+    """Static: this permanent can't leave the battlefield as long as another permanent matching FILTER is on it."""
+
+
+@verb("must_attack_while", static=True, filter=Arg("filter", None), count=Arg("filter"), at_least=Arg("int", 1),
+      haste=Arg("bool", False))
+def must_attack_while(game: Game, ctx: Context, filter: Filter | None, count: Filter, at_least: int,
+                      haste: bool) -> None:
+    """Static: as long as AT_LEAST permanents matching COUNT are on the battlefield, this creature (or each matching FILTER) attacks each combat if able (and with HASTE has haste)."""

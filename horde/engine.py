@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
-from horde import __version__, boss, rules, turns
+from horde import __version__, boss, opponents, rules, turns
 from horde.cards import CardDef
 from horde.catalogue import Catalogue, Origin, decks_dir, setup_catalogue
 from horde.decisions import Chooser
@@ -192,7 +192,7 @@ def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trac
     if policy is None:
         policy = prepared.new_policy()
     policy.rng = stream(seed, "policy")
-    drivers = Drivers(policy, GameStats(team_life_min=setup.life_per_player * setup.players), [] if trace else None)
+    drivers = Drivers(policy, GameStats(team_life_min=setup.start_life), [] if trace else None)
     game = Game(setup, prepared.catalogue.tokens, stream(seed, "horde"), stream(seed, "dice"), drivers)
     drivers.view = TeamView(game)
     for i, deck in enumerate(prepared.team_decks):
@@ -205,6 +205,9 @@ def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trac
     horde_deck = prepared.horde_deck
     game.horde.library = build_horde_library(horde_deck, setup, game.horde_rng)
     game.horde.deck_size = len(game.horde.library)
+    if setup.horde_choices == "smart":
+        drivers.horde_choice = rules.smart_choice  # H9s
+    opponents.procedure(setup).setup(game)  # F1, G1: what starts on the battlefield
     bosses = prepared.bosses
     if bosses:
         # B1: a random one of the list, or the one named
@@ -217,10 +220,7 @@ def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trac
     return game
 
 
-def horde_turn_now(setup: GameSetup, turn: int) -> bool:
-    """H2: the team takes the first ``grace_turns`` turns, then the Horde and the team alternate,
-    the Horde first."""
-    return turn > setup.grace_turns and (turn - setup.grace_turns) % 2 == 1
+horde_turn_now = opponents.horde_turn_now  # H2
 
 
 def play(game: Game, record_turns: bool = False) -> str:
@@ -248,17 +248,24 @@ def _play(game: Game, rows: list[tuple[int, int, int, int]] | None) -> None:
     if drivers.check is not None:
         drivers.check(game)
     stats = drivers.stats
+    procedure = opponents.procedure(setup)
     while not game.over():
         spend(game, 1 + board_units(game))  # H15: a turn looks at every permanent
+        opponent = procedure.opponent_next(game)  # H2 (F, M, G: and extra turns)
         game.turn += 1
         if game.turn > setup.max_turns:
             game.turn = setup.max_turns
             game.winner = Winner.STALL  # H14
             break
-        if horde_turn_now(setup, game.turn):
-            turns.horde_turn(game)
+        if opponent:
+            procedure.turn(game)
         else:
-            turns.team_turn(game)
+            game.active = Side.TEAM
+            opponents.team_wins_in_upkeep(game)  # V10
+            if not game.over():
+                turns.team_turn(game)
+        if not game.over():
+            procedure.end_of_turn(game)  # F8
         if game.team_life < stats.team_life_min:
             stats.team_life_min = game.team_life
         if rows is not None:

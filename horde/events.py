@@ -130,6 +130,22 @@ EVENTS: dict[str, EventKind] = {
     "time_counter_removed": EventKind("an exiled lieutenant loses a time counter (L7)", (
         NAME, Field("reason", "str", "'horde_turn' or 'damage'"), Field("left", "int", "time counters left"))),
     "lieutenant_acts": EventKind("a lieutenant activates an ability instead of attacking (L8)", (NAME, EFFECTS)),
+    "emblems": EventKind("the Horde's emblem counter grows at the end of its turn (V2)", (
+        Field("emblems", "int", "the Horde's emblems now"), Field("counter", "int", "the counter now (below 10)"))),
+    "team_wins": EventKind("the team wins by an opponent's own rule (F8, V10)", (
+        Field("reason", "str", "the rule, in words"),)),
+    "extra_turn": EventKind("the opponent takes an extra turn (F: Strike the Weak Spot)"),
+    "heads_grow": EventKind("a Head left the battlefield: the Hydra reveals its top two cards (F3)", (
+        Field("cards", "list[str]", "the cards revealed"), Field("heads", "int", "Heads among them, put onto the battlefield"))),
+    "hydra_bites": EventKind("the Hydra's untapped Heads deal damage to each player (F2)", (
+        Field("heads", "int", "untapped Heads"), Field("amount", "int", "damage to each player (an elite Head 2)"))),
+    "redirected": EventKind("damage the team would deal to the opponent goes to a creature it chooses (F6, G3)", (
+        AMOUNT, TARGET, TARGET_ID, TARGET_PLAYER)),
+    "to_graveyard_instead": EventKind("a challenge deck's card that would go to a hand or exile goes to its "
+                                      "graveyard instead (F9, M6, G6)", (
+        CARD, Field("instead_of", "str", "'hand' or 'exile'"))),
+    "burn_bodies": EventKind("the team chooses for this combat: burn the Horde's graveyard or mill (V5)", (
+        Field("burn", "bool", "true: the combat damage exiles cards of the Horde's graveyard"),)),
     "game_over": EventKind("the game ends (H12, H13, H14)", (
         Field("winner", "str", "'team', 'horde', 'stall' or 'aborted' (H15)"), TEAM_LIFE,
         Field("horde_library", "int", "cards left in the Horde's library"))),

@@ -57,6 +57,7 @@ SUBTYPE_TERMS = {
     "shaman", "druid", "elemental", "wurm", "hydra", "dinosaur", "cat", "bird", "wolf", "saproling",
     "insect", "merfolk", "demon", "devil", "sliver", "ally", "gnome", "golem", "construct", "minion",
     "swamp", "forest", "island", "mountain", "plains", "equipment", "aura",
+    "head", "minotaur", "reveler", "god", "satyr", "nymph", "centaur",
 }
 
 
@@ -156,6 +157,7 @@ def _card_term(word: str) -> CardCheck | None:
         "nontoken": lambda card: not card.is_token,
         "legendary": lambda card: "Legendary" in card.supertypes,
         "nonlegendary": lambda card: "Legendary" not in card.supertypes,
+        "elite": lambda card: "Elite" in card.supertypes,
     }.get(word)
 
 
@@ -209,6 +211,8 @@ def _compile_card_filter(text: str) -> CardFilter:
                 hit = word.capitalize() in card.subtypes
             elif word == "basic":
                 hit = "Basic" in card.supertypes
+            elif word == "elite":
+                hit = "Elite" in card.supertypes
             else:
                 hit = True  # relations and states do not apply to cards outside the battlefield
             if hit == negate:
@@ -246,6 +250,9 @@ AMOUNTS: dict[str, AmountFunction] = {
     "creatures_you_control": lambda g, x: sum(1 for p in board_of(g, x.controller) if p.card.is_creature),
     "cards_in_hand": lambda g, x: len(hand_of(g, x.controller)),
     "team_players": lambda g, x: len(g.players),
+    "heads_on_battlefield": lambda g, x: sum(1 for p in g.battlefield.horde if "Head" in p.card.subtypes),
+    "revelers_on_battlefield": lambda g, x: sum(1 for p in g.battlefield.horde + g.battlefield.team
+                                                if "Reveler" in p.card.subtypes),
 }
 
 

@@ -87,6 +87,21 @@ class TeamView:
     def horde_power(self) -> int:
         return rules.horde_power(self._game)
 
+    def can_leave(self, p: Permanent) -> bool:
+        """Whether the permanent could leave the battlefield now (G2: not Xenagos Ascended while a
+        Reveler is on the battlefield)."""
+        return "cant_leave_while" not in p.card.static_flags or not rules.held_in_place(self._game, p)
+
+    def horde_attackers(self) -> list:
+        """The Horde creatures expected in its next attack as the board stands: every creature (H8),
+        or the opponent's own estimate where a card must tell its creatures to attack (G4)."""
+        estimate = self._game.drivers.horde_attackers
+        return self.horde_creatures() if estimate is None else estimate(self._game)
+
+    def horde_attack_power(self) -> int:
+        """The total power of ``horde_attackers()``: what the next Horde attack could deal."""
+        return sum(max(0, self.power(p)) for p in self.horde_attackers())
+
     def available_mana(self, player: int) -> int:
         return rules.available_mana(self._game, player)
 
@@ -100,6 +115,12 @@ class TeamView:
 
     def graveyard(self, player: int) -> tuple:
         return tuple(self._game.players[player].graveyard)
+
+    def matches(self, flt: Any, p: Permanent) -> bool:
+        """Whether a permanent matches a compiled filter, seen from the Horde's side."""
+        from horde.filters import Context
+
+        return bool(flt(self._game, Context(None, None, -1), p))
 
     def colours(self, player: int) -> set[str]:
         """The colours the player's lands and mana sources can make ('*': any)."""
@@ -306,6 +327,8 @@ class BaselinePolicy(Policy):
         card = decision.subject
         verbs = card_verbs(card)
         horde = [o for o in options if not isinstance(o, int | str) and o.is_horde]
+        if len(horde) > 1:
+            horde = [p for p in horde if view.can_leave(p)] or horde  # G2: not Xenagos behind his Revelers
         if verbs & HARMFUL or role(card) == "removal":
             if "damage" in verbs:
                 amount = next((e.args["amount"] for hook in card.hooks.values() for e in hook
@@ -345,14 +368,14 @@ class BaselinePolicy(Policy):
     # ---- combat
     def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
-        threat = view.horde_power() + 4  # what the Horde could swing next turn, plus a reveal
+        threat = view.horde_attack_power() + 4  # what the Horde could swing next turn, plus a reveal
         life = view.team_life
         if threat < life - self.safety:
             return [c for c in creatures if view.power(c) > 0]
         # Keep the best blockers back until the expected damage leaves us alive.
         keep: list[Permanent] = []
         rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
-        attackers_by_power = sorted((view.power(p) for p in view.horde_creatures()), reverse=True)
+        attackers_by_power = sorted((view.power(p) for p in view.horde_attackers()), reverse=True)
         blocked = 0
         while rest and threat - blocked >= life - self.safety and len(keep) < len(attackers_by_power):
             keep.append(rest.pop(0))
@@ -477,6 +500,94 @@ class BaselinePolicy(Policy):
         return max(decision.options, key=lambda c: c.mana_value)
 
 
+    # ---- the published automated opponents (RULES.md F, M, G, V)
+    def _redirect(self, decision: Decision, view: TeamView) -> Any:
+        """Damage to the opponent goes to one of its creatures (F6, G3): kill the most dangerous one
+        it can (an elite Head, the biggest Reveler), never Xenagos while something else is there;
+        else wear down the one closest to dying."""
+        n = decision.subject
+        options = list(decision.options)
+        live = [p for p in options if not view.has(p, "indestructible") and p.card.name != "Xenagos Ascended"]
+        pool = live or options
+
+        def left(p: Permanent) -> int:
+            return view.toughness(p) - p.damage
+
+        killable = [p for p in pool if left(p) <= n]
+        if killable:
+            return max(killable, key=lambda p: ("Elite" in p.card.supertypes, view.power(p), left(p)))
+        return min(pool, key=left)
+
+    def _horde_choice(self, decision: Decision, view: TeamView) -> Any:
+        """The team makes the Hydra's choices (F7) and takes the option least bad for it: its
+        harmful effects on the Hydra's own non-elite Heads (no extra turn) or the team's least
+        valuable permanent, its Heads tapped elite first, the mode that hurts the team least."""
+        kind, card = decision.subject
+        options = list(decision.options)
+        permanents = [o for o in options if isinstance(o, Permanent)]
+        ours = [p for p in permanents if not p.is_horde]
+        theirs = [p for p in permanents if p.is_horde]
+
+        def worth(p: Permanent) -> tuple[bool, int]:
+            return (not p.card.is_token, view.power(p) + view.toughness(p) if p.card.is_creature else 0)
+
+        if kind == "harm":
+            if theirs:
+                return max(theirs, key=lambda p: ("Elite" not in p.card.supertypes, view.toughness(p)))
+            return min(ours, key=worth) if ours else options[0]
+        if kind == "tap":
+            if theirs:
+                return max(theirs, key=lambda p: ("Elite" in p.card.supertypes, view.toughness(p)))
+            return min(ours, key=worth) if ours else options[0]
+        if kind == "help":
+            return max(ours, key=worth) if ours else min(theirs, key=worth) if theirs else options[0]
+        if kind == "sacrifice":
+            return max(theirs, key=worth) if theirs else min(ours, key=worth) if ours else options[0]
+        if kind == "mode":
+            return min(options, key=lambda mode: self._mode_harm(mode, view))
+        if kind == "return":
+            return min(options, key=lambda c: c.mana_value)
+        return options[0]
+
+    def _mode_harm(self, mode: tuple, view: TeamView) -> int:
+        """What a mode of the opponent's spell costs the team, roughly in life points."""
+        harm = 0
+        for effect in mode:
+            if effect.verb == "damage_each_opponent" and isinstance(effect.args["amount"], int):
+                harm += effect.args["amount"] * view.players
+            elif effect.verb == "destroy_all":
+                flt = effect.args["filter"]
+                harm += sum(3 + view.power(p) for p in view.team_creatures() if view.matches(flt, p))
+            else:
+                harm += 1
+        return harm
+
+    def _may_sacrifice(self, decision: Decision, view: TeamView) -> Any:
+        """Sacrifice a token or a creature worth less than the life it saves, or when the life would kill."""
+        options = [o for o in decision.options if o is not None]
+        cost = decision.subject
+        cheapest = min(options, key=lambda p: (not p.card.is_token, view.power(p) + view.toughness(p)))
+        if cheapest.card.is_token or view.power(cheapest) + view.toughness(cheapest) <= cost or view.team_life <= cost:
+            return cheapest
+        return None
+
+    def _exile(self, decision: Decision, view: TeamView) -> Any:
+        return min(decision.options, key=lambda p: (not p.card.is_token, p.is_commander,
+                                                    view.power(p) + view.toughness(p)))
+
+    def _tap(self, decision: Decision, view: TeamView) -> Any:
+        """The Head that bites hardest: an elite one first."""
+        return max(decision.options, key=lambda p: ("Elite" in p.card.supertypes, view.toughness(p)))
+
+    def _must_block(self, decision: Decision, view: TeamView) -> Any:
+        return max(decision.options, key=lambda p: (view.toughness(p), -view.power(p)))
+
+    def _burn(self, decision: Decision, view: TeamView) -> Any:
+        """V5: mill while the Horde has a library; once it is empty, burn its graveyard."""
+        library, _ = decision.subject
+        return library == 0
+
+
 class AggroPolicy(BaselinePolicy):
     """Races: attacks with every creature that does not have to stay back to prevent lethal,
     casts creatures before anything else, and points burn at the Horde's library.
@@ -490,11 +601,11 @@ class AggroPolicy(BaselinePolicy):
 
     def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
-        threat = view.horde_power()
+        threat = view.horde_attack_power()
         life = view.team_life
         keep: list = []
         rest = sorted(creatures, key=lambda c: (view.toughness(c), -view.power(c)), reverse=True)
-        attackers_by_power = sorted((view.power(p) for p in view.horde_creatures()), reverse=True)
+        attackers_by_power = sorted((view.power(p) for p in view.horde_attackers()), reverse=True)
         blocked = 0
         while rest and threat - blocked >= life - self.margin and len(keep) < len(attackers_by_power):
             keep.append(rest.pop(0))
@@ -528,10 +639,10 @@ class DefensivePolicy(BaselinePolicy):
 
     def _attackers(self, decision: Decision, view: TeamView) -> Any:
         creatures = list(decision.options)
-        threat = view.horde_power() + self.reveal_allowance
+        threat = view.horde_attack_power() + self.reveal_allowance
         life = view.team_life
         rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
-        horde = sorted((view.power(p) for p in view.horde_creatures()), reverse=True)
+        horde = sorted((view.power(p) for p in view.horde_attackers()), reverse=True)
         horde += [self.reveal_allowance // 2] * 2  # the creatures the next reveal may bring
         kept = 0
         while rest and threat >= life - self.safety and kept < len(horde):

@@ -38,8 +38,8 @@ KNOBS: dict[str, Knob] = {
     "life_per_player": Knob("int", "starting life per player (H1)", low=1, high=1000),
     "grace_turns": Knob("int", "team turns before the Horde's first (H2)", low=0, high=50),
     "cards_per_player": Knob("int", "Horde deck cards per player (H3)", low=1, high=200),
-    "reveal": Knob("str", "reveal until a nontoken card, or escalating (H5, H5e)",
-                   choices=("until_nontoken", "escalating")),
+    "reveal": Knob("str", "reveal until a nontoken card, escalating, or until as many nontoken cards as the "
+                   "Horde has emblems (H5, H5e, H5n)", choices=("until_nontoken", "escalating", "emblems")),
     "reveal_base": Knob("int", "cards the Horde's first turn reveals in escalating mode (H5e)", low=1, high=100),
     "token_entry": Knob("str", "tokens are cast, or put onto the battlefield (H5t)", choices=("cast", "put")),
     "cast_order": Knob("str", "tokens first, or in revealed order (H5o)", choices=("tokens_first", "revealed")),
@@ -68,10 +68,32 @@ KNOBS: dict[str, Knob] = {
     "cards": Knob("paths", "the user's card files or folders (hand-written cards that override the index)"),
     "approximate": Knob("bool", "play a card whose text is not understood by its facts alone (named in "
                         "every output)"),
+    # The published automated opponents and the community variants (RULES.md sections F, M, G, V).
+    "opponent": Knob("str", "whose procedure the Horde side plays: the Horde (H4), Face the Hydra (F), "
+                     "Battle the Horde (M) or Defeat a God (G)", choices=("horde", "hydra", "battle", "god")),
+    "hydra_heads": Knob("optional_int", "Hydra Heads on the battlefield at the start (F1; default one more "
+                        "than the players)", low=0, high=11),
+    "hydra_choices": Knob("str", "who makes the Hydra's choices: the team policy, as the players do in the "
+                          "original, or at random (F7)", choices=("team", "random")),
+    "god_throngs": Knob("optional_int", "Rollicking Throngs on the battlefield at the start (G1; default one "
+                        "more than the players)", low=0, high=6),
+    "fixed_life": Knob("optional_int", "a fixed team life whatever the number of players (V1, V9; default "
+                      "life_per_player x players)", low=1, high=1000),
+    "horde_size": Knob("optional_int", "a fixed Horde deck size whatever the number of players (V1; default "
+                       "cards_per_player x players)", low=1, high=1000),
+    "burn_bodies": Knob("bool", "at each team combat the team chooses whether its combat damage to the Horde "
+                        "mills or exiles cards from the Horde's graveyard (V5)"),
+    "team_wins_when": Knob("str", "the team wins when the Horde's library is empty and it has no creature (H12), "
+                      "or in the team's upkeep when the Horde's library is empty (V10)",
+                      choices=("board", "upkeep")),
+    "horde_choices": Knob("str", "the Horde's choices: at random (H9) or the option worst for the team "
+                          "(H9s)", choices=("random", "smart")),
 }
 # Knobs added after results were first published: left out of the setup hash at their default,
 # so the hash of every setup that does not use them stays as it was.
-LATER_KNOBS = {"cards": (), "approximate": False}
+LATER_KNOBS = {"cards": (), "approximate": False, "opponent": "horde", "hydra_heads": None,
+               "hydra_choices": "team", "god_throngs": None, "fixed_life": None, "horde_size": None,
+               "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random"}
 
 
 @dataclass(frozen=True)
@@ -105,6 +127,25 @@ class GameSetup:
     allow_illegal: bool = False
     cards: tuple[str, ...] = ()
     approximate: bool = False
+    opponent: str = "horde"
+    hydra_heads: int | None = None
+    hydra_choices: str = "team"
+    god_throngs: int | None = None
+    fixed_life: int | None = None
+    horde_size: int | None = None
+    burn_bodies: bool = False
+    team_wins_when: str = "board"
+    horde_choices: str = "random"
+
+    @property
+    def start_life(self) -> int:
+        """The team's starting life: a fixed ``fixed_life``, else ``life_per_player`` x players (H1)."""
+        return self.fixed_life if self.fixed_life is not None else self.life_per_player * self.players
+
+    @property
+    def deck_size(self) -> int:
+        """The Horde deck's size: a fixed ``horde_size``, else ``cards_per_player`` x players (H3)."""
+        return self.horde_size if self.horde_size is not None else self.cards_per_player * self.players
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -139,6 +180,22 @@ PRESETS: dict[str, dict] = {
     "zombie-horde": {},
     # P: the original format and deck: no boss, no lieutenants.
     "knudson-2011": {"horde_deck": "knudson-2011", "boss": "none", "lieutenants": False},
+    # F: Face the Hydra (Theros challenge deck): the team goes first, then the Hydra and the team alternate.
+    "face-the-hydra": {"opponent": "hydra", "horde_deck": "face-the-hydra", "boss": "none", "lieutenants": False,
+                       "grace_turns": 1},
+    # M: Battle the Horde (Born of the Gods challenge deck): three team turns, shared life 20 (2014 rules).
+    "battle-the-horde": {"opponent": "battle", "horde_deck": "battle-the-horde", "boss": "none",
+                         "lieutenants": False, "grace_turns": 3, "fixed_life": 20},
+    # G: Defeat a God (Journey into Nyx challenge deck): shared life 20, the team goes first.
+    "defeat-a-god": {"opponent": "god", "horde_deck": "defeat-a-god", "boss": "none", "lieutenants": False,
+                     "grace_turns": 1, "fixed_life": 20},
+    # V1-V3: Overwhelming Numbers: a 200-card Horde (about 130 tokens), 60 team life, 3 free turns, emblems.
+    "overwhelming-numbers": {"reveal": "emblems", "horde_size": 200, "token_percent": 65, "fixed_life": 60,
+                             "grace_turns": 3, "boss": "none", "lieutenants": False},
+    # V5: Burn the Bodies: the team's combat damage may exile from the Horde's graveyard instead.
+    "burn-the-bodies": {"burn_bodies": True},
+    # V9, V10: Horde Sealed: 40 team life, the team wins in its upkeep once the Horde's library is empty.
+    "horde-sealed": {"fixed_life": 40, "team_wins_when": "upkeep"},
 }
 
 
@@ -283,10 +340,22 @@ def unused_knobs(setup: GameSetup, horde_build: str, horde_path: str = "") -> di
     with why (a fixed Horde deck has no recipe; ``reveal_base`` only counts in escalating mode).
     Decision: such a knob is refused (``horde.engine.prepare``), never silently ignored."""
     unused: dict[str, str] = {}
-    if horde_build == "fixed":
+    if horde_build in ("fixed", "whole"):
         for knob in ("token_percent", "strong_mix", "strong_tokens"):
             if getattr(setup, knob) != DEFAULTS[knob]:
                 unused[knob] = f"the Horde deck {horde_path} is a fixed list, and this knob shapes only a recipe deck (R1)"
     if setup.reveal != "escalating" and setup.reveal_base != DEFAULTS["reveal_base"]:
         unused["reveal_base"] = "it counts only with reveal = escalating (H5e)"
+    # The opponents' and variants' knobs (F, G, V): one that overrides another leaves it unread.
+    sized = "the Horde deck is played whole (F, M, G)" if horde_build == "whole" else \
+        f"horde_size = {setup.horde_size} sets the Horde deck's size (V1)" if setup.horde_size is not None else ""
+    for knob, why in (("life_per_player", f"fixed_life = {setup.fixed_life} sets the team's life (V1, V9)"
+                       if setup.fixed_life is not None else ""),
+                      ("cards_per_player", sized),
+                      ("horde_size", "the Horde deck is played whole (F, M, G)" if horde_build == "whole" else ""),
+                      ("hydra_heads", "" if setup.opponent == "hydra" else "it counts only against the Hydra (F1)"),
+                      ("hydra_choices", "" if setup.opponent == "hydra" else "it counts only against the Hydra (F7)"),
+                      ("god_throngs", "" if setup.opponent == "god" else "it counts only against Xenagos (G1)")):
+        if why and getattr(setup, knob) != DEFAULTS[knob]:
+            unused[knob] = why
     return unused

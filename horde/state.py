@@ -82,6 +82,7 @@ class Permanent:
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to",
         "equipment", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra",
+        "skip_untaps", "kept_keywords", "kept_until",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -111,6 +112,9 @@ class Permanent:
         self.bonus: tuple[int, int, frozenset[str]] = (0, 0, frozenset())  # from anthems and equipment
         self.bonus_version = -1  # the battlefield version ``bonus`` was worked out at
         self.extra = False  # a lieutenant's equipment: not a card of the Horde deck (L3)
+        self.skip_untaps = 0  # its controller's next untap steps it does not untap in (F: Neck Tangle)
+        self.kept_keywords: frozenset[str] = frozenset()  # keywords kept past this turn's end (F: Hide)
+        self.kept_until = 0  # the Horde turn at whose end the kept keywords end
 
     @property
     def is_horde(self) -> bool:
@@ -348,6 +352,15 @@ class GameStats:
 # a team player.
 LieutenantLeaves = Callable[["Game", Permanent, int, list[Permanent]], None]
 CreatureDamagedPlayer = Callable[["Game"], None]
+# A Horde permanent left the battlefield (F3); damage or life loss the team would deal to the
+# Horde, redirected (returns True when it was: F6, G3); a choice the Horde faces, made by a
+# heuristic or by the team (kind, options, the card asking; returns the option: H9s, F7).
+PermanentLeft = Callable[["Game", Permanent], None]
+OpponentDamaged = Callable[["Game", int, "Permanent | None"], bool]
+HordeChoice = Callable[["Game", str, list[Any], "CardDef | None"], Any]
+# The opponent's creatures that would attack in its next combat as the board stands (G4: only
+# those a card tells to), for the team's policies; None: every creature (H8).
+HordeAttackers = Callable[["Game"], list[Permanent]]
 
 
 class Drivers:
@@ -357,7 +370,8 @@ class Drivers:
     by the engine when lieutenants are drawn, so the rules never import the boss)."""
 
     __slots__ = ("policy", "view", "trace", "stats", "turn_rows", "check", "lieutenant_leaves",
-                 "creature_damaged_player")
+                 "creature_damaged_player", "permanent_left", "opponent_damaged", "horde_choice",
+                 "horde_attackers")
 
     def __init__(self, policy: Chooser, stats: GameStats, trace: list[dict[str, Any]] | None = None):
         self.policy = policy
@@ -368,6 +382,10 @@ class Drivers:
         self.check: Callable[[Game], None] | None = None  # called after every step (conformance tests)
         self.lieutenant_leaves: LieutenantLeaves | None = None  # L6
         self.creature_damaged_player: CreatureDamagedPlayer | None = None  # L7
+        self.permanent_left: PermanentLeft | None = None  # F3: a Head left (wired by an opponent's setup)
+        self.opponent_damaged: OpponentDamaged | None = None  # F6, G3: damage to the opponent goes to a creature
+        self.horde_choice: HordeChoice | None = None  # H9s, F7: who makes the Horde's choices (None: at random)
+        self.horde_attackers: HordeAttackers | None = None  # G4: who attacks next (None: every creature, H8)
 
 
 class Game:
@@ -376,7 +394,9 @@ class Game:
     __slots__ = (
         "setup", "tokens", "players", "horde", "battlefield", "turn", "horde_turns", "active",
         "team_life", "start_life", "damage_taken", "life_lost", "life_gained", "winner", "horde_rng",
-        "dice_rng", "boss", "lieutenants", "horde_milled", "fogged", "drivers", "work", "depth",
+        "dice_rng", "boss", "lieutenants", "horde_milled", "fogged", "drivers",
+        "emblems", "emblem_counter", "extra_turns", "spells_locked", "held", "delayed", "horde_haste", "burning",
+        "work", "depth",
     )
 
     def __init__(self, setup: GameSetup, tokens: dict[str, CardDef], horde_rng: Random, dice_rng: Random,
@@ -389,7 +409,7 @@ class Game:
         self.turn = 0
         self.horde_turns = 0  # how many Horde turns have begun (H5e: k)
         self.active = Side.TEAM
-        self.start_life = setup.life_per_player * setup.players  # H1
+        self.start_life = setup.start_life  # H1 (or a fixed team life: V1, V9)
         self.team_life = self.start_life
         self.damage_taken = 0
         self.life_lost = 0
@@ -402,6 +422,14 @@ class Game:
         self.horde_milled = 0
         self.fogged = False  # combat damage is prevented this turn
         self.drivers = drivers
+        self.emblems = 1  # V2: the Horde's emblems (Overwhelming Numbers)
+        self.emblem_counter = 0  # V2: grows by the players at the end of each Horde turn
+        self.extra_turns = 0  # Horde turns to take right after this one (F: Strike the Weak Spot)
+        self.spells_locked = False  # team players can't cast spells until the Horde's next turn (F)
+        self.held: list[tuple[CardDef, int, Any]] = []  # (card, owner, filter): exiled until a permanent matching leaves (F)
+        self.delayed: list[tuple[Any, Any]] = []  # (context, effects) at the beginning of this combat (M, G)
+        self.horde_haste = True  # H8: Horde creatures have haste (not Xenagos's: G4)
+        self.burning = False  # V5: this combat's damage to the Horde exiles from its graveyard
         self.work = 0  # H15: units of work spent (state.spend)
         self.depth = 0  # H15: abilities resolving inside one another now
 

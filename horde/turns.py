@@ -279,7 +279,13 @@ def team_combat(game: Game) -> None:
                 b.blocked = False
             a.blocked, a.blockers = False, []
     declare_blocks_effects(game, attackers)
+    if game.setup.burn_bodies:
+        burn = ask(game, "burn", -1, [False, True], subject=(len(game.horde.library), len(game.horde.graveyard)))
+        game.burning = bool(burn)  # V5: all or nothing for this combat
+        if game.drivers.trace is not None:
+            log(game, "burn_bodies", Side.TEAM, burn=game.burning)
     rules.combat_damage(game, attackers, defender_is_horde=True)
+    game.burning = False
     rules.end_combat(game, attackers)
     check_state(game)
 
@@ -319,9 +325,18 @@ def end_step(game: Game) -> None:
             p.deathtouched = False
             p.temp_power = p.temp_toughness = 0
             if p.temp_keywords:
-                p.temp_keywords = frozenset()
+                p.temp_keywords = kept_keywords(game, p)
     game.fogged = False
     rules.empty_pools(game)
+
+
+def kept_keywords(game: Game, p: Permanent) -> frozenset[str]:
+    """The keywords a permanent keeps past this turn's end: those given 'until the end of the
+    Horde's next turn' (F), until that turn ends."""
+    if p.kept_keywords and (game.active == Side.TEAM or game.horde_turns < p.kept_until):
+        return p.kept_keywords
+    p.kept_keywords = frozenset()
+    return p.kept_keywords
 
 
 # ---------------------------------------------------------------- the Horde's turn (H4)
@@ -369,6 +384,13 @@ def reveal_and_cast(game: Game) -> None:
         n = setup.reveal_base + game.horde_turns - 1  # H5e
         for _ in range(min(n, len(library))):
             revealed.append(library.pop())
+    elif setup.reveal == "emblems":
+        nontoken = 0  # V3: until as many nontoken cards as the Horde has emblems
+        while library and nontoken < game.emblems:
+            card = library.pop()
+            revealed.append(card)
+            if not (card.is_token and card.is_creature):
+                nontoken += 1
     else:
         while library:
             card = library.pop()
@@ -428,6 +450,8 @@ def horde_combat(game: Game, acted: set) -> None:
             rules.run_hook(game, a, "Attacks")
             if game.over():
                 return
+    if game.battlefield.hooked.get("CreatureAttacks"):
+        creature_attacks(game, attackers)
     check_state(game)
     if game.over():
         return
@@ -445,6 +469,8 @@ def horde_combat(game: Game, acted: set) -> None:
             return rules.blocks_allowed(game, attackers, blocks)
 
         blocks = ask(game, "blocks", -1, pairs, subject=tuple(attackers), count=len(pairs), is_legal=legal)
+        if any("must be blocked" in a.temp_keywords for a in attackers):
+            blocks = required_blocks(game, attackers, pairs, list(blocks))
         for b, a in blocks:
             a.blocked = True
             a.blockers.append(b)
@@ -455,11 +481,58 @@ def horde_combat(game: Game, acted: set) -> None:
     fog_window(game, attackers)
     rules.combat_damage(game, attackers, defender_is_horde=False)
     rules.end_combat(game, attackers)
+    for a in attackers:
+        if "destroyed after combat" in a.temp_keywords and rules.on_battlefield(game, a):
+            rules.destroy(game, a, HORDE_CONTROLLER)  # M4: Consuming Rage
     check_state(game)
 
 
-def fog_window(game: Game, attackers: list[Permanent]) -> None:
-    """After blocks, the team may cast a fog it can pay for (the damage it expects is the subject)."""
+def creature_attacks(game: Game, attackers: list[Permanent]) -> None:
+    """'Whenever a FILTER attacks' abilities (G6: Dance of Flame), once for each attacker."""
+    for a in attackers:
+        for watcher in rules.watchers(game):
+            for effect in watcher.card.hooks.get("CreatureAttacks", ()):
+                ctx = Context(watcher.card, watcher, watcher.controller)
+                if effect.when is None or effect.when(game, ctx, a):
+                    rules.resolve(game, (effect,), ctx)
+
+
+def required_blocks(game: Game, attackers: list[Permanent], pairs: list[tuple[Permanent, Permanent]],
+                    blocks: list[tuple[Permanent, Permanent]]) -> list[tuple[Permanent, Permanent]]:
+    """M4: an attacker that 'must be blocked if able' and is not is blocked by a creature not
+    blocking yet that can block it, the team choosing which; when none is free, by one taken from
+    an attacker that stays lawful without it (509.1c: as many requirements as possible obeyed)."""
+    for a in attackers:
+        if "must be blocked" not in a.temp_keywords or any(x is a for _, x in blocks):
+            continue
+        used = {id(b) for b, _ in blocks}
+        free = [b for b, x in pairs if x is a and id(b) not in used]
+        if not free:
+            free = [b for b, x in pairs if x is a and id(b) in used and spare(game, blocks, b)]
+            if free:
+                chosen = ask(game, "must_block", -1, free, subject=a)
+                blocks = [(b, x) for b, x in blocks if b is not chosen]
+                blocks.append((chosen, a))
+            continue
+        blocks.append((ask(game, "must_block", -1, free, subject=a), a))
+    return blocks
+
+
+def spare(game: Game, blocks: list[tuple[Permanent, Permanent]], b: Permanent) -> bool:
+    """Whether blocker ``b`` could leave its block and the attacker it blocks stay lawful: it need not
+    be blocked or another creature blocks it too (M4), and menace is not left with one blocker."""
+    blocked = next(x for c, x in blocks if c is b)
+    left = sum(1 for _, x in blocks if x is blocked) - 1
+    if left == 1 and has_keyword(game, blocked, "menace"):
+        return False
+    return "must be blocked" not in blocked.temp_keywords or left > 0
+
+
+def fog_window(game: Game, attackers: list[Permanent], expected: int | None = None) -> None:
+    """After blocks, the team may cast a fog it can pay for (the damage it expects is the subject:
+    the unblocked attackers' power, or ``expected`` when the damage comes from elsewhere: F2)."""
+    if game.spells_locked:
+        return  # F: Disorienting Glower
     options = []
     for pl in game.players:
         for card in pl.hand:
@@ -470,7 +543,8 @@ def fog_window(game: Game, attackers: list[Permanent]) -> None:
                     break
     if not options:
         return
-    expected = sum(max(0, power(game, a)) for a in attackers if rules.on_battlefield(game, a) and not a.blocked)
+    if expected is None:
+        expected = sum(max(0, power(game, a)) for a in attackers if rules.on_battlefield(game, a) and not a.blocked)
     choice = ask(game, "fog", -1, options + [None], subject=expected)
     if choice is not None:
         player, card = choice

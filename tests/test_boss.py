@@ -162,6 +162,58 @@ def test_B4_two_abilities_in_a_class_are_chosen_half_each(boss_game):
     assert abs(firsts / total - 0.5) < 4.5 * sigma
 
 
+def bundled_card(name):
+    """A card of the project's own card files (the tests' decks folder is the small one)."""
+    from pathlib import Path
+
+    from horde.catalogue import load_catalogue
+
+    folder = Path(__file__).parent.parent / "decks" / "cards"
+    return load_catalogue(sorted(folder.glob("*.txt"))).get(name)
+
+
+class Picks(Dice):
+    """Scripted dice whose other picks (B4) take the given indexes in turn."""
+
+    def __init__(self, rolls=(), picks=()):
+        super().__init__(*rolls)
+        self.picks = list(picks)
+
+    def randrange(self, start, stop=None):
+        if stop == 21 and start == 1:
+            return self.rolls.pop(0)
+        return self.picks.pop(0)
+
+
+def test_B4_bundled_boss_with_two_plus_abilities_uses_each(boss_game):
+    """Elspeth, Knight-Errant (zombie-horde's boss list) has two +1 abilities: B4's coin picks one."""
+    game = boss_game()
+    game.boss = BossState(bundled_card("Elspeth, Knight-Errant"))
+    seen = []
+    for pick in (0, 1):
+        game.dice_rng = Picks(picks=[pick])  # loyalty 4 < 8: no roll (B3), then B4 picks
+        kind, ability, roll = boss.choose_boss_ability(game)
+        seen.append((kind, roll, ability[0].verb))
+    assert seen == [("plus", None, "create_tokens"), ("plus", None, "pump")]
+    game.boss.loyalty = 8
+    game.dice_rng = Picks(rolls=[13])  # B3: a minus roll with no other minus ability: the ultimate
+    kind, ability, roll = boss.choose_boss_ability(game)
+    assert (kind, ability[0].cost, ability[0].verb) == ("ultimate", -8, "emblem")
+
+
+def test_B4_bundled_boss_emblem_gives_the_horde_indestructible(boss_game, catalogue):
+    game = boss_game()
+    game.boss = BossState(bundled_card("Elspeth, Knight-Errant"))
+    game.boss.loyalty = 8
+    boss.boss_arrives(game)
+    zombie = put(game, catalogue, "Zombie")
+    ours = put(game, catalogue, "Savannah Lions", side="team")
+    game.dice_rng = Picks(rolls=[20])
+    boss.boss_acts(game)
+    assert game.boss.loyalty == 0
+    assert rules.has_keyword(game, zombie, "indestructible") and not rules.has_keyword(game, ours, "indestructible")
+
+
 def test_B5_boss_static_abilities_work_while_it_is_in_the_game(boss_game, catalogue):
     game = boss_game()
     anthem = Effect("anthem", {"filter": compile_filter("zombie yours"), "power": 1, "toughness": 1,
@@ -195,7 +247,7 @@ def test_L1_one_lieutenant_per_player_above_two(boss_game, players, drawn):
         assert names == {"Lord of the Undead", "Fleshbag Marauder"}  # without replacement
 
 
-def test_L2_entry_roll_accumulates_counters_and_natural_17_is_no_entry(boss_game):
+def test_L2_entry_roll_counts_the_total_and_a_total_of_17_is_no_entry(boss_game):
     game = boss_game(players=3)
     game.drivers.trace = []
     game.dice_rng = Dice(5, 16, 17, 15, 9)
@@ -203,20 +255,41 @@ def test_L2_entry_roll_accumulates_counters_and_natural_17_is_no_entry(boss_game
         boss.entry_roll(game)
     rolls = [(e["roll"], e["counters"], e["total"], e["entered"]) for e in game.drivers.trace
              if e["event"] == "lieutenant_roll"]
-    assert rolls == [(5, 0, 5, False), (16, 1, 17, False), (17, 2, 19, False), (15, 3, 18, True)]
+    # A total of 17 (16 + 1) is no entry; a natural 17 with two counters (19) enters.
+    assert rolls == [(5, 0, 5, False), (16, 1, 17, False), (17, 2, 19, True)]
     assert game.lieutenants.entry_counters == 0
-    assert game.lieutenants.drawn[0].entered == 1  # the fifth roll waits for nobody
+    assert game.lieutenants.drawn[0].entered == 1  # the later rolls wait for nobody
+
+
+def test_L2_natural_17_without_counters_is_no_entry(boss_game):
+    game = boss_game(players=3)
+    game.dice_rng = Dice(17)
+    boss.entry_roll(game)
+    assert game.lieutenants.drawn[0].entered == 0 and game.lieutenants.entry_counters == 1
+
+
+@pytest.mark.parametrize("counters", range(0, 19))
+def test_L2_chance_to_enter_with_c_counters_is_3_plus_c_over_20(boss_game, counters):
+    """Every face of the die, with c counters: exactly (3 + c)/20 of them enter (at most all)."""
+    entered = 0
+    for face in range(1, 21):
+        game = boss_game(players=3)
+        game.lieutenants.entry_counters = counters
+        game.dice_rng = Dice(face)
+        boss.entry_roll(game)
+        entered += game.lieutenants.drawn[0].entered
+    assert entered == min(20, 3 + counters)
 
 
 def exact_entry_probability(k: int) -> float:
     """P(a single lieutenant has entered by the Horde's k-th turn): a chain over entry counters
-    (roll + counters >= 18 enters, except a natural 17)."""
+    (roll + counters >= 18 enters: (3 + c)/20 with c counters)."""
     waiting = {0: 1.0}
     entered = 0.0
     for _ in range(k):
         nxt: dict[int, float] = {}
         for counters, p in waiting.items():
-            hits = sum(1 for roll in range(1, 21) if roll != 17 and roll + counters >= 18)
+            hits = sum(1 for roll in range(1, 21) if roll + counters >= 18)
             entered += p * hits / 20
             nxt[counters + 1] = nxt.get(counters + 1, 0.0) + p * (20 - hits) / 20
         waiting = nxt
@@ -225,7 +298,7 @@ def exact_entry_probability(k: int) -> float:
 
 def test_L2_probability_of_entry_by_turn_k_matches_the_exact_chain(boss_game):
     assert exact_entry_probability(1) == pytest.approx(3 / 20)
-    assert exact_entry_probability(2) == pytest.approx(3 / 20 + 17 / 20 * 3 / 20)  # 18+1: 17 is no entry
+    assert exact_entry_probability(2) == pytest.approx(3 / 20 + 17 / 20 * 4 / 20)  # 17 + 1 counter enters
     n = scaled(20000)
     game = boss_game(players=3)
     rng = random.Random(99)

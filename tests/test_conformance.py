@@ -98,3 +98,27 @@ def test_determinism_bundled_default():
     random.seed(99)
     np.random.seed(99)
     assert play_game(setup, 7, trace=True).events == first
+
+
+NEW_PRESETS = ["face-the-hydra", "battle-the-horde", "defeat-a-god", "overwhelming-numbers", "burn-the-bodies",
+               "horde-sealed"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", NEW_PRESETS)
+def test_conformance_every_other_preset(preset):
+    """Every preset beyond the two above (F, M, G, V), 1 to 4 players in turn, the invariants after
+    every step (at least 800 games each; reduced in CI by HORDE_SLOW_SCALE)."""
+    setups = [make_setup(preset, players=p) for p in (1, 2, 3, 4)]
+    winners = set()
+    for seed in range(scaled(800)):
+        winners.add(play_game(setups[seed % 4], seed, check=invariants).winner)
+    assert winners <= {"team", "horde", "stall"}
+
+
+def test_smart_horde_and_hydra_choices_at_random_keep_the_invariants():
+    for setup in (make_setup("zombie-horde", players=3, horde_choices="smart"),
+                  make_setup("face-the-hydra", players=2, hydra_choices="random"),
+                  make_setup("defeat-a-god", players=4, horde_choices="smart")):
+        for seed in range(scaled(40)):
+            play_game(setup, seed, check=invariants)

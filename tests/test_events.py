@@ -20,6 +20,11 @@ SETUPS = [
     make_setup("zombie-horde", players=3, policy="aggro"),
     make_setup("knudson-2011", players=2, policy="control"),
     make_setup("zombie-horde", players=4, reveal="escalating", token_entry="put", policy="defensive"),
+    make_setup("face-the-hydra", players=2),
+    make_setup("battle-the-horde", players=3),
+    make_setup("defeat-a-god", players=2),
+    make_setup("overwhelming-numbers", players=4),
+    make_setup("burn-the-bodies", players=2),
 ]
 
 

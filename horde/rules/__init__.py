@@ -51,6 +51,7 @@ from horde.rules.abilities import (
     choose_card,
     choose_sacrifice,
     choose_target,
+    horde_pick,
     legal_targets,
     resolve,
     resolve_spell,
@@ -62,11 +63,15 @@ from horde.rules.casting import (
     castable,
     counter_window,
     horde_cast,
+    reveal_and_cast_top,
     spell_cast_triggers,
     team_cast,
 )
 from horde.rules.checks import (
     check_state,
+)
+from horde.rules.choices import (
+    smart_choice,
 )
 from horde.rules.combat import (
     LANDWALK,
@@ -104,6 +109,7 @@ from horde.rules.zones import (
     discard,
     draw,
     exile,
+    held_in_place,
     leave_battlefield,
     mill,
     pump,
@@ -112,6 +118,7 @@ from horde.rules.zones import (
     sacrifice,
     sacrifice_options,
     search_basic_lands,
+    went_to_graveyard,
 )
 from horde.state import (
     HORDE_CONTROLLER,
@@ -146,6 +153,11 @@ __all__ = [
     "ask",
     "choose_sacrifice",
     "choose_card",
+    "horde_pick",
+    "smart_choice",
+    "reveal_and_cast_top",
+    "held_in_place",
+    "went_to_graveyard",
     "put_onto_battlefield",
     "leave_battlefield",
     "died",

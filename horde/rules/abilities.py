@@ -69,7 +69,7 @@ def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
     if not modes:
         return
     if ctx.controller == HORDE_CONTROLLER:
-        mode = modes[game.horde_rng.randrange(len(modes))]  # H9
+        mode = horde_pick(game, "mode", modes, card)  # H9
     else:
         mode = ask(game, "mode", ctx.controller, modes, subject=card)
     if game.drivers.trace is not None:
@@ -108,7 +108,7 @@ def choose_target(game: Game, ctx: Context, effect: Effect) -> Target | None:
     if not options:
         return None
     if ctx.controller == HORDE_CONTROLLER:
-        target = options[game.horde_rng.randrange(len(options))]  # H9
+        target = horde_pick(game, "harm" if effect.verb in HARMFUL_VERBS else "help", options, ctx.card)  # H9
     else:
         target = ask(game, "target", ctx.controller, options, subject=ctx.card)
     if game.drivers.trace is not None:
@@ -154,11 +154,26 @@ def ask(game: Game, kind: str, player: int, options: Any, subject: Any = None, c
 
 def choose_sacrifice(game: Game, controller: int, options: list[Permanent]) -> Permanent:
     if controller == HORDE_CONTROLLER:
-        return options[game.horde_rng.randrange(len(options))]  # H9
+        return horde_pick(game, "sacrifice", options)  # H9
     return ask(game, "sacrifice", controller, options)
 
 
 def choose_card(game: Game, controller: int, kind: str, options: list[T]) -> T:
     if controller == HORDE_CONTROLLER:
-        return options[game.horde_rng.randrange(len(options))]  # H9
+        return horde_pick(game, kind, options)  # H9
     return ask(game, kind, controller, options)
+
+
+# The verbs that hurt what they target (a smart Horde aims them at the team's best: H9s).
+HARMFUL_VERBS = frozenset({"destroy", "exile", "bounce", "damage"})
+
+
+def horde_pick(game: Game, kind: str, options: list[T], card: CardDef | None = None) -> T:
+    """A choice the Horde faces (H9): at random with its own stream, unless the setup gives its
+    choices to a heuristic (H9s) or to the team (F7), wired by the engine in ``drivers.horde_choice``.
+    ``kind`` says what is chosen: 'harm' or 'help' (a target), 'sacrifice', 'mode', 'discard',
+    'return', 'target' (a player), 'tap'."""
+    chooser = game.drivers.horde_choice
+    if chooser is None:
+        return options[game.horde_rng.randrange(len(options))]  # H9
+    return chooser(game, kind, list(options), card)

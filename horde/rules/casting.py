@@ -20,6 +20,8 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     command zone (C2). Counterspells are cast only in answer to a spell."""
     pl = game.players[player]
     options: list[tuple[CardDef, str]] = []
+    if game.spells_locked:
+        return options  # F: Disorienting Glower
     candidates = []
     seen = set()
     for card in pl.hand:
@@ -106,6 +108,8 @@ def horde_cast(game: Game, card: CardDef) -> None:
 def counter_window(game: Game, card: CardDef) -> bool:
     """H10: the team may answer a Horde spell with a counterspell it can pay for."""
     options: list[tuple[int, CardDef] | None] = []
+    if game.spells_locked:
+        return False  # F: Disorienting Glower
     for pl in game.players:
         seen = set()
         for held in pl.hand:
@@ -134,3 +138,23 @@ def counter_window(game: Game, card: CardDef) -> bool:
     if game.drivers.trace is not None:
         log(game, "counter", Side.TEAM, player=player + 1, card=counterspell.name, countered=card.name)
     return True
+
+
+def reveal_and_cast_top(game: Game, count: int) -> None:
+    """The Horde reveals the top ``count`` cards of its library and casts them, in the order
+    revealed (F2, M2, G1: a challenge deck's reveal; H7 free, H10 counterable)."""
+    library = game.horde.library
+    revealed = [library.pop() for _ in range(min(count, len(library)))]
+    if not revealed:
+        return
+    if game.drivers.trace is not None:
+        log(game, "reveal", Side.HORDE, cards=[c.name for c in revealed], library=len(library))
+    game.horde.revealed.extend(revealed)
+    for card in revealed:
+        game.horde.revealed.remove(card)
+        game.drivers.stats.cards_revealed += 1
+        if not card.is_token:
+            game.drivers.stats.revealed.append((card.name, game.horde_turns))
+        horde_cast(game, card)
+        if game.over():
+            return

@@ -4,7 +4,7 @@ die; the team loses (H13) or wins (H12).
 
 from __future__ import annotations
 
-from horde.characteristics import has_keyword, toughness
+from horde.characteristics import has_keyword, on_battlefield, toughness
 from horde.events import log
 from horde.rules.zones import destroy, leave_battlefield
 from horde.state import Game, Permanent, Side, Winner
@@ -44,8 +44,8 @@ def check_state(game: Game) -> None:
                     destroy(game, p, p.last_hit_by)
                 else:
                     leave_battlefield(game, p, "graveyard", p.last_hit_by)
-            if not dead:
-                break
+            if not dead or all(on_battlefield(game, p) for p, _ in dead):
+                break  # nothing left, or only what can't leave (G2) or a shield held (L4)
     if not game.over():
         if game.team_life <= 0 or _a_player_lost(game):
             game.winner = Winner.HORDE  # H13

@@ -15,7 +15,7 @@ from horde.characteristics import (
 from horde.events import log
 from horde.filters import Context
 from horde.rules.abilities import run_hook
-from horde.rules.zones import remove_shield
+from horde.rules.zones import remove_shield, went_to_graveyard
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 # L4: one damage event (a combat damage step, damage dealt to several permanents at once) is the
@@ -92,10 +92,19 @@ def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
     """H11: each point of damage to the Horde mills the top card of its library."""
     if n <= 0:
         return 0
+    redirect = game.drivers.opponent_damaged
+    if redirect is not None and redirect(game, n, source):
+        return 0  # F6, G3: dealt to a creature of the opponent the team chooses
+    if game.burning and source is not None:
+        return burn_bodies(game, n)  # V5
     library = game.horde.library
-    milled = min(n, len(library))
-    for _ in range(milled):
-        game.horde.graveyard.append(library.pop())
+    milled = 0
+    while milled < n and library:  # a milled card's reward may mill more (M3: Massacre Totem)
+        card = library.pop()
+        milled += 1
+        game.horde.graveyard.append(card)
+        if "ToGraveyard" in card.hooks:
+            went_to_graveyard(game, card, HORDE_CONTROLLER)  # M3
     game.horde_milled += milled
     if game.drivers.trace is not None:
         log(game, "mill", Side.TEAM, amount=n, milled=milled, library=len(library))
@@ -104,6 +113,17 @@ def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
     if source is not None:
         controller_damaged(game, HORDE_CONTROLLER, source)
     return milled
+
+
+def burn_bodies(game: Game, n: int) -> int:
+    """V5: combat damage to the Horde exiles that many random cards of its graveyard instead."""
+    graveyard = game.horde.graveyard
+    exiled = min(n, len(graveyard))
+    for _ in range(exiled):
+        game.horde.exile.append(graveyard.pop(game.horde_rng.randrange(len(graveyard))))
+    if game.drivers.trace is not None:
+        log(game, "graveyard_exiled", Side.HORDE, player=None, cards=exiled)  # the Horde's cards
+    return 0
 
 
 def controller_damaged(game: Game, player: int, source: Permanent) -> None:

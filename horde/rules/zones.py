@@ -19,7 +19,7 @@ from horde.characteristics import (
 from horde.events import log
 from horde.filters import Context
 from horde.limits import BATTLEFIELD_MAX
-from horde.rules.abilities import ask, resolve, run_hook
+from horde.rules.abilities import ask, horde_pick, resolve, run_hook
 from horde.state import HORDE_CONTROLLER, Game, GameAborted, Lieutenant, Permanent, Side, TeamPlayer, spend
 
 
@@ -42,7 +42,7 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
     if lieutenant is not None:
         lieutenant.permanent = p
     # H8: every Horde creature has haste
-    p.sick = False if controller == HORDE_CONTROLLER else "haste" not in card.keywords
+    p.sick = False if controller == HORDE_CONTROLLER and game.horde_haste else "haste" not in card.keywords
     if tapped or "enters tapped" in card.keywords:
         p.tapped = True
     if game.drivers.trace is not None:
@@ -58,6 +58,8 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     is the controller of what removed it (L6)."""
     if not on_battlefield(game, p):
         return
+    if "cant_leave_while" in p.card.static_flags and held_in_place(game, p):
+        return  # G2: Xenagos Ascended can't leave while a Reveler is on the battlefield
     battlefield = game.battlefield
     if p.lieutenant is not None:
         equipment = list(p.equipment)
@@ -93,12 +95,34 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         game.horde.tokens_gone += 1  # H6: a token that leaves the battlefield ceases to exist
     if to == "graveyard" and card.is_creature:
         died(game, p)
+    if "Leaves" in card.hooks:
+        run_hook(game, p, "Leaves")  # F4, G5: Hero's Reward
+    if to == "graveyard" and "ToGraveyard" in card.hooks and not card.is_token:
+        went_to_graveyard(game, card, p.owner)
+    if game.held:
+        return_held(game, p)
+    if p.owner == HORDE_CONTROLLER and game.drivers.permanent_left is not None:
+        game.drivers.permanent_left(game, p)  # F3: a Head left
     if undying:
         graveyard = game.horde.graveyard if p.owner == HORDE_CONTROLLER else game.players[p.owner].graveyard
         if card in graveyard:
             graveyard.remove(card)  # undying: back under its owner's control with a +1/+1 counter
             back = put_onto_battlefield(game, card, p.owner, p.owner)
             add_counters(game, back, 1)
+
+
+def return_held(game: Game, left: Permanent) -> None:
+    """Cards exiled 'until a FILTER leaves the battlefield' return under their owners' control
+    when one does (F: Swallow the Hero Whole)."""
+    ctx = Context(None, None, HORDE_CONTROLLER)
+    if not any(flt(game, ctx, left) for _, _, flt in game.held):
+        return
+    held, game.held = game.held, []
+    for card, owner, _ in held:
+        exiled = game.players[owner].exile
+        if card in exiled:
+            exiled.remove(card)
+            put_onto_battlefield(game, card, owner, owner)
 
 
 def died(game: Game, p: Permanent) -> None:
@@ -195,7 +219,10 @@ def discard(game: Game, controller: int, n: int) -> None:
     """Discard ``n`` cards: the Horde at random (H9), a team player by its policy."""
     hand = hand_of(game, controller)
     for _ in range(min(n, len(hand))):
-        if controller == HORDE_CONTROLLER:
+        if controller == HORDE_CONTROLLER and game.drivers.horde_choice is not None:
+            card = horde_pick(game, "discard", hand)  # H9s, F7
+            hand.remove(card)
+        elif controller == HORDE_CONTROLLER:
             card = hand.pop(game.horde_rng.randrange(len(hand)))
         else:
             card = ask(game, "discard", controller, list(hand))
@@ -211,8 +238,30 @@ def mill(game: Game, controller: int, n: int) -> None:
         library = game.horde.library
     else:
         library = game.players[controller].library
-    for _ in range(min(n, len(library))):
-        graveyard_of(game, controller).append(library.pop())
+    for _ in range(n):
+        if not library:
+            return
+        card = library.pop()
+        graveyard_of(game, controller).append(card)
+        if "ToGraveyard" in card.hooks:
+            went_to_graveyard(game, card, controller)
+
+
+def went_to_graveyard(game: Game, card: CardDef, owner: int) -> None:
+    """'When this is put into a graveyard from anywhere' abilities (M3: an artifact's Hero's
+    Reward), the card's owner controlling them."""
+    resolve(game, card.hooks["ToGraveyard"], Context(card, None, owner))
+
+
+def held_in_place(game: Game, p: Permanent) -> bool:
+    """G2: a permanent that can't leave the battlefield while a permanent matching its
+    ``cant_leave_while`` filter is on the battlefield."""
+    for effect in p.card.hooks.get("Static", ()):
+        if effect.verb == "cant_leave_while":
+            flt = effect.args["filter"]
+            if any(flt(game, p, q) for q in game.battlefield.horde + game.battlefield.team if q is not p):
+                return True
+    return False
 
 
 def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) -> bool:
