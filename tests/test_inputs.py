@@ -320,6 +320,25 @@ def test_item16_a_knob_the_setup_does_not_use_is_refused(runner, decks):
     assert run(runner, "play", *recipe, "--token-percent", "40").exit_code == 0
 
 
+@pytest.mark.parametrize("preset, knob, value, why", [
+    ("battle-the-horde", "life_per_player", 1000, "fixed_life = 20 sets the team's life"),
+    ("battle-the-horde", "cards_per_player", 1, "the Horde deck is played whole"),
+    ("face-the-hydra", "strong_tokens", 3, "is a fixed list"),
+    ("overwhelming-numbers", "cards_per_player", 10, "horde_size = 200 sets the Horde deck's size"),
+    ("zombie-horde", "hydra_heads", 3, "it counts only against the Hydra (F1)"),
+    ("knudson-2011", "god_throngs", 2, "it counts only against Xenagos (G1)"),
+])
+def test_item16_the_opponents_knobs_that_another_overrides_are_refused(preset, knob, value, why):
+    """A knob a preset's own knob overrides (a fixed shared life, a fixed deck size, a challenge
+    deck played whole) or that only another opponent reads did nothing: refused, not recorded."""
+    with pytest.raises(HordeError) as caught:
+        prepare(make_setup(preset, **{knob: value}))
+    line = caught.value.one_line()
+    assert f"knob '{knob}' = {value} is not used by this setup: " in line and why in line, line
+    assert caught.value.knob == knob
+    prepare(make_setup(preset))  # the preset as it is uses every knob it sets
+
+
 # ---------------------------------------------------------------- the number checker
 
 
