@@ -789,7 +789,8 @@ def card_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
 
 def add_user_cards(catalogue: Catalogue, paths: Iterable[str | os.PathLike[str]]) -> None:
     """Add the user's card files to ``catalogue``, leniently: a card that can't be read is kept in
-    ``catalogue.broken`` with its problem (file and line) and refuses only the decks that use it. A
+    ``catalogue.broken`` with its problem (file and line) and refuses only the decks that use it; a
+    problem that names no card goes to ``catalogue.file_errors`` (``catalogue_for`` refuses it). A
     user card replaces a bundled card of the same name."""
     bundled = set(catalogue._lower)
     added: dict[str, str] = {}
@@ -864,6 +865,10 @@ def catalogue_for(cards: Iterable[str | os.PathLike[str]] = (), approximate: boo
     if key not in _CATALOGUES:
         catalogue = bundled_catalogue().copy()
         add_user_cards(catalogue, paths)
+        if catalogue.file_errors:
+            # A problem that names no card (a file that is no card file, a line outside every
+            # card) can't refuse only the decks that use a card: it refuses the catalogue.
+            raise catalogue.file_errors[0]
         catalogue.index_path = index_path()
         catalogue.approximate = bool(approximate)
         _CATALOGUES[key] = catalogue

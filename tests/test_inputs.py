@@ -339,6 +339,26 @@ def test_item16_the_opponents_knobs_that_another_overrides_are_refused(preset, k
     prepare(make_setup(preset))  # the preset as it is uses every knob it sets
 
 
+# ---------------------------------------------------------------- found by the fuzz suite
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("MIT License\n\nCopyright (c) 2024\n", "do not read as a card file"),
+    ("1 Grave Titan\n4 Zombie\n", "do not read as a card file"),
+    ("Name: Odd Card\nCost: {2}{B}\nType: Creature — Zombie\nPT: 2/2\n\nHordeX: 3\n", "no 'Name:' line"),
+])
+def test_a_card_file_that_names_no_card_is_refused_not_skipped(runner, tmp_path, text, fragment):
+    """A licence or a decklist given as --cards used to be skipped without a word (its problem
+    named no card, so no deck was refused): a file of other text now refuses the command."""
+    path = tmp_path / "mine.txt"
+    path.write_text(text)
+    result = run(runner, "cards", "show", "Zombie", "--cards", path)
+    if "Name:" in fragment:  # a field after a blank line starts a card with no name
+        one_line_error(result, f"{path}:6: card block has no 'Name:' line")
+    else:
+        one_line_error(result, f"{path}:1: expected 'Field: value' lines of a card file", fragment)
+
+
 # ---------------------------------------------------------------- the number checker
 
 
