@@ -9,7 +9,8 @@ folder too for ``horde cards import``), in the sandbox or in the repository's de
 experiments/.
 
 The inputs are a seeded mutation corpus over the bundled decklists, card files and experiment
-files, MTGJSON's AtomicCards fixture and a results folder; and hypothesis strategies over command
+files, MTGJSON's AtomicCards fixture and a results folder; the text and data files the installed
+packages carry (files no one on the project wrote); and hypothesis strategies over command
 lines and Oracle text. Cases run in-process (click's CliRunner); every 12th case of the file
 families runs as a process of its own, through the console script's ``main``.
 ``HORDE_FUZZ_CASES`` sets how many cases in all (CI: the default; ``make fuzz``: 2,400);
@@ -57,8 +58,8 @@ SECONDS = float(os.environ.get("HORDE_FUZZ_SECONDS", "120"))
 SECRET = "SECRET-7f3a9c"  # the victim file's content: no output may show it
 MEMORY = int(float(os.environ.get("HORDE_FUZZ_GIB", "6")) * 2**30)  # the address space a case may use
 # The share of the cases each family gets.
-SHARES = {"decklists": 0.17, "card files": 0.17, "experiments": 0.17, "command lines": 0.2, "card index": 0.08,
-          "oracle text": 0.09, "results folders": 0.12}
+SHARES = {"decklists": 0.17, "card files": 0.17, "experiments": 0.17, "command lines": 0.15, "card index": 0.08,
+          "oracle text": 0.09, "results folders": 0.12, "foreign files": 0.05}
 FAILURES = TESTS.parent / ".fuzz-failures"  # a failing case's files are kept here
 SEPARATE = 12  # every 12th case of the file families runs as a process of its own, not in-process
 
@@ -663,6 +664,45 @@ def test_fuzz_oracle_text(sandbox, text, kind, name):
     box = sandbox()
     run_case(box, ["cards", "compile", text.replace("\x00", ""), "--type", kind, "--name", name],
              f"oracle-{abs(hash((text, kind, name))) % 10**8}", exits=(0, 1, 2))
+
+
+# ---------------------------------------------------------------- files no one on the project wrote
+
+
+def foreign_files() -> list[Path]:
+    """The text and data files the installed packages carry (licences, metadata, requirements,
+    TOML, JSON, Markdown, CSV): inputs no one on this project wrote or shaped."""
+    import sysconfig
+
+    root = Path(sysconfig.get_paths()["purelib"])
+    found = [p for ext in ("txt", "toml", "json", "md", "cfg", "ini", "csv", "rst")
+             for p in root.glob(f"**/*.{ext}") if regular(p) and p.stat().st_size < 4 * 2**20]
+    return sorted(found)
+
+
+@pytest.mark.parametrize("first", range(0, cases("foreign files"), 24))
+def test_fuzz_foreign_files(sandbox, results_folder, first):
+    """Files written elsewhere, given as a decklist, a banlist, a card file, an experiment file or
+    MTGJSON's AtomicCards: each a one-line refusal or a game, never a traceback."""
+    files = foreign_files()
+    assert len(files) > 50  # a Python installation carries hundreds
+    for i in range(first, min(first + 24, cases("foreign files"))):
+        rng = random.Random(f"foreign files/{i}")
+        box = sandbox()
+        chosen = rng.choice(files)
+        path = box.inputs / chosen.name
+        shutil.copy(chosen, path)
+        common = ["--quiet", "--workers", "1", "--games", "2", "--players", "2"]
+        arguments, home = rng.choice([
+            (["decks", "check", str(path)], False), (["simulate", *common, "--horde", str(path)], False),
+            (["simulate", *common, "--team", str(path), "--team", "go-wide"], False),
+            (["play", "--banlist", str(path), "--players", "2"], False),
+            (["cards", "show", "Zombie", "--cards", str(path)], False),
+            (["cards", "coverage", str(path)], False),
+            (["run", str(path), "--out", str(box.out), "--workers", "1", "--quiet", "--max-games", "2"], False),
+            (["cards", "import", str(path), "--quiet"], True),
+        ])
+        run_case(box, arguments, f"foreign-files-{i}", home_written=home, separate=i % SEPARATE == 0)
 
 
 # ---------------------------------------------------------------- results folders
