@@ -656,7 +656,7 @@ def warn_approximated(results) -> None:
 
 
 @cli.command("summary")
-@click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False), metavar="RESULTS...")
+@click.argument("folders", nargs=-1, required=True, metavar="RESULTS...")  # horde.analysis.load checks each
 @click.option("--by", "by", multiple=True,
               help="group by this column (repeat the option; default: the knobs that vary, and the folder when "
                    "there are several); boss_drawn and lieutenants_drawn split the games by what they drew")
@@ -730,7 +730,7 @@ def echo_comparison(table, pooled, markdown: bool) -> None:
 
 
 @cli.command("compare")
-@click.argument("folders", nargs=-1, type=click.Path(file_okay=False), metavar="[RESULTS_A RESULTS_B]")
+@click.argument("folders", nargs=-1, metavar="[RESULTS_A RESULTS_B]")  # horde.analysis.load checks each
 @click.option("--a", "arm_a", default=None, metavar="OPTIONS",
               help='arm A\'s knob options, quoted: --a "--policy control" (plays both arms)')
 @click.option("--b", "arm_b", default=None, metavar="OPTIONS",

@@ -359,6 +359,12 @@ def test_a_card_file_that_names_no_card_is_refused_not_skipped(runner, tmp_path,
         one_line_error(result, f"{path}:1: expected 'Field: value' lines of a card file", fragment)
 
 
+@pytest.mark.parametrize("command", [["summary"], ["report"], ["compare", "x"]])
+def test_a_results_folder_name_holding_a_nul_is_one_line(runner, command):
+    """click's Path type stat()ed the name before horde saw it: a NUL in it was a ValueError."""
+    one_line_error(run(runner, *command[:1], "bad\x00name", *command[1:]), "no such results folder")
+
+
 # ---------------------------------------------------------------- the number checker
 
 
