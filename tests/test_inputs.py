@@ -151,6 +151,45 @@ def test_item3_item9_numbers_of_faces_and_costs(tmp_path, text, expected):
         assert expected in card_error(tmp_path, text)
 
 
+SORCERY = "Name: Odd Spell\nCost: {1}{B}\nType: Sorcery\n"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # every number inside an amount expression or a condition, within its argument's bounds
+    (SORCERY + 'Cast: create_tokens token=Zombie count="99999999*X"\n',
+     "argument count: expected a whole number from 0 to 100, got '99999999'"),
+    (SORCERY + 'Cast: create_tokens token=Zombie count="count:zombie yours+500"\n',
+     "argument count: expected a whole number from 0 to 100, got '500'"),
+    (SORCERY + "Cast: poison count=2.5\n", "argument count: expected a whole number from 0 to 100, got '2.5'"),
+    (SORCERY + 'Cast: draw count=1 if="hand:yours <= 99999"\n',
+     "argument if: expected a whole number from 0 to 100, got '99999'"),
+    (SORCERY + 'Cast: draw count=1 unless="hand:yours <= ²"\n', "argument unless: expected a whole number"),
+    (SORCERY + 'Cast: destroy_all filter="creature mv<=99999999999999999999"\n',
+     "filter term 'mv<=99999999999999999999': expected a whole number from 0 to 1000"),
+    (SORCERY + 'Cast: destroy_all filter="creature power>=٣"\n', "unknown filter term 'power>=٣'"),
+    # the fields of the wider vocabulary: one line each
+    (SORCERY.replace("Sorcery", "Sorcery\nKicker: {²}") + "Cast: draw count=1\n", "mana symbol '{²}'"),
+    (SORCERY.replace("Sorcery", "Sorcery\nMultikicker: {1000}") + "Cast: draw count=kicked\n",
+     "mana: expected a whole number from 0 to 100, got '1000'"),
+    (SORCERY.replace("Sorcery", "Sorcery\nChoose: " + "x" * 500) + "Mode: draw count=1\nMode: draw count=2\n",
+     "bad 'Choose: xxx"),
+    (CARD + 'CastFromGraveyard: extra="unclosed\n', "cannot read 'CastFromGraveyard: extra=\"unclosed'"),
+    (CARD + "CastFromGraveyard: extra=99999\n", "argument extra: expected a whole number from 0 to 100, got '99999'"),
+    (CARD + "Unearth: {101}\n", "mana: expected a whole number from 0 to 100, got '101'"),
+    ("Name: Odd Aura\nCost: {B}\nType: Enchantment — Aura\nEnchant: creature with-flyng\n"
+     "Enchanted: anthem power=1\n", "argument Enchant: unknown filter term 'with-flyng'"),
+])
+def test_item3_the_wider_vocabulary_s_numbers_and_fields_are_checked(tmp_path, text, expected):
+    error = card_error(tmp_path, text)
+    assert expected in error and len(error) < 400 and "\n" not in error
+
+
+def test_item3_basic_is_a_card_term_every_filter_knows(tmp_path):
+    path = tmp_path / "odd.txt"
+    path.write_text(SORCERY + 'Cast: return_from_graveyard filter="basic land" to=hand\n')
+    load_catalogue([TEST_DECKS / "cards" / "test.txt", path])
+
+
 def test_item3_colors_are_read_as_words_or_letters_never_letter_by_letter(tmp_path):
     path = tmp_path / "odd.txt"
     path.write_text(CARD + "Colors: blue\n\n" + CARD.replace("Odd Card", "Odd Two") + "Colors: W, u\nIdentity: green\n")
