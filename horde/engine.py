@@ -6,7 +6,8 @@ playing); each game starts from it.
 The game's random streams are derived from its seed alone, one per purpose, so that changing
 the team's side (policy, team decks) never shifts the Horde's shuffle or the boss's dice:
 ``horde`` (the Horde's library and its H9 choices), ``dice`` (B3, L1-L7), ``team1``..``team4``
-(each team deck's shuffles) and ``policy`` (the team policy's own choices).
+(each team deck's shuffles), ``policy`` (the team policy's own choices) and ``schemes`` (the
+archenemy's scheme deck, A1: a game without schemes never draws from it).
 """
 
 from __future__ import annotations
@@ -17,25 +18,38 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
-from horde import __version__, boss, opponents, rules, turns
+from horde import __version__, boss, opponents, rules, schemes, turns
 from horde.cards import CardDef
 from horde.catalogue import Catalogue, Origin, decks_dir, setup_catalogue
 from horde.decisions import Chooser
 from horde.decks import (
     HordeDeck,
     TeamDeck,
+    banned_cards,
     build_horde_library,
     check_deck_size,
     deck_cards,
     load_banlist,
     load_horde_deck,
     load_team_deck,
+    scheme_deck,
 )
 from horde.errors import HordeError
 from horde.events import log
 from horde.policies import TeamView, policy_factory
-from horde.presets import GameSetup
-from horde.state import BossState, Drivers, Game, GameStats, Side, TeamPlayer, Winner
+from horde.presets import GameSetup, unused_knobs
+from horde.state import (
+    BossState,
+    Drivers,
+    Game,
+    GameAborted,
+    GameStats,
+    Side,
+    TeamPlayer,
+    Winner,
+    board_units,
+    spend,
+)
 
 T = TypeVar("T")
 Seed = int | str | tuple[int | str, ...]  # a game's seed: (experiment seed, game index) in a batch
@@ -54,7 +68,7 @@ class GameResult:
 
     seed: Seed
     setup: GameSetup
-    winner: Winner  # equal to "team", "horde" or "stall"
+    winner: Winner  # equal to "team", "horde", "stall" or "aborted"
     turns: int
     horde_turns: int
     team_life: int
@@ -69,6 +83,7 @@ class GameResult:
     lieutenant_entries: int
     lieutenant_defeats: int
     lieutenants_drawn: tuple[str, ...] = ()  # L1: the lieutenants' names in the order drawn (a column, not in record())
+    aborted: str = ""  # H15: why the work budget stopped the game (not in record())
     version: str = __version__
     turn_rows: list[tuple[int, int, int, int]] | None = None
     events: list[dict[str, Any]] | None = None
@@ -99,6 +114,7 @@ class Prepared:
     banned: frozenset[str]
     bosses: tuple[CardDef, ...]  # B1: the named boss, or the deck's boss list for 'random'; () for none
     new_policy: Callable[[], Chooser]
+    schemes: tuple[CardDef, ...] = ()  # A1: the Horde's scheme deck; () when it is no archenemy
 
     def origins(self) -> dict[str, Origin]:
         """Where the behaviour of each card the decks may play comes from (a card file, the card
@@ -149,8 +165,14 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
     team_decks: list[TeamDeck] = []
     for name in setup.team_decks[:setup.players]:
         team_decks.append(_about("team_decks", name, partial(load_team_deck, name, catalogue, setup.allow_illegal)))
-    banned = _about("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
+    banlist = _about("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
+    banned = banned_cards(banlist, team_decks)  # R3, names matched in any case
     new_policy = _about("policy", setup.policy, lambda: policy_factory(setup.policy, **dict(setup.policy_params)))
+    for knob, why in unused_knobs(setup, horde_deck.build, horde_deck.path).items():
+        error = HordeError(f"knob '{knob}' = {getattr(setup, knob)!r} is not used by this setup: {why}; leave it "
+                           "out")
+        error.knob, error.value = knob, getattr(setup, knob)
+        raise error
     check_deck_size(horde_deck, setup)  # H3
     bosses: tuple[CardDef, ...] = ()
     if setup.boss != "none" and horde_deck.bosses:
@@ -163,7 +185,8 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
                                  f"({', '.join(c.name for c in horde_deck.bosses)})")
     elif setup.boss not in ("none", "random"):
         raise HordeError(f"boss '{setup.boss}': the Horde deck {horde_deck.path} has no boss list")
-    return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy)
+    scheme_cards = _about("schemes", setup.schemes, lambda: scheme_deck(setup, horde_deck, catalogue))  # A1
+    return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy, tuple(scheme_cards))
 
 
 def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trace: bool = False) -> Game:
@@ -186,6 +209,10 @@ def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trac
     horde_deck = prepared.horde_deck
     game.horde.library = build_horde_library(horde_deck, setup, game.horde_rng)
     game.horde.deck_size = len(game.horde.library)
+    if setup.life == "individual":
+        rules.zombies.start_lives(game)  # Z: a life total for each player
+    if prepared.schemes:
+        schemes.setup(game, list(prepared.schemes), stream(seed, "schemes"))  # A1, 904.4: its own stream
     if setup.horde_choices == "smart":
         drivers.horde_choice = rules.smart_choice  # H9s
     opponents.procedure(setup).setup(game)  # F1, G1: what starts on the battlefield
@@ -204,15 +231,30 @@ def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trac
 horde_turn_now = opponents.horde_turn_now  # H2
 
 
-def play(game: Game, record_turns: bool = False) -> None:
-    """Play a set-up game to its end (H12, H13) or to the stall guard (H14)."""
+def play(game: Game, record_turns: bool = False) -> str:
+    """Play a set-up game to its end (H12, H13), to the stall guard (H14) or to the work budget
+    (H15); returns why the budget stopped it ("" when it did not)."""
+    rows: list[tuple[int, int, int, int]] | None = [] if record_turns else None
+    game.drivers.turn_rows = rows
+    try:
+        _play(game, rows)
+    except (GameAborted, RecursionError) as stop:
+        # H15: the game ran away (its cards create, trigger or ask without end): it is aborted,
+        # counted apart from wins, losses and stalls.
+        game.winner = Winner.ABORTED
+        if game.drivers.trace is not None:
+            log(game, "game_over", Side.HORDE, winner=game.winner, team_life=game.team_life,
+                horde_library=len(game.horde.library))
+        return stop.reason if isinstance(stop, GameAborted) else "triggered abilities nested too deep"
+    return ""
+
+
+def _play(game: Game, rows: list[tuple[int, int, int, int]] | None) -> None:
     setup = game.setup
     drivers = game.drivers
     turns.opening_hands(game)
     if drivers.check is not None:
         drivers.check(game)
-    rows: list[tuple[int, int, int, int]] | None = [] if record_turns else None
-    drivers.turn_rows = rows
     stats = drivers.stats
     procedure = opponents.procedure(setup)
     start = getattr(drivers.policy, "start", None)  # a look-ahead policy keeps a copy of each turn's start
@@ -220,6 +262,7 @@ def play(game: Game, record_turns: bool = False) -> None:
     while not game.over():
         if start is not None:
             start(drivers.view, turn)
+        spend(game, 1 + board_units(game))  # H15: a turn looks at every permanent
         if not turn(game):
             break  # H14
         if game.team_life < stats.team_life_min:
@@ -233,8 +276,8 @@ def play(game: Game, record_turns: bool = False) -> None:
             team_life=game.team_life, horde_library=len(game.horde.library))
 
 
-def result_of(game: Game, seed: Seed) -> GameResult:
-    """The record of a game played to its end."""
+def result_of(game: Game, seed: Seed, aborted: str = "") -> GameResult:
+    """The record of a game played to its end (``aborted``: why H15 stopped it)."""
     stats = game.drivers.stats
     if game.winner is None:
         raise ValueError("the game is not over")
@@ -247,7 +290,7 @@ def result_of(game: Game, seed: Seed) -> GameResult:
         boss_uses=dict(stats.boss_uses), lieutenant_entries=stats.lieutenant_entries,
         lieutenant_defeats=stats.lieutenant_defeats,
         lieutenants_drawn=tuple(lt.card.name for lt in game.lieutenants.drawn) if game.lieutenants else (),
-        turn_rows=game.drivers.turn_rows, events=game.drivers.trace)
+        aborted=aborted, turn_rows=game.drivers.turn_rows, events=game.drivers.trace)
 
 
 def play_game(setup: GameSetup | Prepared, seed: Seed, *, catalogue: Catalogue | None = None,
@@ -263,5 +306,5 @@ def play_game(setup: GameSetup | Prepared, seed: Seed, *, catalogue: Catalogue |
     prepared = setup if isinstance(setup, Prepared) else prepare(setup, catalogue)
     game = new_game(prepared, seed, policy, trace)
     game.drivers.check = check
-    play(game, record_turns)
-    return result_of(game, seed)
+    aborted = play(game, record_turns)
+    return result_of(game, seed, aborted)

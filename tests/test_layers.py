@@ -17,9 +17,11 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "horde"
 
 LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("foundation", "errors, where the bundled data lives, card definitions, decklist text, setups and their "
+    ("foundation", "the input limits and the one number checker, errors, the one door for reading and writing "
+                   "files, where the bundled data lives, card definitions, decklist text, setups and their "
                    "knobs, Wilson intervals",
-     ("horde", "horde.errors", "horde.bundled", "horde.cards", "horde.decklists", "horde.presets", "horde.stats")),
+     ("horde", "horde.limits", "horde.errors", "horde.files", "horde.bundled", "horde.cards", "horde.decklists",
+      "horde.presets", "horde.stats")),
     ("state", "the decisions offered to a policy; plain game state (the battlefield and its indexes, "
               "the drivers); the trace",
      ("horde.decisions", "horde.state", "horde.events")),
@@ -28,16 +30,18 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("filters", "compiled filters and amounts, the context of one resolution",
      ("horde.filters",)),
     ("rules", "the rule book, one room per part of the game; the package re-exports them",
-     ("horde.rules.mana", "horde.rules.abilities", "horde.rules.zones", "horde.rules.damage", "horde.rules.checks",
-      "horde.rules.casting", "horde.rules.combat", "horde.rules.choices", "horde.rules")),
+     ("horde.rules.mana", "horde.rules.zombies", "horde.rules.abilities", "horde.rules.zones", "horde.rules.damage",
+      "horde.rules.checks", "horde.rules.casting", "horde.rules.combat", "horde.rules.choices", "horde.rules.schemes",
+      "horde.rules")),
     ("verbs", "the closed vocabulary of card behaviour",
      ("horde.effects",)),
     ("card sources", "the card index (MTGJSON's printed facts) and the Oracle-text compiler (text to card-file lines)",
      ("horde.cardindex", "horde.oracle")),
     ("cards and decks", "the card catalogue (checked against the verbs) and Horde and team decks",
      ("horde.catalogue", "horde.decks")),
-    ("boss", "the boss and the lieutenants (B, L), calling the rules; the engine wires L6 and L7 in",
-     ("horde.boss",)),
+    ("boss", "the boss and the lieutenants (B, L), calling the rules; the engine wires L6 and L7 in; the "
+             "archenemy's schemes (A)",
+     ("horde.boss", "horde.schemes")),
     ("turns", "the team's turn, the Horde's turn, opening hands",
      ("horde.turns",)),
     ("opponents", "each opponent's procedure: the Horde (and its variants), Face the Hydra, Battle the Horde, "
