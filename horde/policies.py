@@ -22,6 +22,7 @@ from typing import Any
 from horde import rules
 from horde.cards import CardDef
 from horde.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
+from horde.errors import HordeError
 from horde.state import Game, Permanent
 
 
@@ -711,16 +712,23 @@ def policy_class(spec: str) -> type:
         return POLICIES[spec]
     if ":" in spec:
         module_name, _, class_name = spec.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError as error:
-            raise PolicyError(f"policy '{spec}': cannot import module '{module_name}': {error}") from None
-        cls = getattr(module, class_name, None)
+        cls = attribute_by_path(spec, "policy", PolicyError)
         if cls is None or not callable(getattr(cls, "choose", None)):
             raise PolicyError(f"policy '{spec}': module '{module_name}' has no policy class '{class_name}'"
                               f" with a choose(decision, view) method")
         return cls
     raise PolicyError(f"unknown policy '{spec}': expected one of {', '.join(POLICIES)} or module:Class")
+
+
+def attribute_by_path(spec: str, what: str, error: type[HordeError]) -> Any:
+    """The attribute ``Name`` of the module of ``package.module:Name`` (None if it has none); a
+    module that can't be imported is an ``error`` naming ``what``."""
+    module_name, _, name = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as problem:
+        raise error(f"{what} '{spec}': cannot import module '{module_name}': {problem}") from None
+    return getattr(module, name, None)
 
 
 def parameters(cls: type) -> dict[str, Any]:
