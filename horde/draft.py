@@ -207,44 +207,46 @@ shuffle's order), and ``noise`` (off by default) adds up to that much at random 
     def __init__(self) -> None:
         super().__init__()
         self._seen = 0  # picks already counted below (a drafter is made for one draft)
-        self._weight = dict.fromkeys(COLOURS, 0.0)  # the ratings of the picks of each colour
+        self._weight = [0.0] * 5  # the ratings of the picks of each colour, in WUBRG order
         self._filled = [0] * 6  # picks in each curve slot
+        self._colours = 0  # the two colours the picks rate highest, as a mask (below)
 
     def _count(self, picks: Sequence[CardDef]) -> None:
+        weight, colours = self._weight, self._colours
         for card in picks[self._seen:]:
-            for colour in card.colours:
-                self._weight[colour] += rating(card)
-            self._filled[_slot(card)] += 1
+            worth, mask, slot = _FACTS.get(card) or _facts(card)
+            if mask:
+                for i in range(5):
+                    if mask >> i & 1:
+                        weight[i] += worth
+                if mask & ~colours:  # only a pick of another colour can change the best two
+                    first = max(range(5), key=weight.__getitem__)
+                    second = max((i for i in range(5) if i != first), key=weight.__getitem__)
+                    colours = sum(1 << i for i in (first, second) if weight[i] > 0)  # ties: WUBRG order
+            self._filled[slot] += 1
+        self._colours = colours
         self._seen = len(picks)
-
-    def _committed(self) -> frozenset[str]:
-        """The two colours the picks rate highest (the first in WUBRG order on a tie)."""
-        weight = self._weight
-        first = max(COLOURS, key=weight.__getitem__)
-        second = max((c for c in COLOURS if c != first), key=weight.__getitem__)
-        return frozenset(c for c in (first, second) if weight[c] > 0)
 
     def pick(self, pack: Sequence[CardDef], picks: Sequence[CardDef]) -> int:
         if len(picks) < self._seen:  # a new draft with the same drafter
             self.__init__()  # type: ignore[misc]
         self._count(picks)
-        noise = self.noise
-        jitter = [noise * self.rng.random() for _ in pack] if noise else None
+        get = _FACTS.get
         if len(picks) < self.commit_after:
-            scores = [_facts(card)[0] for card in pack]
+            scores = [(get(card) or _facts(card))[0] for card in pack]
         else:
-            committed, filled, curve = self._committed(), self._filled, self.curve
+            outside = 31 & ~self._colours  # the colours it is not in
+            full = [have >= want for have, want in zip(self._filled, self.curve, strict=True)]
             off, penalty = self.off_colour, self.curve_penalty
             scores = []
             for card in pack:
-                score, colours, slot = _FACTS.get(card) or _facts(card)
-                if not colours <= committed:
-                    score *= off
-                if filled[slot] >= curve[slot]:
-                    score -= penalty
-                scores.append(score)
-        if jitter is not None:
-            scores = [score + j for score, j in zip(scores, jitter, strict=True)]
+                worth, mask, slot = get(card) or _facts(card)
+                if mask & outside:
+                    worth *= off
+                scores.append(worth - penalty if full[slot] else worth)
+        if self.noise:
+            rng, noise = self.rng, self.noise
+            scores = [score + noise * rng.random() for score in scores]
         return scores.index(max(scores))  # ties: the first in the pack (whose order the shuffle made)
 
     def build(self, pool: Sequence[CardDef], basics: Mapping[str, CardDef]) -> list[CardDef]:
@@ -279,14 +281,16 @@ def _slot(card: CardDef) -> int:
     return min(max(card.mana_value - 1, 0), 5)
 
 
-_FACTS: dict[CardDef, tuple[float, frozenset[str], int]] = {}
+_FACTS: dict[CardDef, tuple[float, int, int]] = {}
 
 
-def _facts(card: CardDef) -> tuple[float, frozenset[str], int]:
-    """What a pick looks at, once per card: its rating, colours and curve slot."""
+def _facts(card: CardDef) -> tuple[float, int, int]:
+    """What a pick looks at, once per card: its rating, its colours as a mask (W 1, U 2, B 4, R 8,
+    G 16) and its curve slot."""
     found = _FACTS.get(card)
     if found is None:
-        found = _FACTS[card] = (rating(card), card.colours, _slot(card))
+        mask = sum(1 << i for i, colour in enumerate(COLOURS) if colour in card.colours)
+        found = _FACTS[card] = (rating(card), mask, _slot(card))
     return found
 
 

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from horde import draft
 from horde.catalogue import bundled_catalogue
 from horde.cli import cli
+from horde.decks import load_banlist
 from horde.engine import play_game, prepare, stream
 from horde.errors import DeckError, HordeError
 from horde.presets import SetupError, make_setup
@@ -47,10 +48,11 @@ def names(cards):
 
 
 def test_X1_the_bundled_cube_is_big_enough_for_a_table_of_eight(cube):
-    assert len(cube.cards) == 377  # singleton: each card once
-    assert len({card.name for card in cube.cards}) == 377
+    assert len(cube.cards) == 376  # singleton: each card once
+    assert len({card.name for card in cube.cards}) == 376
     assert len(cube.cards) >= draft.SOLO_SEATS * 3 * draft.PACK_SIZE == 360
     assert not any(card.is_land or card.is_token for card in cube.cards)
+    assert not {card.name for card in cube.cards} & load_banlist("default")  # R3: nothing a player must discard
 
 
 def test_X1_packs_pass_left_then_right_then_left(cube):
