@@ -209,45 +209,41 @@ shuffle's order), and ``noise`` (off by default) adds up to that much at random 
         self._seen = 0  # picks already counted below (a drafter is made for one draft)
         self._weight = [0.0] * 5  # the ratings of the picks of each colour, in WUBRG order
         self._filled = [0] * 6  # picks in each curve slot
-        self._colours = 0  # the two colours the picks rate highest, as a mask (below)
+        self._penalty = (0.0,) * 6  # curve_penalty in each slot the picks fill
+        self._outside = 0  # the colours other than the two its picks rate highest, as a mask (below)
+        self._table = _scores(1.0, 0, self._penalty)  # before commit_after picks: power for cost alone
 
     def _count(self, picks: Sequence[CardDef]) -> None:
-        weight, colours = self._weight, self._colours
+        weight, filled = self._weight, self._filled
         for card in picks[self._seen:]:
             worth, mask, slot = _FACTS.get(card) or _facts(card)
             if mask:
-                for i in range(5):
-                    if mask >> i & 1:
-                        weight[i] += worth
-                if mask & ~colours:  # only a pick of another colour can change the best two
+                for i in _INDICES[mask]:
+                    weight[i] += worth
+                if mask & self._outside or not self._outside:  # only then can the best two change
                     first = max(range(5), key=weight.__getitem__)
                     second = max((i for i in range(5) if i != first), key=weight.__getitem__)
-                    colours = sum(1 << i for i in (first, second) if weight[i] > 0)  # ties: WUBRG order
-            self._filled[slot] += 1
-        self._colours = colours
+                    # ties: the first in WUBRG order; a colour no pick has is not one of them
+                    self._outside = 31 & ~sum(1 << i for i in (first, second) if weight[i] > 0)
+            filled[slot] += 1
+            if filled[slot] == self.curve[slot]:
+                self._penalty = tuple(self.curve_penalty if have >= want else 0.0
+                                      for have, want in zip(filled, self.curve, strict=True))
         self._seen = len(picks)
+        if self._seen >= self.commit_after:
+            self._table = _scores(self.off_colour, self._outside, self._penalty)
 
     def pick(self, pack: Sequence[CardDef], picks: Sequence[CardDef]) -> int:
-        if len(picks) < self._seen:  # a new draft with the same drafter
-            self.__init__()  # type: ignore[misc]
-        self._count(picks)
-        get = _FACTS.get
-        if len(picks) < self.commit_after:
-            scores = [(get(card) or _facts(card))[0] for card in pack]
-        else:
-            outside = 31 & ~self._colours  # the colours it is not in
-            full = [have >= want for have, want in zip(self._filled, self.curve, strict=True)]
-            off, penalty = self.off_colour, self.curve_penalty
-            scores = []
-            for card in pack:
-                worth, mask, slot = get(card) or _facts(card)
-                if mask & outside:
-                    worth *= off
-                scores.append(worth - penalty if full[slot] else worth)
+        if len(picks) != self._seen:
+            if len(picks) < self._seen:  # a new draft with the same drafter
+                self.__init__()  # type: ignore[misc]
+            self._count(picks)
+        table = self._table
         if self.noise:
             rng, noise = self.rng, self.noise
-            scores = [score + noise * rng.random() for score in scores]
-        return scores.index(max(scores))  # ties: the first in the pack (whose order the shuffle made)
+            scores = [table[card] + noise * rng.random() for card in pack]
+            return scores.index(max(scores))
+        return pack.index(max(pack, key=table.__getitem__))  # ties: the first in the pack (the shuffle's order)
 
     def build(self, pool: Sequence[CardDef], basics: Mapping[str, CardDef]) -> list[CardDef]:
         ranked = sorted((c for c in pool if not c.is_land), key=lambda c: (-rating(c), c.name))
@@ -274,6 +270,34 @@ shuffle's order), and ``noise`` (off by default) adds up to that much at random 
             if len(spells) == self.spells:
                 break
         return spells
+
+
+class _Scores(dict):
+    """A pick's score of every card for one state of a heuristic drafter (its colours and the curve
+    slots it has filled), each computed when first asked: ``rating``, times ``off`` for a card
+    of a colour outside the drafter's, less the penalty of its curve slot."""
+
+    def __init__(self, off: float, outside: int, penalty: tuple[float, ...]) -> None:
+        super().__init__()
+        self.off, self.outside, self.penalty = off, outside, penalty
+
+    def __missing__(self, card: CardDef) -> float:
+        worth, mask, slot = _facts(card)
+        score = self[card] = (worth * self.off if mask & self.outside else worth) - self.penalty[slot]
+        return score
+
+
+_INDICES = [tuple(i for i in range(5) if mask >> i & 1) for mask in range(32)]  # a colour mask's colours
+_SCORE_TABLES: dict[tuple[float, int, tuple[float, ...]], _Scores] = {}
+
+
+def _scores(off: float, outside: int, penalty: tuple[float, ...]) -> _Scores:
+    """The score table of a drafter state, kept per process: drafters in the same state share it."""
+    key = (off, outside, penalty)
+    table = _SCORE_TABLES.get(key)
+    if table is None:
+        table = _SCORE_TABLES[key] = _Scores(off, outside, penalty)
+    return table
 
 
 def _slot(card: CardDef) -> int:
