@@ -209,7 +209,7 @@ shuffle's order), and ``noise`` (off by default) adds up to that much at random 
         self._seen = 0  # picks already counted below (a drafter is made for one draft)
         self._weight = [0.0] * 5  # the ratings of the picks of each colour, in WUBRG order
         self._filled = [0] * 6  # picks in each curve slot
-        self._penalty = (0.0,) * 6  # curve_penalty in each slot the picks fill
+        self._penalty: tuple[float, ...] = (0.0,) * 6  # curve_penalty in each slot the picks fill
         self._outside = 0  # the colours other than the two its picks rate highest, as a mask (below)
         self._table = _scores(1.0, 0, self._penalty)  # before commit_after picks: power for cost alone
 
