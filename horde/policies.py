@@ -922,24 +922,7 @@ def policy_class(spec: str) -> type:
         return POLICIES[spec]
     if ":" in spec:
         module_name, _, class_name = spec.partition(":")
-        if not _DOTTED_RE.fullmatch(module_name) or not class_name.isidentifier():
-            raise PolicyError(f"policy {quoted(spec)}: expected module:Class, like my_group:NeverChump (a Python "
-                              "module on the path and the name of a class in it)")
-        try:
-            found = importlib.util.find_spec(module_name)
-        except (ImportError, ValueError) as error:
-            raise PolicyError(f"policy '{spec}': cannot find module '{module_name}': {error}") from None
-        if found is None:
-            raise PolicyError(f"policy '{spec}': no module '{module_name}' on the Python path (run horde from its "
-                              "folder, or set PYTHONPATH)")
-        if found.origin and found.origin.endswith(".py") and not _defines(found.origin, class_name):
-            raise PolicyError(f"policy '{spec}': module '{module_name}' ({found.origin}) defines no class "
-                              f"'{class_name}' (it was not imported)")
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError as error:
-            raise PolicyError(f"policy '{spec}': cannot import module '{module_name}': {error}") from None
-        cls = getattr(module, class_name, None)
+        cls = attribute_by_path(spec, "policy", PolicyError)
         if cls is None or not callable(getattr(cls, "choose", None)):
             raise PolicyError(f"policy '{spec}': module '{module_name}' has no policy class '{class_name}'"
                               f" with a choose(decision, view) method")
@@ -967,6 +950,31 @@ def _defines(source: str, name: str) -> bool:
                 if alias.name == "*" or (alias.asname or alias.name.split(".")[0]) == name:
                     return True
     return False
+
+
+def attribute_by_path(spec: str, what: str, error: type[HordeError]) -> Any:
+    """The attribute ``Name`` of the module of ``package.module:Name`` (None if it has none). A spec
+    that is not ``module:Name``, a module that can't be found or imported, or a module source that
+    plainly defines no ``Name`` (read without running it) is an ``error`` naming ``what``."""
+    module_name, _, name = spec.partition(":")
+    if not _DOTTED_RE.fullmatch(module_name) or not name.isidentifier():
+        raise error(f"{what} {quoted(spec)}: expected module:Class, like my_group:MyClass (a Python "
+                    "module on the path and the name of a class in it)")
+    try:
+        found = importlib.util.find_spec(module_name)
+    except (ImportError, ValueError) as problem:
+        raise error(f"{what} '{spec}': cannot find module '{module_name}': {problem}") from None
+    if found is None:
+        raise error(f"{what} '{spec}': no module '{module_name}' on the Python path (run horde from its "
+                    "folder, or set PYTHONPATH)")
+    if found.origin and found.origin.endswith(".py") and not _defines(found.origin, name):
+        raise error(f"{what} '{spec}': module '{module_name}' ({found.origin}) defines no class "
+                    f"'{name}' (it was not imported)")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as problem:
+        raise error(f"{what} '{spec}': cannot import module '{module_name}': {problem}") from None
+    return getattr(module, name, None)
 
 
 def parameters(cls: type) -> dict[str, Any]:
