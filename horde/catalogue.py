@@ -267,6 +267,9 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         if not m:
             raise DeckError(f"card '{card_name}': expected '{hook}: +N: verb ...' with the loyalty change",
                             path, line)
+        if m.group(1).endswith("X"):
+            raise DeckError(f"card '{card_name}': a loyalty ability with X in its cost ('{m.group(1)}') is beyond the "
+                            "vocabulary: the engine has no choice of X for loyalty abilities", path, line)
         cost = int(m.group(1).replace("−", "-"))
         text = m.group(2)
     costs: tuple[str | ManaCost, ...] = ()

@@ -89,12 +89,16 @@ KNOBS: dict[str, Knob] = {
                       choices=("board", "upkeep")),
     "horde_choices": Knob("str", "the Horde's choices: at random (H9) or the option worst for the team "
                           "(H9s)", choices=("random", "smart")),
+    "horde_attacks": Knob("str", "what each Horde attacker attacks: a random team player or team planeswalker "
+                          "(H8, the original article), only the players, or planeswalkers first (H8p)",
+                          choices=("random", "players", "planeswalkers")),
 }
 # Knobs added after results were first published: left out of the setup hash at their default,
 # so the hash of every setup that does not use them stays as it was.
 LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "opponent": "horde",
                "hydra_heads": None, "hydra_choices": "team", "god_throngs": None, "fixed_life": None, "horde_size": None,
-               "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random"}
+               "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random",
+               "horde_attacks": "random"}
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,7 @@ class GameSetup:
     burn_bodies: bool = False
     team_wins_when: str = "board"
     horde_choices: str = "random"
+    horde_attacks: str = "random"
 
     @property
     def start_life(self) -> int:

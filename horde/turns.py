@@ -152,6 +152,8 @@ def main_phase(game: Game, second: bool = False) -> None:
             rules.team_cast(game, i, *choice)
         if not second and not game.over():
             graveyard_step(game, i)
+        if not game.over():
+            loyalty_step(game, i)
         if game.over():
             return
         equip_step(game, i)
@@ -221,6 +223,51 @@ def flash_window(game: Game, attackers: list[Permanent]) -> None:
             if game.drivers.trace is not None:
                 log(game, "flash", Side.TEAM, player=i + 1, card=choice[0].name)
             rules.team_cast(game, i, *choice)
+
+
+def loyalty_options(game: Game, i: int) -> list[tuple[Permanent, tuple[Effect, ...]]]:
+    """The loyalty abilities team player ``i`` may activate now (606.3: sorcery speed, once a turn
+    for each of its planeswalkers; 606.6: a minus ability only with enough loyalty; 601.2c: a
+    targeted one only with a legal target)."""
+    options = []
+    for p in game.battlefield.planeswalkers:
+        if p.controller != i or p.loyalty_turn == game.turn:
+            continue
+        for hook in ("Plus", "Minus", "Ultimate"):
+            for ability in p.card.abilities(hook):
+                if p.loyalty + (ability[0].cost or 0) < 0:
+                    continue
+                targeted = next((e for e in ability if e.target is not None), None)
+                if targeted is not None and not rules.legal_targets(game, Context(p.card, p, i), targeted):
+                    continue
+                options.append((p, ability))
+    return options
+
+
+def loyalty_step(game: Game, i: int) -> None:
+    """The team player activates its planeswalkers' loyalty abilities as its policy chooses, one
+    for each planeswalker a turn, in either main phase (606.3); the cost adds or removes loyalty
+    counters (606.4) before the ability resolves."""
+    if not game.battlefield.planeswalkers:
+        return
+    while not game.over():
+        options = loyalty_options(game, i)
+        if not options:
+            return
+        choice = ask(game, "loyalty", i, options + [None])
+        if choice is None:
+            return
+        p, ability = choice
+        change = ability[0].cost or 0
+        before = p.loyalty
+        p.loyalty += change
+        p.loyalty_turn = game.turn
+        game.battlefield.unsettle()  # 704.5i: a planeswalker left with no loyalty goes
+        if game.drivers.trace is not None:
+            log(game, "loyalty_ability", Side.TEAM, player=i + 1, card=p.card.name, id=p.id, change=change,
+                effects=" ; ".join(e.describe() for e in ability), loyalty_before=before, loyalty_after=p.loyalty)
+        rules.resolve(game, ability, Context(p.card, p, i))
+        check_state(game)
 
 
 def activate_step(game: Game, i: int) -> None:
@@ -504,7 +551,8 @@ def reveal_and_cast(game: Game) -> None:
 
 
 def horde_combat(game: Game, acted: set) -> None:
-    """H8: every Horde creature attacks if able, each a random team player; the team blocks
+    """H8: every Horde creature attacks if able, each a random team player or planeswalker
+    (``attack_targets``); the team blocks
     (any team creature may block any attacker, as in Two-Headed Giant; option: only the attacked
     player's), may cast a fog, then damage."""
     attackers = [p for p in game.battlefield.horde if p.card.is_creature and not p.tapped
@@ -512,15 +560,20 @@ def horde_combat(game: Game, acted: set) -> None:
                  and p.id not in acted]
     if not attackers:
         return
-    players = len(game.players)
+    choose_target = attack_targets(game, attackers)
     for a in attackers:
         a.attacking = True
-        a.defender = game.horde_rng.randrange(players)  # H8: a random team player
+        choose_target(a)  # H8: a random team player or planeswalker
         if not has_keyword(game, a, "vigilance"):
             a.tapped = True
         if game.drivers.trace is not None:
-            log(game, "attack", Side.HORDE, card=a.card.name, id=a.id, power=power(game, a),
-                target=f"player {a.defender + 1}", target_id=None, target_player=a.defender + 1)
+            walker = a.attacked
+            if walker is None:
+                log(game, "attack", Side.HORDE, card=a.card.name, id=a.id, power=power(game, a),
+                    target=f"player {a.defender + 1}", target_id=None, target_player=a.defender + 1)
+            else:
+                log(game, "attack", Side.HORDE, card=a.card.name, id=a.id, power=power(game, a),
+                    target=walker.card.name, target_id=walker.id, target_player=None)
     for a in attackers:
         if "Attacks" in a.card.hooks and rules.on_battlefield(game, a):
             rules.run_hook(game, a, "Attacks")
@@ -565,6 +618,45 @@ def horde_combat(game: Game, acted: set) -> None:
         if "destroyed after combat" in a.temp_keywords and rules.on_battlefield(game, a):
             rules.destroy(game, a, HORDE_CONTROLLER)  # M4: Consuming Rage
     check_state(game)
+
+
+def attack_targets(game: Game, attackers: list[Permanent]) -> Callable[[Permanent], None]:
+    """H8: what each Horde attacker attacks, as ``horde_attacks`` says: ``random`` (the original
+    article's rule) uniformly among the team's players and planeswalkers, so with no team
+    planeswalker exactly the draw of a random player; ``players`` only the players;
+    ``planeswalkers`` (a house rule) a random team planeswalker whose loyalty the attackers already
+    sent at it don't cover yet, then random players, and only the players when the attackers'
+    power is at least the team's life (attacking the players wins). Returns the function that sets
+    one attacker's ``defender`` (and ``attacked``), called in the order they attack."""
+    rng = game.horde_rng
+    players = len(game.players)
+    mode = game.setup.horde_attacks
+    walkers = [] if mode == "players" else [w for w in game.battlefield.planeswalkers if not w.is_horde]
+    if mode == "planeswalkers" and walkers and sum(max(0, power(game, a)) for a in attackers) >= game.team_life:
+        walkers = []  # the players: this attack can win
+    aimed: dict[int, int] = {}  # planeswalker id -> the power sent at it so far
+
+    def at_random(a: Permanent) -> None:
+        k = rng.randrange(players + len(walkers))
+        if k < players:
+            a.defender = k
+        else:
+            aim(a, walkers[k - players])
+
+    def aim(a: Permanent, walker: Permanent) -> None:
+        a.attacked = walker
+        a.defender = walker.controller  # 506.2: the planeswalker's controller is the defending player
+
+    def walkers_first(a: Permanent) -> None:
+        open_walkers = [w for w in walkers if aimed.get(w.id, 0) < w.loyalty]
+        if not open_walkers:
+            a.defender = rng.randrange(players)
+            return
+        walker = open_walkers[rng.randrange(len(open_walkers))]
+        aimed[walker.id] = aimed.get(walker.id, 0) + max(0, power(game, a))
+        aim(a, walker)
+
+    return walkers_first if mode == "planeswalkers" else at_random
 
 
 def creature_attacks(game: Game, attackers: list[Permanent]) -> None:

@@ -25,6 +25,7 @@ SETUPS = [
     make_setup("defeat-a-god", players=2),
     make_setup("overwhelming-numbers", players=4),
     make_setup("burn-the-bodies", players=2),
+    make_setup("zombie-horde", players=2, team_decks=("superfriends", "ramp")),  # H8: planeswalkers
 ]
 
 
