@@ -34,9 +34,9 @@ FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identi
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
           "CastFromGraveyard"}
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
-SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite"}
+SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
-              "Tribal"}
+              "Tribal", "Scheme"}
 LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
 _COST_RE = re.compile(r"\{([^}]+)\}")
 _LOYALTY_RE = re.compile(r"([+-−]?\d+|[+-−]X)\s*:\s*(.*)")
@@ -342,7 +342,10 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
 
 # The target of a verb whose ``who`` is a target player: any team player or the Horde, or one
 # of the other side (the Horde's 'target opponent' is a random team player: H9).
-TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": compile_filter("opponent")}
+TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": compile_filter("opponent"),
+                  # 'target player (opponent) or planeswalker' (``damage_all`` only: H8's targets)
+                  "target_player_or_planeswalker": compile_filter("player | planeswalker"),
+                  "target_opponent_or_planeswalker": compile_filter("opponent | planeswalker")}
 
 ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "exile this")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from horde import boss, rules
+from horde import boss, rules, schemes
 from horde.cards import Effect
 from horde.events import log
 from horde.filters import Context
@@ -90,14 +90,18 @@ def team_beginning(game: Game) -> None:
         p.sick = False
     for player in game.players:
         player.land_played = False
-    upkeep(game, [pl.index for pl in game.players], game.battlefield.team)
+        player.spells_cast = 0
+    if game.schemes is not None:
+        schemes.opponents_untap(game)  # A: I Know All, I See All
+    upkeep(game, [pl.index for pl in game.players if not pl.removed], game.battlefield.team)
 
 
 def team_draw(game: Game) -> None:
     """Each player draws; as in Two-Headed Giant, the team that goes first skips its first draw."""
     if game.turn > 1:
         for player in game.players:
-            rules.draw(game, player)
+            if not player.removed:  # Z4
+                rules.draw(game, player)
         check_state(game)
 
 
@@ -129,6 +133,8 @@ def main_phase(game: Game, second: bool = False) -> None:
     second main phase it may also activate abilities (after combat, so tapping costs no attack)."""
     for player in game.players:
         i = player.index
+        if player.removed:
+            continue  # Z4: it left the game
         if not player.land_played:
             lands = []
             for card in player.hand:
@@ -228,8 +234,10 @@ def flash_window(game: Game, attackers: list[Permanent]) -> None:
 def loyalty_options(game: Game, i: int) -> list[tuple[Permanent, tuple[Effect, ...]]]:
     """The loyalty abilities team player ``i`` may activate now (606.3: sorcery speed, once a turn
     for each of its planeswalkers; 606.6: a minus ability only with enough loyalty; 601.2c: a
-    targeted one only with a legal target)."""
+    targeted one only with a legal target, none for a zombie whose master is the Horde; Z3: none
+    that would harm a zombie or its master)."""
     options = []
+    zombie = game.players[i].zombie
     for p in game.battlefield.planeswalkers:
         if p.controller != i or p.loyalty_turn == game.turn:
             continue
@@ -239,7 +247,9 @@ def loyalty_options(game: Game, i: int) -> list[tuple[Permanent, tuple[Effect, .
                     continue
                 targeted = next((e for e in ability if e.target is not None), None)
                 if targeted is not None and not rules.legal_targets(game, Context(p.card, p, i), targeted):
-                    continue
+                    continue  # 601.2c; Z3: a zombie of the Horde's finds no legal target
+                if zombie and rules.ability_harms(game, i, ability):
+                    continue  # Z3
                 options.append((p, ability))
     return options
 
@@ -347,7 +357,8 @@ def equip_step(game: Game, i: int) -> None:
 
 def can_attack(game: Game, p: Permanent) -> bool:
     return (p.card.is_creature and not p.tapped and not p.sick and not has_keyword(game, p, "defender")
-            and not has_keyword(game, p, "can't attack"))
+            and not has_keyword(game, p, "can't attack")
+            and (not game.players[p.controller].zombie or rules.may_attack(game, p.controller)))  # Z3
 
 
 def team_combat(game: Game) -> None:
@@ -421,6 +432,10 @@ def end_step(game: Game) -> None:
     (team), damage and 'until end of turn' end."""
     for p in list(game.battlefield.unearthed):
         rules.exile(game, p)
+    if game.schemes is not None:
+        schemes.end_step(game)  # A: the schemes' "your end step" and "your opponents' end step"
+        if game.over():
+            return
     for p in rules.watchers(game) if game.battlefield.hooked.get("EndStep") else ():
         # A permanent an earlier trigger removed does not trigger; the boss (id -1) always can.
         if "EndStep" in p.card.hooks and (p.id < 0 or rules.on_battlefield(game, p)):
@@ -445,6 +460,10 @@ def end_step(game: Game) -> None:
             p.regeneration = 0
             p.no_regen = False
     game.fogged = False
+    if game.borrowed or game.prevented:
+        rules.end_of_turn_effects(game)  # A: control "until end of turn" ends, prevention ends
+    if game.schemes is not None:
+        schemes.turn_ends(game)
     rules.empty_pools(game)
     if lowered:
         game.battlefield.unsettle()
@@ -474,7 +493,7 @@ def horde_turn(game: Game) -> None:
     def lieutenants(game: Game) -> None:
         acted.update(boss.lieutenants_act(game))
 
-    run_steps(game, (horde_beginning, reveal_and_cast, boss_step, lieutenants,
+    run_steps(game, (horde_beginning, reveal_and_cast, schemes.set_in_motion, boss_step, lieutenants,
                      lambda game: horde_combat(game, acted), end_step))
 
 
@@ -484,6 +503,8 @@ def horde_beginning(game: Game) -> None:
         p.tapped = False
     boss.beginning_of_horde_turn(game)
     upkeep(game, [HORDE_CONTROLLER], game.battlefield.horde)
+    if game.schemes is not None and not game.over():
+        schemes.upkeep(game)  # A: the schemes' "your upkeep" (I Bask in Your Silent Awe)
 
 
 def boss_step(game: Game) -> None:
@@ -563,7 +584,10 @@ def horde_combat(game: Game, acted: set) -> None:
     choose_target = attack_targets(game, attackers)
     for a in attackers:
         a.attacking = True
-        choose_target(a)  # H8: a random team player or planeswalker
+        if a.sworn >= 0 and not game.players[a.sworn].removed:
+            a.defender = a.sworn  # A: it attacks that player each combat if able
+        else:
+            choose_target(a)  # H8: a random team player (Z: one still in the game) or planeswalker
         if not has_keyword(game, a, "vigilance"):
             a.tapped = True
         if game.drivers.trace is not None:
@@ -622,26 +646,27 @@ def horde_combat(game: Game, acted: set) -> None:
 
 def attack_targets(game: Game, attackers: list[Permanent]) -> Callable[[Permanent], None]:
     """H8: what each Horde attacker attacks, as ``horde_attacks`` says: ``random`` (the original
-    article's rule) uniformly among the team's players and planeswalkers, so with no team
-    planeswalker exactly the draw of a random player; ``players`` only the players;
-    ``planeswalkers`` (a house rule) a random team planeswalker whose loyalty the attackers already
-    sent at it don't cover yet, then random players, and only the players when the attackers'
-    power is at least the team's life (attacking the players wins). Returns the function that sets
-    one attacker's ``defender`` (and ``attacked``), called in the order they attack."""
+    article's rule) uniformly among the team's players still in the game (Z4: a removed player is
+    gone; a zombie is still in it) and the team's planeswalkers, so with no team planeswalker
+    exactly the draw of a random player; ``players`` only the players; ``planeswalkers`` (a house
+    rule) a random team planeswalker whose loyalty the attackers already sent at it don't cover
+    yet, then random players, and only the players when the attackers' power could win the game
+    (``lethal_life``). Returns the function that sets one attacker's ``defender`` (and
+    ``attacked``), called in the order they attack."""
     rng = game.horde_rng
-    players = len(game.players)
+    players = [pl.index for pl in rules.in_game(game)]  # with a shared life: every player (H1)
     mode = game.setup.horde_attacks
     walkers = [] if mode == "players" else [w for w in game.battlefield.planeswalkers if not w.is_horde]
-    if mode == "planeswalkers" and walkers and sum(max(0, power(game, a)) for a in attackers) >= game.team_life:
+    if mode == "planeswalkers" and walkers and sum(max(0, power(game, a)) for a in attackers) >= lethal_life(game):
         walkers = []  # the players: this attack can win
     aimed: dict[int, int] = {}  # planeswalker id -> the power sent at it so far
 
     def at_random(a: Permanent) -> None:
-        k = rng.randrange(players + len(walkers))
-        if k < players:
-            a.defender = k
+        k = rng.randrange(len(players) + len(walkers))
+        if k < len(players):
+            a.defender = players[k]
         else:
-            aim(a, walkers[k - players])
+            aim(a, walkers[k - len(players)])
 
     def aim(a: Permanent, walker: Permanent) -> None:
         a.attacked = walker
@@ -650,13 +675,22 @@ def attack_targets(game: Game, attackers: list[Permanent]) -> Callable[[Permanen
     def walkers_first(a: Permanent) -> None:
         open_walkers = [w for w in walkers if aimed.get(w.id, 0) < w.loyalty]
         if not open_walkers:
-            a.defender = rng.randrange(players)
+            a.defender = players[rng.randrange(len(players))]
             return
         walker = open_walkers[rng.randrange(len(open_walkers))]
         aimed[walker.id] = aimed.get(walker.id, 0) + max(0, power(game, a))
         aim(a, walker)
 
     return walkers_first if mode == "planeswalkers" else at_random
+
+
+def lethal_life(game: Game) -> int:
+    """The damage an attack must deal to the players to win (H8p): the team's life (H13), or with
+    a life for each player the lives of the players still in the game who are no zombies (Z5: the
+    team loses when none is left; a zombie's fall ends nothing)."""
+    if not rules.individual(game):
+        return game.team_life
+    return sum(pl.life for pl in rules.in_game(game) if not pl.zombie)
 
 
 def creature_attacks(game: Game, attackers: list[Permanent]) -> None:
@@ -707,6 +741,8 @@ def fog_window(game: Game, attackers: list[Permanent], expected: int | None = No
         return  # F: Disorienting Glower
     options = []
     for pl in game.players:
+        if pl.removed or rules.one_spell_cast(game, pl.index):
+            continue  # Z4; A: I Bask in Your Silent Awe
         for card in pl.hand:
             if card.is_fog:
                 cost = rules.spell_cost(game, card, pl.index, "hand")

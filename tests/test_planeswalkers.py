@@ -9,7 +9,7 @@ import random
 import pytest
 from conftest import HORDE, Scripted, put
 
-from horde import rules, turns
+from horde import rules, schemes, turns
 from horde.catalogue import build_card, load_catalogue, read_blocks
 from horde.decks import load_team_deck
 from horde.engine import new_game, play_game, prepare
@@ -231,3 +231,104 @@ def test_H8_superfriends_games_trace_loyalty_abilities_and_attacks_at_planeswalk
     assert {"loyalty_ability", "planeswalker_dies"} <= kinds
     assert any(e["event"] == "attack" and e["side"] == "horde" and e["target_id"] is not None for e in events)
     assert sorted({p for e in events for p in problems(e)}) == []
+
+
+# ---------------------------------------------------------------- with the variants (A, Z)
+
+
+def test_H8_Z4_attacks_choose_among_the_players_still_in_the_game_zombies_and_planeswalkers(bundled):
+    """Z4 and H8 together: a removed player is no target and its planeswalker left with it; a
+    zombie (Z1) is still in the game and keeps its planeswalker, both attackable."""
+    game = game_of(bundled, players=3, policy=Scripted(blocks=[]), life="individual")
+    game.drivers.trace = []
+    gone = walker(game, bundled, "Nissa, Voice of Zendikar", player=1)
+    jace = walker(game, bundled, "Jace Beleren", player=2, loyalty=100)
+    rules.damage_player(game, put(game, bundled, "Zombie", tapped=True), HORDE, 2, 20)  # Z1: player 3 falls
+    game.players[1].drew_from_empty = True
+    rules.check_state(game)  # Z4: player 2 leaves, with what it owns
+    assert [(p.removed, p.zombie) for p in game.players] == [(False, False), (True, False), (False, True)]
+    assert game.battlefield.planeswalkers == [jace] and not rules.on_battlefield(game, gone)
+    game.horde_rng = random.Random(5)
+    expected = random.Random(5)
+    attackers = zombies(game, bundled, 9)
+    turns.horde_combat(game, set())
+    draws = [expected.randrange(3) for _ in attackers]  # player 1, player 3 (a zombie) and Jace
+    attacks = [e for e in game.drivers.trace if e["event"] == "attack"]
+    assert [(e["target_player"], e["target_id"]) for e in attacks] == \
+        [((1, None), (3, None), (None, jace.id))[k] for k in draws]
+    assert jace.loyalty == 100 - 2 * draws.count(2)
+    assert (game.players[0].life, game.players[2].life) == (20 - 2 * draws.count(0), 20 - 2 * draws.count(1))
+
+
+def test_120_3c_Z1_damage_to_a_planeswalker_never_makes_a_zombie(bundled):
+    """With a life for each player, damage to a planeswalker removes loyalty and nothing else:
+    its controller at 1 life stays living, whatever the attack or the spell dealt."""
+    game = game_of(bundled, players=2, policy=Scripted(blocks=[]), life="individual", horde_attacks="planeswalkers")
+    game.drivers.trace = []
+    game.players[0].life, game.team_life = 1, 21
+    jace = walker(game, bundled, "Jace Beleren", player=0)
+    put(game, bundled, "Zombie")
+    turns.horde_combat(game, set())  # 2 power: no win at the players (21 life), so at Jace (H8p)
+    assert jace.loyalty == 1 and (game.players[0].life, game.players[0].zombie) == (1, False)
+    rules.damage_permanent(game, None, HORDE, jace, 5)
+    rules.check_state(game)
+    assert not rules.on_battlefield(game, jace) and (game.players[0].life, game.players[0].zombie) == (1, False)
+    assert not any(e["event"] == "player_falls" for e in game.drivers.trace) and not game.over()
+
+
+def test_H8p_Z5_planeswalkers_first_attacks_the_players_when_the_living_non_zombies_would_fall(bundled):
+    """H8p with a life for each player: the attack wins when it can bring every living non-zombie
+    to 0 (Z5); a zombie's life counts for nothing there (it would only fall again)."""
+    game = game_of(bundled, players=2, policy=Scripted(blocks=[]), life="individual", horde_attacks="planeswalkers")
+    game.drivers.trace = []
+    rules.damage_player(game, put(game, bundled, "Zombie", tapped=True), HORDE, 1, 20)  # player 2: a zombie at 20
+    game.players[0].life, game.team_life = 3, 23
+    jace = walker(game, bundled, "Jace Beleren", player=0)
+    assert turns.lethal_life(game) == 3
+    zombies(game, bundled, 2)  # 4 power >= 3: at the players, not at Jace
+    turns.horde_combat(game, set())
+    assert jace.loyalty == 3
+    assert [e["target_id"] for e in game.drivers.trace if e["event"] == "attack"] == [None, None]
+
+
+def test_606_Z3_a_zombies_planeswalker_stays_its_own_with_the_limits_of_its_spells(bundled):
+    """Decision (docs/decisions.md): a zombie keeps its planeswalkers and activates their loyalty
+    abilities, with Z3's limits: none that targets while the Horde is its master, none that would
+    make itself or its master lose life."""
+    lines = ["Name: Test Walker", "Cost: {2}{B}", "Type: Legendary Planeswalker — Test", "Loyalty: 3",
+             "Plus: +1: lose_life who=each_player amount=1", "Minus: -1: lose_life who=each_opponent amount=2"]
+    bleeder = build_card(read_blocks("\n".join(lines) + "\n", "t.txt")[0])
+    game = game_of(bundled, players=3, life="individual")
+    jace = walker(game, bundled, "Jace Beleren", player=0)
+    rules.damage_player(game, put(game, bundled, "Zombie", tapped=True), HORDE, 0, 20)  # Z2: the Horde's zombie
+    assert game.players[0].zombie and jace.controller == 0
+    assert [a[0].cost for _, a in turns.loyalty_options(game, 0)] == [2]  # -1 targets a player
+    rules.put_onto_battlefield(game, bleeder, 0, 0, triggers=False)
+    assert [(p.card.name, a[0].cost) for p, a in turns.loyalty_options(game, 0)] == \
+        [("Jace Beleren", 2), ("Test Walker", -1)]  # +1 would make itself lose life
+    rules.damage_player(game, put(game, bundled, "White Knight", side="team", player=2), 2, 1, 20)
+    assert game.players[1].master == 2
+    rules.put_onto_battlefield(game, bleeder, 1, 1, triggers=False)
+    rules.put_onto_battlefield(game, bundled.get("Jace Beleren"), 1, 1, triggers=False)
+    assert [(p.card.name, a[0].cost) for p, a in turns.loyalty_options(game, 1)] == \
+        [("Test Walker", -1), ("Jace Beleren", 2), ("Jace Beleren", -1)]  # a teammate master: it may target
+
+
+def test_H8_A1_which_of_you_burns_brightest_may_target_a_planeswalker(bundled):
+    """Which of You Burns Brightest? ('target opponent or planeswalker'): the Horde's targets are
+    the team's planeswalkers and players (H9); a planeswalker is dealt X (3) and so is each
+    creature its controller controls, and no player is."""
+    setup = make_setup("archenemy-horde", players=2, boss="none", lieutenants=False)
+    game = new_game(prepare(setup), 0, Scripted())
+    game.horde.library.clear()
+    game.schemes.deck = [bundled.get("Which of You Burns Brightest?")]
+    jace = walker(game, bundled, "Jace Beleren", player=1, loyalty=5)
+    soldier = put(game, bundled, "Soldier", side="team", player=1)
+    other = put(game, bundled, "Soldier", side="team", player=0)
+    scheme = game.schemes.deck[0]
+    (effect,) = scheme.hooks["SetInMotion"]
+    assert rules.legal_targets(game, Context(scheme, None, HORDE), effect) == [jace, 0, 1]
+    game.drivers.horde_choice = lambda game, kind, options, card: options[0]
+    schemes.set_in_motion(game)
+    assert jace.loyalty == 2 and game.team_life == 40
+    assert not rules.on_battlefield(game, soldier) and rules.on_battlefield(game, other)
