@@ -174,7 +174,13 @@ def describe(event: dict) -> str:
     if kind == "leaves":
         return f"{e['card']} goes to the {e['to']}"
     if kind == "attack":
-        return f"{who}: {e['card']} ({e['power']} power) attacks {e['target']}"
+        walker = " (a planeswalker: H8)" if e["side"] == "horde" and e["target_id"] is not None else ""
+        return f"{who}: {e['card']} ({e['power']} power) attacks {e['target']}{walker}"
+    if kind == "loyalty_ability":
+        return (f"Player {e['player']} activates {e['card']}'s {e['change']:+d} loyalty ability ({e['effects']}), "
+                f"loyalty {e['loyalty_before']} -> {e['loyalty_after']}")
+    if kind == "planeswalker_dies":
+        return f"{e['card']} has no loyalty left and goes to its owner's graveyard (704.5i)"
     if kind == "block":
         return f"{e['attacker']} is blocked by {', '.join(e['blockers'])}"
     if kind == "damage":

@@ -115,9 +115,6 @@ def _read_cube(path: Path, catalogue: Catalogue) -> Cube:
         if "Basic" in card.supertypes:
             raise DeckError(f"'{card.name}' is a basic land: expected the cards to draft (basic lands are added "
                             "when each player builds its deck, 905.1d)", where, entry.line)
-        if "Planeswalker" in card.types:
-            raise DeckError(f"'{card.name}' is a planeswalker: expected a card a team player can play (the engine "
-                            "plays planeswalkers only as bosses)", where, entry.line)
         cards.extend([card] * entry.count)
     if not cards:
         raise DeckError("the cube lists no cards: expected one card per line, like '1 Grizzly Bears'", where)

@@ -105,6 +105,9 @@ KNOBS: dict[str, Knob] = {
                         "and 8 for one player: seven seeded bots)", low=1, high=8, team_side=True),
     "sealed_pool": Knob("optional_int", "cards in each sealed pool (X1; default Horde Sealed's 90, 75, 60 for 2, 3, 4 "
                         "players, and 90 for one)", low=23, high=1000, team_side=True),
+    "horde_attacks": Knob("str", "what each Horde attacker attacks: a random team player or team planeswalker "
+                          "(H8, the original article), only the players, or planeswalkers first (H8p)",
+                          choices=("random", "players", "planeswalkers")),
 }
 # Knobs added after results were first published: left out of the setup hash at their default,
 # so the hash of every setup that does not use them stays as it was.
@@ -112,7 +115,8 @@ LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "
                "hydra_heads": None, "hydra_choices": "team", "god_throngs": None, "fixed_life": None, "horde_size": None,
                "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random",
                "schemes": "", "life": "shared",
-               "cube": "horde-cube", "drafter": "heuristic", "draft_seats": None, "sealed_pool": None}
+               "cube": "horde-cube", "drafter": "heuristic", "draft_seats": None, "sealed_pool": None,
+               "horde_attacks": "random"}
 
 
 @dataclass(frozen=True)
@@ -162,6 +166,7 @@ class GameSetup:
     drafter: str = "heuristic"
     draft_seats: int | None = None
     sealed_pool: int | None = None
+    horde_attacks: str = "random"
 
     @property
     def start_life(self) -> int:
