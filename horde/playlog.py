@@ -95,8 +95,13 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         return (f"{e['card']} {went}; player {e['player']} puts it into the command zone instead "
                 "(C2: 903.11)")
     if kind == "attack":
-        who = e["card"]
-        return f"{who} attacks {e['target']} ({e['power']} power)"
+        walker = ", a planeswalker: H8" if e["side"] == "horde" and e["target_id"] is not None else ""
+        return f"{e['card']} attacks {e['target']} ({e['power']} power{walker})"
+    if kind == "loyalty_ability":
+        return (f"Player {e['player']} activates {e['card']}'s \"{e['text']}\" (loyalty {e['loyalty_before']} -> "
+                f"{e['loyalty_after']})")
+    if kind == "planeswalker_dies":
+        return f"{e['card']} has no loyalty left and goes to its owner's graveyard (704.5i)"
     if kind == "block":
         return f"{', '.join(e['blockers'])} blocks {e['attacker']}"
     if kind == "damage":
