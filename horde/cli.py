@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from horde import __version__
+from horde import __version__, build
 from horde.errors import HordeError
 from horde.presets import KNOBS, make_setup
 
@@ -71,7 +71,7 @@ def setup_from_options(options: dict, where: str = "command line"):
 
 
 @click.group(cls=HordeGroup)
-@click.version_option(__version__, prog_name="horde")
+@click.version_option(__version__, prog_name="horde", message=f"%(prog)s %(version)s, {build.describe()}")
 def cli():
     """Simulate the Magic: The Gathering co-operative Horde format."""
 

@@ -282,7 +282,7 @@ class BaselinePolicy(Policy):
         if any(role(card) == "wrath" for card, _ in options):
             horde_power = sum(max(0, view.power(p)) for p in horde)
             team_power = sum(max(0, view.power(p)) for p in view.team_creatures())
-        best, best_score = None, 0.0
+        best, best_score = None, 0
         for card, origin in options:
             kind = role(card)
             cost = view.cost(card, player, origin)

@@ -17,9 +17,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "horde"
 
 LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("foundation", "errors, where the bundled data lives, card definitions, decklist text, setups and their "
+    ("foundation", "which build runs (compiled or pure Python), errors, where the bundled data lives, card definitions, decklist text, setups and their "
                    "knobs, Wilson intervals",
-     ("horde", "horde.errors", "horde.bundled", "horde.cards", "horde.decklists", "horde.presets", "horde.stats")),
+     ("horde.build", "horde", "horde.errors", "horde.bundled", "horde.cards", "horde.decklists", "horde.presets", "horde.stats")),
     ("state", "the decisions offered to a policy; plain game state (the battlefield and its indexes, "
               "the drivers); the trace",
      ("horde.decisions", "horde.state", "horde.events")),
