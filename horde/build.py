@@ -32,10 +32,11 @@ from pathlib import Path
 from types import ModuleType
 
 # The engine: the modules a game runs through, compiled together by mypyc (paths in the package).
-# Not the policies (users subclass them, and their parameters are class attributes), the filters and
-# verbs (functions carrying attributes and docstrings), nor the layers above the engine.
+# Not the policies (users subclass them, and their parameters are class attributes), nor the
+# layers above the engine.
 COMPILED: tuple[str, ...] = (
-    "state.py", "characteristics.py", "events.py", "decisions.py", "cards.py", "boss.py", "turns.py",
+    "state.py", "characteristics.py", "events.py", "decisions.py", "cards.py", "filters.py", "effects.py",
+    "boss.py", "turns.py",
     "rules/__init__.py", "rules/abilities.py", "rules/casting.py", "rules/checks.py", "rules/choices.py",
     "rules/combat.py", "rules/damage.py", "rules/mana.py", "rules/zones.py",
     "opponents/__init__.py", "opponents/common.py", "opponents/hydra.py", "opponents/minotaurs.py",

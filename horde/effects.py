@@ -10,11 +10,13 @@ to use a card lives in ``horde.policies``, never here.
 
 from __future__ import annotations
 
+import ast
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from horde import rules
+from horde import build, rules
 from horde.cards import CardDef, Effect, ManaCost
 from horde.filters import Amount, Context, Filter, card_matches, evaluate
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Winner
@@ -53,13 +55,25 @@ WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player"
 VerbFunction = Callable[..., None]
 
 
+@functools.cache
+def _source_docs() -> dict[str, str]:
+    """The docstrings of this module's functions, read from its source (a compiled build drops them)."""
+    tree = ast.parse((build.PACKAGE / "effects.py").read_text())
+    return {node.name: ast.get_docstring(node) or "" for node in tree.body if isinstance(node, ast.FunctionDef)}
+
+
+def _first_line(function: VerbFunction) -> str:
+    """The first line of a verb's docstring: its one-line description (``horde verbs``)."""
+    doc = function.__doc__ or _source_docs().get(function.__name__, "")
+    return doc.strip().splitlines()[0]
+
+
 def verb(name: str, *, targets: str | None = None, static: bool = False,
          **args: Arg) -> Callable[[VerbFunction], VerbFunction]:
     """Register a verb of the vocabulary with its argument spec."""
 
     def register(function: VerbFunction) -> VerbFunction:
-        VERBS[name] = Verb(name, function, args, (function.__doc__ or "").strip().splitlines()[0],
-                           targets, static)
+        VERBS[name] = Verb(name, function, args, _first_line(function), targets, static)
         return function
 
     return register

@@ -100,33 +100,46 @@ def compile_filter(text: str) -> Filter:
         state_checks.append(_not_state(state_check) if negate else state_check)
     if not card_checks and not state_checks and relation is None and not other:
         raise ValueError("empty filter")
-    answers: dict[CardDef, bool] = {}  # card -> whether it passes the card terms
+    return CompiledFilter(text, card_checks, state_checks, relation, other)
 
-    def matches(game: Game, ctx: Source, permanent: Permanent) -> bool:
+
+class CompiledFilter:
+    """A compiled filter, called as ``f(game, ctx, permanent)``; ``text`` is its source (shown by
+    Effect.describe). A filter that looks at a state that changes without entering or leaving
+    (attacking, tapped, a keyword granted until end of turn) is ``volatile``: its answers can't be kept."""
+
+    __slots__ = ("text", "volatile", "card_checks", "state_checks", "relation", "other", "answers")
+
+    def __init__(self, text: str, card_checks: list[CardCheck], state_checks: list[StateCheck],
+                 relation: str | None, other: bool):
+        self.text = text
+        self.volatile = bool(state_checks)
+        self.card_checks = card_checks
+        self.state_checks = state_checks
+        self.relation = relation
+        self.other = other
+        self.answers: dict[CardDef, bool] = {}  # card -> whether it passes the card terms
+
+    def __call__(self, game: Game, ctx: Source, permanent: Permanent) -> bool:
         card = permanent.card
-        ok = answers.get(card)
+        ok = self.answers.get(card)
         if ok is None:
-            ok = answers[card] = all(check(card) for check in card_checks)
+            ok = self.answers[card] = all(check(card) for check in self.card_checks)
         if not ok:
             return False
-        if other and permanent is ctx.permanent:
+        if self.other and permanent is ctx.permanent:
             return False
+        relation = self.relation
         if relation is not None:
             if relation == "yours":
                 if permanent.controller != ctx.controller:
                     return False  # a teammate's permanents are not "yours"
             elif (permanent.controller == HORDE_CONTROLLER) == (ctx.controller == HORDE_CONTROLLER):
                 return False
-        for check in state_checks:
+        for check in self.state_checks:
             if not check(permanent, game):
                 return False
         return True
-
-    setattr(matches, "text", text)  # noqa: B010 (shown by Effect.describe)
-    # A filter that looks at a state that changes without entering or leaving (attacking,
-    # tapped, a keyword granted until end of turn) can't have its answers kept.
-    setattr(matches, "volatile", bool(state_checks))  # noqa: B010
-    return matches
 
 
 def _not_card(check: CardCheck) -> CardCheck:
@@ -239,8 +252,20 @@ AMOUNTS: dict[str, AmountFunction] = {
 }
 
 
-for _name, _function in AMOUNTS.items():
-    setattr(_function, "text", _name)  # noqa: B010 (shown by Effect.describe)
+class NamedAmount:
+    """An amount function with its name (``text``, shown by Effect.describe)."""
+
+    __slots__ = ("text", "function")
+
+    def __init__(self, text: str, function: AmountFunction):
+        self.text = text
+        self.function = function
+
+    def __call__(self, game: Game, ctx: Source) -> int:
+        return self.function(game, ctx)
+
+
+AMOUNTS.update({_name: NamedAmount(_name, _function) for _name, _function in AMOUNTS.items()})
 
 
 def compile_amount(value: object) -> Amount:
