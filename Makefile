@@ -29,7 +29,7 @@ $(STAMP): pyproject.toml setup.py
 	touch $(STAMP)
 
 $(FAST_STAMP): $(STAMP) $(SOURCES) pyproject.toml
-	rm -rf $(FAST)
+	rm -rf $(FAST) build  # build/: no compiled module of an earlier build slips into this one
 	$(BIN)/python -m venv --without-pip $(FAST)
 	$(BIN)/python -c "import site; print(site.getsitepackages()[0])" \
 		> $$($(FAST)/bin/python -c "import site; print(site.getsitepackages()[0])")/horde-dependencies.pth

@@ -224,7 +224,8 @@ def lieutenants_act(game: Game) -> set:
         p = lieutenant.permanent
         if p is None or not rules.on_battlefield(game, p):
             continue
-        usable = [a for a in p.card.abilities("Activated") if can_activate(game, p, a)]
+        usable = [a for a in p.card.abilities("Activated") if can_activate(game, p, a)
+                  and not all(e.verb == "regenerate" for e in a)]  # it regenerates when it would be destroyed
         if not usable:
             continue
         ability = usable[game.horde_rng.randrange(len(usable))]  # H9

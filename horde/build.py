@@ -33,9 +33,10 @@ from types import ModuleType
 
 # The engine: the modules a game runs through, compiled together by mypyc (paths in the package).
 # Not the policies (users subclass them, and their parameters are class attributes), nor the
-# layers above the engine.
+# filters (compiled filters and amounts are functions carrying attributes, which compiled functions
+# refuse), nor the layers above the engine.
 COMPILED: tuple[str, ...] = (
-    "state.py", "characteristics.py", "events.py", "decisions.py", "cards.py", "filters.py", "effects.py",
+    "state.py", "characteristics.py", "events.py", "decisions.py", "cards.py", "effects.py",
     "boss.py", "turns.py",
     "rules/__init__.py", "rules/abilities.py", "rules/casting.py", "rules/checks.py", "rules/choices.py",
     "rules/combat.py", "rules/damage.py", "rules/mana.py", "rules/zones.py",
@@ -94,7 +95,18 @@ def check() -> None:
         _state.update(build="pure", reason=_recorded_reason(), files=())
         return
     reason = None
-    if os.environ.get("HORDE_BUILD", "") == "pure":
+    sources = {module_name(relative): PACKAGE / relative for relative in COMPILED}
+    expected = set(present.values())
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:  # a compiled module no build here made
+        for stray in PACKAGE.rglob("*" + suffix):
+            if stray not in expected and not stray.name.startswith(GROUP.split(".")[-1] + "__mypyc."):
+                relative = stray.relative_to(PACKAGE).as_posix()[:-len(suffix)] + ".py"
+                sources[module_name(relative)] = PACKAGE / relative
+                reason = reason or f"horde/{relative} has a compiled module of another build"
+    if reason:
+        print(f"horde: {reason}; running the pure-Python sources (rebuild: make fast, or pip install . again)",
+              file=sys.stderr)
+    elif os.environ.get("HORDE_BUILD", "") == "pure":
         reason = "HORDE_BUILD=pure"
     else:
         recorded = _record().get("modules", {})
@@ -113,7 +125,7 @@ def check() -> None:
         _state.update(build="compiled", reason="mypyc", files=tuple(sorted(present.values())) + tuple(shared))
         return
     _state.update(build="pure", reason=reason, files=())
-    sys.meta_path.insert(0, _Sources({module_name(relative): PACKAGE / relative for relative in COMPILED}))
+    sys.meta_path.insert(0, _Sources(sources))
 
 
 def _record() -> dict:

@@ -20,17 +20,24 @@ HOOKS = {
     "Attacks": "when the creature attacks",
     "Blocks": "when the creature blocks",
     "Dies": "when the creature is put into a graveyard from the battlefield",
-    "CreatureDies": "whenever a creature matching `when` dies (this one included)",
+    "CreatureDies": "whenever a creature matching `when` dies (this one included; 'that player' is its controller)",
+    "PermanentEnters": "whenever a permanent matching `when` enters (this one included)",
+    "HitsPlayer": "whenever it deals combat damage to a player ('that player'; the Horde too)",
     "Upkeep": "at the beginning of its controller's upkeep",
     "EachUpkeep": "at the beginning of each player's upkeep ('that player')",
+    "OpponentUpkeep": "at the beginning of each opponent's upkeep ('that player')",
     "EndStep": "at the beginning of each end step",
     "DealtDamage": "whenever a source deals damage to it",
     "ControllerDamaged": "whenever a source matching `when` deals damage to its controller ('that source')",
     "Targeted": "when it becomes the target of a spell or ability",
-    "SpellCast": "whenever a player casts a spell",
+    "TargetedBySpell": "when it becomes the target of a spell ('caster' is that spell's controller)",
+    "SpellCast": "whenever a player casts a spell (matching `when`: its card terms, `yours` for its own spells)",
+    "Cycled": "when its owner cycles it (from hand: pay its Cycling cost, discard it, draw a card)",
     "Static": "while it is on the battlefield (continuous effects)",
     "Equipped": "continuous effects on the creature it is attached to (equipment)",
+    "Enchanted": "continuous effects on the permanent it enchants (an Aura with Enchant: a permanent)",
     "Activated": "an activated ability (lieutenants use it instead of attacking, L8)",
+    "GraveyardActivated": "an activated ability it has in its owner's graveyard ('{1}{B}: Return ~ from your graveyard ...')",
     "Mode": "one mode of a modal instant or sorcery ('choose one'): its controller picks one as it resolves",
     "Plus": "a boss plus loyalty ability (B3)",
     "Minus": "a boss non-ultimate minus loyalty ability (B3)",
@@ -44,11 +51,17 @@ HOOKS = {
     "CreatureAttacks": "whenever a creature matching `when` attacks (Dance of Flame: G6)",
 }
 
+# The hooks whose effects take a trigger condition ``when=FILTER``.
+WHEN_HOOKS = {"CreatureDies", "ControllerDamaged", "PermanentEnters", "SpellCast", "CreatureAttacks"}
+
 KEYWORDS = {
     "flying", "reach", "deathtouch", "first strike", "double strike", "trample", "menace",
     "lifelink", "indestructible", "vigilance", "defender", "haste", "enters tapped",
     "can't block", "fear", "swampwalk", "islandwalk", "forestwalk", "flanking", "shroud",
     "hexproof", "can't attack", "unblockable", "intimidate", "undying", "assigns no combat damage",
+    "wither", "infect", "persist", "flash",
+    "protection from white", "protection from blue", "protection from black", "protection from red",
+    "protection from green", "protection from creatures", "protection from artifacts", "protection from everything",
     # until end of turn only, from the challenge decks' spells (M4, G4)
     "attacks this turn", "destroyed after combat", "must be blocked",
 }
@@ -85,6 +98,7 @@ class Effect:
     target: Any = None  # compiled target filter, or "any", when the verb targets
     costs: tuple[str | ManaCost, ...] = ()  # activation costs of an Activated ability: "tap", a ManaCost, "sacrifice another creature"
     when: Any = None  # the trigger condition of a CreatureDies or ControllerDamaged effect (a filter)
+    condition: Any = None  # if=... / unless=...: the effect happens only when it holds (horde.filters)
 
     def describe(self) -> str:
         """The verb and its arguments as written in a card file."""
@@ -99,6 +113,8 @@ class Effect:
             parts.append(f"{key}={value}")
         if self.when is not None:
             parts.append(f"when={getattr(self.when, 'text', self.when)}")
+        if self.condition is not None:
+            parts.append(getattr(self.condition, "text", "if=?"))
         return f"{self.verb} {' '.join(parts)}".strip()
 
 
@@ -120,14 +136,22 @@ class CardDef:
     hooks: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
     mana: tuple[frozenset[str], ...] = ()  # each entry: one mana of any of these colours ("C" colourless)
     equip: ManaCost | None = None
+    enchant: Effect | None = None  # an Aura's Enchant: what it may enchant, as a target (its ``target`` filter)
     flashback: ManaCost | None = None
+    kicker: ManaCost | None = None  # kicker (or multikicker) cost: an additional cost it may pay
+    multikicker: bool = False  # the kicker cost may be paid any number of times
+    cycling: ManaCost | None = None  # cycling cost: discard it from hand and draw a card
+    unearth: ManaCost | None = None  # unearth cost: from the graveyard to the battlefield with haste, exiled at end step
+    from_graveyard: Any = None  # 'you may cast ~ from your graveyard': (extra generic cost amount or None, condition or None)
     horde_x: int = 3  # H7: the X the Horde pays for a spell with X
+    choose: tuple[int, int] = (1, 1)  # a modal spell's modes to choose: (least, most)
     text: str = ""
     source: str = ""  # file:line where the card is defined
     # Derived at load (horde.catalogue) so the rules need not search hooks on the hot path.
     anthems: tuple[Effect, ...] = ()  # Static anthem effects
-    equipped: tuple[Effect, ...] = ()  # Equipped anthem effects
+    equipped: tuple[Effect, ...] = ()  # the anthems it gives what it is attached to (Equipped, Enchanted)
     static_flags: frozenset[str] = frozenset()  # names of rule-level static verbs it has
+    points: dict[str, tuple[Effect, ...]] = field(default_factory=dict)  # its static verbs by the point they apply at
     pt_amount: Any = None  # pt_equals amount, for */* creatures
     counters: Effect | None = None  # its counter_spell effect, when it is a counterspell
     is_fog: bool = False
@@ -137,7 +161,11 @@ class CardDef:
     is_land: bool = field(init=False, default=False)
     is_permanent: bool = field(init=False, default=True)
     verbs: frozenset[str] = field(init=False, default=frozenset())  # every verb it uses, for the AI
-    shrinks: bool = field(init=False, default=False)  # an anthem of it lowers toughness
+    graveyard_ability: bool = field(init=False, default=False)  # flashback, unearth, cast or activated from a graveyard
+    protection: bool = field(init=False, default=False)  # it has, or its anthems give, a protection keyword
+    indexed: bool = field(init=False, default=False)  # the battlefield keeps it in an index beyond its hooks
+    grouped: dict[str, list[tuple[Effect, ...]]] = field(init=False, default_factory=dict, repr=False)
+    shrinks: bool = field(init=False, default=False)  # an anthem of it (or of what it is attached to) lowers toughness
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "verbs", frozenset(e.verb for effects in self.hooks.values() for e in effects))
@@ -145,18 +173,28 @@ class CardDef:
         object.__setattr__(self, "is_creature", "Creature" in self.types)
         object.__setattr__(self, "is_land", "Land" in self.types)
         object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery"} & self.types))
-        object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems))
+        object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems + self.equipped))
+        object.__setattr__(self, "graveyard_ability", bool(self.flashback or self.unearth or self.from_graveyard
+                                                               or "GraveyardActivated" in self.hooks))
+        object.__setattr__(self, "protection", any(k.startswith("protection from") for k in self.keywords) or any(
+            k.startswith("protection from") for e in self.anthems + self.equipped for k in e.args["keywords"]))
+        object.__setattr__(self, "indexed", bool(self.anthems or self.equipped or self.points or self.enchant
+                                                 or self.protection or self.static_flags))
 
     @property
     def mana_value(self) -> int:
         return self.cost.value
 
     def abilities(self, hook: str) -> list[tuple[Effect, ...]]:
-        """A hook's abilities (or modes), each the tuple of effects written on one line."""
-        groups: dict[int, list] = {}
-        for effect in self.hooks.get(hook, ()):
-            groups.setdefault(effect.line, []).append(effect)
-        return [tuple(group) for group in groups.values()]
+        """A hook's abilities (or modes), each the tuple of effects written on one line (worked
+        out once per card and hook; callers must not change the list)."""
+        found = self.grouped.get(hook)
+        if found is None:
+            groups: dict[int, list] = {}
+            for effect in self.hooks.get(hook, ()):
+                groups.setdefault(effect.line, []).append(effect)
+            found = self.grouped[hook] = [tuple(group) for group in groups.values()]
+        return found
 
     def type_line(self) -> str:
         left = " ".join(sorted(self.supertypes - {"Token"}) + (["Token"] if self.is_token else []))

@@ -9,6 +9,7 @@ refused here, never played as something else.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import os
 import re
@@ -19,10 +20,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from horde.bundled import bundled_folder
-from horde.cards import COLOURS, HOOKS, KEYWORDS, CardDef, Effect, ManaCost
+from horde.cards import COLOURS, HOOKS, KEYWORDS, WHEN_HOOKS, CardDef, Effect, ManaCost
 from horde.effects import VERBS
 from horde.errors import DeckError
-from horde.filters import AMOUNTS, compile_amount, compile_filter
+from horde.filters import compile_amount, compile_condition, compile_filter
 from horde.presets import GameSetup
 
 if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in card files needs neither
@@ -30,12 +31,13 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
     from horde.oracle import Facts
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
-          "Flashback", "HordeX", "Text"}
+          "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
+          "CastFromGraveyard"}
+CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
               "Tribal"}
 LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
-AMOUNT_NAMES = set(AMOUNTS)
 _COST_RE = re.compile(r"\{([^}]+)\}")
 _LOYALTY_RE = re.compile(r"([+-−]?\d+|[+-−]X)\s*:\s*(.*)")
 
@@ -268,7 +270,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         cost = int(m.group(1).replace("−", "-"))
         text = m.group(2)
     costs: tuple[str | ManaCost, ...] = ()
-    if hook == "Activated":
+    if hook in ("Activated", "GraveyardActivated"):
         head, sep, text = text.partition("->")
         if not sep:
             raise DeckError(f"card '{card_name}': expected 'Activated: COSTS -> verb ...'", path, line)
@@ -287,18 +289,27 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             close = difflib.get_close_matches(name, list(VERBS), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise DeckError(f"card '{card_name}': unknown verb '{name}'{hint}", path, line)
-        static_hook = hook in ("Static", "Equipped")
+        static_hook = hook in ("Static", "Equipped", "Enchanted")
         if verb.static != static_hook:
-            kind = "a continuous (Static or Equipped)" if verb.static else "a one-shot"
+            kind = "a continuous (Static, Equipped or Enchanted)" if verb.static else "a one-shot"
             raise DeckError(f"card '{card_name}': '{name}' is {kind} verb and can't attach to '{hook}'", path, line)
         args: dict = {}
         when = None
+        condition = None
         for word in rest:
             key, sep, value = word.partition("=")
             if not sep:
                 raise DeckError(f"card '{card_name}': expected key=value, got '{word}'", path, line)
-            if key == "when" and hook in ("CreatureDies", "ControllerDamaged", "CreatureAttacks"):
+            if key == "when" and hook in WHEN_HOOKS:
                 when = _convert(card_name, "when", "filter", value, (), path, line)
+                continue
+            if key in ("if", "unless") and not static_hook:
+                if condition is not None:
+                    raise DeckError(f"card '{card_name}': one condition (if= or unless=) per verb", path, line)
+                try:
+                    condition = compile_condition(value, negate=(key == "unless"))
+                except ValueError as error:
+                    raise DeckError(f"card '{card_name}': {key}: {error}", path, line) from None
                 continue
             spec = verb.args.get(key)
             if spec is None:
@@ -318,9 +329,17 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             target = args.get(verb.targets)
             if target is None:
                 raise DeckError(f"card '{card_name}': verb '{name}' on a target needs '{verb.targets}'", path, line)
-        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when))
+        if args.get("who") in TARGET_PLAYERS:
+            if target is not None:
+                raise DeckError(f"card '{card_name}': verb '{name}' targets twice", path, line)
+            target = TARGET_PLAYERS[args["who"]]  # 'target player', 'target opponent'
+        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition))
     return effects
 
+
+# The target of a verb whose ``who`` is a target player: any team player or the Horde, or one
+# of the other side (the Horde's 'target opponent' is a random team player: H9).
+TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": compile_filter("opponent")}
 
 ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "exile this")
 
@@ -356,6 +375,9 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
             raise ValueError(f"expected true or false, got '{value}'")
         if kind == "filter":
             return compile_filter(value)
+        if kind == "cards":
+            compile_filter(value)  # every term checked; the card terms are read by horde.filters.card_matches
+            return value
         if kind == "choice":
             if value not in choices:
                 raise ValueError(f"expected one of {', '.join(choices)}, got '{value}'")
@@ -369,6 +391,49 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
         return value  # "str" and "token" (tokens are checked once all files are read)
     except ValueError as error:
         raise DeckError(f"card '{card_name}': argument {key}: {error}", path, line) from None
+
+
+def _from_graveyard(name: str, field: tuple[str, int], path: str) -> tuple[Any, Any]:
+    """'CastFromGraveyard:' (the card may be cast from its owner's graveyard), with ``extra=AMOUNT``
+    (generic mana more: Risen Executioner) and ``if=CONDITION`` (Gravecrawler's 'as long as you
+    control a Zombie')."""
+    text, line = field
+    extra = condition = None
+    for word in shlex.split(text):
+        key, sep, value = word.partition("=")
+        if key == "extra" and sep:
+            extra = _convert(name, "extra", "amount", value, (), path, line)
+        elif key in ("if", "unless") and sep:
+            try:
+                condition = compile_condition(value, negate=(key == "unless"))
+            except ValueError as error:
+                raise DeckError(f"card '{name}': CastFromGraveyard {key}: {error}", path, line) from None
+        else:
+            raise DeckError(f"card '{name}': 'CastFromGraveyard:' takes extra=AMOUNT and if=CONDITION, got '{word}'",
+                            path, line)
+    return extra, condition
+
+
+def _one_target(hook: str, effects: list[Effect], name: str, path: str) -> list[Effect]:
+    """An ability has one target (modes, activated and loyalty abilities: one per line): a later
+    verb about the same target player ('target player draws two cards and loses 2 life') uses
+    the target the first chose, and any other second target is beyond the vocabulary."""
+    grouped = hook in LOYALTY_HOOKS + ("Mode", "Activated", "GraveyardActivated")
+    first: dict[int, Effect] = {}
+    out = []
+    for effect in effects:
+        key = effect.line if grouped else 0
+        if effect.target is not None:
+            earlier = first.get(key)
+            if earlier is None:
+                first[key] = effect
+            elif earlier.target is effect.target and effect.target in TARGET_PLAYERS.values():
+                effect = dataclasses.replace(effect, target=None)  # the same player, chosen once
+            else:
+                raise DeckError(f"card '{name}': two targeted effects on '{hook}' are beyond the vocabulary", path,
+                                effect.line)
+        out.append(effect)
+    return out
 
 
 def build_card(block: _Block) -> CardDef:
@@ -437,30 +502,57 @@ def build_card(block: _Block) -> CardDef:
         identity = identity | frozenset(c for c in f["Identity"][0].upper() if c in COLOURS)
     equip = parse_cost(f["Equip"][0], path, f["Equip"][1]) if "Equip" in f else None
     flashback = parse_cost(f["Flashback"][0], path, f["Flashback"][1]) if "Flashback" in f else None
+    if "Kicker" in f and "Multikicker" in f:
+        raise DeckError(f"card '{name}' has both 'Kicker:' and 'Multikicker:'", path, f["Multikicker"][1])
+    kick_field = "Multikicker" if "Multikicker" in f else "Kicker"
+    kicker = parse_cost(f[kick_field][0], path, f[kick_field][1]) if kick_field in f else None
     horde_x = int(f["HordeX"][0]) if "HordeX" in f else 3
     hooks: dict[str, list[Effect]] = {}
     for hook, text, hook_line in block.hooks:
         hooks.setdefault(hook, []).extend(parse_effect(hook, text, path, hook_line, name))
     for hook, effects in hooks.items():
-        targeted = [e for e in effects if e.target is not None]
-        if hook not in LOYALTY_HOOKS + ("Mode", "Activated") and len(targeted) > 1:
-            raise DeckError(f"card '{name}': two targeted effects on '{hook}' are beyond the vocabulary", path,
-                            targeted[1].line)
+        hooks[hook] = effects = _one_target(hook, effects, name, path)
         if hook == "Equipped" and "Equipment" not in subtypes:
             raise DeckError(f"card '{name}': only Equipment has 'Equipped' effects", path, effects[0].line)
+        if hook == "Enchanted" and "Aura" not in subtypes:
+            raise DeckError(f"card '{name}': only an Aura has 'Enchanted' effects", path, effects[0].line)
         if hook in ("Cast", "Mode") and not ({"Instant", "Sorcery"} & types):
             raise DeckError(f"card '{name}': only instants and sorceries have 'Cast' effects (use Enters)",
                             path, effects[0].line)
     if "Mode" in hooks and ("Cast" in hooks or len({e.line for e in hooks["Mode"]}) < 2):
         raise DeckError(f"card '{name}': a modal spell has two or more 'Mode:' lines and no 'Cast:' line",
                         path, block.line)
+    choose = (1, 1)
+    if "Choose" in f:
+        text, choose_line = f["Choose"]
+        if text.lower() not in CHOOSE:
+            raise DeckError(f"card '{name}': bad 'Choose: {text}': expected one of {', '.join(CHOOSE)}", path,
+                            choose_line)
+        choose = CHOOSE[text.lower()]
+        modes = len({e.line for e in hooks.get("Mode", [])})
+        if "Mode" not in hooks or choose[0] > modes:
+            raise DeckError(f"card '{name}': 'Choose: {text}' needs that many 'Mode:' lines", path, choose_line)
     if "Equipment" in subtypes and equip is None:
         raise DeckError(f"equipment '{name}' has no 'Equip:' cost", path, block.line)
+    enchant = None
+    if "Enchant" in f:
+        text, enchant_line = f["Enchant"]
+        if "Aura" not in subtypes:
+            raise DeckError(f"card '{name}': only an Aura has 'Enchant:'", path, enchant_line)
+        flt = _convert(name, "Enchant", "filter", text, (), path, enchant_line)
+        enchant = Effect("enchant", {"target": flt}, None, line=enchant_line, target=flt)
+    elif "Aura" in subtypes:
+        raise DeckError(f"aura '{name}' has no 'Enchant:' line (creature, permanent, player, ...)", path, block.line)
     if "Planeswalker" in types and loyalty is None:
         raise DeckError(f"planeswalker '{name}' has no 'Loyalty:' line", path, block.line)
     statics = hooks.get("Static", [])
     anthems = tuple(e for e in statics if e.verb == "anthem")
     static_flags = frozenset(e.verb for e in statics if e.verb not in ("anthem", "pt_equals"))
+    points: dict[str, tuple[Effect, ...]] = {}
+    for e in statics:
+        at = VERBS[e.verb].at
+        if at is not None:
+            points[at] = points.get(at, ()) + (e,)
     pt = [e for e in statics if e.verb == "pt_equals"]
     pt_amount = pt[0].args["amount"] if pt else None
     if "Creature" in types and pt_amount is None and "*" in f["PT"][0]:
@@ -472,7 +564,11 @@ def build_card(block: _Block) -> CardDef:
         toughness=toughness, loyalty=loyalty, keywords=keywords, colours=colours, identity=identity,
         hooks={k: tuple(v) for k, v in hooks.items()}, mana=mana, equip=equip, flashback=flashback,
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
-        equipped=tuple(e for e in hooks.get("Equipped", []) if e.verb == "anthem"), static_flags=static_flags,
+        equipped=tuple(e for e in hooks.get("Equipped", []) + hooks.get("Enchanted", []) if e.verb == "anthem"),
+        enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, choose=choose,
+        cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None,
+        unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
+        from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
 
 
@@ -604,23 +700,31 @@ def behaviour(card: CardDef) -> dict[str, Any]:
     def plain(value: Any) -> Any:
         if callable(value):
             text = getattr(value, "text", None)
-            return ("filter", frozenset(text.lower().split())) if text and text not in AMOUNT_NAMES else text
+            if not text or getattr(value, "is_amount", False):
+                return getattr(value, "canonical", text)
+            # a filter: its alternatives, each a set of terms (the order of terms does not matter)
+            return ("filter", frozenset(frozenset(part.lower().split()) for part in text.split("|")))
         if isinstance(value, frozenset):
             return frozenset(value)
         return value
 
     def effect(e: Effect) -> tuple[Any, ...]:
         return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
-                plain(e.when) if e.when is not None else None, e.cost)
+                plain(e.when) if e.when is not None else None, e.cost,
+                getattr(e.condition, "text", None))
 
     hooks: dict[str, tuple[Any, ...]] = {}
     for hook in card.hooks:
-        if hook in ("Mode", "Activated") + LOYALTY_HOOKS:
+        if hook in ("Mode", "Activated", "GraveyardActivated") + LOYALTY_HOOKS:
             hooks[hook] = tuple(tuple(effect(e) for e in group) for group in card.abilities(hook))
         else:
             hooks[hook] = tuple(effect(e) for e in card.hooks[hook])
     return {"keywords": card.keywords, "mana": card.mana, "equip": card.equip, "flashback": card.flashback,
-            "hooks": hooks}
+            "kicker": (card.kicker, card.multikicker), "choose": card.choose, "cycling": card.cycling,
+            "unearth": card.unearth,
+            "from_graveyard": None if card.from_graveyard is None else tuple(
+                plain(part) if callable(part) else part for part in card.from_graveyard),
+            "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks}
 
 
 @dataclass

@@ -127,9 +127,12 @@ def describe(event: dict) -> str:
     if kind == "reveal":
         return f"Horde reveals {', '.join(e['cards']) or 'nothing'} ({e['library']} cards left)"
     if kind == "cast":
+        kicked = "" if not e.get("kicked") else (" kicked" if e["kicked"] == 1 else f" kicked {e['kicked']} times")
+        where = {"command": " from the command zone", "flashback": " from its graveyard (flashback)",
+                 "graveyard": " from its graveyard"}.get(e["origin"] or "", "")
         if e["side"] == "horde":
-            return f"Horde casts {e['card']}"
-        return f"Player {e['player']} casts {e['card']}" + (" from the command zone" if e["origin"] == "command" else "")
+            return f"Horde casts {e['card']}{kicked}{where}"
+        return f"Player {e['player']} casts {e['card']}{kicked}{where}"
     if kind == "enters":
         return f"{e['card']} enters under the {who}'s control" + (" tapped" if e.get("tapped") else "")
     if kind == "leaves":
@@ -141,6 +144,8 @@ def describe(event: dict) -> str:
     if kind == "damage":
         source = e.get("source") or "an effect"
         extra = f" (team life {e['team_life']})" if e.get("team_life") is not None else ""
+        if e.get("as_counters"):
+            extra = " as poison counters" if e.get("target_player") else " as -1/-1 counters"
         return f"{source} deals {e['amount']} damage to {e['target']}{extra}"
     if kind == "mill":
         return f"{e['amount']} damage to the Horde mills {e['milled']} ({e['library']} cards left)"
@@ -148,10 +153,21 @@ def describe(event: dict) -> str:
         return f"Team loses {e['amount']} life (team life {e['team_life']})"
     if kind == "life_gained":
         return f"Team gains {e['amount']} life (team life {e['team_life']})"
+    if kind == "unearth":
+        return f"{'Horde' if e.get('player') is None else 'Player ' + str(e['player'])} unearths {e['card']}"
+    if kind == "graveyard_ability":
+        who = "Horde" if e.get("player") is None else f"Player {e['player']}"
+        return f"{who} activates {e['card']} from its graveyard: {e['effects']}"
+    if kind == "flash":
+        return f"Player {e['player']} flashes in {e['card']} before blocks"
+    if kind == "cycle":
+        return f"Player {e['player']} cycles {e['card']}"
     if kind == "counter":
         return f"Player {e['player']} counters {e['countered']} with {e['card']}"
     if kind == "counters":
-        return f"{e['card']} gets {e['added']} +1/+1 counter(s) ({e['total']} now)"
+        return f"{e['card']} gets {e['added']} {e.get('kind', '+1/+1')} counter(s) ({e['total']} now)"
+    if kind == "poison":
+        return f"Player {e['player']} gets {e['added']} poison counter(s) ({e['total']} now)"
     if kind == "discard":
         return f"{'Horde' if e.get('player') is None else 'Player ' + str(e['player'])} discards {e['card']}"
     if kind == "equip":
@@ -170,6 +186,15 @@ def describe(event: dict) -> str:
     if kind == "lieutenant_enters":
         equipment = f", equipped with {e['equipment']}" if e["equipment"] else ""
         return f"Lieutenant {e['name']} enters with {e['shields']} shield counter(s){equipment}"
+    if kind == "enchant":
+        return f"{e['card']} enchants {e['target']}"
+    if kind == "aura_falls_off":
+        return f"{e['card']} is attached to nothing it may enchant and goes to the graveyard (704.5m)"
+    if kind == "protection":
+        return f"{e['card']} has protection from {e['source']}: its {e['amount']} damage is prevented"
+    if kind == "regenerate":
+        paid = f" (paid {e['paid']})" if e.get("paid") else ""
+        return f"{e['card']} regenerates{paid}: tapped, damage removed, out of combat"
     if kind == "shield_removed":
         return f"A shield counter on {e['card']} absorbs it ({e['shields']} left)"
     if kind == "lieutenant_defeated":

@@ -25,17 +25,29 @@ KINDS = {
     "target": "options: legal targets (permanents, player indexes, or 'horde'); subject: the card",
     "attackers": "options: creatures that can attack the Horde; return a list of them",
     "blocks": "options: legal (blocker, attacker) pairs; return a list of pairs, each blocker once",
+    "flash": "options: (card, origin) pairs of instants and flash cards it can pay for now, and None: after the Horde's "
+             "attackers are declared, before blocks; subject: the attackers",
+    "cycle": "options: cards in its hand it can cycle now, and None (first main phase)",
     "counter": "options: (player, counterspell) pairs and None; subject: the Horde spell (H10)",
-    "fog": "options: (player, fog card) pairs and None; subject: the damage expected after blocks",
+    "fog": "options: (player, fog card) pairs (from hand, or a flashback fog from its graveyard) and None; subject: "
+           "the damage expected after blocks",
+    "graveyard": "options: (card, how) pairs of what it can do with cards in its graveyard: how is 'unearth' or a "
+                 "graveyard ability (a tuple of effects); and None (first main phase, after casting)",
     "equip": "options: (equipment, creature) pairs it can pay for, and None",
     "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
     "search": "options: the different basic lands in its library; subject: True onto the battlefield, False to hand",
     "mode": "options: the modes of a modal spell it can carry out (each a tuple of effects); subject: the card",
+    "modes": "options: the modes of a 'choose two' or 'choose one or more' spell it can carry out; return a list of "
+             "them (at least `count`, as many as the card allows: is_legal checks); subject: the card",
     "exile_graveyard": "options: team players with enough cards in their graveyard, and None; subject: how many",
     "exile_cards": "options: the graveyard; return a list of exactly `count` cards to exile",
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
+    "kick": "options: how many times it may pay the spell's kicker (0, 1; multikicker: 0 to what it can pay); "
+            "subject: the card",
+    "regenerate": "options: the creature's regeneration ability (a tuple of effects) and None; subject: the creature "
+                  "about to be destroyed",
     # The published automated opponents and the variants (RULES.md F, M, G, V).
     "redirect": "options: the opponent's creatures damage to it is dealt to instead (F6, G3); subject: the damage",
     "horde_choice": "options: what the Hydra chooses among, chosen by the team (F7); subject: (kind, card): "
@@ -47,7 +59,7 @@ KINDS = {
     "burn": "options (False, True): True exiles this combat's damage from the Horde's graveyard instead of "
             "milling (V5); subject: (Horde library, Horde graveyard)",
 }
-SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards"}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes"}
 
 
 class PolicyError(HordeError):
@@ -104,4 +116,5 @@ def check_choice(decision: Decision, choice: Any) -> None:
         if decision.kind in ("bottom", "exile_cards") and len(choice) != decision.count:
             raise PolicyError(f"'{decision.kind}' needs exactly {decision.count} cards, got {len(choice)}")
     if decision.is_legal is not None and not decision.is_legal(choice):
-        raise PolicyError(f"illegal '{decision.kind}': {choice!r} breaks a rule (menace, or L5 for lieutenants)")
+        raise PolicyError(f"illegal '{decision.kind}': {choice!r} breaks a rule (menace, L5 for lieutenants, or "
+                          "the number of modes)")

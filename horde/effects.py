@@ -18,7 +18,7 @@ from typing import Any
 
 from horde import build, rules
 from horde.cards import CardDef, Effect, ManaCost
-from horde.filters import Amount, Context, Filter, card_matches, evaluate
+from horde.filters import Amount, Context, Filter, card_matches, compile_amount, compile_filter, evaluate
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Winner
 
 # Decision: the token cards of a Horde deck that are milled or discarded lie in the Horde's
@@ -28,7 +28,7 @@ from horde.state import HORDE_CONTROLLER, Game, Permanent, Winner
 # ---------------------------------------------------------------- argument kinds
 @dataclass(frozen=True)
 class Arg:
-    kind: str  # "int", "amount", "bool", "filter", "token", "choice", "keywords", "str"
+    kind: str  # "int", "amount", "bool", "filter", "cards" (a filter of cards, kept as text), "token", "choice", "keywords", "str"
     default: Any = ...
     choices: tuple = ()
 
@@ -44,15 +44,17 @@ class Verb:
     args: dict[str, Arg]
     doc: str
     targets: str | None = None  # the argument holding the target filter, for targeted verbs
-    static: bool = False  # a continuous effect read by the rules, not run
+    static: bool = False  # a continuous effect (Static, Equipped and Enchanted hooks)
+    at: str | None = None  # a static verb's point: where the rules call its function (``POINTS``)
 
 
 VERBS: dict[str, Verb] = {}
 
-WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player", "caster")
+WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player", "caster", "target_player",
+       "target_opponent", "target_controller")
 
 
-VerbFunction = Callable[..., None]
+VerbFunction = Callable[..., Any]  # a one-shot verb returns None; a static verb with a point, its value
 
 
 @functools.cache
@@ -68,12 +70,27 @@ def _first_line(function: VerbFunction) -> str:
     return doc.strip().splitlines()[0]
 
 
-def verb(name: str, *, targets: str | None = None, static: bool = False,
+# The points where the rules apply static verbs: each static verb with a point is a function
+# ``f(game, source, value, *details, **args) -> value`` that the rules call there, for every
+# source on the battlefield with such an effect (``horde.characteristics.apply_statics``), or
+# for the permanent itself (``own``). Anthems and */* (``anthem``, ``pt_equals``) are read where
+# power, toughness and keywords are worked out (``horde.characteristics``).
+POINTS = {
+    "gain_life": "the team would gain VALUE life (the Horde has no life to gain)",
+    "spell_cost": "a team player casts a spell for VALUE generic mana (details: the card, the player)",
+    "dealt_damage": "this permanent would be dealt VALUE damage (own: only the permanent's own statics)",
+    "graveyard_abilities": "VALUE: whether a card in a graveyard has its abilities (details: the card)",
+}
+
+
+def verb(name: str, *, targets: str | None = None, static: bool = False, at: str | None = None,
          **args: Arg) -> Callable[[VerbFunction], VerbFunction]:
-    """Register a verb of the vocabulary with its argument spec."""
+    """Register a verb of the vocabulary with its argument spec (and, for a static verb, the
+    point of ``POINTS`` where the rules call it)."""
 
     def register(function: VerbFunction) -> VerbFunction:
-        VERBS[name] = Verb(name, function, args, _first_line(function), targets, static)
+        assert at is None or (static and at in POINTS), f"{name}: a point is for static verbs, one of POINTS"
+        VERBS[name] = Verb(name, function, args, _first_line(function), targets, static, at)
         return function
 
     return register
@@ -89,20 +106,22 @@ def create_tokens(game: Game, ctx: Context, token: str, count: Amount, tapped: b
 
 
 @verb("counters", on=Arg("choice", "self", ("self", "target", "each")), count=Arg("amount", 1),
-      filter=Arg("filter", None), targets="filter")
-def counters(game: Game, ctx: Context, on: str, count: Amount, filter: Filter | None) -> None:
-    """Put COUNT +1/+1 counters on this permanent, on a target, or on each permanent matching FILTER."""
+      filter=Arg("filter", None), kind=Arg("choice", None, ("plus", "minus")), targets="filter")
+def counters(game: Game, ctx: Context, on: str, count: Amount, filter: Filter | None, kind: str | None = None
+             ) -> None:
+    """Put COUNT +1/+1 counters (KIND=minus: -1/-1 counters, 704.5q) on this permanent, on a target, or on each permanent matching FILTER."""
     n = evaluate(game, ctx, count)
+    kind = kind or "plus"
     if on == "self":
         if ctx.permanent is not None and rules.on_battlefield(game, ctx.permanent):
-            rules.add_counters(game, ctx.permanent, n)
+            rules.add_counters(game, ctx.permanent, n, kind)
     elif on == "target":
         if isinstance(ctx.target, Permanent):
-            rules.add_counters(game, ctx.target, n)
+            rules.add_counters(game, ctx.target, n, kind)
     elif filter is not None:
         for p in rules.all_permanents(game):
             if filter(game, ctx, p):
-                rules.add_counters(game, p, n)
+                rules.add_counters(game, p, n, kind)
 
 
 @verb("anthem", static=True, filter=Arg("filter", None), power=Arg("int", 0), toughness=Arg("int", 0),
@@ -117,39 +136,42 @@ def pt_equals(game: Game, ctx: Context, amount: Amount) -> None:
     """Static: this creature's power and toughness are each equal to AMOUNT."""
 
 
-@verb("damage_removes_counters", static=True)
-def damage_removes_counters(game: Game, ctx: Context) -> None:
+@verb("damage_removes_counters", static=True, at="dealt_damage")
+def damage_removes_counters(game: Game, source: Permanent, amount: int) -> int:
     """Static: damage that would be dealt to this creature is prevented; remove a +1/+1 counter instead."""
+    if source.plus > 0:
+        rules.remove_counters(game, source, 1)  # Unbreathing Horde
+    return 0
 
 
-@verb("cant_gain_life", static=True)
-def cant_gain_life(game: Game, ctx: Context) -> None:
+@verb("cant_gain_life", static=True, at="gain_life")
+def cant_gain_life(game: Game, source: Permanent, amount: int) -> int:
     """Static: players can't gain life."""
+    return 0
 
 
-@verb("cost_reduction", static=True, filter=Arg("filter"), amount=Arg("int", 1))
-def cost_reduction(game: Game, ctx: Context, filter: Filter, amount: int) -> None:
+@verb("cost_reduction", static=True, at="spell_cost", filter=Arg("filter"), amount=Arg("int", 1))
+def cost_reduction(game: Game, source: Permanent, generic: int, card: CardDef, player: int, filter: Filter,
+                   amount: int) -> int:
     """Static: spells matching FILTER that you cast cost AMOUNT less generic mana."""
+    if source.controller == player and card_matches(getattr(filter, "text"), card):  # noqa: B009
+        return max(0, generic - amount)
+    return generic
 
 
-@verb("graveyards_lose_abilities", static=True)
-def graveyards_lose_abilities(game: Game, ctx: Context) -> None:
-    """Static: cards in graveyards lose all abilities (no flashback from a graveyard)."""
+@verb("graveyards_lose_abilities", static=True, at="graveyard_abilities")
+def graveyards_lose_abilities(game: Game, source: Permanent, works: bool, card: CardDef) -> bool:
+    """Static: cards in graveyards lose all abilities (flashback, unearth, casting or returning itself from there)."""
+    return False
 
 
-@verb("damage_each_opponent", amount=Arg("amount"))
-def damage_each_opponent(game: Game, ctx: Context, amount: Amount) -> None:
-    """Deal AMOUNT damage to each opponent (each team player, or the Horde: H11)."""
-    n = evaluate(game, ctx, amount)
-    if ctx.is_horde:
-        for player in game.players:
-            rules.damage_player(game, ctx.permanent, ctx.controller, player.index, n)
-    else:
-        rules.damage_horde(game, n)
 
 
 def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
-    """The players WHO names, relative to the effect's controller; -1 stands for the Horde."""
+    """The players WHO names, relative to the effect's controller; -1 stands for the Horde.
+    'target player' and 'target opponent' are the player the ability targeted (the Horde's
+    'target opponent' is a random team player: H9); 'target controller' is the controller of the
+    permanent it targeted."""
     team = [p.index for p in game.players]
     if who == "you":
         return [ctx.controller]
@@ -157,16 +179,26 @@ def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
         return [ctx.that_player] if ctx.that_player is not None else []
     if who == "caster":
         return [ctx.caster] if ctx.caster is not None else []
+    if who in ("target_player", "target_opponent"):
+        target = ctx.target
+        if target == "horde":
+            return [HORDE_CONTROLLER]
+        return [target] if isinstance(target, int) else []
+    if who == "target_controller":
+        return [ctx.target.controller] if isinstance(ctx.target, Permanent) else []
     if who == "each_opponent":
         return team if ctx.is_horde else [HORDE_CONTROLLER]
     if who == "each_other_player":
         return [i for i in team + [HORDE_CONTROLLER] if i != ctx.controller]
+    if game.setup.opponent != "horde":
+        return team  # each_player: a challenge deck's side is no player, 'each player' is the team's (G7)
     return team + [HORDE_CONTROLLER]  # each_player: the Horde counts as a player (H9)
 
 
 @verb("lose_life", who=Arg("choice", "each_opponent", WHO), amount=Arg("amount"))
 def lose_life(game: Game, ctx: Context, who: str, amount: Amount) -> None:
-    """Each player WHO names loses AMOUNT life (the shared team life; the Horde mills: H11)."""
+    """Each player WHO names loses AMOUNT life: a team player's comes off the shared team life
+    (H1), once per player named; the Horde mills when the team makes it lose life (H11)."""
     n = evaluate(game, ctx, amount)
     for player in _players_for(game, ctx, who):
         if player == HORDE_CONTROLLER:
@@ -176,25 +208,45 @@ def lose_life(game: Game, ctx: Context, who: str, amount: Amount) -> None:
             rules.lose_life(game, n)
 
 
-@verb("gain_life", amount=Arg("amount"))
-def gain_life(game: Game, ctx: Context, amount: Amount) -> None:
-    """The controller gains AMOUNT life (the team's shared total; the Horde has none)."""
-    if not ctx.is_horde:
-        rules.gain_life(game, evaluate(game, ctx, amount))
+@verb("poison", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
+def poison(game: Game, ctx: Context, who: str, count: Amount) -> None:
+    """Each player WHO names gets COUNT poison counters (a team player: H13's 15 lose; the Horde has none)."""
+    n = evaluate(game, ctx, count)
+    for player in _players_for(game, ctx, who):
+        rules.give_poison(game, player, n)
 
 
-@verb("destroy_all", filter=Arg("filter"))
-def destroy_all(game: Game, ctx: Context, filter: Filter) -> None:
-    """Destroy every permanent matching FILTER."""
+@verb("gain_life", amount=Arg("amount"), who=Arg("choice", None, WHO))
+def gain_life(game: Game, ctx: Context, amount: Amount, who: str | None) -> None:
+    """Each player WHO names (default: the controller) gains AMOUNT life: a team player's goes to
+    the team's shared total (H1); the Horde has none."""
+    n = evaluate(game, ctx, amount)
+    for player in _players_for(game, ctx, who or "you"):
+        if player != HORDE_CONTROLLER:
+            rules.gain_life(game, n)
+
+
+@verb("destroy_all", filter=Arg("filter"), regenerate=Arg("bool", None))
+def destroy_all(game: Game, ctx: Context, filter: Filter, regenerate: bool | None) -> None:
+    """Destroy every permanent matching FILTER (REGENERATE=false: they can't be regenerated)."""
     doomed = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
     for p in doomed:
-        rules.destroy(game, p, ctx.controller)
+        rules.destroy(game, p, ctx.controller, regenerate is not False)
+
+
+PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
 
 
 @verb("each_player_sacrifices", who=Arg("choice", "each_player", WHO), filter=Arg("filter"),
-      count=Arg("amount", 1))
-def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, count: Amount) -> None:
-    """Each player WHO names sacrifices COUNT permanents matching FILTER of its choice."""
+      count=Arg("amount", 1), keep=Arg("choice", None, ("one_of_each_type",)))
+def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, count: Amount, keep: str | None
+                           ) -> None:
+    """Each player WHO names sacrifices COUNT permanents matching FILTER of its choice; with
+    KEEP=one_of_each_type it chooses one of them of each permanent type and sacrifices the rest."""
+    if keep == "one_of_each_type":
+        for player in _players_for(game, ctx, who):
+            _keep_one_of_each_type(game, ctx, player, filter)
+        return
     n = evaluate(game, ctx, count)
     for player in _players_for(game, ctx, who):
         for _ in range(n):
@@ -203,6 +255,21 @@ def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, c
                 break
             victim = rules.choose_sacrifice(game, player, options)
             rules.sacrifice(game, victim)
+
+
+def _keep_one_of_each_type(game: Game, ctx: Context, player: int, filter: Filter) -> None:
+    board = [p for p in rules.board_of(game, player) if p.controller == player and filter(game, ctx, p)]
+    kept = []
+    for kind in PERMANENT_TYPES:
+        candidates = [p for p in board if kind in p.card.types]
+        # The player gives up all but one of this type, one sacrifice choice at a time.
+        while len(candidates) > 1:
+            candidates.remove(rules.choose_sacrifice(game, player, candidates))
+        if candidates and candidates[0] not in kept:
+            kept.append(candidates[0])
+    for p in board:
+        if p not in kept and rules.on_battlefield(game, p):
+            rules.sacrifice(game, p)
 
 
 @verb("discard", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
@@ -231,40 +298,67 @@ def draw(game: Game, ctx: Context, who: str, count: Amount) -> None:
                 rules.draw(game, game.players[player])
 
 
-@verb("reanimate_all", who=Arg("choice", "each_player", WHO), filter=Arg("str", "creature"))
-def reanimate_all(game: Game, ctx: Context, who: str, filter: str) -> None:
-    """Each player WHO names returns all cards matching FILTER from its graveyard to the battlefield."""
+@verb("reanimate_all", who=Arg("choice", "each_player", WHO), filter=Arg("cards", "creature"), tapped=Arg("bool", None))
+def reanimate_all(game: Game, ctx: Context, who: str, filter: str, tapped: bool | None) -> None:
+    """Each player WHO names returns all cards matching FILTER from its graveyard to the battlefield (TAPPED)."""
     for player in _players_for(game, ctx, who):
         graveyard = rules.graveyard_of(game, player)
         back = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
         for card in back:
             if card in graveyard:  # an earlier one's enter trigger may have moved it
                 graveyard.remove(card)
+                rules.put_onto_battlefield(game, card, player, player, tapped=bool(tapped))
+
+
+@verb("return_from_graveyard", filter=Arg("cards", "creature"), to=Arg("choice", "battlefield", ("battlefield", "hand")),
+      count=Arg("int", 1), who=Arg("choice", None, WHO), at_random=Arg("bool", None))
+def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count: int, who: str | None,
+                          at_random: bool | None) -> None:
+    """Each player WHO names (default: the controller) returns up to COUNT cards matching FILTER from its graveyard to the battlefield or its hand, of its choice (AT_RANDOM: at random)."""
+    for player in _players_for(game, ctx, who or "you"):
+        graveyard = rules.graveyard_of(game, player)
+        for _ in range(count):
+            options = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
+            if not options:
+                break
+            if at_random and player != HORDE_CONTROLLER:  # the team player's deck stream; the Horde's is random anyway (H9)
+                card = options[game.players[player].rng.randrange(len(options))]
+            else:
+                card = rules.choose_card(game, player, "return", options)
+            graveyard.remove(card)
+            if to == "battlefield":
                 rules.put_onto_battlefield(game, card, player, player)
+            else:
+                rules.hand_of(game, player).append(card)
 
 
-@verb("return_from_graveyard", filter=Arg("str", "creature"), to=Arg("choice", "battlefield", ("battlefield", "hand")),
-      count=Arg("int", 1))
-def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count: int) -> None:
-    """Return up to COUNT cards matching FILTER from the controller's graveyard to the battlefield or hand."""
+@verb("return_self", to=Arg("choice", "battlefield", ("battlefield", "hand")), tapped=Arg("bool", None))
+def return_self(game: Game, ctx: Context, to: str, tapped: bool | None) -> None:
+    """Return this card from its owner's graveyard to the battlefield (TAPPED) or to its hand (a GraveyardActivated ability)."""
+    card = ctx.card
     graveyard = rules.graveyard_of(game, ctx.controller)
-    for _ in range(count):
-        options = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
-        if not options:
-            return
-        card = rules.choose_card(game, ctx.controller, "return", options)
-        graveyard.remove(card)
-        if to == "battlefield":
-            rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller)
-        else:
-            rules.hand_of(game, ctx.controller).append(card)
+    if card is None or card not in graveyard:
+        return
+    graveyard.remove(card)
+    if to == "battlefield":
+        rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller, tapped=bool(tapped))
+    else:
+        rules.hand_of(game, ctx.controller).append(card)
 
 
-@verb("destroy", target=Arg("filter"), targets="target")
-def destroy(game: Game, ctx: Context, target: Filter) -> None:
-    """Destroy target permanent matching TARGET."""
+@verb("destroy", target=Arg("filter"), regenerate=Arg("bool", None), targets="target")
+def destroy(game: Game, ctx: Context, target: Filter, regenerate: bool | None) -> None:
+    """Destroy target permanent matching TARGET (REGENERATE=false: it can't be regenerated)."""
     if isinstance(ctx.target, Permanent):
-        rules.destroy(game, ctx.target, ctx.controller)
+        rules.destroy(game, ctx.target, ctx.controller, regenerate is not False)
+
+
+@verb("regenerate", on=Arg("choice", "self", ("self", "target")), target=Arg("filter", None), targets="target")
+def regenerate(game: Game, ctx: Context, on: str, target: Filter | None) -> None:
+    """The next time this creature (or target creature) would be destroyed this turn, instead tap it, remove all damage from it and remove it from combat."""
+    p = ctx.permanent if on == "self" else ctx.target
+    if isinstance(p, Permanent) and rules.on_battlefield(game, p):
+        p.regeneration += 1
 
 
 @verb("exile", target=Arg("filter"), targets="target")
@@ -281,32 +375,45 @@ def bounce(game: Game, ctx: Context, target: Filter) -> None:
         rules.bounce(game, ctx.target)
 
 
-@verb("damage", amount=Arg("amount"), target=Arg("filter"), targets="target")
-def damage(game: Game, ctx: Context, amount: Amount, target: Filter) -> None:
-    """Deal AMOUNT damage to one target: a creature matching TARGET, or with 'any' also a player or the Horde."""
+@verb("damage", amount=Arg("amount"), target=Arg("filter"), regenerate=Arg("bool", None), targets="target")
+def damage(game: Game, ctx: Context, amount: Amount, target: Filter, regenerate: bool | None) -> None:
+    """Deal AMOUNT damage to one target: a creature matching TARGET, or with 'any' also a player or the Horde (REGENERATE=false: a creature dealt damage this way can't be regenerated this turn)."""
     n = evaluate(game, ctx, amount)
     chosen = ctx.target
     if chosen is None:
         return
+    if regenerate is False and isinstance(chosen, Permanent):
+        chosen.no_regen = True
     if chosen == "horde":
         rules.damage_horde(game, n)  # H11
     elif isinstance(chosen, int):
         rules.damage_player(game, ctx.permanent, ctx.controller, chosen, n)
     elif isinstance(chosen, Permanent):
-        rules.damage_permanent(game, ctx.permanent, ctx.controller, chosen, n)
+        rules.damage_permanent(game, ctx.permanent, ctx.controller, chosen, n, source_card=ctx.card)
 
 
-@verb("damage_all", amount=Arg("amount"), filter=Arg("filter"), players=Arg("bool", False))
-def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter, players: bool) -> None:
-    """Deal AMOUNT damage to each creature matching FILTER (and with PLAYERS, to each opponent)."""
+@verb("damage_all", amount=Arg("amount"), filter=Arg("filter", None), who=Arg("choice", None, WHO),
+      players=Arg("bool", False))
+def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter | None, who: str | None, players: bool
+               ) -> None:
+    """Deal AMOUNT damage to each permanent matching FILTER and to each player WHO names ('each
+    creature and each player'); PLAYERS=true is WHO=each_opponent. Damage to the Horde mills it
+    (H11), a team player's comes off the shared life (H1)."""
     n = evaluate(game, ctx, amount)
-    hits = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
-    rules.damage_many(game, ctx.permanent, ctx.controller, hits, n)
-    if players:
-        damage_each_opponent(game, ctx, n)
+    if filter is not None:
+        hits = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
+        rules.damage_many(game, ctx.permanent, ctx.controller, hits, n, source_card=ctx.card)
+    if players and who is None:
+        who = "each_opponent"
+    if who is not None:
+        for player in _players_for(game, ctx, who):
+            if player == HORDE_CONTROLLER:
+                rules.damage_horde(game, n)  # H11
+            else:
+                rules.damage_player(game, ctx.permanent, ctx.controller, player, n)
 
 
-@verb("counter_spell", filter=Arg("str", "any"))
+@verb("counter_spell", filter=Arg("cards", "any"))
 def counter_spell(game: Game, ctx: Context, filter: str) -> None:
     """Counter target spell matching FILTER (a countered Horde card goes to its graveyard: H10)."""
     # The casting rules ask this verb's card when a spell is cast; the spell is countered there.
@@ -359,41 +466,27 @@ def sacrifice_self(game: Game, ctx: Context) -> None:
         rules.sacrifice(game, ctx.permanent)
 
 
-@verb("sacrifice_self_if_no_creatures")
-def sacrifice_self_if_no_creatures(game: Game, ctx: Context) -> None:
-    """Sacrifice this permanent if no creatures are on the battlefield."""
-    if ctx.permanent is not None and not any(p.card.is_creature for p in rules.all_permanents(game)):
-        rules.sacrifice(game, ctx.permanent)
-
-
-@verb("lose_life_if_spell", amount=Arg("amount"))
-def lose_life_if_spell(game: Game, ctx: Context, amount: Amount) -> None:
-    """When it is targeted by a spell, that spell's controller loses AMOUNT life."""
-    if ctx.spell is not None and ctx.caster is not None:
-        sub = Context(ctx.card, ctx.permanent, ctx.controller, that_player=ctx.caster)
-        lose_life(game, sub, "that_player", amount)
 
 
 @verb("zombie_army")
 def zombie_army(game: Game, ctx: Context) -> None:
-    """R2: X = Zombie Armies the controller controls (this one included); each of its Zombies gets X +1/+1 counters."""
-    board = rules.board_of(game, ctx.controller)
-    armies = sum(1 for p in board if "Army" in p.card.subtypes and "Zombie" in p.card.subtypes)
+    """R2 (the Zombie Army token's own rule): ``counters on=each filter="zombie yours" count="count:zombie army yours"``, repeated once per Army with the option army_trigger = "per_army"."""
+    armies = evaluate(game, ctx, _ARMIES)
     # R2 Decision: one trigger per entering Army; option army_trigger = "per_army" repeats it per Army.
     times = armies if game.setup.army_trigger == "per_army" else 1
     for _ in range(times):
-        for p in list(board):
-            if "Zombie" in p.card.subtypes:
-                rules.add_counters(game, p, armies)
+        counters(game, ctx, "each", armies, _ZOMBIES_YOURS)
 
 
-@verb("graveyard_exile_stops_damage", count=Arg("int", 3))
-def graveyard_exile_stops_damage(game: Game, ctx: Context, count: int) -> None:
-    """Any player may exile COUNT cards from its graveyard; if one does, this creature assigns no combat damage this turn."""
-    if ctx.permanent is None or not rules.on_battlefield(game, ctx.permanent):
-        return
-    if rules.any_player_exiles_from_graveyard(game, ctx.controller, count):
-        rules.pump(game, ctx.permanent, 0, 0, frozenset({"assigns no combat damage"}))
+_ARMIES = compile_amount("count:zombie army yours")
+_ZOMBIES_YOURS = compile_filter("zombie yours")
+
+
+@verb("any_player_exiles_from_graveyard", count=Arg("amount", 1))
+def any_player_exiles_from_graveyard(game: Game, ctx: Context, count: Amount) -> None:
+    """Any player may exile COUNT cards from its graveyard (the team is asked first, then the Horde
+    decides by a coin: H9); ``if=done`` on a later verb: 'if a player does'."""
+    ctx.done = rules.any_player_exiles_from_graveyard(game, ctx.controller, evaluate(game, ctx, count))
 
 
 @verb("destroy_that_source")
@@ -403,23 +496,50 @@ def destroy_that_source(game: Game, ctx: Context) -> None:
         rules.destroy(game, ctx.target, ctx.controller)
 
 
-# ---------------------------------------------------------------- verbs for the bundled Horde decks
-PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+# ---------------------------------------------------------------- aliases of earlier card files
+# Verbs named after one card, kept so that card files written with them still load; each is
+# the general verb (or verbs) its docstring names, and the bundled cards use those.
+
+
+@verb("damage_each_opponent", amount=Arg("amount"))
+def damage_each_opponent(game: Game, ctx: Context, amount: Amount) -> None:
+    """Alias of ``damage_all amount=AMOUNT who=each_opponent``: AMOUNT damage to each opponent."""
+    damage_all(game, ctx, amount, None, "each_opponent", False)
+
+
+@verb("sacrifice_self_if_no_creatures")
+def sacrifice_self_if_no_creatures(game: Game, ctx: Context) -> None:
+    """Alias of ``sacrifice_self unless=count:creature``: sacrifice this permanent if no creatures are on the battlefield."""
+    if not any(p.card.is_creature for p in rules.all_permanents(game)):
+        sacrifice_self(game, ctx)
+
+
+@verb("lose_life_if_spell", amount=Arg("amount"))
+def lose_life_if_spell(game: Game, ctx: Context, amount: Amount) -> None:
+    """Alias of ``lose_life who=caster`` on the TargetedBySpell hook: when it is targeted by a spell, that spell's controller loses AMOUNT life."""
+    if ctx.spell is not None:
+        lose_life(game, ctx, "caster", amount)
+
+
+@verb("graveyard_exile_stops_damage", count=Arg("int", 3))
+def graveyard_exile_stops_damage(game: Game, ctx: Context, count: int) -> None:
+    """Alias of ``any_player_exiles_from_graveyard count=COUNT ; pump on=self keywords="assigns no combat damage" if=done``, asked only while this creature is on the battlefield."""
+    if ctx.permanent is None or not rules.on_battlefield(game, ctx.permanent):
+        return
+    any_player_exiles_from_graveyard(game, ctx, count)
+    if ctx.done:
+        rules.pump(game, ctx.permanent, 0, 0, frozenset({"assigns no combat damage"}))
 
 
 @verb("target_controller_loses_life", amount=Arg("amount"))
 def target_controller_loses_life(game: Game, ctx: Context, amount: Amount) -> None:
-    """The controller of the permanent this ability targeted (with an earlier verb) loses AMOUNT life."""
-    target = ctx.target
-    if target is None or isinstance(target, int | str):
-        return
-    sub = Context(ctx.card, ctx.permanent, ctx.controller, that_player=target.controller)
-    lose_life(game, sub, "that_player", amount)
+    """Alias of ``lose_life who=target_controller``: the controller of the permanent this ability targeted loses AMOUNT life."""
+    lose_life(game, ctx, "target_controller", amount)
 
 
-@verb("target_opponent_loses_life_per_card", per=Arg("int", 1), filter=Arg("str", "creature"))
+@verb("target_opponent_loses_life_per_card", per=Arg("int", 1), filter=Arg("cards", "creature"))
 def target_opponent_loses_life_per_card(game: Game, ctx: Context, per: int, filter: str) -> None:
-    """Target opponent loses PER life for each card matching FILTER in its graveyard."""
+    """Alias of ``lose_life who=target_opponent amount="PER*graveyard:FILTER theirs"``: target opponent loses PER life for each card matching FILTER in its graveyard."""
     if ctx.is_horde:
         options = [pl.index for pl in game.players]
         if not options:
@@ -434,20 +554,12 @@ def target_opponent_loses_life_per_card(game: Game, ctx: Context, per: int, filt
 
 @verb("keep_one_of_each_type", who=Arg("choice", "each_opponent", WHO))
 def keep_one_of_each_type(game: Game, ctx: Context, who: str) -> None:
-    """Each player WHO names chooses a permanent it controls of each permanent type and sacrifices the rest."""
+    """Alias of ``each_player_sacrifices who=WHO filter=permanent keep=one_of_each_type``."""
     for player in _players_for(game, ctx, who):
-        board = [p for p in rules.board_of(game, player) if p.controller == player]
-        kept = []
-        for kind in PERMANENT_TYPES:
-            candidates = [p for p in board if kind in p.card.types]
-            # The player gives up all but one of this type, one sacrifice choice at a time.
-            while len(candidates) > 1:
-                candidates.remove(rules.choose_sacrifice(game, player, candidates))
-            if candidates and candidates[0] not in kept:
-                kept.append(candidates[0])
-        for p in board:
-            if p not in kept and rules.on_battlefield(game, p):
-                rules.sacrifice(game, p)
+        _keep_one_of_each_type(game, ctx, player, _ANY_PERMANENT)
+
+
+_ANY_PERMANENT = compile_filter("permanent")
 
 
 # ---------------------------------------------------------------- verbs for the published automated opponents

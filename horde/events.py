@@ -70,8 +70,18 @@ EVENTS: dict[str, EventKind] = {
         Field("library", "int", "cards left in the Horde's library"))),
     "cast": EventKind("a spell is cast: by a team player, or by the Horde for free (H5, H7)", (
         PLAYER, CARD,
-        Field("origin", "str|null", "'hand' or 'command' (C2) for a team player; null for the Horde"),
-        Field("token", "bool", "a token card of the Horde deck (H5t)"))),
+        Field("origin", "str|null", "'hand' or 'command' (C2) for a team player, 'flashback' or 'graveyard' (either "
+                                    "side) for a card cast from a graveyard; null for the Horde's revealed cards"),
+        Field("token", "bool", "a token card of the Horde deck (H5t)"),
+        Field("kicked", "int", "times its kicker was paid (H7: the Horde kicks once, a multikicker horde_x times)"))),
+    "flash": EventKind("a team player casts an instant or a flash card after the Horde's attackers are declared, "
+                       "before blocks (the cast follows)", (TEAM_PLAYER, CARD)),
+    "cycle": EventKind("a team player cycles a card: pays its cycling cost, discards it and draws (702.29)", (
+        TEAM_PLAYER, CARD)),
+    "unearth": EventKind("a card returns from its owner's graveyard by unearth, with haste; it is exiled at the next "
+                         "end step (702.84)", (CARD, PLAYER)),
+    "graveyard_ability": EventKind("an ability of a card in a graveyard is activated (Reassembling Skeleton)", (
+        CARD, PLAYER, EFFECTS)),
     "counter": EventKind("a team player counters a Horde spell (H10)", (
         TEAM_PLAYER, Field("card", "str", "the counterspell"), Field("countered", "str", "the Horde spell"))),
     "mode": EventKind("the mode a modal spell resolves with (H9 for the Horde)", (
@@ -83,8 +93,21 @@ EVENTS: dict[str, EventKind] = {
         Field("tapped", "bool", "it entered tapped"))),
     "leaves": EventKind("a permanent leaves the battlefield", (
         CARD, ID, Field("to", "str", "'graveyard', 'exile', 'hand' or 'library'"))),
-    "counters": EventKind("+1/+1 counters are put on a permanent", (
-        CARD, ID, Field("added", "int", "counters put on it"), Field("total", "int", "its +1/+1 counters now"))),
+    "counters": EventKind("+1/+1 or -1/-1 counters are put on a permanent (704.5q: the two kinds cancel out)", (
+        CARD, ID, Field("kind", "str", "'+1/+1' or '-1/-1'"), Field("added", "int", "counters put on it"),
+        Field("total", "int", "its counters of that kind now, after any of the other kind cancelled"))),
+    "poison": EventKind("a team player gets poison counters (infect; H13: 15 lose the game)", (
+        TEAM_PLAYER, Field("added", "int", "poison counters given"), Field("total", "int", "the player's poison counters now"))),
+    "regenerate": EventKind("a creature regenerates instead of being destroyed: it is tapped, its damage removed, "
+                            "and it leaves combat", (
+        CARD, ID, Field("paid", "str|null", "the cost of the regeneration ability activated as it would be destroyed "
+                                          "(the Horde pays any mana: H7); null for a shield made earlier this turn"))),
+    "protection": EventKind("damage to a permanent is prevented: it has protection from the source (702.16)", (
+        CARD, ID, Field("source", "str", "the source's card"), AMOUNT)),
+    "enchant": EventKind("an Aura enters attached to the permanent or player it enchants (the Horde's at random: H9)", (
+        Field("card", "str", "the Aura"), ID, TARGET, TARGET_ID, TARGET_PLAYER)),
+    "aura_falls_off": EventKind("an Aura attached to an illegal object or to nothing goes to the graveyard (704.5m)", (
+        Field("card", "str", "the Aura"), ID)),
     "shield_removed": EventKind("a shield counter absorbs damage or a destruction (L4)", (
         CARD, ID, Field("shields", "int", "shield counters left"))),
     "equip": EventKind("a team player pays an equip cost", (
@@ -100,7 +123,9 @@ EVENTS: dict[str, EventKind] = {
         Field("source", "str|null", "the permanent that dealt it; null for a spell"), TARGET, TARGET_ID,
         TARGET_PLAYER, AMOUNT,
         Field("team_life", "int|null", "the team's life after it, when a team player was dealt it (H1)"),
-        Field("combat", "bool", "combat damage"))),
+        Field("combat", "bool", "combat damage"),
+        Field("as_counters", "bool", "dealt as -1/-1 counters (wither, infect) or, to a player, as poison "
+                                     "counters (infect)"))),
     "damage_prevented": EventKind("combat damage is prevented this turn", (
         Field("reason", "str", "why: 'fog'"),)),
     "mill": EventKind("damage to the Horde mills its library (H11)", (

@@ -10,11 +10,12 @@ the game only through ``horde.characteristics``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Protocol
 
 from horde.cards import CardDef
-from horde.characteristics import board_of, graveyard_of, hand_of, has_keyword
+from horde.characteristics import board_of, graveyard_of, hand_of, has_keyword, power, toughness
 from horde.state import HORDE_CONTROLLER, Game, Permanent
 
 
@@ -44,7 +45,7 @@ StateCheck = Callable[[Permanent, Game], bool]
 # ---------------------------------------------------------------- filters
 TYPE_TERMS = {
     "creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
-    "planeswalker": "Planeswalker",
+    "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery",
 }
 
 
@@ -57,6 +58,7 @@ SUBTYPE_TERMS = {
     "shaman", "druid", "elemental", "wurm", "hydra", "dinosaur", "cat", "bird", "wolf", "saproling",
     "insect", "merfolk", "demon", "devil", "sliver", "ally", "gnome", "golem", "construct", "minion",
     "swamp", "forest", "island", "mountain", "plains", "equipment", "aura",
+    "phyrexian", "rat", "troll", "snake", "curse",
     "head", "minotaur", "reveler", "god", "satyr", "nymph", "centaur",
 }
 
@@ -64,17 +66,70 @@ SUBTYPE_TERMS = {
 STATE_TERMS = {"attacking", "blocking", "tapped", "untapped", "other", "yours", "opponents",
                "token", "nontoken", "legendary", "nonlegendary", "any"}
 
+# Relations of a permanent (or a graveyard) to the effect looking at it.
+RELATIONS = ("yours", "opponents", "theirs", "enchanted")
+# Terms that name players as targets, not permanents: each team player and the Horde, or only
+# the other side's ("any" is a creature or planeswalker, or one of the other side's players).
+PLAYER_TERMS = {"player": "player", "opponent": "opponent", "any": "opponent"}
+_COMPARISON = re.compile(r"(mv|power|toughness)(<=|>=|<|>|=)(\d+)")
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
+    "=": lambda a, b: a == b,
+}
+
 
 def compile_filter(text: str) -> Filter:
     """Compile a filter such as ``"creature nonzombie opponents"`` to ``f(game, ctx, permanent)``.
 
-    Every term must hold. Terms: card types (creature, land, ...), ``nonTYPE``, colours and
-    ``nonCOLOUR``, creature or land subtypes (zombie, ...) and ``nonSUBTYPE``, keywords as
-    ``with-flying``, and relations to the effect: ``other`` (not the source), ``yours`` (the
-    same controller), ``opponents`` (the other side); states ``attacking``, ``blocking``,
-    ``tapped``, ``untapped``, ``token``, ``nontoken``, ``legendary``. Raises ValueError naming
-    the first unknown term. The terms about the card alone are answered once per card.
+    Every term of an alternative must hold; alternatives are separated by ``|`` ("artifact |
+    enchantment": either). Terms: card types (creature, land, ..., instant, sorcery, and
+    ``permanent``), ``nonTYPE``, colours and ``nonCOLOUR``, ``colorless``, ``multicolored``,
+    ``monocolored``, creature or land subtypes (zombie, ...) and ``nonSUBTYPE``, keywords as
+    ``with-flying`` (``without-flying``), comparisons ``mv<=3``, ``power>=4``, ``toughness<2``;
+    relations to the effect: ``other`` (not the source), ``yours`` (the same controller),
+    ``opponents`` (the other side), ``theirs`` (the player the effect is about: its target player,
+    or 'that player'), ``enchanted`` (what the source aura enchants, or the permanents of the
+    player it enchants); states ``attacking``, ``blocking``, ``tapped``, ``untapped``, ``token``,
+    ``nontoken``, ``legendary``; and the player terms of a target: ``player`` (any team player or
+    the Horde), ``opponent`` (the other side's), ``any`` (a creature, a planeswalker or an
+    opponent). Raises ValueError naming the first unknown term. The terms about the card alone
+    are answered once per card.
     """
+    alternatives = [part.strip() for part in text.split("|")]
+    if any(not part for part in alternatives):
+        raise ValueError("empty alternative in a filter with '|'")
+    compiled = [_compile_alternative(part) for part in alternatives]
+    players: str | None = None
+    for part in alternatives:
+        kind = PLAYER_TERMS.get(part.lower())
+        if kind is not None and (players is None or kind == "player"):
+            players = kind
+    if len(compiled) == 1:
+        matches = compiled[0]
+    else:
+        def matches(game: Game, ctx: Source, permanent: Permanent) -> bool:
+            for alternative in compiled:
+                if alternative(game, ctx, permanent):
+                    return True
+            return False
+
+    setattr(matches, "text", text)  # noqa: B010 (shown by Effect.describe)
+    # A filter that looks at a state that changes without entering or leaving (attacking,
+    # tapped, a keyword granted until end of turn) can't have its answers kept.
+    setattr(matches, "volatile", any(getattr(c, "volatile") for c in compiled))  # noqa: B009, B010
+    relations = {getattr(c, "relation") for c in compiled}  # noqa: B009
+    setattr(matches, "relation", relations.pop() if len(relations) == 1 else None)  # noqa: B010 (shared by every alternative)
+    # Only card terms (and one relation): a count can ask the card alone (horde.filters._count).
+    setattr(matches, "card_only", all(getattr(c, "card_only") for c in compiled)  # noqa: B009, B010
+            and getattr(matches, "relation") in (None, "yours"))  # noqa: B009
+    card_oks = [getattr(c, "card_ok") for c in compiled]  # noqa: B009
+    setattr(matches, "card_ok", card_oks[0] if len(card_oks) == 1 else  # noqa: B010
+            (lambda card: any(ok(card) for ok in card_oks)))
+    setattr(matches, "players", players)  # noqa: B010 (the players a target filter names)
+    return matches
+
+
+def _compile_alternative(text: str) -> Filter:
     card_checks: list[CardCheck] = []
     state_checks: list[StateCheck] = []
     relation = None
@@ -82,13 +137,18 @@ def compile_filter(text: str) -> Filter:
     for term in text.lower().replace(",", " ").split():
         negate = False
         word = term
-        if word.startswith("non") and word not in STATE_TERMS:
+        if word.startswith("without-"):
+            negate, word = True, "with-" + word[len("without-"):]
+        elif word.startswith("non") and word not in STATE_TERMS:
             negate, word = True, word[3:].lstrip("-")
-        if word in ("yours", "opponents") and not negate:
+        if word in RELATIONS and not negate:
             relation = word
             continue
         if word == "other" and not negate:
             other = True
+            continue
+        if word in ("player", "opponent") and not negate:
+            card_checks.append(_no_card)  # names players, never a permanent
             continue
         card_check = _card_term(word)
         if card_check is not None:
@@ -100,46 +160,64 @@ def compile_filter(text: str) -> Filter:
         state_checks.append(_not_state(state_check) if negate else state_check)
     if not card_checks and not state_checks and relation is None and not other:
         raise ValueError("empty filter")
-    return CompiledFilter(text, card_checks, state_checks, relation, other)
+    answers: dict[CardDef, bool] = {}  # card -> whether it passes the card terms
 
-
-class CompiledFilter:
-    """A compiled filter, called as ``f(game, ctx, permanent)``; ``text`` is its source (shown by
-    Effect.describe). A filter that looks at a state that changes without entering or leaving
-    (attacking, tapped, a keyword granted until end of turn) is ``volatile``: its answers can't be kept."""
-
-    __slots__ = ("text", "volatile", "card_checks", "state_checks", "relation", "other", "answers")
-
-    def __init__(self, text: str, card_checks: list[CardCheck], state_checks: list[StateCheck],
-                 relation: str | None, other: bool):
-        self.text = text
-        self.volatile = bool(state_checks)
-        self.card_checks = card_checks
-        self.state_checks = state_checks
-        self.relation = relation
-        self.other = other
-        self.answers: dict[CardDef, bool] = {}  # card -> whether it passes the card terms
-
-    def __call__(self, game: Game, ctx: Source, permanent: Permanent) -> bool:
+    def matches(game: Game, ctx: Source, permanent: Permanent) -> bool:
         card = permanent.card
-        ok = self.answers.get(card)
+        ok = answers.get(card)
         if ok is None:
-            ok = self.answers[card] = all(check(card) for check in self.card_checks)
+            ok = answers[card] = all(check(card) for check in card_checks)
         if not ok:
             return False
-        if self.other and permanent is ctx.permanent:
+        if other and permanent is ctx.permanent:
             return False
-        relation = self.relation
         if relation is not None:
             if relation == "yours":
                 if permanent.controller != ctx.controller:
                     return False  # a teammate's permanents are not "yours"
-            elif (permanent.controller == HORDE_CONTROLLER) == (ctx.controller == HORDE_CONTROLLER):
+            elif relation == "opponents":
+                if (permanent.controller == HORDE_CONTROLLER) == (ctx.controller == HORDE_CONTROLLER):
+                    return False
+            elif relation == "theirs":
+                if permanent.controller != their_player(ctx):
+                    return False
+            elif not _enchanted(ctx, permanent):
                 return False
-        for check in self.state_checks:
+        for check in state_checks:
             if not check(permanent, game):
                 return False
         return True
+
+    setattr(matches, "volatile", bool(state_checks))  # noqa: B010
+    setattr(matches, "relation", relation)  # noqa: B010
+    setattr(matches, "card_only", not state_checks and not other and relation in (None, "yours"))  # noqa: B010
+    setattr(matches, "card_ok", lambda card: all(check(card) for check in card_checks))  # noqa: B010
+    return matches
+
+
+def their_player(ctx: Source) -> int | None:
+    """The player an effect is about ('target player', 'that player'): its chosen target when
+    that is a player (the Horde is ``HORDE_CONTROLLER``), else its ``that_player``."""
+    target = getattr(ctx, "target", None)
+    if isinstance(target, int) and not isinstance(target, bool):
+        return target
+    if target == "horde":
+        return HORDE_CONTROLLER
+    return getattr(ctx, "that_player", None)
+
+
+def _enchanted(ctx: Source, permanent: Permanent) -> bool:
+    """What the source aura enchants: that permanent, or the permanents of the player it enchants."""
+    source = ctx.permanent
+    if source is None:
+        return False
+    if source.attached_to is not None:
+        return permanent is source.attached_to
+    return source.attached_player is not None and permanent.controller == source.attached_player
+
+
+def _no_card(card: CardDef) -> bool:
+    return False
 
 
 def _not_card(check: CardCheck) -> CardCheck:
@@ -151,21 +229,27 @@ def _not_state(check: StateCheck) -> StateCheck:
 
 
 def _card_term(word: str) -> CardCheck | None:
-    """A check on the card alone (its types, colours, subtypes, supertypes)."""
+    """A check on the card alone (its types, colours, subtypes, supertypes, mana value)."""
     if word in TYPE_TERMS:
         kind = TYPE_TERMS[word]
         return lambda card: kind in card.types
     if word in COLOUR_TERMS:
         colour = COLOUR_TERMS[word]
         return lambda card: colour in card.colours
-    if word == "colorless":
-        return lambda card: not card.colours
     if word in SUBTYPE_TERMS:
         subtype = word.capitalize()
         return lambda card: subtype in card.subtypes
+    m = _COMPARISON.fullmatch(word)
+    if m and m[1] == "mv":
+        compare, value = _COMPARE[m[2]], int(m[3])
+        return lambda card: compare(card.mana_value, value)
     return {
         # "any target": a creature or planeswalker here; players and the Horde are added by the rules.
         "any": lambda card: card.is_creature or "Planeswalker" in card.types,
+        "permanent": lambda card: card.is_permanent,
+        "colorless": lambda card: not card.colours,
+        "multicolored": lambda card: len(card.colours) > 1,
+        "monocolored": lambda card: len(card.colours) == 1,
         "token": lambda card: card.is_token,
         "nontoken": lambda card: not card.is_token,
         "legendary": lambda card: "Legendary" in card.supertypes,
@@ -179,6 +263,12 @@ def _state_term(word: str) -> StateCheck | None:
     if word.startswith("with-"):
         keyword = word[5:].replace("-", " ")
         return lambda p, g: has_keyword(g, p, keyword)
+    m = _COMPARISON.fullmatch(word)
+    if m:
+        compare, value = _COMPARE[m[2]], int(m[3])
+        if m[1] == "power":
+            return lambda p, g: compare(power(g, p), value)
+        return lambda p, g: compare(toughness(g, p), value)
     return {
         "attacking": lambda p, g: p.attacking,
         "blocking": lambda p, g: p.blocked and not p.attacking,
@@ -188,17 +278,36 @@ def _state_term(word: str) -> StateCheck | None:
 
 
 def card_matches(filter_text: str, card: CardDef) -> bool:
-    """Whether a card (not a permanent: in a graveyard or library) matches a filter's card terms."""
-    return _CARD_FILTERS.setdefault(filter_text, _compile_card_filter(filter_text))(card)
+    """Whether a card (not a permanent: in a graveyard or library) matches a filter's card terms
+    (one of its ``|`` alternatives)."""
+    answers = _CARD_ANSWERS.get(filter_text)
+    if answers is None:
+        answers = _CARD_ANSWERS[filter_text] = {}
+    ok = answers.get(card)
+    if ok is None:
+        check = _CARD_FILTERS.get(filter_text)
+        if check is None:
+            check = _CARD_FILTERS[filter_text] = _compile_card_filter(filter_text)
+        ok = answers[card] = check(card)
+    return ok
 
 
 def _compile_card_filter(text: str) -> CardFilter:
+    alternatives = [_card_alternative(part) for part in text.split("|")]
+    if len(alternatives) == 1:
+        return alternatives[0]
+    return lambda card: any(alternative(card) for alternative in alternatives)
+
+
+def _card_alternative(text: str) -> CardFilter:
     terms = text.lower().split()
 
     def matches(card: CardDef) -> bool:
         for term in terms:
             negate = term.startswith("non") and term not in STATE_TERMS
             word = term[3:].lstrip("-") if negate else term
+            if word.startswith("without-"):
+                negate, word = True, "with-" + word[len("without-"):]
             if word in TYPE_TERMS:
                 hit = TYPE_TERMS[word] in card.types
             elif word in COLOUR_TERMS:
@@ -207,6 +316,13 @@ def _compile_card_filter(text: str) -> CardFilter:
                 hit = word.capitalize() in card.subtypes
             elif word == "basic":
                 hit = "Basic" in card.supertypes
+            elif word == "permanent":
+                hit = card.is_permanent
+            elif word.startswith("with-"):
+                hit = word[5:].replace("-", " ") in card.keywords  # a card's printed keywords
+            elif word.startswith("mv"):
+                m = _COMPARISON.fullmatch(word)
+                hit = m is None or _COMPARE[m[2]](card.mana_value, int(m[3]))
             elif word == "elite":
                 hit = "Elite" in card.supertypes
             else:
@@ -219,64 +335,163 @@ def _compile_card_filter(text: str) -> CardFilter:
 
 
 _CARD_FILTERS: dict[str, CardFilter] = {}
+_CARD_ANSWERS: dict[str, dict[CardDef, bool]] = {}  # filter text -> card -> its answer (cards never change)
 
 
 # ---------------------------------------------------------------- amounts
-def _zombies_you_control(game: Game, ctx: Source) -> int:
-    return sum(1 for p in board_of(game, ctx.controller) if "Zombie" in p.card.subtypes)
-
-
-def _zombie_cards_in_your_graveyard(game: Game, ctx: Source) -> int:
-    return sum(1 for c in graveyard_of(game, ctx.controller) if "Zombie" in c.subtypes and not c.is_token)
-
-
-AMOUNTS: dict[str, AmountFunction] = {
-    "X": lambda g, x: x.x,
-    "zombies_you_control": _zombies_you_control,
-    "half_zombies_you_control": lambda g, x: _zombies_you_control(g, x) // 2,
-    "other_zombies_you_control_and_zombie_cards_in_your_graveyard":
-        lambda g, x: _zombies_you_control(g, x) - (1 if x.permanent is not None and "Zombie" in x.permanent.card.subtypes
-                                                   and x.permanent in board_of(g, x.controller) else 0)
-        + _zombie_cards_in_your_graveyard(g, x),
-    "zombies_on_battlefield_and_zombie_cards_in_graveyards": lambda g, x: (
-        sum(1 for p in g.battlefield.team if "Zombie" in p.card.subtypes)
-        + sum(1 for p in g.battlefield.horde if "Zombie" in p.card.subtypes)
-        + sum(1 for c in g.horde.graveyard if "Zombie" in c.subtypes and not c.is_token)
-        + sum(1 for pl in g.players for c in pl.graveyard if "Zombie" in c.subtypes)),
-    "creatures_you_control": lambda g, x: sum(1 for p in board_of(g, x.controller) if p.card.is_creature),
-    "cards_in_hand": lambda g, x: len(hand_of(g, x.controller)),
-    "team_players": lambda g, x: len(g.players),
-    "heads_on_battlefield": lambda g, x: sum(1 for p in g.battlefield.horde if "Head" in p.card.subtypes),
-    "revelers_on_battlefield": lambda g, x: sum(1 for p in g.battlefield.horde + g.battlefield.team
-                                                if "Reveler" in p.card.subtypes),
+# An amount is a whole number or an expression: terms joined by '+', each an optional 'N*'
+# factor and one of: a whole number; X (paid for the spell; the Horde's horde_x: H7); kicked
+# (how many times the spell was kicked); count:FILTER (permanents on the battlefield);
+# graveyard:FILTER and hand:FILTER (cards, never token cards: docs/decisions.md; the relations
+# yours, opponents and theirs choose whose zone, none means every player's); the whole
+# optionally 'half:' (rounded down). Named amounts of earlier card files are aliases.
+AMOUNT_ALIASES = {
+    "zombies_you_control": "count:zombie yours",
+    "half_zombies_you_control": "half:count:zombie yours",
+    "other_zombies_you_control_and_zombie_cards_in_your_graveyard": "count:zombie other yours+graveyard:zombie yours",
+    "zombies_on_battlefield_and_zombie_cards_in_graveyards": "count:zombie+graveyard:zombie",
+    "creatures_you_control": "count:creature yours",
+    "cards_in_hand": "hand:yours",
+    "heads_on_battlefield": "count:head",  # Face the Hydra's Heads (F)
+    "revelers_on_battlefield": "count:reveler",  # Defeat a God's Revelers (G)
 }
-
-
-class NamedAmount:
-    """An amount function with its name (``text``, shown by Effect.describe)."""
-
-    __slots__ = ("text", "function")
-
-    def __init__(self, text: str, function: AmountFunction):
-        self.text = text
-        self.function = function
-
-    def __call__(self, game: Game, ctx: Source) -> int:
-        return self.function(game, ctx)
-
-
-AMOUNTS.update({_name: NamedAmount(_name, _function) for _name, _function in AMOUNTS.items()})
+AMOUNT_ATOMS: dict[str, AmountFunction] = {
+    "X": lambda g, x: x.x,
+    "kicked": lambda g, x: getattr(x, "kicked", 0),
+    "team_players": lambda g, x: len(g.players),
+}
+AMOUNTS = set(AMOUNT_ALIASES) | set(AMOUNT_ATOMS)  # the names an amount may be (besides expressions)
+AMOUNT_KINDS = ("count", "graveyard", "hand")
+for _name, _function in AMOUNT_ATOMS.items():
+    setattr(_function, "text", _name)  # noqa: B010 (shown by Effect.describe)
+    setattr(_function, "is_amount", True)  # noqa: B010
 
 
 def compile_amount(value: object) -> Amount:
-    """An amount is a whole number or one of ``AMOUNTS``; returns the int or a function."""
+    """An amount is a whole number, a named amount or an expression (above); returns the int or
+    a function ``f(game, ctx)`` whose ``text`` is the expression it was compiled from."""
     if isinstance(value, int) and not isinstance(value, bool):
         if value < 0:
             raise ValueError(f"negative amount {value}")
         return value
-    if isinstance(value, str) and value in AMOUNTS:
-        return AMOUNTS[value]
-    raise ValueError(f"expected a whole number or one of {', '.join(sorted(AMOUNTS))}, got '{value}'")
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"expected a whole number or an amount, got '{value}'")
+    alias = AMOUNT_ALIASES.get(value)
+    if alias is not None:
+        named = compile_amount(alias)  # a function of its own (no alias is a bare atom)
+        setattr(named, "text", value)  # noqa: B010 (the name written)
+        setattr(named, "canonical", alias)  # noqa: B010 (what it is: compared by horde.catalogue.behaviour)
+        return named
+    text = value.strip()
+    if text.isdigit():
+        return int(text)
+    if text in AMOUNT_ATOMS:
+        return AMOUNT_ATOMS[text]
+    half = text.startswith("half:")
+    body = text[len("half:"):] if half else text
+    terms = [_amount_term(part.strip(), value) for part in body.split("+")]
+    if len(terms) == 1 and not half:
+        function = terms[0]
+    else:
+        def function(game: Game, ctx: Source) -> int:
+            total = 0
+            for term in terms:
+                total += term(game, ctx)
+            return total // 2 if half else total
+
+    setattr(function, "text", text)  # noqa: B010 (shown by Effect.describe)
+    setattr(function, "is_amount", True)  # noqa: B010
+    return function
+
+
+def _amount_term(text: str, whole: object) -> AmountFunction:
+    factor = 1
+    m = re.fullmatch(r"(\d+)\s*\*\s*(.+)", text)
+    if m:
+        factor, text = int(m[1]), m[2].strip()
+    if text.isdigit():
+        constant = int(text) * factor
+        return lambda g, x: constant
+    atom = AMOUNT_ATOMS.get(text)
+    kind, sep, flt = text.partition(":")
+    if atom is None and (not sep or kind not in AMOUNT_KINDS):
+        raise ValueError(f"expected a whole number, X, kicked, {', '.join(k + ':FILTER' for k in AMOUNT_KINDS)} "
+                         f"or one of {', '.join(sorted(AMOUNT_ALIASES))}, got '{whole}'")
+    if atom is None:
+        atom = _count(kind, flt.strip())
+    if factor == 1:
+        return atom
+    base = atom
+    return lambda g, x: factor * base(g, x)
+
+
+def _count(kind: str, text: str) -> AmountFunction:
+    compiled = compile_filter(text)  # checks every term
+    if kind == "count":
+        yours = getattr(compiled, "relation") == "yours"  # noqa: B009 (only the controller's board)
+        if getattr(compiled, "card_only"):  # noqa: B009 (the answer is the card's: kept per card)
+            card_ok = getattr(compiled, "card_ok")  # noqa: B009
+            answers: dict[CardDef, bool] = {}
+
+            def permanents(game: Game, ctx: Source) -> int:
+                total = 0
+                for board in ((board_of(game, ctx.controller),) if yours else
+                              (game.battlefield.team, game.battlefield.horde)):
+                    for p in board:
+                        card = p.card
+                        try:
+                            if answers[card]:
+                                total += 1
+                        except KeyError:
+                            if card_ok(card):
+                                total += 1
+                                answers[card] = True
+                            else:
+                                answers[card] = False
+                return total
+
+            return permanents
+        if yours:
+            return lambda g, x: sum(1 for p in board_of(g, x.controller) if compiled(g, x, p))
+        return lambda g, x: sum(1 for board in (g.battlefield.team, g.battlefield.horde) for p in board
+                                if compiled(g, x, p))
+    relation = getattr(compiled, "relation")  # noqa: B009
+    zone = graveyard_of if kind == "graveyard" else hand_of
+    other = "other" in text.lower().split()  # not the card of the effect itself ('each other creature card')
+    check = _compile_card_filter(text)
+    counted: dict[CardDef, bool] = {}  # card -> whether it counts (a token card never does)
+
+    def cards(game: Game, ctx: Source) -> int:
+        total = 0
+        itself = getattr(ctx, "card", None) if other else None
+        for player in _whose(game, ctx, relation):
+            for card in zone(game, player):
+                try:
+                    ok = counted[card]
+                except KeyError:
+                    ok = counted[card] = not card.is_token and check(card)
+                if ok:
+                    if card is itself:
+                        itself = None  # one copy: the card itself
+                        continue
+                    total += 1
+        return total
+
+    return cards
+
+
+def _whose(game: Game, ctx: Source, relation: str | None) -> list[int]:
+    """Whose graveyards or hands an amount counts: the controller's, the other side's, the
+    player the effect is about, or everyone's."""
+    team = [pl.index for pl in game.players]
+    if relation == "yours":
+        return [ctx.controller]
+    if relation == "opponents":
+        return team if ctx.controller == HORDE_CONTROLLER else [HORDE_CONTROLLER]
+    if relation == "theirs":
+        player = their_player(ctx)
+        return [] if player is None else [player]
+    return team + [HORDE_CONTROLLER]
 
 
 def evaluate(game: Game, ctx: Source, value: Amount) -> int:
@@ -286,13 +501,16 @@ def evaluate(game: Game, ctx: Source, value: Amount) -> int:
 
 # ---------------------------------------------------------------- the context of one resolution
 class Context:
-    """Who is doing what: the source, its controller, the chosen target, the X paid, and for
-    'each player' triggers the player concerned (``that_player``)."""
+    """Who is doing what: the source, its controller, the chosen target, the X paid, how many
+    times the spell was kicked, for 'each player' triggers the player concerned
+    (``that_player``), and whether the last 'may' verb of the ability was done (``done``: 'if
+    you do', 'if a player does')."""
 
-    __slots__ = ("card", "permanent", "controller", "target", "x", "that_player", "spell", "caster")
+    __slots__ = ("card", "permanent", "controller", "target", "x", "that_player", "spell", "caster", "kicked",
+                 "done")
 
     def __init__(self, card: CardDef | None, permanent: Permanent | None, controller: int,
-                 target: Target | None = None, x: int = 0, that_player: int | None = None):
+                 target: Target | None = None, x: int = 0, that_player: int | None = None, kicked: int = 0):
         self.card = card
         self.permanent = permanent
         self.controller = controller
@@ -301,7 +519,36 @@ class Context:
         self.that_player = that_player
         self.spell: CardDef | None = None  # the spell being countered or targeting
         self.caster: int | None = None  # the controller of the spell that targeted (Targeted hook)
+        self.kicked = kicked  # times the spell (or the permanent's spell) was kicked
+        self.done = False  # the last 'may' verb of this ability did it
 
     @property
     def is_horde(self) -> bool:
         return self.controller == HORDE_CONTROLLER
+
+
+# ---------------------------------------------------------------- conditions
+Condition = Callable[[Game, Context], bool]
+_CONDITION = re.compile(r"(.+?)\s+(<=|>=|<|>|=)\s+(\d+)")
+
+
+def compile_condition(text: str, negate: bool = False) -> Condition:
+    """A condition of an effect (``if=...``, or ``unless=...`` with ``negate``): ``done`` (the
+    ability's last 'may' verb was done: 'if you do'), or an amount, true when more than 0, or
+    compared with a number: ``"hand:yours <= 1"`` (spaces around the comparison). The returned
+    function's ``text`` is what was written, with its key."""
+    text = text.strip()
+    if text == "done":
+        def check(game: Game, ctx: Context) -> bool:
+            return ctx.done != negate
+    else:
+        m = _CONDITION.fullmatch(text)
+        amount = compile_amount(m[1].strip() if m else text)
+        compare = _COMPARE[m[2]] if m else _COMPARE[">"]
+        limit = int(m[3]) if m else 0
+
+        def check(game: Game, ctx: Context) -> bool:
+            return compare(evaluate(game, ctx, amount), limit) != negate
+
+    setattr(check, "text", f"{'unless' if negate else 'if'}={text}")  # noqa: B010
+    return check

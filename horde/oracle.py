@@ -37,23 +37,48 @@ NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
 NUMBER = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|\d+|X)"
 PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf"}
 TYPES = {"creature": "creature", "artifact": "artifact", "enchantment": "enchantment", "land": "land",
-         "planeswalker": "planeswalker", "permanent": None}
+         "planeswalker": "planeswalker", "instant": "instant", "sorcery": "sorcery", "permanent": None}
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-# Named counts of the vocabulary (horde.filters.AMOUNTS), by the words Oracle text uses for them.
+# Counts Oracle text names that no noun phrase reads (``count_phrase`` reads the rest).
 COUNTS = {
-    "the number of creatures you control": "creatures_you_control",
-    "creature you control": "creatures_you_control",
-    "the number of zombies you control": "zombies_you_control",
-    "zombie you control": "zombies_you_control",
-    "half the number of zombies you control, rounded down": "half_zombies_you_control",
-    "the number of cards in your hand": "cards_in_hand",
-    "card in your hand": "cards_in_hand",
-    "the number of zombies on the battlefield plus the number of zombie cards in all graveyards":
-        "zombies_on_battlefield_and_zombie_cards_in_graveyards",
+    "card in your hand": "hand:yours",
+    "the number of cards in your hand": "hand:yours",
+    "time it was kicked": "kicked",
+    "time ~ was kicked": "kicked",
+    "half the number of zombies you control, rounded down": "half:count:zombie yours",
 }
-# Sentences that change nothing in this engine: it has no regeneration.
+# "Can't be regenerated": an argument of the destroy (or damage) effect before it.
 NO_EFFECT = re.compile(r"(it|they) can't be regenerated( this turn)?|a creature dealt damage this way can't be "
                        r"regenerated this turn", re.I)
+
+
+def modifies(sentence: str, effects: list[str]) -> bool:
+    """A sentence that changes the effects before it rather than adding one: 'can't be
+    regenerated' (``no_regeneration``), or a kicker's 'If ~ was kicked, it deals N damage
+    instead' (the damage becomes its amount plus the difference for each kick)."""
+    if no_regeneration(sentence, effects):
+        return True
+    m = re.fullmatch(r"If ~ was kicked, it deals (\d+) damage instead", sentence)
+    if m and effects:
+        last = re.fullmatch(r"(damage(?:_all)? amount=)(\d+)( .*)", effects[-1])
+        if last and int(m[1]) > int(last[2]):
+            effects[-1] = f'{last[1]}"{last[2]}+{int(m[1]) - int(last[2])}*kicked"{last[3]}'
+            return True
+    return False
+
+
+def no_regeneration(sentence: str, effects: list[str]) -> bool:
+    """'It (They) can't be regenerated' after a destroy effect, 'a creature dealt damage this way
+    can't be regenerated this turn' after a damage effect: its ``regenerate=false``. False when
+    the sentence is not one of them or follows no such effect."""
+    if not NO_EFFECT.fullmatch(sentence):
+        return False
+    verbs = ("damage",) if sentence.lower().startswith("a creature") else ("destroy", "destroy_all")
+    for i in range(len(effects) - 1, -1, -1):
+        if effects[i].split()[0] in verbs:
+            effects[i] += " regenerate=false"
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -94,6 +119,7 @@ def normalise(text: str, name: str) -> str:
     """Reminder text dropped, the card's own name (and 'this creature' ...) as ``~``, the legacy
     'enters the battlefield' as 'enters', the minus sign as '-'."""
     text = text.replace("\u2212", "-").replace("\u2014", "—")
+    text = re.sub(r"(?<![.\s])\s*\([^()]*\)(?=\s+[A-Z{])", ".", text)  # reminder text ending an ability on one line
     text = re.sub(r"\s*\([^()]*\)", "", text)
     names = {name}
     if "," in name:
@@ -118,7 +144,7 @@ def sentences(text: str) -> list[list[str]]:
             out.append([line.rstrip(".")])
             continue
         parts: list[str] = []
-        modal = re.search(r"\bChoose one —", line)
+        modal = re.search(r"\bChoose (?:one|two|three|one or more|one or both) —", line)
         head, tail = (line[:modal.start()], line[modal.start():]) if modal else (line, "")
         for piece in re.split(r"(?<=[.;])\s+(?=[A-Z~+\-{0-9])", head) if head.strip() else []:
             piece = piece.strip().rstrip(".").strip()
@@ -149,13 +175,36 @@ def number(word: str, ctx: _Context) -> str:
 
 
 def per_each(base: str, each: str | None) -> str:
-    """``N for each THING``: only 1 for each of a named count is in the vocabulary."""
+    """``N for each THING``: N times the count THING names (``count_phrase``)."""
     if each is None:
         return base
-    count = COUNTS.get(each.lower())
-    if count is None or base != "1":
+    count = count_phrase(each)
+    if base == "X" or not base.isdigit() or "+" in count and base != "1":
         raise Unread
-    return count
+    return quote(count if base == "1" else f"{base}*{count}")
+
+
+def count_phrase(phrase: str) -> str:
+    """A count Oracle text names, as an amount of the vocabulary: 'creature you control' or
+    'the number of creatures you control' (count:creature yours), 'creature card in your
+    graveyard' (graveyard:creature yours), 'Zombies on the battlefield', parts joined by 'and
+    each' or 'plus the number of'; Unread for anything else."""
+    text = phrase.strip().lower()
+    if text in COUNTS:
+        return COUNTS[text]
+    text = re.sub(r"^the number of ", "", text)
+    terms = []
+    for part in re.split(r" and each | plus the number of ", text):
+        m = re.fullmatch(r"(.+?) in (your|all|their|that player's) graveyards?", part)
+        if m:
+            whose = {"your": " yours", "all": "", "their": " theirs", "that player's": " theirs"}[m[2]]
+            other = m[1].startswith("other ")
+            flt = card_filter(m[1][len("other "):] if other else m[1])
+            terms.append(f"graveyard:{'nontoken' if flt == 'any' else flt}{' other' if other else ''}{whose}")
+            continue
+        m = re.fullmatch(r"(.+?) on the battlefield", part)
+        terms.append(f"count:{noun_filter(m[1] if m else part, plural=True)}")
+    return "+".join(terms)
 
 
 def singular(word: str) -> str:
@@ -184,8 +233,6 @@ def noun_filter(phrase: str, plural: bool = False) -> str:
     filter of the vocabulary; raises Unread for anything it can't say (an 'or', an unknown type)."""
     text = phrase.strip().lower()
     text = re.sub(r",\s*(?=non-?)", " ", text)  # non-Angel, non-Demon, ...
-    if " or " in text or " and " in text:
-        raise Unread
     relation = None
     for ending, term in ((" you control", "yours"), (" an opponent controls", "opponents"),
                          (" your opponents control", "opponents"), (" you don't control", "opponents")):
@@ -193,9 +240,23 @@ def noun_filter(phrase: str, plural: bool = False) -> str:
             relation, text = term, text[: -len(ending)]
             break
     terms: list[str] = []
+    m = re.fullmatch(r"(.+) with (mana value|power|toughness) (\d+) or (less|greater)", text)
+    if m:
+        text = m[1]
+        terms.append(f"{'mv' if m[2] == 'mana value' else m[2]}{'<=' if m[4] == 'less' else '>='}{m[3]}")
+    if " and " in text:
+        raise Unread
+    if " or " in text:  # 'artifact or enchantment': alternatives, each with the same relation and terms
+        parts = re.split(r",? or |, ", text)
+        ending = {"yours": " you control", "opponents": " an opponent controls", None: ""}[relation]
+        alternatives = [noun_filter(part + ending, plural) for part in parts]
+        return " | ".join(f"{alternative} {' '.join(terms)}".strip() for alternative in alternatives)
     if text.endswith(" with flying"):
         text = text[: -len(" with flying")]
         terms.append("with-flying")
+    elif text.endswith(" without flying"):
+        text = text[: -len(" without flying")]
+        terms.append("without-flying")
     words = text.split()
     if words and words[0] == "all":
         words = words[1:]
@@ -246,6 +307,9 @@ def card_filter(phrase: str) -> str:
     words = phrase.lower().replace("-", "").split()
     if not words or words[-1] not in ("card", "cards"):
         raise Unread
+    if " or " in phrase:  # 'instant or sorcery card': alternatives
+        kinds = re.split(r",? or |, ", " ".join(words[:-1]))
+        return " | ".join(card_filter(kind + " card") for kind in kinds)
     words = [w for w in words[:-1] if w != "permanent"]
     if not words:
         return "any"
@@ -297,7 +361,9 @@ Template = Callable[[re.Match[str], _Context], list[str]]  # an effect template'
 
 
 WHO = {"you": "you", "each opponent": "each_opponent", "each player": "each_player",
-       "each other player": "each_other_player", "that player": "that_player"}
+       "each other player": "each_other_player", "that player": "that_player", "target player": "target_player",
+       "target opponent": "target_opponent"}
+TARGET_WHO = {"target_player": "player", "target_opponent": "opponent"}
 
 
 def token_for(description: str, ctx: _Context) -> str:
@@ -336,6 +402,8 @@ def effect(clause: str, ctx: _Context) -> list[str]:
     """One clause of an effect as verbs of the vocabulary (several for 'A and B', 'A, then B')."""
     clause = clause.strip()
     clause = re.sub(r"^you may ", "", clause)
+    clause = re.sub(r"^have (~|it) deal ", r"\1 deals ", clause)
+    clause = re.sub(r"^you (?=create )", "", clause)
     for template, build in EFFECT_TEMPLATES:
         m = re.fullmatch(template, clause, re.I)
         if m:
@@ -349,7 +417,8 @@ def effect(clause: str, ctx: _Context) -> list[str]:
         if joiner in clause:
             head, _, rest = clause.partition(joiner)
             first = effect(head, ctx)
-            subject = re.match(r"(you|each opponent|each player|each other player|that player) ", head, re.I)
+            subject = re.match(r"(you|each opponent|each player|each other player|that player|target player|"
+                               r"target opponent) ", head, re.I)
             if subject and not re.match(r"(you|each|that|target|~|it) ", rest, re.I):
                 rest = subject[0] + rest
             return first + effect(rest, ctx)
@@ -358,8 +427,12 @@ def effect(clause: str, ctx: _Context) -> list[str]:
 
 def _who(m: re.Match[str], ctx: _Context) -> str:
     who = WHO[(m["who"] or "you").lower()]
-    if who == "that_player" and ctx.hook != "EachUpkeep":
+    if who == "that_player" and ctx.hook not in ("EachUpkeep", "OpponentUpkeep", "CreatureDies", "HitsPlayer"):
         raise Unread
+    if who in TARGET_WHO:  # one target per ability: the same player may be named again
+        if ctx.target is not None and ctx.target != TARGET_WHO[who]:
+            raise Unread
+        ctx.target = TARGET_WHO[who]
     return who
 
 
@@ -372,13 +445,12 @@ def _lose(m: re.Match[str], ctx: _Context) -> list[str]:
 
 
 def _gain(m: re.Match[str], ctx: _Context) -> list[str]:
-    if _who(m, ctx) != "you":
-        raise Unread
-    return [f"gain_life amount={per_each(number(m['n'], ctx), m['each'])}"]
+    who = _who(m, ctx)
+    return [f"gain_life amount={per_each(number(m['n'], ctx), m['each'])}" + ("" if who == "you" else f" who={who}")]
 
 
 def _discard(m: re.Match[str], ctx: _Context) -> list[str]:
-    return [f"discard who={_who(m, ctx)} count={number(m['n'], ctx)}"]
+    return [f"discard who={_who(m, ctx)} count={per_each(number(m['n'], ctx), m['each'])}"]
 
 
 def _mill(m: re.Match[str], ctx: _Context) -> list[str]:
@@ -391,7 +463,7 @@ def _sacrifice(m: re.Match[str], ctx: _Context) -> list[str]:
 
 
 def _tokens(m: re.Match[str], ctx: _Context) -> list[str]:
-    count = number(m["n"], ctx) if m["n"] else "1"
+    count = per_each(number(m["n"], ctx) if m["n"] else "1", m["each"])
     token = token_for(m["what"], ctx)
     tapped = " tapped=true" if m["tapped"] else ""
     return [f"create_tokens token={quote(token)} count={count}{tapped}"]
@@ -411,7 +483,7 @@ def _target(ctx: _Context, text: str) -> str:
     return flt
 
 
-SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted")
+SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted", "Cycled")
 
 
 def _self(m: re.Match[str], ctx: _Context) -> None:
@@ -424,13 +496,13 @@ def _damage(m: re.Match[str], ctx: _Context) -> list[str]:
     _self(m, ctx)
     amount = number(m["n"], ctx)
     to = m["to"]
-    if to.lower() == "each opponent":
-        return [f"damage_each_opponent amount={amount}"]
-    each = re.fullmatch(r"each (.+?)( and each opponent)?", to, re.I)
+    if to.lower() in ("each opponent", "each player"):
+        return [f"damage_all amount={amount} who={WHO[to.lower()]}"]
+    each = re.fullmatch(r"each (.+?)(?: and (each opponent|each player))?", to, re.I)
     if each:
         flt = noun_filter(each[1])
         ctx.group = flt
-        players = " players=true" if each[2] else ""
+        players = f" who={WHO[each[2].lower()]}" if each[2] else ""
         return [f"damage_all amount={amount} filter={quote(flt)}{players}"]
     return [f"damage amount={amount} target={quote(_target(ctx, to))}"]
 
@@ -491,12 +563,17 @@ def _pump_all(m: re.Match[str], ctx: _Context) -> list[str]:
 def _counters(m: re.Match[str], ctx: _Context) -> list[str]:
     count = number(m["n"], ctx)
     on = m["on"]
+    kind = " kind=minus" if m["kind"].startswith("-") else ""
     if on == "~":
-        return [f"counters on=self count={count}"]
+        return [f"counters on=self count={count}{kind}"]
     each = re.fullmatch(r"each (.+)", on, re.I)
     if each:
-        return [f"counters on=each count={count} filter={quote(noun_filter(each[1]))}"]
-    return [f"counters on=target count={count} filter={quote(_target(ctx, on))}"]
+        return [f"counters on=each count={count} filter={quote(noun_filter(each[1]))}{kind}"]
+    return [f"counters on=target count={count} filter={quote(_target(ctx, on))}{kind}"]
+
+
+def _poison(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"poison who={_who(m, ctx)} count={number(m['n'], ctx)}"]
 
 
 def _return_card(m: re.Match[str], ctx: _Context) -> list[str]:
@@ -541,12 +618,7 @@ def _tap_all(m: re.Match[str], ctx: _Context) -> list[str]:
 def _its_controller(m: re.Match[str], ctx: _Context) -> list[str]:
     if ctx.target is None or ctx.target == "any":
         raise Unread
-    return [f"target_controller_loses_life amount={number(m['n'], ctx)}"]
-
-
-def _per_card(m: re.Match[str], ctx: _Context) -> list[str]:
-    return [f"target_opponent_loses_life_per_card per={number(m['n'], ctx)} "
-            f"filter={quote(card_filter(m['what']))}"]
+    return [f"lose_life who=target_controller amount={number(m['n'], ctx)}"]
 
 
 def _it_is_self(ctx: _Context, verb: str) -> list[str]:
@@ -560,19 +632,20 @@ def _fixed(*verbs: str) -> Template:
     return lambda m, ctx: list(verbs)
 
 
-SUBJECT = r"(?:(?P<who>you|each opponent|each player|each other player|that player) )?"
+SUBJECT = r"(?:(?P<who>you|each opponent|each player|each other player|that player|target player|target opponent) )?"
 EACH = r"(?: for each (?P<each>[\w ]+?))?"
 EFFECT_TEMPLATES = [
     (SUBJECT + rf"draws? (?P<n>{NUMBER}) cards?{EACH}", _draw),
     (SUBJECT + rf"loses? (?P<n>{NUMBER}) life{EACH}", _lose),
     (SUBJECT + rf"gains? (?P<n>{NUMBER}) life{EACH}", _gain),
-    (SUBJECT + rf"discards? (?P<n>{NUMBER}) cards?", _discard),
+    (SUBJECT + rf"discards? (?P<n>{NUMBER}) cards?{EACH}", _discard),
     (SUBJECT + rf"mills? (?P<n>{NUMBER}) cards?", _mill),
     (SUBJECT + rf"sacrifices? (?P<n>{NUMBER}) (?P<what>[\w -]+)", _sacrifice),
     (SUBJECT + r"returns? all (?P<what>[\w -]+?) cards from their graveyards? to the battlefield", _reanimate),
     (r"(?P<who>each opponent) chooses a permanent they control of each permanent type and sacrifices the rest",
-     lambda m, ctx: [f"keep_one_of_each_type who={_who(m, ctx)}"]),
-    (rf"create (?P<n>{NUMBER}) (?P<tapped>tapped )?(?P<what>.+ creature tokens?(?: with .+)?(?: named .+)?)", _tokens),
+     lambda m, ctx: [f"each_player_sacrifices who={_who(m, ctx)} filter=permanent keep=one_of_each_type"]),
+    (rf"create (?P<n>{NUMBER}) (?P<tapped>tapped )?(?P<what>.+? creature tokens?(?: with .+?)?(?: named .+?)?){EACH}",
+     _tokens),
     (r"create (?P<what>[A-Z][\w' -]*, an? .+ creature token)", _named_token),
     (rf"(?P<it>~|it) deals (?P<n>{NUMBER}) damage to (?P<to>.+)", _damage),
     (r"destroy (?P<what>target .+)", _destroy),
@@ -583,18 +656,26 @@ EFFECT_TEMPLATES = [
     (r"(?P<what>target .+?) gets (?P<pt>[+-]\d+/[+-]\d+)(?: and gains (?P<kw>.+?))? until end of turn", _pump_target),
     (r"(?P<it>~|it) gets (?P<pt>[+-]\d+/[+-]\d+)(?: and gains (?P<kw>.+?))? until end of turn", _pump_self),
     (r"(?P<what>.+?) get (?P<pt>[+-]\d+/[+-]\d+)(?: and gain (?P<kw>.+?))? until end of turn", _pump_all),
-    (rf"put (?P<n>{NUMBER}) \+1/\+1 counters? on (?P<on>.+)", _counters),
+    (rf"put (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on (?P<on>.+)", _counters),
+    (SUBJECT + rf"gets? (?P<n>{NUMBER}) poison counters?", _poison),
     (rf"return (?:up to (?P<n>{NUMBER}) )?target (?P<what>(?:[\w -]+? )?cards?) from your graveyard to "
      r"(?P<to>your hand|the battlefield)", _return_card),
     (r"search your library for (?P<n>a|up to two) basic land cards?, (?P<rest>.+), then shuffle", _ramp),
     (r"prevent all combat damage that would be dealt this turn", _fixed("fog")),
+    (rf"any player may exile (?P<n>{NUMBER}) cards from their graveyard",
+     lambda m, ctx: [f"any_player_exiles_from_graveyard count={number(m['n'], ctx)}"]),
+    (r"if (?:a player|you) does?, (?P<rest>.+)", lambda m, ctx: [e + " if=done" for e in effect(m["rest"], ctx)
+                                                                  if " if=" not in e and " unless=" not in e]),
+    (r"~ assigns no combat damage this turn", lambda m, ctx: _it_is_self(
+        ctx, 'pump on=self keywords="assigns no combat damage"')),
     (r"sacrifice ~", _fixed("sacrifice_self")),
+    (r"regenerate ~", _fixed("regenerate on=self")),
+    (r"regenerate (?P<what>target .+)", lambda m, ctx: [f"regenerate on=target target={quote(_target(ctx, m['what']))}"]),
     (r"sacrifice it", lambda m, ctx: _it_is_self(ctx, "sacrifice_self")),
     (r"tap those creatures", _tap_those),
     (r"tap all (?P<what>.+)", _tap_all),
     (rf"its controller loses (?P<n>{NUMBER}) life", _its_controller),
-    (rf"target opponent loses (?P<n>{NUMBER}) life for each (?P<what>[\w ]+? card) in their graveyard", _per_card),
-    (r"if no creatures are on the battlefield, sacrifice ~", _fixed("sacrifice_self_if_no_creatures")),
+    (r"if no creatures are on the battlefield, sacrifice ~", _fixed("sacrifice_self unless=count:creature")),
 ]
 
 
@@ -603,11 +684,11 @@ def effects_of(text: str, ctx: _Context) -> list[str]:
     ctx.x_is = None
     m = re.fullmatch(r"(.+), where X is (.+)", text)
     if m:
-        count = COUNTS.get(m[2].lower())
-        if count is None:
-            raise Unread
-        ctx.x_is = count
+        ctx.x_is = quote(count_phrase(m[2]))
         text = m[1]
+    m = re.fullmatch(r"if (?:it|~) was kicked, (.+)", text, re.I)
+    if m:  # an intervening 'if' (a kicker's): the condition of each of its effects
+        return [e + " if=kicked" for e in effects_of(m[1], ctx) if " if=" not in e and " unless=" not in e]
     return effect(text, ctx)
 
 
@@ -627,6 +708,7 @@ class _Ability:
 TRIGGERS = [
     (r"~ enters", ["Enters"]),
     (r"~ enters or attacks", ["Enters", "Attacks"]),
+    (r"~ enters or dies", ["Enters", "Dies"]),
     (r"~ attacks", ["Attacks"]),
     (r"~ blocks", ["Blocks"]),
     (r"~ attacks or blocks", ["Attacks", "Blocks"]),
@@ -636,7 +718,10 @@ TRIGGERS = [
     (r"a player casts a spell", ["SpellCast"]),
     (r"the beginning of your upkeep", ["Upkeep"]),
     (r"the beginning of (?:each|each player's) upkeep", ["EachUpkeep"]),
+    (r"the beginning of each opponent's upkeep", ["OpponentUpkeep"]),
     (r"the beginning of (?:the|each) end step", ["EndStep"]),
+    (r"you cycle ~", ["Cycled"]),
+    (r"~ deals combat damage to a player", ["HitsPlayer"]),
 ]
 
 
@@ -679,6 +764,20 @@ def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
             raise Unread
         ctx.hook = "CreatureDies"
         return _Ability(["CreatureDies"], effects_of(rest, ctx), when=flt, ctx=ctx)
+    m = re.fullmatch(r"~ or another (.+) enters", condition, re.I)
+    if m:
+        flt = noun_filter(m[1])
+        if not _self_matches(flt, ctx.facts):
+            raise Unread
+        ctx.hook = "PermanentEnters"
+        return _Ability(["PermanentEnters"], effects_of(rest, ctx), when=flt, ctx=ctx)
+    m = re.fullmatch(r"you cast an? (.+) spell", condition, re.I)
+    if m:
+        flt = card_filter(m[1] + " card")
+        if flt == "any" or "|" in flt:
+            raise Unread
+        ctx.hook = "SpellCast"
+        return _Ability(["SpellCast"], effects_of(rest, ctx), when=f"{flt} yours", ctx=ctx)
     m = re.fullmatch(r"(a|an|another) (.+) dies", condition, re.I)
     if m:
         flt = noun_filter(("other " if m[1].lower() == "another" else "") + m[2])
@@ -688,7 +787,7 @@ def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
         m = re.fullmatch(rf"that spell's controller loses (?P<n>{NUMBER}) life", rest, re.I)
         if not m:
             raise Unread
-        return _Ability(["Targeted"], [f"lose_life_if_spell amount={number(m['n'], ctx)}"], ctx=ctx)
+        return _Ability(["TargetedBySpell"], [f"lose_life who=caster amount={number(m['n'], ctx)}"], ctx=ctx)
     m = re.fullmatch(r"an? (.+) deals damage to you", condition, re.I)
     if m and rest.lower() == "destroy it":
         return _Ability(["ControllerDamaged"], ["destroy_that_source"], when=noun_filter(m[1]), ctx=ctx)
@@ -701,14 +800,23 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
     m = re.fullmatch(r"~ (enters tapped|can't block|can't attack|can't be blocked)", s)
     if m:
         return [], [{"can't be blocked": "unblockable"}.get(m[1], m[1])]
-    m = re.fullmatch(r"Equipped creature (?:gets (?P<pt>[+-]\d+/[+-]\d+)(?: and has (?P<kw>.+))?|"
-                     r"has (?P<kw2>.+)|can't be blocked(?: and has (?P<kw3>.+))?)", s)
+    m = re.fullmatch(r"Enchant (creature|permanent|player|land|artifact|enchantment|creature you control)", s)
+    if m and "Aura" in ctx.facts.subtypes:
+        return [f"Enchant: {noun_filter(m[1]) if m[1] != 'player' else 'player'}"], []
+    m = re.fullmatch(r"(?P<what>Equipped|Enchanted) creature (?:gets (?P<pt>[+-]\d+/[+-]\d+)(?: and has (?P<kw>.+))?|"
+                     r"has (?P<kw2>.+)|can't be blocked(?: and has (?P<kw3>.+))?|(?P<cant>can't attack or block))", s)
     if m:
         keywords = keyword_list(m["kw"] or m["kw2"] or m["kw3"] or "") if (m["kw"] or m["kw2"] or m["kw3"]) else []
         if "can't be blocked" in s:
             keywords = ["unblockable"] + keywords
+        if m["cant"]:
+            keywords = ["can't attack", "can't block"]
         power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
-        return [f"Equipped: anthem {pt_args(power, toughness, keywords)}".rstrip()], []
+        return [f"{m['what']}: anthem {pt_args(power, toughness, keywords)}".rstrip()], []
+    m = re.fullmatch(r"Creatures enchanted player controls get (?P<pt>[+-]\d+/[+-]\d+)", s)
+    if m and "Aura" in ctx.facts.subtypes:
+        power, toughness = pt_change(m["pt"])
+        return [f'Static: anthem filter="creature enchanted" {pt_args(power, toughness, [])}'], []
     m = re.fullmatch(r"(?P<what>.+?) get (?P<pt>[+-]\d+/[+-]\d+)(?: and have (?P<kw>.+))?", s)
     if m and not m["what"].lower().startswith(("target", "~")):
         power, toughness = pt_change(m["pt"])
@@ -727,10 +835,17 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
         return [f"Static: cost_reduction filter={kind} amount={m[2]}"], []
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
-        count = COUNTS.get(m[1].lower())
-        if count is None or not ctx.facts.pt_star:
+        if not ctx.facts.pt_star:
             raise Unread
-        return [f"Static: pt_equals amount={count}"], []
+        return [f"Static: pt_equals amount={quote(count_phrase(m[1]))}"], []
+    m = re.fullmatch(rf"~ enters with (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on it(?: for each (?P<each>.+))?", s)
+    if m:
+        kind = " kind=minus" if m["kind"].startswith("-") else ""
+        return [f"Enters: counters on=self count={per_each(number(m['n'], ctx), m['each'])}{kind}"], []
+    if s == "You may cast ~ from your graveyard":
+        return ["CastFromGraveyard:"], []
+    if s == "If ~ would be dealt damage, prevent that damage and remove a +1/+1 counter from it":
+        return ["Static: damage_removes_counters"], []
     if s == "Players can't gain life":
         return ["Static: cant_gain_life"], []
     if s == "Cards in graveyards lose all abilities":
@@ -781,7 +896,14 @@ def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
     keywords, fields = [], []
     for part in re.split(r"[,;]\s*", sentence):
         part = part.strip()
-        m = re.fullmatch(r"(Equip|Flashback) ((?:\{[0-9WUBRGCX]+\})+)", part)
+        m = re.fullmatch(r"[Pp]rotection from (\w+)((?: and from \w+)*)", part)
+        if m:  # 'protection from black and from red': one keyword per quality
+            for quality in [m[1]] + re.findall(r"and from (\w+)", m[2]):
+                if f"protection from {quality.lower()}" not in KEYWORDS:
+                    return None
+                keywords.append(f"protection from {quality.lower()}")
+            continue
+        m = re.fullmatch(r"(Equip|Flashback|Kicker|Multikicker|Cycling|Unearth) ((?:\{[0-9WUBRGCX]+\})+)", part)
         if m:
             fields.append(f"{m[1]}: {m[2]}")
             continue
@@ -807,7 +929,7 @@ def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Comp
         pending: list[str] = []  # lines of this line's abilities
         for sentence in line:
             if ability is not None:  # a sentence may continue the ability before it
-                if NO_EFFECT.fullmatch(sentence):
+                if modifies(sentence, ability.effects):
                     continue
                 saved = (ability.ctx.target, ability.ctx.group)
                 try:
@@ -865,14 +987,19 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
         out.keywords.extend(k for k in kw[0] if k not in out.keywords)
         pending.extend(kw[1])
         return None
-    if sentence.startswith("Choose one —"):
-        modes = [m.strip().rstrip(".") for m in sentence[len("Choose one —"):].split("•") if m.strip()]
+    choose = re.match(r"Choose (one|two|three|one or more|one or both) —", sentence)
+    if choose:
+        modes = [m.strip().rstrip(".") for m in sentence[choose.end():].split("•") if m.strip()]
         if len(modes) < 2 or not {"Instant", "Sorcery"} & facts.types:
             raise Unread
+        if choose[1] != "one":
+            pending.append(f"Choose: {choose[1]}")
         for mode in modes:
             mode_ctx = _Context(facts, tokens, hook="Mode")
-            parts = [p for p in re.split(r"\.\s+", mode) if p and not NO_EFFECT.fullmatch(p)]
-            effects = [e for p in parts for e in effects_of(p, mode_ctx)]
+            effects: list[str] = []
+            for part in (p for p in re.split(r"\.\s+", mode) if p):
+                if not modifies(part, effects):
+                    effects += effects_of(part, mode_ctx)
             pending.append(f"Mode: {' ; '.join(effects)}")
         return None
     m = re.fullmatch(r"([+-]?\d+|[+-]X): (.+)", sentence)
@@ -883,6 +1010,16 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
     m = re.fullmatch(r"(When|Whenever|At) ([^,]+), (.+)", sentence)
     if m:
         return trigger(m[2], m[3], ctx)
+    m = re.fullmatch(r"If you do, it costs \{1\} more to cast for each (.+)", sentence)
+    if m and pending and pending[-1] == "CastFromGraveyard:":
+        pending[-1] = f"CastFromGraveyard: extra={quote(count_phrase(m[1]))}"
+        return None
+    m = re.fullmatch(r"((?:\{[0-9WUBRGC]+\})+): Return ~ from your graveyard to (the battlefield|your hand)( tapped)?",
+                     sentence)
+    if m:
+        to = "battlefield" if m[2] == "the battlefield" else "hand"
+        pending.append(f"GraveyardActivated: {m[1]} -> return_self to={to}" + (" tapped=true" if m[3] else ""))
+        return None
     m = re.fullmatch(r"([^:\"]+): (.+)", sentence)
     if m and COST_PART.match(m[1]):
         prefix, verbs = activated(m[1], m[2], ctx)
@@ -892,8 +1029,6 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
         return _Ability(["Activated"], verbs, prefix=prefix, ctx=ctx)
     if {"Instant", "Sorcery"} & facts.types:
         ctx.hook = "Cast"
-        if NO_EFFECT.fullmatch(sentence):
-            return None
         return _Ability(["Cast"], effects_of(sentence, ctx), ctx=ctx)
     lines, keywords = static(sentence, ctx)
     out.keywords.extend(k for k in keywords if k not in out.keywords)

@@ -22,6 +22,7 @@ from typing import Any
 from horde import rules
 from horde.cards import CardDef
 from horde.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
+from horde.filters import Context
 from horde.state import Game, Permanent
 
 
@@ -107,10 +108,13 @@ class TeamView:
     def graveyard(self, player: int) -> tuple:
         return tuple(self._game.players[player].graveyard)
 
+    def matching(self, flt: Any, player: int) -> list[Permanent]:
+        """The permanents a filter of one of ``player``'s effects matches now."""
+        ctx = Context(None, None, player)
+        return [p for p in rules.all_permanents(self._game) if flt(self._game, ctx, p)]
+
     def matches(self, flt: Any, p: Permanent) -> bool:
         """Whether a permanent matches a compiled filter, seen from the Horde's side."""
-        from horde.filters import Context
-
         return bool(flt(self._game, Context(None, None, -1), p))
 
     def colours(self, player: int) -> set[str]:
@@ -144,6 +148,55 @@ def card_verbs(card: CardDef) -> frozenset[str]:
     return card.verbs
 
 
+HINDERING = {"can't attack", "can't block", "defender", "assigns no combat damage"}
+
+
+def aura_helps(card: CardDef) -> bool:
+    """Whether an Aura helps what it enchants (+N/+N, good keywords) rather than hinders it
+    (-N/-N, can't attack or block, a curse on a player's creatures)."""
+    for effect in card.equipped:
+        args = effect.args
+        if args["power"] + args["toughness"] < 0 or args["keywords"] & HINDERING:
+            return False
+    for effect in card.anthems:
+        if effect.args["power"] + effect.args["toughness"] < 0:
+            return False
+    return True
+
+
+def flash_blocker(card: CardDef) -> bool:
+    """A creature with flash: held for the Horde's turn, to be flashed in as a blocker."""
+    return card.is_creature and "flash" in card.keywords
+
+
+def targets_player(card: CardDef) -> frozenset[str]:
+    """The verbs of a card that are about a target player ('target player draws ...')."""
+    return frozenset(e.verb for effects in card.hooks.values() for e in effects
+                     if e.args.get("who") in ("target_player", "target_opponent"))
+
+
+def shrinks_target(card: CardDef) -> bool:
+    """Whether a card's targeted effect makes its target smaller (-N/-N, -1/-1 counters)."""
+    for effects in card.hooks.values():
+        for e in effects:
+            if e.target is None:
+                continue
+            if e.verb == "counters" and e.args.get("kind") == "minus":
+                return True
+            if e.verb == "pump" and e.args.get("toughness", 0) < 0:
+                return True
+    return False
+
+
+def mass_removal(card: CardDef) -> bool:
+    """Whether a card removes many creatures at once (damage to players alone is not)."""
+    for effects in card.hooks.values():
+        for e in effects:
+            if e.verb in MASS_REMOVAL and (e.verb != "damage_all" or e.args.get("filter") is not None):
+                return True
+    return False
+
+
 _ROLES: dict = {}
 
 
@@ -157,9 +210,11 @@ def role(card: CardDef) -> str:
                      for effects in card.hooks.values() for e in effects)
         if card.is_fog:
             found = "fog"
+        elif card.enchant is not None:
+            found = "aura" if aura_helps(card) else "removal"
         elif card.counters is not None:
             found = "counter"
-        elif verbs & MASS_REMOVAL or ("pump_all" in verbs and shrink):
+        elif mass_removal(card) or ("pump_all" in verbs and shrink):
             found = "wrath"
         elif not card.is_permanent and (verbs & HARMFUL or ("pump" in verbs and shrink)):
             found = "removal"
@@ -179,8 +234,7 @@ def role(card: CardDef) -> str:
 
 def is_bomb(card: CardDef) -> bool:
     """A Horde spell worth a counterspell: mass removal, a big token maker, or mana value 5+."""
-    verbs = card_verbs(card)
-    if verbs & MASS_REMOVAL or "reanimate_all" in verbs:
+    if mass_removal(card) or "reanimate_all" in card_verbs(card):
         return True
     return not card.is_token and card.mana_value >= 5
 
@@ -199,6 +253,11 @@ class RandomPolicy(Policy):
             return [a for a in options if rng.random() < 0.5]
         if kind in ("bottom", "exile_cards"):
             return rng.sample(list(options), decision.count)
+        if kind == "modes":
+            picked = rng.sample(list(options), rng.randint(decision.count, len(options)))
+            while decision.is_legal is not None and not decision.is_legal(picked):
+                picked.pop()
+            return picked
         if kind == "paris_exile":
             return [c for c in options if rng.random() < 0.5]
         if kind == "blocks":
@@ -276,7 +335,8 @@ class BaselinePolicy(Policy):
         if not options:
             return None
         hand = view.hand(player)
-        reserve = min((view.cost(c, player) for c in hand if c.counters is not None or c.is_fog), default=0)
+        reserve = min((view.cost(c, player) for c in hand if c.counters is not None or c.is_fog or flash_blocker(c)),
+                      default=0)
         mana = view.available_mana(player)
         horde = view.horde_creatures()
         if any(role(card) == "wrath" for card, _ in options):
@@ -286,8 +346,8 @@ class BaselinePolicy(Policy):
         for card, origin in options:
             kind = role(card)
             cost = view.cost(card, player, origin)
-            if kind in ("fog", "counter", "pump"):
-                continue  # answers for the Horde's turn, and tricks for combat
+            if kind in ("fog", "counter", "pump") or flash_blocker(card):
+                continue  # answers for the Horde's turn (a flash creature blocks best when flashed in), tricks for combat
             if "return_from_graveyard" in card.verbs and not card.is_permanent and not any(
                     not c.is_land for c in view.graveyard(player)):
                 continue  # nothing worth returning yet
@@ -303,6 +363,8 @@ class BaselinePolicy(Policy):
                 score = 40 if view.lands(player) < 7 else 5
             elif kind == "creature":
                 score = 20 + cost
+            elif kind == "aura":
+                score = 16 + cost
             elif kind == "permanent":
                 score = 15 + cost
             else:
@@ -317,10 +379,18 @@ class BaselinePolicy(Policy):
         options = decision.options
         card = decision.subject
         verbs = card_verbs(card)
+        if card.enchant is not None:  # an Aura: on its own best creature, or the Horde's worst threat
+            return self._enchant(decision, view, aura_helps(card))
+        player_verbs = targets_player(card)
+        if player_verbs:  # 'target player': itself for what helps, the Horde for what harms
+            if player_verbs & {"draw", "gain_life"} and decision.player in options:
+                return decision.player
+            if "horde" in options:
+                return "horde"
         horde = [o for o in options if not isinstance(o, int | str) and o.is_horde]
         if len(horde) > 1:
             horde = [p for p in horde if view.can_leave(p)] or horde  # G2: not Xenagos behind his Revelers
-        if verbs & HARMFUL or role(card) == "removal":
+        if verbs & HARMFUL or role(card) == "removal" or shrinks_target(card):
             if "damage" in verbs:
                 amount = next((e.args["amount"] for hook in card.hooks.values() for e in hook
                                if e.verb == "damage" and isinstance(e.args["amount"], int)), 0)
@@ -337,6 +407,19 @@ class BaselinePolicy(Policy):
         if ours:
             return max(ours, key=view.power)
         return options[0]
+
+    def _enchant(self, decision: Decision, view: TeamView, helps: bool) -> Any:
+        options = decision.options
+        if helps:
+            ours = [o for o in options if isinstance(o, Permanent) and not o.is_horde and o.controller == decision.player]
+            ours = ours or [o for o in options if isinstance(o, Permanent) and not o.is_horde]
+            if ours:
+                return max(ours, key=lambda p: (view.power(p) + view.toughness(p), -len(p.auras)))
+            return decision.player if decision.player in options else options[0]
+        horde = [o for o in options if isinstance(o, Permanent) and o.is_horde]
+        if horde:
+            return max(horde, key=lambda p: (view.power(p), view.toughness(p)))
+        return "horde" if "horde" in options else options[0]
 
     def _equip(self, decision: Decision, view: TeamView) -> Any:
         pairs = [o for o in decision.options if o is not None and o[0].attached_to is None]
@@ -382,10 +465,13 @@ class BaselinePolicy(Policy):
         power = {id(p): view.power(p) for p in attackers}
         toughness = {id(p): view.toughness(p) - p.damage for p in attackers}
         candidates: dict[int, list] = {id(a): [] for a in attackers}
+        deathtouch = {id(a) for a in attackers if view.has(a, "deathtouch")}
         for b, a in decision.options:
             if id(b) not in power:
                 power[id(b)] = view.power(b)
                 toughness[id(b)] = view.toughness(b) - b.damage
+                if view.has(b, "deathtouch"):
+                    deathtouch.add(id(b))
             candidates[id(a)].append(b)
         chosen: list = []
         used: set = set()
@@ -408,8 +494,8 @@ class BaselinePolicy(Policy):
                 continue
             free = [b for b in candidates[id(a)] if id(b) not in used]
             need = 2 if id(a) in menace else 1
-            killers = [b for b in free if power[id(b)] >= toughness[id(a)]]
-            good = [b for b in killers if toughness[id(b)] > power[id(a)]]
+            killers = [b for b in free if power[id(b)] >= toughness[id(a)] or (power[id(b)] > 0 and id(b) in deathtouch)]
+            good = [b for b in killers if toughness[id(b)] > power[id(a)] and id(a) not in deathtouch]
             pick = good or killers
             if need == 1 and pick:
                 block(a, [min(pick, key=lambda b: power[id(b)])])
@@ -467,6 +553,33 @@ class BaselinePolicy(Policy):
                 return mode
         return decision.options[0]
 
+    def _modes(self, decision: Decision, view: TeamView) -> Any:
+        """The modes worth most against the Horde: mass removal by the Horde's power it takes
+        less the team's, targeted harm, then what helps the team; as many as pay off."""
+        player = decision.player
+
+        def worth(mode: tuple) -> float:
+            total = 0.0
+            for e in mode:
+                flt = e.args.get("filter")
+                if e.verb in MASS_REMOVAL | {"pump_all", "tap_all"} and callable(flt) and e.target is None:
+                    hit = view.matching(flt, player)
+                    total += sum(view.power(p) for p in hit if p.is_horde) - sum(view.power(p) for p in hit
+                                                                                  if not p.is_horde)
+                elif e.verb in HARMFUL:
+                    total += 1 + max((view.power(p) for p in view.horde_creatures()), default=0)
+                elif e.verb in HELPFUL:
+                    total += 3
+                else:
+                    total += 0.5
+            return total
+
+        ranked = sorted(decision.options, key=worth, reverse=True)
+        chosen = ranked[:max(decision.count, sum(1 for m in ranked if worth(m) > 0))]
+        while decision.is_legal is not None and not decision.is_legal(chosen) and len(chosen) > decision.count:
+            chosen.pop()
+        return chosen
+
     def _exile_graveyard(self, decision: Decision, view: TeamView) -> Any:
         """Stop a Horde creature's combat damage (Carrion Wurm) whenever a player can."""
         return next(o for o in decision.options if o is not None)
@@ -489,6 +602,39 @@ class BaselinePolicy(Policy):
 
     def _return(self, decision: Decision, view: TeamView) -> Any:
         return max(decision.options, key=lambda c: c.mana_value)
+
+    def _flash(self, decision: Decision, view: TeamView) -> Any:
+        """Flash in a blocker: the flash creature with the most toughness, when attackers come."""
+        creatures = [o for o in decision.options if o is not None and o[0].is_creature]
+        if not creatures or not decision.subject:
+            return None
+        return max(creatures, key=lambda o: (o[0].toughness or 0, o[0].power or 0))
+
+    def _cycle(self, decision: Decision, view: TeamView) -> Any:
+        """Cycle a dead card: a land once it has six, a spell its mana can't make the colours of."""
+        player = decision.player
+        have = view.colours(player)
+        for card in decision.options:
+            if card is None:
+                continue
+            if card.is_land and view.lands(player) >= 6:
+                return card
+            if not card.is_land and "*" not in have and any(pip not in have for pip in card.cost.pips
+                                                            if pip != "C") and view.lands(player) >= 3:
+                return card
+        return None
+
+    def _graveyard(self, decision: Decision, view: TeamView) -> Any:
+        """Unearth and return what it can: it costs the graveyard nothing."""
+        return next((o for o in decision.options if o is not None), None)
+
+    def _kick(self, decision: Decision, view: TeamView) -> Any:
+        """Kick as often as it can pay."""
+        return max(decision.options)
+
+    def _regenerate(self, decision: Decision, view: TeamView) -> Any:
+        """Regenerate: it saves a creature that would be destroyed now."""
+        return next(o for o in decision.options if o is not None)
 
 
     # ---- the published automated opponents (RULES.md F, M, G, V)

@@ -51,6 +51,9 @@ KNOBS: dict[str, Knob] = {
     "lieutenants": Knob("bool", "draw lieutenants from the deck's list (L1)"),
     "army_trigger": Knob("str", "Zombie Army trigger once per entering Army, or per Army (R2)",
                          choices=("once", "per_army")),
+    "horde_graveyard": Knob("str", "the Horde uses its graveyard's abilities (flashback, unearth, casting from it) "
+                            "each turn: always, on a coin flip for each card (H9), or never",
+                            choices=("always", "coin", "never")),
     "max_turns": Knob("int", "turns before the game is a stall (H14)", low=1, high=1000),
     "mulligan": Knob("str", "London with the first mulligan free, or the old partial Paris (C3)",
                      choices=("london", "partial_paris"), team_side=True),
@@ -89,8 +92,8 @@ KNOBS: dict[str, Knob] = {
 }
 # Knobs added after results were first published: left out of the setup hash at their default,
 # so the hash of every setup that does not use them stays as it was.
-LATER_KNOBS = {"cards": (), "approximate": False, "opponent": "horde", "hydra_heads": None,
-               "hydra_choices": "team", "god_throngs": None, "fixed_life": None, "horde_size": None,
+LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "opponent": "horde",
+               "hydra_heads": None, "hydra_choices": "team", "god_throngs": None, "fixed_life": None, "horde_size": None,
                "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random"}
 
 
@@ -114,6 +117,7 @@ class GameSetup:
     boss: str = "random"
     lieutenants: bool = True
     army_trigger: str = "once"
+    horde_graveyard: str = "always"
     max_turns: int = 60
     mulligan: str = "london"
     blocking: str = "team"

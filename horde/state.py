@@ -49,11 +49,11 @@ class Permanent:
     """One permanent on the battlefield (a card or a token) and its counters."""
 
     __slots__ = (
-        "id", "card", "controller", "owner", "tapped", "sick", "damage", "plus", "shields",
-        "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to",
-        "equipment", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
-        "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra",
-        "skip_untaps", "kept_keywords", "kept_until",
+        "id", "card", "controller", "owner", "tapped", "sick", "damage", "plus", "minus", "shields",
+        "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to", "attached_player",
+        "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
+        "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
+        "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -64,14 +64,17 @@ class Permanent:
         self.tapped = False
         self.sick = True  # summoning sickness; the Horde's creatures have haste (H8)
         self.damage = 0
-        self.plus = 0  # +1/+1 counters (a -1/-1 counter would cancel one)
+        self.plus = 0  # +1/+1 counters
+        self.minus = 0  # -1/-1 counters (704.5q: never both kinds on one permanent)
         self.shields = 0  # L4 shield counters
         self.temp_power = 0  # until end of turn
         self.temp_toughness = 0
         self.temp_keywords: frozenset[str] = frozenset()
         self.deathtouched = False  # dealt damage by a source with deathtouch since the last check
-        self.attached_to: Permanent | None = None  # equipment: the creature it is attached to
+        self.attached_to: Permanent | None = None  # equipment or aura: the permanent it is attached to
+        self.attached_player: int | None = None  # an aura that enchants a player: that player (the Horde: -1)
         self.equipment: list[Permanent] = []  # creature: equipment attached to it
+        self.auras: list[Permanent] = []  # the Auras attached to it
         self.lieutenant: Lieutenant | None = None  # the Lieutenant record when this permanent is one (L3)
         self.is_commander = False
         self.attacking = False
@@ -83,6 +86,10 @@ class Permanent:
         self.bonus: tuple[int, int, frozenset[str]] = (0, 0, frozenset())  # from anthems and equipment
         self.bonus_version = -1  # the battlefield version ``bonus`` was worked out at
         self.extra = False  # a lieutenant's equipment: not a card of the Horde deck (L3)
+        self.regeneration = 0  # regeneration shields until end of turn
+        self.no_regen = False  # it can't be regenerated this turn
+        self.kicked = 0  # times its spell was kicked ('if it was kicked')
+        self.unearthed = False  # returned by unearth: exiled at the next end step or when it would leave
         self.skip_untaps = 0  # its controller's next untap steps it does not untap in (F: Neck Tangle)
         self.kept_keywords: frozenset[str] = frozenset()  # keywords kept past this turn's end (F: Hide)
         self.kept_until = 0  # the Horde turn at whose end the kept keywords end
@@ -192,7 +199,11 @@ class Battlefield:
     derived from them. Its methods are the one way onto, off and around the battlefield, and each
     keeps the indexes true, so nothing else writes them (the rules read them):
 
-    - ``statics``: the permanents (and the boss's stand-in, B5) with Static or Equipped effects;
+    - ``statics``: the permanents (and the boss's stand-in, B5) with anthems (Static or Equipped)
+      or other static verbs (``CardDef.static_flags``: Maddened Oread's "attacks while", G4);
+    - ``points``: point name -> the permanents (and the stand-in) with static verbs applied
+      there (``horde.effects.POINTS``);
+    - ``auras``: the Auras on the battlefield (704.5m looks at them);
     - ``hooked``: hook name -> how many of those sources have it, so a trigger nobody has costs
       no search;
     - ``counting``: creatures whose power and toughness count things (*/*);
@@ -203,18 +214,23 @@ class Battlefield:
     - ``unsettled``: something changed that state-based actions must look at.
     """
 
-    __slots__ = ("team", "horde", "statics", "hooked", "counting", "version", "volatile", "unsettled", "next_id")
+    __slots__ = ("team", "horde", "statics", "points", "auras", "hooked", "counting", "version", "volatile",
+                 "unsettled", "next_id", "protections", "unearthed")
 
     def __init__(self) -> None:
         self.team: list[Permanent] = []  # every team player's permanents
         self.horde: list[Permanent] = []
         self.statics: list[Permanent] = []
+        self.points: dict[str, list[Permanent]] = {}
+        self.auras: list[Permanent] = []
         self.hooked: dict[str, int] = {}
         self.counting = 0
         self.version = 0
         self.volatile = False
         self.unsettled = True
         self.next_id = 0
+        self.protections = 0  # sources of a protection keyword (printed, given by anthems or until end of turn)
+        self.unearthed: list[Permanent] = []  # permanents returned by unearth (702.84: exiled at the next end step)
 
     def enter(self, card: CardDef, controller: int, owner: int) -> Permanent:
         """A new permanent of ``card`` on ``controller``'s side (no rule: its triggers and the
@@ -222,10 +238,17 @@ class Battlefield:
         p = Permanent(self.next_id, card, controller, owner)
         self.next_id += 1
         (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
-        if card.anthems or card.equipped or card.static_flags:
-            self.statics.append(p)
-            if card.anthems:
-                self.anthems_changed()  # a new anthem: every cached bonus is stale
+        if card.indexed:
+            if card.anthems or card.equipped or card.static_flags:
+                self.statics.append(p)
+                if card.anthems:
+                    self.anthems_changed()  # a new anthem: every cached bonus is stale
+            if card.points:
+                self._at_points(p, 1)
+            if card.enchant is not None:
+                self.auras.append(p)
+            if card.protection:
+                self.protections += 1
         self._index(card, 1)
         return p
 
@@ -235,17 +258,31 @@ class Battlefield:
         board = self.horde if p.controller == HORDE_CONTROLLER else self.team
         if p not in board:
             return False
-        changed = bool(p.card.anthems or p.equipment or p.attached_to is not None)
+        changed = bool(p.card.anthems or p.equipment or p.auras or p.attached_to is not None)
         board.remove(p)
         self._index(p.card, -1)
-        if p in self.statics:
-            self.statics.remove(p)
+        card = p.card
+        if card.indexed:
+            if p in self.statics:
+                self.statics.remove(p)
+            if card.points:
+                self._at_points(p, -1)
+            if card.protection:
+                self.protections -= 1
         for equipment in p.equipment:
             equipment.attached_to = None
         p.equipment = []
+        for aura in p.auras:
+            aura.attached_to = None  # 704.5m puts it into the graveyard
+        p.auras = []
         if p.attached_to is not None:
-            p.attached_to.equipment.remove(p)
+            attached = p.attached_to
+            (attached.auras if p.card.enchant is not None else attached.equipment).remove(p)
             p.attached_to = None
+        if card.enchant is not None:
+            self.auras.remove(p)
+        if p.unearthed:
+            self.unearthed.remove(p)
         p.attacking = False
         p.blockers = []
         if changed:
@@ -268,11 +305,29 @@ class Battlefield:
         creature.equipment.append(equipment)
         self.anthems_changed()
 
+    def enchant(self, aura: Permanent, target: Permanent | int) -> None:
+        """Attach an Aura to the permanent or player it enchants (the Horde: ``HORDE_CONTROLLER``)."""
+        if isinstance(target, Permanent):
+            aura.attached_to = target
+            target.auras.append(aura)
+        else:
+            aura.attached_player = target
+        self.anthems_changed()
+
+    def unearth(self, p: Permanent) -> None:
+        """A permanent returned by unearth: exiled at the next end step or if it would leave (702.84)."""
+        p.unearthed = True
+        self.unearthed.append(p)
+
     def watch(self, source: Permanent) -> None:
         """A source whose static and triggered abilities work though it is not on the
         battlefield: the boss's stand-in (B5)."""
         self._index(source.card, 1)
-        if source.card.anthems or source.card.static_flags:
+        if source.card.points:
+            self._at_points(source, 1)
+        if source.card.protection:
+            self.protections += 1
+        if source.card.anthems:
             self.statics.append(source)
             self.anthems_changed()
 
@@ -291,6 +346,16 @@ class Battlefield:
     def settle(self) -> None:
         """State-based actions have looked at everything that changed."""
         self.unsettled = False
+
+    def _at_points(self, p: Permanent, change: int) -> None:
+        for point in p.card.points:
+            sources = self.points.setdefault(point, [])
+            if change > 0:
+                sources.append(p)
+            else:
+                sources.remove(p)
+                if not sources:
+                    del self.points[point]
 
     def _index(self, card: CardDef, change: int) -> None:
         hooked = self.hooked

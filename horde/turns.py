@@ -111,12 +111,16 @@ def upkeep(game: Game, players: list[int], board: list[Permanent]) -> None:
     for p in list(board):
         if "Upkeep" in p.card.hooks and rules.on_battlefield(game, p):
             rules.run_hook(game, p, "Upkeep")
-    if not game.battlefield.hooked.get("EachUpkeep"):
+    hooked = game.battlefield.hooked
+    if not hooked.get("EachUpkeep") and not hooked.get("OpponentUpkeep"):
         players = []
     for player in players:
         for p in rules.watchers(game):
             if "EachUpkeep" in p.card.hooks and (p.lieutenant is None or rules.on_battlefield(game, p)):
                 rules.run_hook(game, p, "EachUpkeep", that_player=player)
+            if ("OpponentUpkeep" in p.card.hooks and (p.controller == HORDE_CONTROLLER) != (player == HORDE_CONTROLLER)
+                    and (p.lieutenant is None or rules.on_battlefield(game, p))):
+                rules.run_hook(game, p, "OpponentUpkeep", that_player=player)
     check_state(game)
 
 
@@ -136,6 +140,8 @@ def main_phase(game: Game, second: bool = False) -> None:
                     player.hand.remove(land)
                     player.land_played = True
                     rules.put_onto_battlefield(game, land, i, i)
+        if not second:
+            cycle_step(game, i)
         while not game.over():
             options = rules.castable(game, i)
             if not options:
@@ -144,6 +150,8 @@ def main_phase(game: Game, second: bool = False) -> None:
             if choice is None:
                 break
             rules.team_cast(game, i, *choice)
+        if not second and not game.over():
+            graveyard_step(game, i)
         if game.over():
             return
         equip_step(game, i)
@@ -152,6 +160,67 @@ def main_phase(game: Game, second: bool = False) -> None:
             if game.over():
                 return
     rules.empty_pools(game)
+
+
+def cycle_step(game: Game, i: int) -> None:
+    """The team player cycles cards from its hand as its policy chooses (the Horde never cycles:
+    its only hand is bounced cards, which it casts, H6)."""
+    for card in game.players[i].hand:
+        if card.cycling is not None:
+            break
+    else:
+        return  # nothing to cycle
+    while not game.over():
+        options = rules.cyclable(game, i)
+        if not options:
+            return
+        choice = ask(game, "cycle", i, options + [None])  # not `card`: that is a CardDef, never None
+        if choice is None:
+            return
+        rules.cycle(game, i, choice)
+
+
+def graveyard_step(game: Game, i: int) -> None:
+    """The team player unearths cards and activates abilities of cards in its graveyard (sorcery
+    speed, before combat so an unearthed creature can attack), as its policy chooses."""
+    while not game.over():
+        for card in game.players[i].graveyard:
+            if card.graveyard_ability:
+                break
+        else:
+            return  # no card there does anything
+        options = rules.graveyard_uses(game, i)
+        if not options:
+            return
+        choice = ask(game, "graveyard", i, options + [None])
+        if choice is None:
+            return
+        rules.use_graveyard(game, i, *choice)
+
+
+def flash_window(game: Game, attackers: list[Permanent]) -> None:
+    """After the Horde's attackers are declared and before blocks, each team player may cast
+    instants and flash cards it can pay for (flash creatures cast now can block), as its policy
+    chooses."""
+    for player in game.players:
+        i = player.index
+        while not game.over():
+            now = [card for card in player.hand
+                   if ("flash" in card.keywords or "Instant" in card.types) and card.counters is None and not card.is_fog]
+            if not now:
+                break  # nothing it could cast now
+            if not rules.available_mana(game, i) and all(card.mana_value for card in now):
+                break  # no mana to cast any of them with
+            options = [(card, origin) for card, origin in rules.castable(game, i, sorcery_speed=False)
+                       if not card.is_fog]
+            if not options:
+                break
+            choice = ask(game, "flash", i, options + [None], subject=tuple(attackers))
+            if choice is None:
+                break
+            if game.drivers.trace is not None:
+                log(game, "flash", Side.TEAM, player=i + 1, card=choice[0].name)
+            rules.team_cast(game, i, *choice)
 
 
 def activate_step(game: Game, i: int) -> None:
@@ -214,7 +283,8 @@ def equip_step(game: Game, i: int) -> None:
             if cost is None or not rules.can_pay(game, i, cost.generic, cost.pips):
                 continue
             for creature in game.battlefield.team:
-                if creature.controller == i and creature.card.is_creature and equipment.attached_to is not creature:
+                if (creature.controller == i and creature.card.is_creature and equipment.attached_to is not creature
+                        and not rules.protected_from(game, creature, equipment.card)):  # 702.16d
                     options.append((equipment, creature))
         if not options:
             return
@@ -300,7 +370,10 @@ def declare_blocks_effects(game: Game, attackers: list[Permanent]) -> None:
 
 
 def end_step(game: Game) -> None:
-    """End step triggers, then cleanup: hand size (team), damage and 'until end of turn' end."""
+    """End step triggers (unearthed permanents are exiled first: 702.84), then cleanup: hand size
+    (team), damage and 'until end of turn' end."""
+    for p in list(game.battlefield.unearthed):
+        rules.exile(game, p)
     for p in rules.watchers(game) if game.battlefield.hooked.get("EndStep") else ():
         # A permanent an earlier trigger removed does not trigger; the boss (id -1) always can.
         if "EndStep" in p.card.hooks and (p.id < 0 or rules.on_battlefield(game, p)):
@@ -312,15 +385,23 @@ def end_step(game: Game) -> None:
         for player in game.players:
             if len(player.hand) > HAND_SIZE:
                 rules.discard(game, player.index, len(player.hand) - HAND_SIZE)
+    lowered = False  # an 'until end of turn' +N/+N ended: a creature with -1/-1 counters may have no toughness left
     for board in (game.battlefield.team, game.battlefield.horde):
         for p in board:
             p.damage = 0
             p.deathtouched = False
+            if p.temp_toughness > 0:
+                lowered = True
             p.temp_power = p.temp_toughness = 0
             if p.temp_keywords:
                 p.temp_keywords = kept_keywords(game, p)
+            p.regeneration = 0
+            p.no_regen = False
     game.fogged = False
     rules.empty_pools(game)
+    if lowered:
+        game.battlefield.unsettle()
+        check_state(game)  # 514.3a: state-based actions in the cleanup step
 
 
 def kept_keywords(game: Game, p: Permanent) -> frozenset[str]:
@@ -417,6 +498,8 @@ def reveal_and_cast(game: Game) -> None:
             rules.horde_cast(game, card)
         if game.over():
             break
+    if not game.over():
+        rules.horde_graveyard(game)  # Decision (H6, H7): then its graveyard's abilities, once per card
     stats.biggest_turn = max(stats.biggest_turn, stats.cast_this_turn)
 
 
@@ -449,6 +532,10 @@ def horde_combat(game: Game, acted: set) -> None:
     if game.over():
         return
     attackers = [a for a in attackers if rules.on_battlefield(game, a)]
+    flash_window(game, attackers)
+    if game.over():
+        return
+    attackers = [a for a in attackers if rules.on_battlefield(game, a) and a.attacking]
     only_defender = game.setup.blocking == "defender"
     pairs = rules.legal_blocks(game, game.battlefield.team, attackers,
                                (lambda b, a: b.controller == a.defender) if only_defender else None)
@@ -534,6 +621,13 @@ def fog_window(game: Game, attackers: list[Permanent], expected: int | None = No
                 if cost is not None and rules.can_pay(game, pl.index, *cost):
                     options.append((pl.index, card))
                     break
+        else:
+            for card, origin in rules.graveyard_casts(game, pl.index, sorcery_speed=False):
+                if card.is_fog:  # flashback (Moment's Peace)
+                    cost = rules.spell_cost(game, card, pl.index, origin)
+                    if cost is not None and rules.can_pay(game, pl.index, *cost):
+                        options.append((pl.index, card))
+                        break
     if not options:
         return
     if expected is None:
@@ -541,4 +635,4 @@ def fog_window(game: Game, attackers: list[Permanent], expected: int | None = No
     choice = ask(game, "fog", -1, options + [None], subject=expected)
     if choice is not None:
         player, card = choice
-        rules.team_cast(game, player, card, "hand")
+        rules.team_cast(game, player, card, "hand" if card in game.players[player].hand else "flashback")

@@ -107,3 +107,14 @@ def test_the_code_digest_covers_the_build(tmp_path):
     assert pure == (code_digest() if build.build() == "pure" else pure) and len(pure) == 16
     if build.build() == "compiled":
         assert code_digest() != pure
+
+
+def test_a_compiled_module_of_another_build_runs_the_sources(tmp_path):
+    """A compiled module left by an earlier build for a module this build does not compile."""
+    current = {m: build.source_hash(PACKAGE / m) for m in build.COMPILED}
+    site = fake_install(tmp_path, {"build": "compiled", "reason": "mypyc", "modules": current})
+    (site / "horde" / ("bench" + SUFFIX)).write_bytes(b"not an extension")
+    result = run_in(site, PROBE + "; import horde.bench; print(horde.bench.__file__.endswith('.py'))")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["pure", "True", "True", "True", "True"]
+    assert "horde/bench.py has a compiled module of another build" in result.stderr

@@ -256,3 +256,35 @@ def test_compare_plays_two_setups_on_the_same_seeds(runner):
 ])
 def test_compare_explains_bad_arms_in_one_line(runner, arguments, fragment):
     one_line_error(runner.invoke(cli, ["compare", *arguments]), fragment)
+
+
+def test_play_shows_each_mechanic_of_the_grave_horde_in_the_log():
+    """The demonstration: the bundled grave-horde deck (flashback, unearth, regeneration, wither,
+    an Aura, kicker, protection) against the bundled team decks (a flash creature, protection),
+    seed 124: each mechanic shows in the readable log and in the JSON events."""
+    runner = CliRunner()
+    seed = ["play", "--horde", "grave-horde", "--seed", "124"]
+    events = [json.loads(line) for line in runner.invoke(cli, [*seed, "--json"]).output.splitlines()]
+    readable = runner.invoke(cli, seed).output
+    shown = {
+        "flashback": [e for e in events if e["event"] == "cast" and e["origin"] == "flashback"],
+        "unearth": [e for e in events if e["event"] == "unearth"],
+        "regeneration": [e for e in events if e["event"] == "regenerate"],
+        "wither": [e for e in events if e["event"] == "damage" and e["as_counters"]
+                   and e["source"] in ("Sickle Ripper", "Midnight Banshee")],
+        "aura": [e for e in events if e["event"] == "enchant"],
+        "flash": [e for e in events if e["event"] == "flash"],
+        "kicker": [e for e in events if e["event"] == "cast" and e["kicked"]],
+        "protection": [e for e in events if e["event"] == "protection"],
+    }
+    assert [name for name, found in shown.items() if not found] == []
+    lines = readable.splitlines()
+    for line in ("  Horde casts Moan of the Unhallowed from its graveyard (flashback)",
+                 "  Horde unearths Dregscape Zombie",
+                 "  Mortivore regenerates (paid {B}): tapped, damage removed, out of combat",
+                 "  Midnight Banshee deals 5 damage to Plated Crusher as -1/-1 counters",
+                 "  Spirit Mantle enchants Wall of Omens",
+                 "  Player 3 flashes in Spectral Sailor before blocks",
+                 "  Player 3 casts Into the Roil kicked",
+                 "  Wall of Omens has protection from Reassembling Skeleton: its 1 damage is prevented"):
+        assert line in lines, line

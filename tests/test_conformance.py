@@ -16,7 +16,8 @@ from horde.state import HORDE_CONTROLLER
 
 
 def invariants(game) -> None:
-    """Every card in exactly one zone, no negative counters, life accounted for."""
+    """Every card in exactly one zone, no negative counters (704.5q: never +1/+1 and -1/-1
+    counters on one permanent), life accounted for, poison never negative."""
     for player in game.players:
         on_battlefield = sum(1 for board in (game.battlefield.team, game.battlefield.horde) for p in board
                              if p.owner == player.index and not p.card.is_token)
@@ -38,23 +39,33 @@ def invariants(game) -> None:
     assert zones + horde_owned == horde.deck_size, (zones, horde_owned, horde.deck_size)
     for board in (game.battlefield.team, game.battlefield.horde):
         for p in board:
-            assert p.plus >= 0 and p.shields >= 0 and p.damage >= 0
+            assert p.plus >= 0 and p.minus >= 0 and p.shields >= 0 and p.damage >= 0
+            assert not (p.plus and p.minus), (p, p.plus, p.minus)  # 704.5q
+            assert p.regeneration >= 0
             if p.card.is_creature and not game.over():
                 # State-based actions have run: no creature is left with lethal damage or no toughness.
                 toughness = rules.toughness(game, p)
                 assert toughness > 0, (p, toughness)
                 assert p.damage < toughness or rules.has_keyword(game, p, "indestructible"), (p, p.damage)
+    if not game.over():
+        for aura in game.battlefield.auras:  # 704.5m has run: every Aura enchants something it may
+            assert rules.aura_is_legal(game, aura), (aura, aura.attached_to, aura.attached_player)
+            assert aura.attached_to is None or aura in aura.attached_to.auras
     ids = [p.id for board in (game.battlefield.team, game.battlefield.horde) for p in board]
     assert len(ids) == len(set(ids))
     if game.boss is not None:
         assert game.boss.loyalty >= 0
     assert game.team_life == game.start_life - game.damage_taken - game.life_lost + game.life_gained
+    assert all(pl.poison >= 0 for pl in game.players)
 
 
 def setups(bundled: bool):
     if bundled:
         return [make_setup("zombie-horde"), make_setup("knudson-2011"),
-                make_setup("zombie-horde", players=3), make_setup("knudson-2011", players=2)]
+                make_setup("zombie-horde", players=3), make_setup("knudson-2011", players=2),
+                make_setup("zombie-horde", horde_deck="grave-horde", players=4),
+                make_setup("zombie-horde", horde_deck="phyrexian-horde", players=3),
+                make_setup("zombie-horde", horde_deck="grave-horde", players=2, policy="random")]
     return [make_setup("zombie-horde", horde_deck=d, team_decks=["white"] * 4, boss=b, players=p)
             for d, b, p in (("mini", "none", 4), ("mini-boss", "random", 4), ("mini-recipe", "none", 2),
                             ("mini-boss", "random", 3))]
@@ -69,7 +80,7 @@ def test_conformance_small_decks(index, monkeypatch):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("index", range(4))
+@pytest.mark.parametrize("index", range(7))
 def test_conformance_bundled_setups(index):
     """At least 2,000 seeded games of each bundled setup (reduced in CI by HORDE_SLOW_SCALE)."""
     setup = setups(True)[index]

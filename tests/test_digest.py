@@ -11,7 +11,7 @@ from horde.engine import play_game
 from horde.policies import make_policy
 from horde.presets import make_setup
 
-DIGEST = "97f2a536b2674584647fae7025397accdc13efeed3090a98ff5bd6ff494bd297"
+DIGEST = "8c663cb16d6314e80edd84c916e4ae54884a773248d8dc7141f1a508d715904f"
 
 
 def records_digest(games: int = 1000) -> str:

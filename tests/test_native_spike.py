@@ -138,7 +138,7 @@ def test_H8_native_horde_turns_match_the_engine_event_by_event():
 
 def test_H5_compiler_refuses_a_verb_outside_the_prototype():
     """A card the native prototype cannot express is refused, naming the card and the verb."""
-    with pytest.raises(compile_cards.Refused, match="'Carrion Wurm' .*verb 'graveyard_exile_stops_damage'"):
+    with pytest.raises(compile_cards.Refused, match="'Carrion Wurm' .*verb 'any_player_exiles_from_graveyard'"):
         _compiled("zombie-horde")
     compiled, _ = _compiled("zombie-horde", bodies=True)
     assert "Cackling Fiend" in compiled.skipped and "Grave Titan" not in compiled.skipped

@@ -438,3 +438,204 @@ def test_G5_a_revelers_heros_reward_when_it_leaves(cards):
     piper = put(game, cards, "Ecstatic Piper")
     rules.destroy(game, piper)
     assert game.team_life == 20 + 2 * 3
+
+
+# ---------------------------------------------------------------- the challenge decks' verbs and keywords, one test each
+# (every word of the vocabulary has a test named after it: tests/test_vocabulary.py)
+
+
+def test_verb_players_gain_life_hydra_head_hero_reward_F4(cards):
+    game = game_of("face-the-hydra", 3, hydra_heads=0)
+    head = put(game, cards, "Hydra Head")
+    game.horde.library.clear()
+    rules.destroy(game, head)
+    assert game.team_life == 60 + 3 * 2
+
+
+def test_verb_emblem_the_hydras_heads_can_neither_attack_nor_block_F9():
+    game = game_of("face-the-hydra", 2)
+    emblems = [p for p in game.battlefield.statics if p.id <= -2]
+    assert [(p.card.name, p.id) for p in emblems] == [("Emblem", -2)]
+    assert all(rules.has_keyword(game, p, "can't attack") for p in game.battlefield.horde)
+
+
+def test_verb_players_cant_cast_disorienting_glower(cards):
+    game = game_of("face-the-hydra", 2, hydra_heads=0)
+    game.horde.library.clear()
+    assert not game.spells_locked
+    rules.horde_cast(game, cards.get("Disorienting Glower"))
+    assert game.spells_locked
+
+
+def test_verb_sacrifice_or_suffer_distract_the_hydra_each_player_without_a_creature_loses_3(cards):
+    sacrifice = {"may_sacrifice": lambda decision: decision.options[0]}
+    game = game_of("face-the-hydra", 2, hydra_heads=0, policy=Scripted(**sacrifice))
+    head = put(game, cards, "Hydra Head")
+    bear = put(game, cards, "Leatherback Baloth", side="team", player=0)
+    game.horde.library.clear()
+    rules.horde_cast(game, cards.get("Distract the Hydra"))
+    # player 1 sacrifices its creature and taps the Head; player 2 has none and loses 3
+    assert not rules.on_battlefield(game, bear) and head.tapped
+    assert game.team_life == 40 - 3
+
+
+def test_verb_return_exactly_or_reveal_grown_from_the_stump_two_heads_from_the_graveyard(cards):
+    game = game_of("face-the-hydra", 2, hydra_heads=0)
+    game.horde.library.clear()
+    game.horde.graveyard[:] = [cards.get("Hydra Head"), cards.get("Hydra Head")]
+    rules.horde_cast(game, cards.get("Grown from the Stump"))
+    assert [p.card.name for p in game.battlefield.horde] == ["Hydra Head", "Hydra Head"]
+    assert [c.name for c in game.horde.graveyard] == ["Grown from the Stump"]
+
+
+def test_verb_keywords_until_next_turn_hydras_impenetrable_hide(cards):
+    game = game_of("face-the-hydra", 2, hydra_heads=0)
+    head = put(game, cards, "Hydra Head")
+    game.horde.library.clear()
+    rules.horde_cast(game, cards.get("Hydra's Impenetrable Hide"))
+    assert rules.has_keyword(game, head, "indestructible") and head.kept_until == game.horde_turns + 1
+    turns.end_step(game)
+    assert rules.has_keyword(game, head, "indestructible")  # kept past this turn's end
+
+
+def test_verb_tap_some_neck_tangle_taps_two_of_five_heads_that_skip_an_untap(cards):
+    game = game_of("face-the-hydra", 2, hydra_heads=0)
+    heads = [put(game, cards, "Hydra Head") for _ in range(5)]
+    game.horde.library.clear()
+    rules.horde_cast(game, cards.get("Neck Tangle"))
+    assert sorted((h.tapped, h.skip_untaps) for h in heads) == [(False, 0)] * 3 + [(True, 1)] * 2
+
+
+def test_verb_reveal_and_cast_neck_tangle_with_fewer_than_five_heads(cards):
+    game = game_of("face-the-hydra", 2, hydra_heads=0)
+    put(game, cards, "Hydra Head")
+    set_library(game, cards, "Hydra Head")
+    rules.horde_cast(game, cards.get("Neck Tangle"))
+    assert [p.card.name for p in game.battlefield.horde] == ["Hydra Head", "Hydra Head"]
+    assert not game.horde.library and not any(p.tapped for p in game.battlefield.horde)
+
+
+def test_verb_exile_until_leaves_swallow_the_hero_whole_returns_when_a_head_leaves(cards):
+    game = game_of("face-the-hydra", 2, hydra_heads=0)
+    head = put(game, cards, "Hydra Head")
+    put(game, cards, "Leatherback Baloth", side="team", player=0)
+    game.horde.library.clear()
+    rules.horde_cast(game, cards.get("Swallow the Hero Whole"))
+    assert [p.card.name for p in game.battlefield.team] == []
+    rules.destroy(game, head)
+    assert [(p.card.name, p.controller) for p in game.battlefield.team] == [("Leatherback Baloth", 0)]
+
+
+def test_verb_extra_turn_if_target_strike_the_weak_spot_on_an_elite_head(cards):
+    game = game_of("face-the-hydra", 2, hydra_heads=0, hydra_choices="random")
+    put(game, cards, "Ravenous Brute Head")
+    game.horde.library.clear()
+    rules.horde_cast(game, cards.get("Strike the Weak Spot"))
+    assert game.extra_turns == 1
+
+
+def test_verb_destroy_self_reckless_minotaur_at_the_end_step(cards):
+    game = game_of("battle-the-horde", 1)
+    minotaur = put(game, cards, "Reckless Minotaur")
+    rules.run_hook(game, minotaur, "EndStep")
+    assert not rules.on_battlefield(game, minotaur)
+    assert [c.name for c in game.horde.graveyard] == ["Reckless Minotaur"]
+
+
+def test_verb_each_returns_vitality_salve_each_player_returns_a_creature_card(cards):
+    game = game_of("battle-the-horde", 2)
+    game.players[0].graveyard[:] = [cards.get("Leatherback Baloth")]
+    rules.went_to_graveyard(game, cards.get("Vitality Salve"), HORDE)
+    assert [(p.card.name, p.controller) for p in game.battlefield.team] == [("Leatherback Baloth", 0)]
+    assert game.players[0].graveyard == []
+
+
+def test_verb_at_beginning_of_combat_intervention_of_keranos_waits_for_combat(cards):
+    game = game_of("battle-the-horde", 1)
+    baloth = put(game, cards, "Leatherback Baloth", side="team")
+    game.horde.library.clear()
+    rules.horde_cast(game, cards.get("Intervention of Keranos"))
+    assert baloth.damage == 0 and len(game.delayed) == 1
+    from horde.opponents import common
+
+    common.begin_combat(game)
+    assert baloth.damage == 3 and game.delayed == []
+
+
+def test_keyword_destroyed_after_combat_consuming_rage_M4(cards):
+    game = game_of("battle-the-horde", 1)
+    younghorn = put(game, cards, "Minotaur Younghorn")
+    game.horde.library.clear()
+    game.active = Side.HORDE
+    rules.horde_cast(game, cards.get("Consuming Rage"))
+    minotaurs.combat(game)
+    assert game.team_life == 20 - 4 and not rules.on_battlefield(game, younghorn)
+
+
+def test_keyword_must_be_blocked_descend_on_the_prey_M4(cards):
+    blocks = {"blocks": lambda decision: []}  # the team would block nothing
+    game = game_of("battle-the-horde", 1, policy=Scripted(**blocks))
+    wall = put(game, cards, "Leatherback Baloth", side="team")
+    goreseeker = put(game, cards, "Minotaur Goreseeker", temp_keywords=frozenset({"must be blocked"}))
+    game.horde.library.clear()
+    game.active = Side.HORDE
+    turns.horde_combat(game, set())
+    assert game.team_life == 20 and wall.blockers == [] and not rules.on_battlefield(game, goreseeker)
+
+
+def test_keyword_attacks_this_turn_a_creature_with_it_attacks(cards):
+    game = game_of("defeat-a-god", 1, god_throngs=1)
+    game.horde.library.clear()
+    game.active = Side.HORDE
+    xenagos.combat(game)
+    assert game.team_life == 20  # Xenagos's creatures stay home unbidden (G4)
+    throng = next(p for p in game.battlefield.horde if p.card.name == "Rollicking Throng")
+    rules.pump(game, throng, 0, 0, frozenset({"attacks this turn"}))
+    xenagos.combat(game)
+    assert game.team_life == 20 - 1
+
+
+def test_verb_cant_leave_while_xenagos_stays_while_a_reveler_is_there_G2(cards):
+    game = game_of("defeat-a-god", 1, god_throngs=1)
+    xenagos_ascended = game.battlefield.horde[0]
+    rules.destroy(game, xenagos_ascended)
+    assert rules.on_battlefield(game, xenagos_ascended) and game.winner is None
+
+
+def test_verb_opponents_win_when_xenagos_leaves_G2(cards):
+    game = game_of("defeat-a-god", 1, god_throngs=1)
+    xenagos_ascended = game.battlefield.horde[0]
+    for p in list(game.battlefield.horde[1:]):
+        rules.destroy(game, p)
+    rules.destroy(game, xenagos_ascended)
+    assert game.winner == "team"
+
+
+def test_verb_return_named_impulsive_return_two_ecstatic_pipers(cards):
+    game = game_of("defeat-a-god", 1, god_throngs=0)
+    game.horde.library.clear()
+    game.horde.graveyard[:] = [cards.get("Ecstatic Piper")] * 3
+    rules.horde_cast(game, cards.get("Impulsive Return"))
+    assert [p.card.name for p in game.battlefield.horde] == ["Xenagos Ascended", "Ecstatic Piper", "Ecstatic Piper"]
+    assert [c.name for c in game.horde.graveyard] == ["Ecstatic Piper", "Impulsive Return"]
+
+
+def test_verb_each_deals_rip_to_pieces_each_reveler_hits_each_player_and_their_creatures(cards):
+    game = game_of("defeat-a-god", 2, god_throngs=2)
+    baloth = put(game, cards, "Leatherback Baloth", side="team")
+    revelers = sum(1 for p in game.battlefield.horde if "Reveler" in p.card.subtypes)
+    game.horde.library.clear()
+    rules.horde_cast(game, cards.get("Rip to Pieces"))
+    from horde.opponents import common
+
+    common.begin_combat(game)
+    assert revelers == 2 and baloth.damage == 2 and game.team_life == 20 - 2 * 2
+
+
+def test_verb_must_attack_while_maddened_oread_attacks_once_five_revelers_are_there_G4(cards):
+    game = game_of("defeat-a-god", 1, god_throngs=2)
+    oread = put(game, cards, "Maddened Oread")
+    assert xenagos.must_attack(game, oread) == (False, False)
+    put(game, cards, "Pheres-Band Revelers")
+    put(game, cards, "Rollicking Throng")  # five Revelers
+    assert xenagos.must_attack(game, oread) == (True, False)

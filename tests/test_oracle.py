@@ -63,24 +63,63 @@ def test_templates_on_texts_nobody_here_wrote():
 
 
 def test_unknown_parts_refuse_the_whole_ability():
-    # Landfall, a target player, a new token, an "or", a keyword with a cost: each refused, quoted.
+    # Landfall, a new token, an "and" in a noun, a keyword with a cost: each refused, quoted.
     assert lines("Whenever a land you control enters, draw a card.") == \
         ("unread", ["Whenever a land you control enters, draw a card"])
-    assert lines("When ~ enters, target player discards a card.")[0] == "unread"
     assert lines("When ~ enters, create a 4/4 red Dragon creature token with flying.")[0] == "unread"
     assert lines("When ~ enters, create a 1/1 red Goblin artifact creature token.")[0] == "unread"  # not an artifact
-    assert lines("Destroy target artifact or enchantment.", types={"Instant"})[0] == "unread"
-    assert lines("Cycling {2}")[0] == "unread"
+    assert lines("Destroy target artifact and enchantment.", types={"Instant"})[0] == "unread"
+    assert lines("Ninjutsu {2}")[0] == "unread"
+    assert lines("Cycling {2}") == ["Cycling: {2}"]
     # One understood sentence does not make its ability: the next one is refused with it.
     assert lines("When ~ enters, draw a card. Then put a card from your hand on top of your library.") == \
         ("unread", ["Then put a card from your hand on top of your library"])
 
 
+def test_or_in_a_noun_phrase_is_a_filter_with_alternatives():
+    assert lines("Destroy target artifact or enchantment.", types={"Instant"}) == \
+        ['Cast: destroy target="artifact | enchantment"']
+    assert lines("Destroy target creature or planeswalker an opponent controls.", types={"Instant"}) == \
+        ['Cast: destroy target="creature opponents | planeswalker opponents"']
+
+
+def test_target_player_and_target_opponent_are_one_target():
+    assert lines("When ~ enters, target player discards a card.") == ["Enters: discard who=target_player count=1"]
+    assert lines("Target player draws two cards and loses 2 life.", types={"Sorcery"}) == \
+        ["Cast: draw who=target_player count=2 ; lose_life who=target_player amount=2"]
+    assert lines("When ~ enters, target opponent loses 2 life.") == ["Enters: lose_life who=target_opponent amount=2"]
+    # Two different targets in one ability are beyond the vocabulary.
+    assert lines("Target player draws a card and target opponent loses 1 life.", types={"Sorcery"})[0] == "unread"
+
+
 def test_a_star_creature_needs_its_count():
     assert lines("~'s power and toughness are each equal to the number of cards in your hand.", pt_star=True) == \
-        ["Static: pt_equals amount=cards_in_hand"]
-    assert lines("~'s power and toughness are each equal to the number of lands you control.", pt_star=True)[0] == \
+        ["Static: pt_equals amount=hand:yours"]
+    assert lines("~'s power and toughness are each equal to the number of lands you control.", pt_star=True) == \
+        ['Static: pt_equals amount="count:land yours"']
+    assert lines("~'s power and toughness are each equal to the number of creature cards in all graveyards.",
+                 pt_star=True) == ["Static: pt_equals amount=graveyard:creature"]
+    assert lines("~'s power and toughness are each equal to the number of cards in all hands.", pt_star=True)[0] == \
         "unread"
+
+
+def test_for_each_counts_are_amounts_of_any_verb():
+    assert lines("When ~ enters, draw a card for each Zombie you control.") == \
+        ['Enters: draw who=you count="count:zombie yours"']
+    assert lines("When ~ enters, each opponent loses 2 life for each creature card in your graveyard.") == \
+        ['Enters: lose_life who=each_opponent amount="2*graveyard:creature yours"']
+    assert lines("~ enters with a +1/+1 counter on it for each other Zombie you control and each Zombie card in your "
+                 "graveyard.") == ['Enters: counters on=self count="count:zombie other yours+graveyard:zombie yours"']
+
+
+def test_kicker_reads_its_cost_its_condition_and_its_instead():
+    assert lines("Kicker {4}\nBurst Lightning deals 2 damage to any target. If this spell was kicked, it deals 4 "
+                 "damage instead.", "Burst Lightning", types={"Instant"}) == \
+        ["Kicker: {4}", 'Cast: damage amount="2+2*kicked" target=any']
+    assert lines("Multikicker {B}\nWhen ~ enters, target opponent discards a card for each time it was kicked.") == \
+        ["Multikicker: {B}", "Enters: discard who=target_opponent count=kicked"]
+    assert lines("Kicker {R}\nWhen ~ enters, if it was kicked, each opponent loses 2 life.") == \
+        ["Kicker: {R}", "Enters: lose_life who=each_opponent amount=2 if=kicked"]
 
 
 def test_compiled_lines_go_through_the_card_loader(bundled):

@@ -7,14 +7,17 @@ random with its own stream (H9).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import Any, TypeVar
 
 from horde.cards import CardDef, Effect
 from horde.characteristics import (
+    PROTECTION_KEYWORDS,
     all_permanents,
     keywords,
     on_battlefield,
     protected,
+    protected_from,
     side_name,
 )
 from horde.decisions import Decision, check_choice
@@ -30,6 +33,8 @@ def run_hook(game: Game, p: Permanent, hook: str, **extra: Any) -> None:
     effects = p.card.hooks.get(hook)
     if effects:
         ctx = Context(p.card, p, p.controller)
+        if p.kicked:
+            ctx.kicked = p.kicked
         for key, value in extra.items():
             setattr(ctx, key, value)
         resolve(game, effects, ctx)
@@ -39,6 +44,9 @@ def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
     """Resolve a list of effects; a targeted effect picks its target first (the team's policy,
     or at random for the Horde: H9). With no legal target, the targeted effects do nothing."""
     for effect in effects:
+        condition = effect.condition
+        if condition is not None and not condition(game, ctx):
+            continue  # 'if ...', 'unless ...', 'if you do'
         if effect.target is not None and ctx.target is None:
             ctx.target = choose_target(game, ctx, effect)
             if ctx.target is None:
@@ -49,8 +57,9 @@ def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
 
 
 def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
-    """An instant or sorcery resolves: its Cast effects, or for a modal spell the one mode its
-    controller picks (the Horde at random: H9) among the modes it can carry out."""
+    """An instant or sorcery resolves: its Cast effects, or for a modal spell the mode ('choose
+    one') or modes ('choose two', 'choose one or more') its controller picks (the Horde at
+    random: H9) among the modes it can carry out; each mode has its own target."""
     if "Mode" not in card.hooks:
         resolve(game, card.hooks.get("Cast", ()), ctx)
         return
@@ -58,25 +67,43 @@ def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
              if all(e.target is None or legal_targets(game, ctx, e) for e in mode)]
     if not modes:
         return
-    if ctx.controller == HORDE_CONTROLLER:
-        mode = horde_pick(game, "mode", modes, card)  # H9
+    least, most = card.choose
+    if most == 1:
+        if ctx.controller == HORDE_CONTROLLER:
+            chosen = [horde_pick(game, "mode", modes, card)]  # H9
+        else:
+            chosen = [ask(game, "mode", ctx.controller, modes, subject=card)]
     else:
-        mode = ask(game, "mode", ctx.controller, modes, subject=card)
-    if game.drivers.trace is not None:
-        log(game, "mode", side_name(ctx.controller), card=card.name, mode=" ; ".join(e.describe() for e in mode))
-    resolve(game, mode, ctx)
+        least, most = min(least, len(modes)), min(most, len(modes))
+        if ctx.controller == HORDE_CONTROLLER:
+            # H9: uniformly among the legal choices: every set of modes of an allowed size
+            choices = [list(c) for n in range(least, most + 1) for c in combinations(modes, n)]
+            chosen = horde_pick(game, "modes", choices, card)
+        else:
+            chosen = list(ask(game, "modes", ctx.controller, modes, subject=card, count=least,
+                              is_legal=lambda picked: least <= len(picked) <= most))
+            chosen.sort(key=modes.index)  # modes resolve in the order printed
+    for mode in chosen:
+        if game.drivers.trace is not None:
+            log(game, "mode", side_name(ctx.controller), card=card.name, mode=" ; ".join(e.describe() for e in mode))
+        ctx.target = None  # each mode its own target
+        resolve(game, mode, ctx)
 
 
 def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     """Legal targets of a targeted effect: permanents matching its filter, and for 'any' also the
-    opposing players or the Horde. Lieutenants are protected (L5); shroud and hexproof apply."""
+    opposing players or the Horde. Lieutenants are protected (L5); shroud, hexproof and
+    protection from the source's card apply."""
     flt = effect.target
     controller = ctx.controller
     options: list = []
+    protections = game.battlefield.protections
     for p in all_permanents(game):
         if not flt(game, ctx, p):
             continue
         kw = keywords(game, p)
+        if protections and not PROTECTION_KEYWORDS.isdisjoint(kw) and protected_from(game, p, ctx.card):
+            continue  # 702.16b: protection from the source's card
         if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
             if "shroud" in kw or "hexproof" in kw:
                 continue
@@ -85,11 +112,15 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         elif "shroud" in kw:
             continue
         options.append(p)
-    if getattr(flt, "text", "") == "any":
+    players = getattr(flt, "players", None)
+    if players == "opponent":  # 'any target', 'target opponent': the other side's players
         if controller == HORDE_CONTROLLER:
             options.extend(pl.index for pl in game.players)
         else:
             options.append("horde")
+    elif players == "player":  # 'target player': each team player and the Horde (H9: it is a player)
+        options.extend(pl.index for pl in game.players)
+        options.append("horde")
     return options
 
 
@@ -125,9 +156,12 @@ def target_still_legal(game: Game, target: Target) -> bool:
 
 def became_target(game: Game, target: Permanent, ctx: Context) -> None:
     """A permanent became the target of a spell or ability (Skulking Knight, Forsaken Wastes)."""
-    if target.card.hooks.get("Targeted"):
+    hooks = target.card.hooks
+    if "Targeted" in hooks or "TargetedBySpell" in hooks:
         spell = ctx.card if ctx.permanent is None and ctx.card is not None else None  # a spell, not an ability
         run_hook(game, target, "Targeted", spell=spell, caster=ctx.controller)
+        if spell is not None:
+            run_hook(game, target, "TargetedBySpell", spell=spell, caster=ctx.controller)
 
 
 def ask(game: Game, kind: str, player: int, options: Any, subject: Any = None, count: int = 1,

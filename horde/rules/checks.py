@@ -4,9 +4,9 @@ die; the team loses (H13) or wins (H12).
 
 from __future__ import annotations
 
-from horde.characteristics import has_keyword, on_battlefield, toughness
+from horde.characteristics import has_keyword, on_battlefield, side_name, toughness
 from horde.events import log
-from horde.rules.zones import destroy, leave_battlefield
+from horde.rules.zones import aura_is_legal, destroy, leave_battlefield
 from horde.state import Game, Permanent, Side, Winner
 
 
@@ -28,13 +28,13 @@ def check_state(game: Game) -> None:
                     card = p.card
                     if not card.is_creature:
                         continue
-                    if (not p.damage and card.pt_amount is None and not shrinking
-                            and (card.toughness or 0) + p.plus + p.temp_toughness > 0):
+                    if (not p.damage and card.pt_amount is None and not shrinking and not p.deathtouched
+                            and (card.toughness or 0) + p.plus - p.minus + p.temp_toughness > 0):
                         continue  # undamaged, and nothing can make its toughness 0 or less
                     t = toughness(game, p)
                     if t <= 0:
                         dead.append((p, False))
-                    elif ((p.damage >= t or (p.deathtouched and p.damage > 0))
+                    elif ((p.damage >= t or p.deathtouched)
                           and not has_keyword(game, p, "indestructible")):
                         dead.append((p, True))
             for p, destroyed in dead:
@@ -46,6 +46,12 @@ def check_state(game: Game) -> None:
                     leave_battlefield(game, p, "graveyard", p.last_hit_by)
             if not dead or all(on_battlefield(game, p) for p, _ in dead):
                 break  # nothing left, or only what can't leave (G2) or a shield held (L4)
+    if battlefield.auras:
+        for aura in list(battlefield.auras):
+            if not aura_is_legal(game, aura):
+                if game.drivers.trace is not None:
+                    log(game, "aura_falls_off", side_name(aura.controller), card=aura.card.name, id=aura.id)
+                leave_battlefield(game, aura, "graveyard")  # 704.5m
     if not game.over():
         if game.team_life <= 0 or _a_player_lost(game):
             game.winner = Winner.HORDE  # H13

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from horde.characteristics import keywords, on_battlefield, power, protected, toughness
+from horde.characteristics import PROTECTION_KEYWORDS, keywords, on_battlefield, power, protected, toughness
 from horde.events import log
+from horde.rules.abilities import run_hook
 from horde.rules.checks import check_state
 from horde.rules.damage import DamageEvent, damage_horde, damage_permanent, damage_player
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
-# (flying, fear, intimidate, colours) of an attacker; (flying or reach, may block fear, artifact,
-# colours) of a blocker.
-AttackProfile = tuple[bool, bool, bool, frozenset[str]]
+# (flying, fear, intimidate, colours, protection keywords) of an attacker; (flying or reach, may
+# block fear, artifact, colours) of a blocker.
+AttackProfile = tuple[bool, bool, bool, frozenset[str], frozenset[str]]
 BlockProfile = tuple[bool, bool, bool, frozenset[str]]
+NONE: frozenset[str] = frozenset()
 
 LANDWALK = {"swampwalk": "Swamp", "islandwalk": "Island", "forestwalk": "Forest"}
 
@@ -29,7 +31,9 @@ def _attack_profile(game: Game, a: Permanent) -> AttackProfile | None:
     for keyword, land in LANDWALK.items():
         if keyword in kw and any(land in p.card.subtypes for p in defenders):
             return None
-    return ("flying" in kw, "fear" in kw, "intimidate" in kw, a.card.colours)
+    protection = NONE if not game.battlefield.protections or PROTECTION_KEYWORDS.isdisjoint(kw) else \
+        kw & PROTECTION_KEYWORDS
+    return ("flying" in kw, "fear" in kw, "intimidate" in kw, a.card.colours, protection)
 
 
 def _block_profile(game: Game, b: Permanent) -> BlockProfile | None:
@@ -45,13 +49,31 @@ def _block_profile(game: Game, b: Permanent) -> BlockProfile | None:
 
 
 def _may_block(attack: AttackProfile, block: BlockProfile) -> bool:
-    flying, fear, intimidate, colours = attack
+    flying, fear, intimidate, colours, protection = attack
     reaches, fear_ok, artifact, blocker_colours = block
     if flying and not reaches:
         return False
     if fear and not fear_ok:
         return False
+    if protection and _protected_from_blocker(protection, artifact, blocker_colours):
+        return False  # 702.16c: it can't be blocked by creatures it has protection from
     return not intimidate or artifact or bool(blocker_colours & colours)
+
+
+def _protected_from_blocker(protection: frozenset[str], artifact: bool, colours: frozenset[str]) -> bool:
+    for keyword in protection:
+        if keyword in ("protection from creatures", "protection from everything"):
+            return True
+        if keyword == "protection from artifacts" and artifact:
+            return True
+        colour = PROTECTION_COLOURS.get(keyword)
+        if colour is not None and colour in colours:
+            return True
+    return False
+
+
+PROTECTION_COLOURS = {f"protection from {word}": letter for word, letter in
+                      (("white", "W"), ("blue", "U"), ("black", "B"), ("red", "R"), ("green", "G"))}
 
 
 def can_block(game: Game, blocker: Permanent, attacker: Permanent) -> bool:
@@ -132,8 +154,8 @@ def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool
     event: DamageEvent = set()  # L4: one combat damage step is one event
     assignments: list[tuple] = []  # (source, target, amount, deathtouch)
     for a in attackers:
-        if not on_battlefield(game, a):
-            continue
+        if not a.attacking or not on_battlefield(game, a):
+            continue  # removed from combat (regenerated) or gone
         if a.blocked:
             for b in a.blockers:
                 if on_battlefield(game, b) and _deals_in_step(game, b, first, any_first):
@@ -171,6 +193,8 @@ def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool
                 damage_horde(game, amount, source)  # H11
             else:
                 damage_player(game, source, source.controller, source.defender, amount, combat=True)
+            if "HitsPlayer" in source.card.hooks and on_battlefield(game, source):
+                run_hook(game, source, "HitsPlayer", that_player=HORDE_CONTROLLER if defender_is_horde else source.defender)
         else:
             damage_permanent(game, source, source.controller, target, amount, event=event, combat=True)
 

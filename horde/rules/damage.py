@@ -4,34 +4,47 @@ team players (the shared life, H1), to the Horde (milling, H11); life lost and g
 
 from __future__ import annotations
 
+from horde.cards import CardDef
 from horde.characteristics import (
+    apply_own_statics,
+    apply_statics,
     has_keyword,
+    keywords,
     on_battlefield,
     protected,
+    protected_from,
     side_name,
-    static_active,
     watchers,
 )
 from horde.events import log
 from horde.filters import Context
 from horde.rules.abilities import run_hook
-from horde.rules.zones import remove_shield, went_to_graveyard
+from horde.rules.zones import add_counters, remove_shield, went_to_graveyard
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 # L4: one damage event (a combat damage step, damage dealt to several permanents at once) is the
 # set of permanents whose shield counter it has already removed; it is passed down explicitly.
 DamageEvent = set[Permanent]
+NO_KEYWORDS: frozenset[str] = frozenset()
 
 
 def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent, n: int,
-                     deathtouch: bool | None = None, event: DamageEvent | None = None, combat: bool = False) -> int:
+                     deathtouch: bool | None = None, event: DamageEvent | None = None, combat: bool = False,
+                     source_card: CardDef | None = None) -> int:
     """Deal ``n`` damage to a permanent; returns the damage dealt after shields and prevention.
     ``event``: the damage event this is part of, when several are dealt at the same time (L4);
-    None for damage dealt alone. ``combat``: combat damage (for the trace)."""
+    None for damage dealt alone. ``combat``: combat damage (for the trace). ``source_card``: the
+    spell dealing it, when no permanent is the source (for protection)."""
     if n <= 0 or not on_battlefield(game, p):
         return 0
     if p.lieutenant is not None and protected(game, p) and (p.controller == HORDE_CONTROLLER) != (by == HORDE_CONTROLLER):
         return 0  # L5: a protected lieutenant can't be dealt damage
+    card = source.card if source is not None else source_card
+    if game.battlefield.protections and protected_from(game, p, card):
+        if game.drivers.trace is not None:
+            log(game, "protection", side_name(p.controller), card=p.card.name, id=p.id, source=card.name if card else "",
+                amount=n)
+        return 0  # 702.16e: damage from a source it has protection from is prevented
     if p.shields or (event is not None and p in event):
         # L4: one shield counter absorbs all damage dealt at the same time.
         if event is None:
@@ -40,33 +53,38 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
             remove_shield(game, p)
             event.add(p)
         return 0
-    if "damage_removes_counters" in p.card.static_flags:
-        if p.plus > 0:
-            p.plus -= 1  # Unbreathing Horde: prevent the damage, remove a +1/+1 counter
-            game.battlefield.unsettle()
-        return 0
-    p.damage += n
+    if p.card.points:
+        n = apply_own_statics(game, p, "dealt_damage", n)  # prevention (Unbreathing Horde)
+        if n <= 0:
+            return 0
+    kw = keywords(game, source) if source is not None else (source_card.keywords if source_card else NO_KEYWORDS)
+    as_counters = "wither" in kw or "infect" in kw  # dealt as -1/-1 counters
+    if as_counters:
+        add_counters(game, p, n, "minus")
+    else:
+        p.damage += n
     p.last_hit_by = by
     game.battlefield.unsettle()
     if deathtouch is None:
-        deathtouch = source is not None and has_keyword(game, source, "deathtouch")
+        deathtouch = "deathtouch" in kw
     if deathtouch:
         p.deathtouched = True
     if game.drivers.trace is not None:
         log(game, "damage", side_name(by), source=source.card.name if source else None, target=p.card.name,
-            target_id=p.id, target_player=None, amount=n, team_life=None, combat=combat)
-    if source is not None and by != HORDE_CONTROLLER and has_keyword(game, source, "lifelink"):
+            target_id=p.id, target_player=None, amount=n, team_life=None, combat=combat, as_counters=as_counters)
+    if by != HORDE_CONTROLLER and "lifelink" in kw:
         gain_life(game, n)
     if "DealtDamage" in p.card.hooks:
         run_hook(game, p, "DealtDamage")
     return n
 
 
-def damage_many(game: Game, source: Permanent | None, by: int, targets: list[Permanent], n: int) -> None:
+def damage_many(game: Game, source: Permanent | None, by: int, targets: list[Permanent], n: int,
+                source_card: CardDef | None = None) -> None:
     """Damage dealt to several permanents at the same time: one event for shields (L4)."""
     event: DamageEvent = set()
     for p in targets:
-        damage_permanent(game, source, by, p, n, event=event)
+        damage_permanent(game, source, by, p, n, event=event, source_card=source_card)
 
 
 def damage_player(game: Game, source: Permanent | None, by: int, player: int, n: int,
@@ -74,12 +92,16 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
     """Damage to a team player comes off the shared team life (H1)."""
     if n <= 0:
         return 0
-    game.team_life -= n
-    game.damage_taken += n
+    infect = source is not None and has_keyword(game, source, "infect")
+    if infect:
+        give_poison(game, player, n)  # infect: poison counters instead of life (H13)
+    else:
+        game.team_life -= n
+        game.damage_taken += n
     if game.drivers.trace is not None:
         log(game, "damage", side_name(by), source=source.card.name if source else None,
             target=f"player {player + 1}", target_id=None, target_player=player + 1, amount=n,
-            team_life=game.team_life, combat=combat)
+            team_life=game.team_life, combat=combat, as_counters=infect)
     creature_damaged_player = game.drivers.creature_damaged_player  # wired when lieutenants are drawn
     if by == HORDE_CONTROLLER and source is not None and source.card.is_creature and creature_damaged_player is not None:
         creature_damaged_player(game)  # L7
@@ -88,8 +110,20 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
     return n
 
 
+def give_poison(game: Game, player: int, n: int) -> None:
+    """A team player gets ``n`` poison counters (H13: 15 lose the game). The Horde has no life
+    and no poison: poison counters given to it do nothing (only damage mills it, H11)."""
+    if n <= 0 or player < 0:
+        return
+    pl = game.players[player]
+    pl.poison += n
+    if game.drivers.trace is not None:
+        log(game, "poison", Side.TEAM, player=player + 1, added=n, total=pl.poison)
+
+
 def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
-    """H11: each point of damage to the Horde mills the top card of its library."""
+    """H11: each point of damage to the Horde mills the top card of its library (infect and
+    wither damage too)."""
     if n <= 0:
         return 0
     redirect = game.drivers.opponent_damaged
@@ -149,7 +183,9 @@ def lose_life(game: Game, n: int) -> None:
 
 
 def gain_life(game: Game, n: int) -> None:
-    if n > 0 and not static_active(game, "cant_gain_life"):
+    if n > 0 and game.battlefield.points:
+        n = apply_statics(game, "gain_life", n)  # the team's shared life (Forsaken Wastes: none)
+    if n > 0:
         game.team_life += n
         game.life_gained += n
         if game.drivers.trace is not None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from horde.cards import CardDef
-from horde.filters import card_matches
+from horde.characteristics import apply_statics
+from horde.filters import Context, evaluate
 from horde.state import Game, Permanent
 
 # One mana a player could make now: (its colours, its index in the floating pool or -1, the
@@ -27,36 +28,27 @@ def available_mana(game: Game, player: int) -> int:
 
 def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int, tuple[str, ...]] | None:
     """The generic amount and coloured pips a team player pays for a card (C2 commander tax,
-    cost reductions); None when it can't be cast from there at all."""
-    cost = card.cost
+    cost reductions); ``origin`` 'flashback' is its flashback cost, 'graveyard' its mana cost and
+    any extra its CastFromGraveyard names; None when it can't be cast from there at all."""
+    cost = card.flashback if origin == "flashback" else card.cost
+    if cost is None:
+        return None
     generic = cost.generic + (card.horde_x if cost.x else 0)
+    if origin == "graveyard" and card.from_graveyard is not None and card.from_graveyard[0] is not None:
+        generic += evaluate(game, Context(card, None, player), card.from_graveyard[0])
     if origin == "command":
         pl = game.players[player]
         limit = game.setup.commander_casts
         if limit is not None and pl.commander_casts >= limit:
             return None
         generic += 2 * pl.commander_casts  # C2: 903.10
-    if game.battlefield.statics:
-        generic = max(0, generic - _cost_reduction(game, card, player))
+    if game.battlefield.points:
+        generic = apply_statics(game, "spell_cost", generic, card, player)  # cost_reduction
     pips = cost.pips
     if game.players[player].generic_mana:
         generic += len(pips)  # C4
         pips = ()
     return generic, pips
-
-
-def _cost_reduction(game: Game, card: CardDef, player: int) -> int:
-    total = 0
-    for source in game.battlefield.statics:
-        if source.controller == player and "cost_reduction" in source.card.static_flags:
-            for effect in source.card.hooks.get("Static", ()):
-                if effect.verb == "cost_reduction" and _card_filter(effect.args["filter"], card):
-                    total += effect.args["amount"]
-    return total
-
-
-def _card_filter(flt: object, card: CardDef) -> bool:
-    return card_matches(getattr(flt, "text"), card)  # noqa: B009
 
 
 def can_pay(game: Game, player: int, generic: int, pips: tuple[str, ...], units: list[ManaUnit] | None = None,

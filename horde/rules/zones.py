@@ -6,32 +6,39 @@ milling, searching).
 
 from __future__ import annotations
 
-from horde.cards import CardDef
+from horde.cards import CardDef, Effect, ManaCost
 from horde.characteristics import (
+    PROTECTION_KEYWORDS,
+    apply_statics,
     board_of,
     graveyard_of,
     hand_of,
     has_keyword,
     on_battlefield,
+    protected_from,
     side_name,
     watchers,
 )
 from horde.events import log
-from horde.filters import Context
-from horde.rules.abilities import ask, horde_pick, resolve, run_hook
+from horde.filters import Context, Target
+from horde.rules.abilities import ask, horde_pick, resolve, run_hook, target_fields
+from horde.rules.mana import can_pay, pay
 from horde.state import HORDE_CONTROLLER, Game, Lieutenant, Permanent, Side, TeamPlayer
 
 
 def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int, tapped: bool = False,
                          commander: bool = False, created: bool = False, lieutenant: Lieutenant | None = None,
-                         shields: int = 0, triggers: bool = True) -> Permanent:
-    """A card or token enters the battlefield (a lieutenant with its shield counters: L3); its
-    Enters hooks resolve at once, unless ``triggers`` is False (a board set up by a test)."""
+                         shields: int = 0, triggers: bool = True, attach: Target | None = None,
+                         kicked: int = 0) -> Permanent:
+    """A card or token enters the battlefield (a lieutenant with its shield counters: L3; an Aura
+    attached to ``attach``, the permanent or player it enchants); its Enters hooks resolve at
+    once, unless ``triggers`` is False (a board set up by a test)."""
     p = game.battlefield.enter(card, controller, owner)
     p.is_commander = commander
     p.deck_card = card.is_token and not created  # a token card of the Horde deck, not a created token
     p.lieutenant = lieutenant
     p.shields = shields
+    p.kicked = kicked
     if lieutenant is not None:
         lieutenant.permanent = p
     # H8: every Horde creature has haste
@@ -41,9 +48,43 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
     if game.drivers.trace is not None:
         log(game, "enters", side_name(controller), card=card.name, id=p.id,
             player=None if controller == HORDE_CONTROLLER else controller + 1, tapped=p.tapped)
+    if attach is not None:
+        enchant(game, p, attach)
     if triggers and "Enters" in card.hooks:
         run_hook(game, p, "Enters")
+    if triggers and "PermanentEnters" in game.battlefield.hooked and game.battlefield.hooked["PermanentEnters"]:
+        _enters_triggers(game, p)
     return p
+
+
+def _enters_triggers(game: Game, entered: Permanent) -> None:
+    """'Whenever a FILTER enters' abilities (PermanentEnters), the one that entered included."""
+    for watcher in watchers(game):
+        if "PermanentEnters" not in watcher.card.hooks or not on_battlefield(game, watcher):
+            continue
+        for ability in watcher.card.abilities("PermanentEnters"):
+            ctx = Context(watcher.card, watcher, watcher.controller)
+            effects = [e for e in ability if e.when is None or e.when(game, ctx, entered)]
+            if effects:
+                resolve(game, effects, ctx)
+
+
+def enchant(game: Game, aura: Permanent, target: Target) -> None:
+    """An Aura becomes attached to the permanent or player it enchants."""
+    game.battlefield.enchant(aura, HORDE_CONTROLLER if isinstance(target, str) else target)
+    if game.drivers.trace is not None:
+        log(game, "enchant", side_name(aura.controller), card=aura.card.name, id=aura.id, **target_fields(target))
+
+
+def aura_is_legal(game: Game, aura: Permanent) -> bool:
+    """704.5m: an Aura must be attached to a permanent still on the battlefield that its Enchant
+    allows and that has no protection from it, or to a player."""
+    target = aura.attached_to
+    if target is None:
+        return aura.attached_player is not None
+    enchant = aura.card.enchant
+    return (on_battlefield(game, target) and (enchant is None or enchant.target(game, aura, target))
+            and not protected_from(game, target, aura.card))
 
 
 def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
@@ -53,6 +94,8 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         return
     if "cant_leave_while" in p.card.static_flags and held_in_place(game, p):
         return  # G2: Xenagos Ascended can't leave while a Reveler is on the battlefield
+    if p.unearthed and to != "exile":
+        to = "exile"  # unearth: if it would leave the battlefield, it is exiled instead
     battlefield = game.battlefield
     if p.lieutenant is not None:
         equipment = list(p.equipment)
@@ -63,8 +106,9 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         lieutenant_leaves(game, p, by, equipment)  # L6: exiled with time counters instead
         battlefield.anthems_changed()  # its equipment changed hands
         return
-    undying = (to == "graveyard" and p.card.is_creature and not p.card.is_token and p.plus == 0
-               and has_keyword(game, p, "undying"))
+    dies = to == "graveyard" and p.card.is_creature and not p.card.is_token
+    undying = dies and p.plus == 0 and has_keyword(game, p, "undying")
+    persist = dies and not undying and p.minus == 0 and has_keyword(game, p, "persist")
     battlefield.leave(p)
     card = p.card
     if game.drivers.trace is not None:
@@ -96,12 +140,33 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         return_held(game, p)
     if p.owner == HORDE_CONTROLLER and game.drivers.permanent_left is not None:
         game.drivers.permanent_left(game, p)  # F3: a Head left
-    if undying:
+    if undying or persist:
         graveyard = game.horde.graveyard if p.owner == HORDE_CONTROLLER else game.players[p.owner].graveyard
         if card in graveyard:
-            graveyard.remove(card)  # undying: back under its owner's control with a +1/+1 counter
+            # undying (persist): back under its owner's control with a +1/+1 (-1/-1) counter
+            graveyard.remove(card)
             back = put_onto_battlefield(game, card, p.owner, p.owner)
-            add_counters(game, back, 1)
+            add_counters(game, back, 1, "plus" if undying else "minus")
+
+
+def graveyard_abilities_work(game: Game, card: CardDef) -> bool:
+    """Whether a card in a graveyard has its abilities (not while cards in graveyards lose all
+    abilities: Yixlid Jailer)."""
+    return not game.battlefield.points or bool(apply_statics(game, "graveyard_abilities", True, card))
+
+
+def unearth(game: Game, card: CardDef, controller: int) -> Permanent:
+    """Unearth (702.84): the card returns from its owner's graveyard to the battlefield with haste;
+    it is exiled at the beginning of the next end step, or if it would leave the battlefield."""
+    graveyard_of(game, controller).remove(card)
+    if game.drivers.trace is not None:
+        log(game, "unearth", side_name(controller), card=card.name,
+            player=None if controller == HORDE_CONTROLLER else controller + 1)
+    p = put_onto_battlefield(game, card, controller, controller)
+    if on_battlefield(game, p):
+        game.battlefield.unearth(p)
+    p.sick = False  # it gains haste
+    return p
 
 
 def return_held(game: Game, left: Permanent) -> None:
@@ -132,17 +197,22 @@ def died(game: Game, p: Permanent) -> None:
 
 
 def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> None:
-
-    for effect in watcher.card.hooks["CreatureDies"]:
-        when = effect.when
-        if when is not None and not when(game, Context(watcher.card, watcher, watcher.controller), dead):
+    """A watcher's 'whenever a FILTER dies' abilities, each line one ability with one context."""
+    for ability in watcher.card.abilities("CreatureDies"):
+        ctx = Context(watcher.card, watcher, watcher.controller, that_player=dead.controller)
+        if len(ability) == 1:
+            when = ability[0].when
+            if when is None or when(game, ctx, dead):
+                resolve(game, ability, ctx)
             continue
-        ctx = Context(watcher.card, watcher, watcher.controller)
-        resolve(game, (effect,), ctx)
+        effects = [e for e in ability if e.when is None or e.when(game, ctx, dead)]
+        if effects:
+            resolve(game, effects, ctx)
 
 
-def destroy(game: Game, p: Permanent, by: int = -2) -> bool:
-    """Destroy a permanent: indestructible ignores it; a shield counter is removed instead (L4)."""
+def destroy(game: Game, p: Permanent, by: int = -2, regenerate: bool = True) -> bool:
+    """Destroy a permanent: indestructible ignores it; a shield counter is removed instead (L4);
+    a regeneration shield replaces it unless it can't be regenerated (``regenerate`` False)."""
     if not on_battlefield(game, p):
         return False
     if has_keyword(game, p, "indestructible"):
@@ -150,10 +220,68 @@ def destroy(game: Game, p: Permanent, by: int = -2) -> bool:
     if p.shields:
         remove_shield(game, p)
         return False
+    if regenerate and not p.no_regen and (p.regeneration or "Activated" in p.card.hooks) and regenerates(game, p):
+        return False
     if p.lieutenant is not None:
         p.last_hit_by = by
     leave_battlefield(game, p, "graveyard", by)
     return True
+
+
+def regenerates(game: Game, p: Permanent) -> bool:
+    """A permanent about to be destroyed regenerates: with a shield made earlier this turn, or by
+    activating its regeneration ability now: the Horde always (H7: it has all the mana it
+    needs), a team player when it can pay and its policy says so. Regenerating taps it, removes
+    its damage and removes it from combat."""
+    paid = None
+    if p.regeneration:
+        p.regeneration -= 1
+    else:
+        ability = regeneration_ability(p.card)
+        if ability is None:
+            return False
+        cost = ability[0].costs[0] if ability[0].costs else ManaCost()
+        assert isinstance(cost, ManaCost)
+        if p.controller != HORDE_CONTROLLER:  # H7: the Horde pays any mana
+            if not can_pay(game, p.controller, cost.generic, cost.pips):
+                return False
+            if ask(game, "regenerate", p.controller, [ability, None], subject=p) is None:
+                return False
+            pay(game, p.controller, cost.generic, cost.pips)
+        paid = str(cost)
+    p.tapped = True
+    p.damage = 0
+    p.deathtouched = False
+    remove_from_combat(game, p)
+    if game.drivers.trace is not None:
+        log(game, "regenerate", side_name(p.controller), card=p.card.name, id=p.id, paid=paid)
+    return True
+
+
+_REGENERATION: dict[CardDef, tuple[Effect, ...] | None] = {}
+
+
+def regeneration_ability(card: CardDef) -> tuple[Effect, ...] | None:
+    """A card's activated ability that only regenerates itself for mana ('{B}: Regenerate ~')."""
+    if card not in _REGENERATION:
+        found = None
+        for ability in card.abilities("Activated"):
+            if (all(e.verb == "regenerate" and e.args["on"] == "self" for e in ability)
+                    and len(ability[0].costs) <= 1 and all(isinstance(c, ManaCost) for c in ability[0].costs)):
+                found = ability
+                break
+        _REGENERATION[card] = found
+    return _REGENERATION[card]
+
+
+def remove_from_combat(game: Game, p: Permanent) -> None:
+    """A creature leaves combat: it no longer attacks or blocks (what it blocked stays blocked)."""
+    p.attacking = False
+    if p.blocked:
+        p.blocked = False
+        for attacker in game.battlefield.horde + game.battlefield.team:
+            if p in attacker.blockers:
+                attacker.blockers.remove(p)
 
 
 def sacrifice(game: Game, p: Permanent) -> None:
@@ -176,10 +304,34 @@ def remove_shield(game: Game, p: Permanent) -> None:
         log(game, "shield_removed", side_name(p.controller), card=p.card.name, id=p.id, shields=p.shields)
 
 
-def add_counters(game: Game, p: Permanent, n: int) -> None:
-    p.plus += n
-    if game.drivers.trace is not None and n:
-        log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, added=n, total=p.plus)
+def add_counters(game: Game, p: Permanent, n: int, kind: str = "plus") -> None:
+    """Put ``n`` +1/+1 counters (``kind`` "plus") or -1/-1 counters ("minus") on a permanent;
+    704.5q: as many of each kind as it has of the other are removed at once."""
+    if n <= 0:
+        return
+    if kind == "plus":
+        p.plus += n
+    else:
+        p.minus += n
+        game.battlefield.unsettle()  # its toughness fell
+    if p.plus and p.minus:
+        both = min(p.plus, p.minus)
+        p.plus -= both
+        p.minus -= both
+    if game.drivers.trace is not None:
+        log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, kind=COUNTER_NAMES[kind],
+            added=n, total=p.plus if kind == "plus" else p.minus)
+
+
+COUNTER_NAMES = {"plus": "+1/+1", "minus": "-1/-1"}
+
+
+def remove_counters(game: Game, p: Permanent, n: int) -> None:
+    """Remove up to ``n`` +1/+1 counters from a permanent."""
+    n = min(n, p.plus)
+    if n > 0:
+        p.plus -= n
+        game.battlefield.unsettle()
 
 
 def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = frozenset()) -> None:
@@ -189,6 +341,8 @@ def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = 
         game.battlefield.unsettle()
     if keywords:
         p.temp_keywords = p.temp_keywords | keywords
+        if not PROTECTION_KEYWORDS.isdisjoint(keywords):
+            game.battlefield.protections += 1  # until the game ends: a stale count only costs a look
 
 
 def draw(game: Game, player: TeamPlayer) -> None:

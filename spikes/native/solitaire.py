@@ -28,9 +28,10 @@ EVENT_NAMES = ("reveal", "cast", "enters", "leaves", "attack", "damage", "life_l
 
 
 def setup_for(deck: str = SLICE_DECK):
-    """The reference scenario's Horde side: 4 players, the recipe deck, no boss or lieutenants."""
+    """The reference scenario's Horde side: 4 players, the recipe deck, no boss or lieutenants; the
+    Horde does not use its graveyard (the prototype has no flashback)."""
     return make_setup("zombie-horde", players=4, boss="none", lieutenants=False, life_per_player=1000,
-                      horde_deck=deck)
+                      horde_deck=deck, horde_graveyard="never")
 
 
 def seed_text(seed, name: str = "horde") -> str:
