@@ -49,6 +49,11 @@ HOOKS = {
     "MainPhase": "at the beginning of its controller's precombat main phase (M2)",
     "ThisCombat": "effects a spell's `at_beginning_of_combat` leaves for the beginning of this turn's combat (M4, G6)",
     "CreatureAttacks": "whenever a creature matching `when` attacks (Dance of Flame: G6)",
+    # Hooks of schemes (RULES.md section A).
+    "SetInMotion": "when the Horde sets this scheme in motion (904.9, A1)",
+    "OpponentsEndStep": "at the beginning of each end step of the controller's opponents (an ongoing scheme's abandon condition)",
+    "ChoosesSelf": "what a 'self or others' effect does when the chosen opponent chooses self",
+    "ChoosesOthers": "what a 'self or others' effect does when the chosen opponent chooses others",
 }
 
 # The hooks whose effects take a trigger condition ``when=FILTER``.
@@ -172,7 +177,7 @@ class CardDef:
         object.__setattr__(self, "is_token", "Token" in self.supertypes)
         object.__setattr__(self, "is_creature", "Creature" in self.types)
         object.__setattr__(self, "is_land", "Land" in self.types)
-        object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery"} & self.types))
+        object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery", "Scheme"} & self.types))
         object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems + self.equipped))
         object.__setattr__(self, "graveyard_ability", bool(self.flashback or self.unearth or self.from_graveyard
                                                                or "GraveyardActivated" in self.hooks))
@@ -199,7 +204,7 @@ class CardDef:
     def type_line(self) -> str:
         left = " ".join(sorted(self.supertypes - {"Token"}) + (["Token"] if self.is_token else []))
         main = " ".join(t for t in ("Artifact", "Enchantment", "Planeswalker", "Land", "Creature",
-                                    "Instant", "Sorcery", "Kindred") if t in self.types)
+                                    "Instant", "Sorcery", "Kindred", "Scheme") if t in self.types)
         line = f"{left} {main}".strip()
         if self.subtypes:
             line += " — " + " ".join(sorted(self.subtypes))

@@ -34,9 +34,9 @@ FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identi
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
           "CastFromGraveyard"}
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
-SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite"}
+SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
-              "Tribal"}
+              "Tribal", "Scheme"}
 LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
 _COST_RE = re.compile(r"\{([^}]+)\}")
 _LOYALTY_RE = re.compile(r"([+-−]?\d+|[+-−]X)\s*:\s*(.*)")

@@ -36,6 +36,8 @@ def watchers(game: Game) -> list[Permanent]:
     found = game.battlefield.horde + game.battlefield.team
     if game.boss is not None and game.boss.stand_in is not None:
         found.append(game.boss.stand_in)
+    if game.schemes is not None and game.schemes.face_up:
+        found.extend(game.schemes.face_up)  # 904.8: an ongoing scheme's abilities work from the command zone
     return found
 
 

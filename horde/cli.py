@@ -223,6 +223,19 @@ def describe(event: dict) -> str:
         return f"The team wins: {e['reason']}"
     if kind == "extra_turn":
         return "The Hydra takes an extra turn"
+    if kind == "scheme_set_in_motion":
+        return f"The Horde sets {e['card']} in motion" + (" (ongoing: it stays face up)" if e["ongoing"] else "")
+    if kind == "scheme_abandoned":
+        return f"The Horde abandons {e['card']} ({e['schemes']} schemes in its deck)"
+    if kind == "self_or_others":
+        return f"Player {e['player']} chooses {e['choice']} for {e['card']}"
+    if kind == "player_falls":
+        limits = ("it may still attack and target, but not" if e["may_attack"] and e["may_target"]
+                  else "it may no longer attack nor target, nor")
+        return (f"Player {e['player']} falls to {e['master']} and fights on as a zombie at {e['life']} life: "
+                f"{limits} harm itself or its master")
+    if kind == "player_removed":
+        return f"Player {e['player']} leaves the game: {e['reason']}"
     if kind == "heads_grow":
         return f"A Head left: the Hydra reveals {', '.join(e['cards']) or 'nothing'}; {e['heads']} Head(s) grow back"
     if kind == "hydra_bites":

@@ -58,8 +58,15 @@ KINDS = {
     "must_block": "options: free creatures that can block the attacker (subject) that must be blocked if able (M4)",
     "burn": "options (False, True): True exiles this combat's damage from the Horde's graveyard instead of "
             "milling (V5); subject: (Horde library, Horde graveyard)",
+    # The variants (RULES.md A, Z).
+    "self_or_others": "options ('self', 'others'): the chosen opponent of a 'self or others' scheme answers (A1); "
+                      "subject: the scheme",
+    "abandon_scheme": "options: the team's permanents it may sacrifice; return a list of exactly `count` of them to "
+                      "abandon the scheme (subject), or an empty list (A1: My Forces Are Innumerable)",
+    "keep": "options: its permanents of a kind; the one it keeps, the rest being sacrificed (A1: No One Will Hear "
+            "Your Cries)",
 }
-SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes"}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme"}
 
 
 class PolicyError(HordeError):

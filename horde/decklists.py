@@ -36,9 +36,12 @@ SECTION_ALIASES: dict[str, str] = {
     "lieutenants": "lieutenants",
     "lieutenant": "lieutenants",
     "equipment": "equipment",
+    # A Horde deck's scheme deck (RULES.md A1).
+    "schemes": "schemes",
+    "scheme": "schemes",
 }
 SECTIONS = ("commander", "deck", "sideboard", "tokens", "companion", "maybeboard", "bosses", "lieutenants",
-            "equipment")
+            "equipment", "schemes")
 
 MAX_COUNT = 999
 

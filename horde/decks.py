@@ -41,6 +41,7 @@ class HordeDeck:
     bosses: list[CardDef] = field(default_factory=list)
     lieutenants: list[CardDef] = field(default_factory=list)
     equipment: list[CardDef] = field(default_factory=list)
+    schemes: list[CardDef] = field(default_factory=list)  # A1: its Schemes section
 
     def tokens(self) -> tuple[CardDef, CardDef, CardDef]:
         """A recipe's (base, giant, army) tokens (R1): a missing strong token is the one before it."""
@@ -118,6 +119,12 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
             if not card.is_creature:
                 fail(DeckError(f"lieutenant '{card.name}' is not a creature (L1)", path, entry.line))
             deck.lieutenants.append(card)
+        elif section == "schemes":
+            if "Scheme" not in card.types:
+                fail(DeckError(f"'{card.name}' is not a scheme (A1)", path, entry.line))
+            deck.schemes.extend([card] * entry.count)
+        elif "Scheme" in card.types:
+            fail(DeckError(f"'{card.name}' is a scheme: schemes go in a Schemes section (A1)", path, entry.line))
         elif section == "equipment":
             if card.equip is None:
                 fail(DeckError(f"'{card.name}' is not equipment (L3)", path, entry.line))
@@ -242,7 +249,7 @@ def read_deck(path: str | os.PathLike[str], kind: str | None = None) -> Decklist
 
 # Sections a deck of each kind does not play.
 IGNORED = {"horde": ("sideboard", "maybeboard", "companion", "commander"),
-           "team": ("sideboard", "maybeboard", "companion", "tokens", "bosses", "lieutenants", "equipment")}
+           "team": ("sideboard", "maybeboard", "companion", "tokens", "bosses", "lieutenants", "equipment", "schemes")}
 
 
 def ignored_sections(decklist: Decklist, kind: str) -> list[tuple[str, int, int]]:
@@ -281,6 +288,7 @@ def deck_cards(horde: HordeDeck | None, teams: Iterable[TeamDeck] = ()) -> list[
     cards: list[CardDef] = []
     if horde is not None:
         cards += horde.cards + horde.creatures + horde.spells + horde.bosses + horde.lieutenants + horde.equipment
+        cards += horde.schemes
         cards += [t for t in (horde.base_token, horde.giant_token, horde.army_token) if t is not None]
     for team in teams:
         cards += team.cards + ([team.commander] if team.commander is not None else [])
@@ -424,3 +432,52 @@ def _draw_from(pool: list[CardDef], n: int, rng: Random) -> list[CardDef]:
         out += rng.sample(pool, take)
         n -= take
     return out
+
+
+# ---------------------------------------------------------------- scheme decks (RULES.md A1)
+SCHEME_DECK_SIZE = 20  # 904.3: at least twenty schemes
+SCHEME_COPIES = 2  # 904.3: no more than two of any name
+
+
+def check_scheme_deck(cards: list[CardDef], path: str) -> None:
+    """904.3: at least twenty schemes, no more than two with the same English name; every card a scheme."""
+    for card in cards:
+        if "Scheme" not in card.types:
+            raise DeckError(f"'{card.name}' is not a scheme: a scheme deck holds only schemes (A1)", path)
+    if len(cards) < SCHEME_DECK_SIZE:
+        raise DeckError(f"a scheme deck needs at least {SCHEME_DECK_SIZE} schemes (904.3), got {len(cards)}", path)
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card.name] = counts.get(card.name, 0) + 1
+    over = [name for name, n in counts.items() if n > SCHEME_COPIES]
+    if over:
+        raise DeckError(f"a scheme deck holds at most {SCHEME_COPIES} of a name (904.3): {over[0]} "
+                        f"x{counts[over[0]]}", path)
+
+
+def load_scheme_deck(name: str, catalogue: Catalogue | None = None) -> list[CardDef]:
+    """A scheme deck by bundled name (``decks/schemes/NAME.txt``) or path: its cards (every section
+    but an About one), checked against 904.3."""
+    catalogue = catalogue or default_catalogue()
+    path = resolve_path(name, "schemes")
+    key = ("schemes", str(path), id(catalogue))
+    if key not in _CACHE:
+        decklist = read_decklist(path, "horde")
+        cards: list[CardDef] = []
+        for entry in decklist.entries:
+            cards.extend([catalogue.get(entry.name, str(path), entry.line)] * entry.count)
+        check_scheme_deck(cards, str(path))
+        _CACHE[key] = cards
+    return _CACHE[key]
+
+
+def scheme_deck(setup: GameSetup, horde: HordeDeck, catalogue: Catalogue | None = None) -> list[CardDef]:
+    """The setup's scheme deck (A1): the ``schemes`` knob's deck, or the Horde deck's own Schemes
+    section when the knob is '' (none when it has none), or none for 'none'."""
+    if setup.schemes == "none":
+        return []
+    if setup.schemes:
+        return load_scheme_deck(setup.schemes, catalogue)
+    if horde.schemes:
+        check_scheme_deck(horde.schemes, horde.path)
+    return list(horde.schemes)

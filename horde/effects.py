@@ -18,8 +18,18 @@ from typing import Any
 
 from horde import build, rules
 from horde.cards import CardDef, Effect, ManaCost
-from horde.filters import Amount, Context, Filter, card_matches, compile_amount, compile_filter, evaluate
-from horde.state import HORDE_CONTROLLER, Game, Permanent, Winner
+from horde.events import log
+from horde.filters import (
+    Amount,
+    Context,
+    Filter,
+    card_matches,
+    compile_amount,
+    compile_filter,
+    evaluate,
+    their_player,
+)
+from horde.state import HORDE_CONTROLLER, Game, Permanent, Side, Winner
 
 # Decision: the token cards of a Horde deck that are milled or discarded lie in the Horde's
 # graveyard only as counts of what left the library; they are not cards for effects (a
@@ -51,7 +61,9 @@ class Verb:
 VERBS: dict[str, Verb] = {}
 
 WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player", "caster", "target_player",
-       "target_opponent", "target_controller")
+       "target_opponent", "target_controller",
+       # A: schemes name these ("each of your other opponents", "the opponent with the highest life total")
+       "other_opponents", "highest_life_opponent")
 
 
 VerbFunction = Callable[..., Any]  # a one-shot verb returns None; a static verb with a point, its value
@@ -80,6 +92,8 @@ POINTS = {
     "spell_cost": "a team player casts a spell for VALUE generic mana (details: the card, the player)",
     "dealt_damage": "this permanent would be dealt VALUE damage (own: only the permanent's own statics)",
     "graveyard_abilities": "VALUE: whether a card in a graveyard has its abilities (details: the card)",
+    "player_dealt_damage": "a player (the Horde: -1) would be dealt VALUE damage (details: the player, the "
+                           "controller of the source)",
 }
 
 
@@ -172,7 +186,9 @@ def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
     'target player' and 'target opponent' are the player the ability targeted (the Horde's
     'target opponent' is a random team player: H9); 'target controller' is the controller of the
     permanent it targeted."""
-    team = [p.index for p in game.players]
+    team = [p.index for p in game.players if not p.removed]  # Z4: a removed player is no longer a player
+    if who in ("other_opponents", "highest_life_opponent"):
+        return _opponents_for(game, ctx, who, team)
     if who == "you":
         return [ctx.controller]
     if who == "that_player":
@@ -203,14 +219,14 @@ def lose_life(game: Game, ctx: Context, who: str, amount: Amount) -> None:
     for player in _players_for(game, ctx, who):
         if player == HORDE_CONTROLLER:
             if not ctx.is_horde:
-                rules.damage_horde(game, n)  # H11: life the team makes the Horde lose
+                rules.damage_horde(game, n, life_loss=True)  # H11: life the team makes the Horde lose
         else:
-            rules.lose_life(game, n)
+            rules.lose_life(game, n, player, ctx.controller)
 
 
 @verb("poison", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
 def poison(game: Game, ctx: Context, who: str, count: Amount) -> None:
-    """Each player WHO names gets COUNT poison counters (a team player: H13's 15 lose; the Horde has none)."""
+    """Each player WHO names gets COUNT poison counters (a team player: H13's 15 lose, Z4's 10 with a life of its own; the Horde has none)."""
     n = evaluate(game, ctx, count)
     for player in _players_for(game, ctx, who):
         rules.give_poison(game, player, n)
@@ -223,13 +239,17 @@ def gain_life(game: Game, ctx: Context, amount: Amount, who: str | None) -> None
     n = evaluate(game, ctx, amount)
     for player in _players_for(game, ctx, who or "you"):
         if player != HORDE_CONTROLLER:
-            rules.gain_life(game, n)
+            rules.gain_life(game, n, player)
 
 
-@verb("destroy_all", filter=Arg("filter"), regenerate=Arg("bool", None))
-def destroy_all(game: Game, ctx: Context, filter: Filter, regenerate: bool | None) -> None:
-    """Destroy every permanent matching FILTER (REGENERATE=false: they can't be regenerated)."""
+@verb("destroy_all", filter=Arg("filter"), regenerate=Arg("bool", None), who=Arg("choice", None, WHO))
+def destroy_all(game: Game, ctx: Context, filter: Filter, regenerate: bool | None, who: str | None) -> None:
+    """Destroy every permanent matching FILTER (that a player WHO names controls: 'all nonland
+    permanents target opponent controls'; REGENERATE=false: they can't be regenerated)."""
     doomed = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
+    if who is not None:
+        players = _players_for(game, ctx, who)
+        doomed = [p for p in doomed if p.controller in players]
     for p in doomed:
         rules.destroy(game, p, ctx.controller, regenerate is not False)
 
@@ -238,14 +258,19 @@ PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker"
 
 
 @verb("each_player_sacrifices", who=Arg("choice", "each_player", WHO), filter=Arg("filter"),
-      count=Arg("amount", 1), keep=Arg("choice", None, ("one_of_each_type",)))
+      count=Arg("amount", 1), keep=Arg("choice", None, ("one_of_each_type", "one")))
 def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, count: Amount, keep: str | None
                            ) -> None:
     """Each player WHO names sacrifices COUNT permanents matching FILTER of its choice; with
-    KEEP=one_of_each_type it chooses one of them of each permanent type and sacrifices the rest."""
+    KEEP=one_of_each_type it chooses one of them of each permanent type and sacrifices the rest;
+    with KEEP=one it chooses one of them and sacrifices the rest."""
     if keep == "one_of_each_type":
         for player in _players_for(game, ctx, who):
             _keep_one_of_each_type(game, ctx, player, filter)
+        return
+    if keep == "one":
+        for player in _players_for(game, ctx, who):
+            _keep_one(game, ctx, player, filter)
         return
     n = evaluate(game, ctx, count)
     for player in _players_for(game, ctx, who):
@@ -255,6 +280,16 @@ def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, c
                 break
             victim = rules.choose_sacrifice(game, player, options)
             rules.sacrifice(game, victim)
+
+
+def _keep_one(game: Game, ctx: Context, player: int, filter: Filter) -> None:
+    mine = [p for p in rules.board_of(game, player) if p.controller == player and filter(game, ctx, p)]
+    if not mine:
+        return
+    kept = rules.choose_card(game, player, "keep", mine)  # A1: No One Will Hear Your Cries
+    for p in mine:
+        if p is not kept and rules.on_battlefield(game, p):
+            rules.sacrifice(game, p)
 
 
 def _keep_one_of_each_type(game: Game, ctx: Context, player: int, filter: Filter) -> None:
@@ -398,7 +433,9 @@ def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter | None, 
                ) -> None:
     """Deal AMOUNT damage to each permanent matching FILTER and to each player WHO names ('each
     creature and each player'); PLAYERS=true is WHO=each_opponent. Damage to the Horde mills it
-    (H11), a team player's comes off the shared life (H1)."""
+    (H11), a team player's comes off the shared life (H1). An amount about 'that player' (``theirs``)
+    with no player targeted is counted for each player in turn ('damage to each opponent equal to
+    the number of cards in that player's hand')."""
     n = evaluate(game, ctx, amount)
     if filter is not None:
         hits = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
@@ -406,7 +443,11 @@ def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter | None, 
     if players and who is None:
         who = "each_opponent"
     if who is not None:
+        each = not isinstance(amount, int) and their_player(ctx) is None and "theirs" in getattr(amount, "text", "")
         for player in _players_for(game, ctx, who):
+            if each:
+                n = evaluate(game, Context(ctx.card, ctx.permanent, ctx.controller, x=ctx.x, that_player=player),
+                             amount)
             if player == HORDE_CONTROLLER:
                 rules.damage_horde(game, n)  # H11
             else:
@@ -586,7 +627,7 @@ def players_gain_life(game: Game, ctx: Context, who: str, amount: Amount) -> Non
     n = evaluate(game, ctx, amount)
     for player in _players_for(game, ctx, who):
         if player != HORDE_CONTROLLER:
-            rules.gain_life(game, n)
+            rules.gain_life(game, n, player)
 
 
 @verb("reveal_and_cast", count=Arg("amount", 1), unless_at_least=Arg("int", 0), filter=Arg("filter", None))
@@ -654,7 +695,7 @@ def sacrifice_or_suffer(game: Game, ctx: Context, who: str, filter: Filter, filt
             if untapped:
                 rules.ask(game, "tap", player, untapped).tapped = True
         else:
-            rules.lose_life(game, lose_life)
+            rules.lose_life(game, lose_life, player, ctx.controller)
             rules.damage_player(game, ctx.permanent, ctx.controller, player, damage)
 
 
@@ -767,3 +808,185 @@ def cant_leave_while(game: Game, ctx: Context, filter: Filter) -> None:
 def must_attack_while(game: Game, ctx: Context, filter: Filter | None, count: Filter, at_least: int,
                       haste: bool) -> None:
     """Static: as long as AT_LEAST permanents matching COUNT are on the battlefield, this creature (or each matching FILTER) attacks each combat if able (and with HASTE has haste)."""
+
+
+# ---------------------------------------------------------------- verbs for schemes (RULES.md A1)
+# General verbs that the Archenemy schemes need; "you" on a scheme is the Horde (H9 for its
+# choices, H11 for its life), its opponents the team's players.
+
+
+def _opponents_for(game: Game, ctx: Context, who: str, team: list[int]) -> list[int]:
+    """'Each of your other opponents' (every opponent but ``that_player``), 'the opponent with the
+    highest life total' (ties at random: H9)."""
+    if not ctx.is_horde:
+        return [HORDE_CONTROLLER] if who != "other_opponents" else []
+    if who == "other_opponents":
+        return [i for i in team if i != ctx.that_player]
+    if not team:
+        return []
+    best = max(game.players[i].life for i in team) if rules.individual(game) else None
+    highest = [i for i in team if best is None or game.players[i].life == best]
+    return [rules.horde_pick(game, "target", highest, ctx.card)]
+
+
+@verb("abandon", damaged_at_least=Arg("int", 0), graveyard_at_least=Arg("int", 0), no_spells=Arg("bool", False))
+def abandon(game: Game, ctx: Context, damaged_at_least: int, graveyard_at_least: int, no_spells: bool) -> None:
+    """Abandon this scheme (only if the Horde was dealt DAMAGED_AT_LEAST damage this turn, had GRAVEYARD_AT_LEAST cards put into its graveyard this turn, or with NO_SPELLS the team cast no spell since its last turn)."""
+    schemes = game.schemes
+    if schemes is None or ctx.permanent is None:
+        return
+    if damaged_at_least and schemes.damage_this_turn < damaged_at_least:
+        return
+    if graveyard_at_least and len(game.horde.graveyard) - schemes.graveyard_at_start < graveyard_at_least:
+        return
+    if no_spells and schemes.spells_since:
+        return
+    rules.abandon(game, ctx.permanent)
+
+
+@verb("abandon_if_sacrificed", filter=Arg("filter"), count=Arg("int", 2))
+def abandon_if_sacrificed(game: Game, ctx: Context, filter: Filter, count: int) -> None:
+    """The controller's opponents may sacrifice COUNT permanents matching FILTER between them; if they do, abandon this scheme."""
+    if not ctx.is_horde or ctx.permanent is None:
+        return
+    options = [p for p in game.battlefield.team if filter(game, ctx, p)]
+    if len(options) < count:
+        return
+    chosen = rules.ask(game, "abandon_scheme", -1, options, subject=ctx.card, count=count,
+                       is_legal=lambda choice: len(choice) in (0, count))
+    if chosen:
+        for p in chosen:
+            rules.sacrifice(game, p)
+        rules.abandon(game, ctx.permanent)
+
+
+@verb("self_or_others", who=Arg("choice", "target_opponent", ("target_opponent",)))
+def self_or_others(game: Game, ctx: Context, who: str) -> None:
+    """Target opponent chooses self or others (its team policy answers); this card's ChoosesSelf or ChoosesOthers effects then resolve, 'that player' being the chosen opponent."""
+    card = ctx.card
+    if card is None or not ctx.is_horde:
+        return
+    targeted = _players_for(game, ctx, who)
+    if not targeted:
+        return
+    player = targeted[0]
+    choice = rules.self_or_others(game, player, card)
+    if game.drivers.trace is not None:
+        log(game, "self_or_others", Side.TEAM, player=player + 1, card=card.name, choice=choice)
+    sub = Context(card, ctx.permanent, ctx.controller, x=ctx.x, that_player=player)
+    rules.resolve(game, card.hooks.get("ChoosesSelf" if choice == "self" else "ChoosesOthers", ()), sub)
+
+
+@verb("destroy_up_to", filter=Arg("filter"), count=Arg("int", 1))
+def destroy_up_to(game: Game, ctx: Context, filter: Filter, count: int) -> None:
+    """Destroy up to COUNT target permanents matching FILTER, chosen one by one (the Horde takes as many as it can: H9)."""
+    chosen: list[Permanent] = []
+    probe = Effect("destroy", {}, None, target=filter)
+    for _ in range(count):
+        options = [p for p in rules.legal_targets(game, ctx, probe) if isinstance(p, Permanent) and p not in chosen]
+        if not options:
+            break
+        if ctx.is_horde:
+            target = rules.horde_pick(game, "harm", options, ctx.card)  # H9
+        else:
+            target = rules.ask(game, "target", ctx.controller, options, subject=ctx.card)
+        if game.drivers.trace is not None:
+            log(game, "target", rules.side_name(ctx.controller), card=ctx.card.name if ctx.card else None,
+                **rules.target_fields(target))
+        rules.became_target(game, target, ctx)
+        chosen.append(target)
+    for p in chosen:
+        if rules.on_battlefield(game, p):
+            rules.destroy(game, p, ctx.controller)
+
+
+@verb("choose_discard", who=Arg("choice", "each_opponent", WHO), filter=Arg("str", "nonland"))
+def choose_discard(game: Game, ctx: Context, who: str, filter: str) -> None:
+    """Each player WHO names reveals its hand; the controller chooses a card matching FILTER from each (the Horde: H9); those players discard them."""
+    for player in _players_for(game, ctx, who):
+        if player == HORDE_CONTROLLER:
+            continue
+        hand = game.players[player].hand
+        options = [c for c in hand if card_matches(filter, c)]
+        if not options:
+            continue
+        card = rules.horde_pick(game, "return", options, ctx.card) if ctx.is_horde else rules.ask(
+            game, "discard", ctx.controller, options)  # H9s: 'return' takes the most expensive card
+        hand.remove(card)
+        game.players[player].graveyard.append(card)
+        if game.drivers.trace is not None:
+            log(game, "discard", Side.TEAM, card=card.name, player=player + 1)
+
+
+@verb("tokens_for_each_opponent", token=Arg("token"), count=Arg("int", 1))
+def tokens_for_each_opponent(game: Game, ctx: Context, token: str, count: int) -> None:
+    """For each opponent, create COUNT of the named token that attack that player each combat if able."""
+    card = game.tokens[token]
+    for player in _players_for(game, ctx, "each_opponent"):
+        for _ in range(count):
+            p = rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller, created=True)
+            if player != HORDE_CONTROLLER:
+                p.sworn = player
+
+
+@verb("sacrifice_else_discard", who=Arg("choice", "each_opponent", WHO), filter=Arg("filter"),
+      count=Arg("int", 1), discard=Arg("int", 2))
+def sacrifice_else_discard(game: Game, ctx: Context, who: str, filter: Filter, count: int, discard: int) -> None:
+    """Each player WHO names sacrifices COUNT permanents matching FILTER; then each who sacrificed none discards DISCARD cards."""
+    spared = []
+    for player in _players_for(game, ctx, who):
+        options = [p for p in rules.board_of(game, player) if p.controller == player and filter(game, ctx, p)]
+        if not options:
+            spared.append(player)
+        for _ in range(count):
+            if not options:
+                break
+            victim = rules.choose_sacrifice(game, player, options)
+            options.remove(victim)
+            rules.sacrifice(game, victim)
+    for player in spared:
+        rules.discard(game, player, discard)
+
+
+@verb("gain_control", target=Arg("filter"), untap=Arg("bool", False), until_end_of_turn=Arg("bool", False),
+      power=Arg("int", 0), toughness=Arg("int", 0), keywords=Arg("keywords", frozenset()), targets="target")
+def gain_control(game: Game, ctx: Context, target: Filter, untap: bool, until_end_of_turn: bool, power: int,
+                 toughness: int, keywords: frozenset[str]) -> None:
+    """Gain control of target permanent matching TARGET (until end of turn), untap it (UNTAP), and it gets +POWER/+TOUGHNESS and KEYWORDS until end of turn."""
+    p = ctx.target
+    if not isinstance(p, Permanent) or not rules.on_battlefield(game, p):
+        return
+    before = p.controller
+    if before != ctx.controller:
+        game.battlefield.change_control(p, ctx.controller)
+        p.sick = not (ctx.is_horde and game.horde_haste) and "haste" not in p.card.keywords  # H8
+        if until_end_of_turn:
+            game.borrowed.append((p, before))
+    if untap:
+        p.tapped = False
+    if power or toughness or keywords:
+        rules.pump(game, p, power, toughness, keywords)
+
+
+@verb("prevent_damage_this_turn", filter=Arg("filter"))
+def prevent_damage_this_turn(game: Game, ctx: Context, filter: Filter) -> None:
+    """Prevent all damage that would be dealt this turn to permanents matching FILTER."""
+    game.prevented.append((filter, ctx))
+
+
+@verb("prevent_damage_to_you", static=True, at="player_dealt_damage", amount=Arg("int", 1))
+def prevent_damage_to_you(game: Game, source: Permanent, n: int, player: int, by: int, amount: int) -> int:
+    """Static: if a source an opponent controls would deal damage to the controller, prevent AMOUNT of it."""
+    if player == source.controller and by != source.controller:
+        return max(0, n - amount)
+    return n
+
+
+@verb("untap_during_opponents_untap", static=True)
+def untap_during_opponents_untap(game: Game, ctx: Context) -> None:
+    """Static: untap all permanents the controller controls during each opponent's untap step."""
+
+
+@verb("one_spell_each_turn", static=True)
+def one_spell_each_turn(game: Game, ctx: Context) -> None:
+    """Static: each opponent can't cast more than one spell each turn."""

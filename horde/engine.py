@@ -6,7 +6,8 @@ playing); each game starts from it.
 The game's random streams are derived from its seed alone, one per purpose, so that changing
 the team's side (policy, team decks) never shifts the Horde's shuffle or the boss's dice:
 ``horde`` (the Horde's library and its H9 choices), ``dice`` (B3, L1-L7), ``team1``..``team4``
-(each team deck's shuffles) and ``policy`` (the team policy's own choices).
+(each team deck's shuffles), ``policy`` (the team policy's own choices) and ``schemes`` (the
+archenemy's scheme deck, A1: a game without schemes never draws from it).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
-from horde import __version__, boss, opponents, rules, turns
+from horde import __version__, boss, opponents, rules, schemes, turns
 from horde.cards import CardDef
 from horde.catalogue import Catalogue, Origin, decks_dir, setup_catalogue
 from horde.decisions import Chooser
@@ -30,6 +31,7 @@ from horde.decks import (
     load_banlist,
     load_horde_deck,
     load_team_deck,
+    scheme_deck,
 )
 from horde.errors import HordeError
 from horde.events import log
@@ -99,6 +101,7 @@ class Prepared:
     banned: frozenset[str]
     bosses: tuple[CardDef, ...]  # B1: the named boss, or the deck's boss list for 'random'; () for none
     new_policy: Callable[[], Chooser]
+    schemes: tuple[CardDef, ...] = ()  # A1: the Horde's scheme deck; () when it is no archenemy
 
     def origins(self) -> dict[str, Origin]:
         """Where the behaviour of each card the decks may play comes from (a card file, the card
@@ -163,7 +166,8 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
                                  f"({', '.join(c.name for c in horde_deck.bosses)})")
     elif setup.boss not in ("none", "random"):
         raise HordeError(f"boss '{setup.boss}': the Horde deck {horde_deck.path} has no boss list")
-    return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy)
+    scheme_cards = _about("schemes", setup.schemes, lambda: scheme_deck(setup, horde_deck, catalogue))  # A1
+    return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy, tuple(scheme_cards))
 
 
 def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trace: bool = False) -> Game:
@@ -186,6 +190,10 @@ def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trac
     horde_deck = prepared.horde_deck
     game.horde.library = build_horde_library(horde_deck, setup, game.horde_rng)
     game.horde.deck_size = len(game.horde.library)
+    if setup.life == "individual":
+        rules.zombies.start_lives(game)  # Z: a life total for each player
+    if prepared.schemes:
+        schemes.setup(game, list(prepared.schemes), stream(seed, "schemes"))  # A1, 904.4: its own stream
     if setup.horde_choices == "smart":
         drivers.horde_choice = rules.smart_choice  # H9s
     opponents.procedure(setup).setup(game)  # F1, G1: what starts on the battlefield

@@ -171,6 +171,21 @@ EVENTS: dict[str, EventKind] = {
         CARD, Field("instead_of", "str", "'hand' or 'exile'"))),
     "burn_bodies": EventKind("the team chooses for this combat: burn the Horde's graveyard or mill (V5)", (
         Field("burn", "bool", "true: the combat damage exiles cards of the Horde's graveyard"),)),
+    # The variants (RULES.md A, Z).
+    "scheme_set_in_motion": EventKind("the Horde sets its top scheme in motion after its reveal and cast (A1, 904.9)", (
+        CARD, Field("ongoing", "bool", "an ongoing scheme: it stays face up until abandoned (904.11); else it goes "
+                                       "to the bottom of the scheme deck (904.10)"))),
+    "scheme_abandoned": EventKind("an ongoing scheme is abandoned: face down to the bottom of the scheme deck (A1, "
+                                  "904.11)", (CARD, Field("schemes", "int", "schemes in the scheme deck now"))),
+    "self_or_others": EventKind("the chosen opponent of a 'self or others' scheme answers (A1)", (
+        TEAM_PLAYER, CARD, Field("choice", "str", "'self' or 'others'"))),
+    "player_falls": EventKind("a team player reduced to 0 life becomes a zombie (Z1, Z2) and what it may still do (Z3)", (
+        TEAM_PLAYER, Field("master", "str", "its master, the controller of the lethal source: 'the Horde' or 'player N'"),
+        Field("life", "int", "its life, back to its start (Z1)"),
+        Field("may_attack", "bool", "it may still attack (Z3: not when its master is the Horde)"),
+        Field("may_target", "bool", "it may still target with its spells and abilities (Z3)"))),
+    "player_removed": EventKind("a team player who lost otherwise leaves the game (Z4)", (
+        TEAM_PLAYER, Field("reason", "str", "why, in words"))),
     "game_over": EventKind("the game ends (H12, H13, H14)", (
         Field("winner", "str", "'team', 'horde' or 'stall'"), TEAM_LIFE,
         Field("horde_library", "int", "cards left in the Horde's library"))),

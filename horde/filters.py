@@ -253,6 +253,7 @@ def _card_term(word: str) -> CardCheck | None:
         "token": lambda card: card.is_token,
         "nontoken": lambda card: not card.is_token,
         "legendary": lambda card: "Legendary" in card.supertypes,
+        "basic": lambda card: "Basic" in card.supertypes,
         "nonlegendary": lambda card: "Legendary" not in card.supertypes,
         "elite": lambda card: "Elite" in card.supertypes,
     }.get(word)

@@ -126,7 +126,7 @@ def normalise(text: str, name: str) -> str:
         names.add(name.split(",")[0])
     for n in sorted(names, key=len, reverse=True):
         text = re.sub(rf"\b{re.escape(n)}\b", "~", text)
-    text = re.sub(r"\b[Tt]his (creature|permanent|enchantment|artifact|land|card|spell|equipment)\b", "~", text)
+    text = re.sub(r"\b[Tt]his (creature|permanent|enchantment|artifact|land|card|spell|equipment|scheme)\b", "~", text)
     text = re.sub(r"(?m)^[A-Z][\w' ]+ — (?=(When|Whenever|At) )", "", text)  # ability words have no rules meaning
     return text.replace("enters the battlefield", "enters")
 
@@ -676,6 +676,7 @@ EFFECT_TEMPLATES = [
     (r"tap all (?P<what>.+)", _tap_all),
     (rf"its controller loses (?P<n>{NUMBER}) life", _its_controller),
     (r"if no creatures are on the battlefield, sacrifice ~", _fixed("sacrifice_self unless=count:creature")),
+    (r"abandon ~", _fixed("abandon")),  # A1: an ongoing scheme
 ]
 
 
@@ -720,6 +721,7 @@ TRIGGERS = [
     (r"the beginning of (?:each|each player's) upkeep", ["EachUpkeep"]),
     (r"the beginning of each opponent's upkeep", ["OpponentUpkeep"]),
     (r"the beginning of (?:the|each) end step", ["EndStep"]),
+    (r"you set ~ in motion", ["SetInMotion"]),  # A1: a scheme
     (r"you cycle ~", ["Cycled"]),
     (r"~ deals combat damage to a player", ["HitsPlayer"]),
 ]

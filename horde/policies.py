@@ -117,6 +117,29 @@ class TeamView:
         """Whether a permanent matches a compiled filter, seen from the Horde's side."""
         return bool(flt(self._game, Context(None, None, -1), p))
 
+    # ---- the variants (RULES.md Z): who has fallen, to whom, and each player's own life
+    def life(self, player: int) -> int:
+        """The player's own life with a life for each player (Z); the team's life otherwise."""
+        game = self._game
+        return game.players[player].life if game.setup.life == "individual" else game.team_life
+
+    def zombie(self, player: int) -> bool:
+        """Whether the player has fallen and fights on as a zombie (Z1)."""
+        return self._game.players[player].zombie
+
+    def master(self, player: int) -> int | None:
+        """A zombie's master (Z2): -1 the Horde, or a teammate's index; None for a player who is no zombie."""
+        pl = self._game.players[player]
+        return pl.master if pl.zombie else None
+
+    def in_game(self, player: int) -> bool:
+        """Whether the player is still in the game (Z4 removes a player who lost otherwise)."""
+        return not self._game.players[player].removed
+
+    def may_attack(self, player: int) -> bool:
+        """Z3: whether the player's creatures may attack (not a zombie whose master is the Horde)."""
+        return rules.may_attack(self._game, player)
+
     def colours(self, player: int) -> set[str]:
         """The colours the player's lands and mana sources can make ('*': any)."""
         return {c for p in self._game.battlefield.team if p.controller == player for unit in p.card.mana for c in unit}
@@ -260,6 +283,8 @@ class RandomPolicy(Policy):
             return picked
         if kind == "paris_exile":
             return [c for c in options if rng.random() < 0.5]
+        if kind == "abandon_scheme":
+            return rng.sample(list(options), decision.count) if rng.random() < 0.5 else []
         if kind == "blocks":
             chosen: list[tuple[Permanent, Permanent]] = []
             used: set[int] = set()
@@ -723,6 +748,29 @@ class BaselinePolicy(Policy):
         """V5: mill while the Horde has a library; once it is empty, burn its graveyard."""
         library, _ = decision.subject
         return library == 0
+
+    # ---- the variants (RULES.md A)
+    def _self_or_others(self, decision: Decision, view: TeamView) -> Any:
+        """A 'self or others' scheme hurts the chosen player twice as much as each other one: 'others'
+        while there are at most two others (and always when it has fewer life than any other with
+        a life for each player), 'self' from three others on."""
+        others = [i for i in range(view.players) if i != decision.player and view.in_game(i)]
+        if len(others) <= 2:
+            return "others"
+        return "others" if view.life(decision.player) < min(view.life(i) for i in others) else "self"
+
+    def _abandon_scheme(self, decision: Decision, view: TeamView) -> Any:
+        """Sacrifice the two least valuable creatures to abandon the scheme when each is a token or
+        small (power plus toughness 4 or less): the scheme makes a 3/3 every Horde turn."""
+        options = sorted(decision.options, key=lambda p: (not p.card.is_token, view.power(p) + view.toughness(p)))
+        chosen = options[:decision.count]
+        if all(p.card.is_token or view.power(p) + view.toughness(p) <= 4 for p in chosen):
+            return chosen
+        return []
+
+    def _keep(self, decision: Decision, view: TeamView) -> Any:
+        """Keep the biggest creature (power plus toughness, then mana value)."""
+        return max(decision.options, key=lambda p: (view.power(p) + view.toughness(p), p.card.mana_value))
 
 
 class AggroPolicy(BaselinePolicy):

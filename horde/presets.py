@@ -89,12 +89,18 @@ KNOBS: dict[str, Knob] = {
                       choices=("board", "upkeep")),
     "horde_choices": Knob("str", "the Horde's choices: at random (H9) or the option worst for the team "
                           "(H9s)", choices=("random", "smart")),
+    # The variants of RULES.md sections A and Z.
+    "schemes": Knob("str", "the Horde's scheme deck (A1): '' for the Horde deck's own Schemes section (none for "
+                    "the bundled decks), 'none', a bundled scheme deck's name or a path"),
+    "life": Knob("str", "one life total for the team (H1), or one for each player, fallen players fighting on as "
+                 "zombies (Z)", choices=("shared", "individual")),
 }
 # Knobs added after results were first published: left out of the setup hash at their default,
 # so the hash of every setup that does not use them stays as it was.
 LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "opponent": "horde",
                "hydra_heads": None, "hydra_choices": "team", "god_throngs": None, "fixed_life": None, "horde_size": None,
-               "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random"}
+               "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random",
+               "schemes": "", "life": "shared"}
 
 
 @dataclass(frozen=True)
@@ -138,6 +144,8 @@ class GameSetup:
     burn_bodies: bool = False
     team_wins_when: str = "board"
     horde_choices: str = "random"
+    schemes: str = ""
+    life: str = "shared"
 
     @property
     def start_life(self) -> int:
@@ -198,6 +206,10 @@ PRESETS: dict[str, dict] = {
     "burn-the-bodies": {"burn_bodies": True},
     # V9, V10: Horde Sealed: 40 team life, the team wins in its upkeep once the Horde's library is empty.
     "horde-sealed": {"fixed_life": 40, "team_wins_when": "upkeep"},
+    # A1: the Horde is an archenemy with the bundled scheme deck of the 2010 Archenemy schemes.
+    "archenemy-horde": {"schemes": "archenemy-2010"},
+    # Z1-Z5: each player has its own life; a player killed by damage fights on as a zombie.
+    "fallen-heroes": {"life": "individual"},
 }
 
 

@@ -43,6 +43,7 @@ class Winner(StrEnum):
 
 
 HORDE_CONTROLLER = -1  # the controller (and owner) index of every Horde permanent; team players count from 0
+NO_MASTER = -2  # Z2: the master of a player who is no zombie
 
 
 class Permanent:
@@ -53,7 +54,7 @@ class Permanent:
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to", "attached_player",
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
-        "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until",
+        "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -93,6 +94,7 @@ class Permanent:
         self.skip_untaps = 0  # its controller's next untap steps it does not untap in (F: Neck Tangle)
         self.kept_keywords: frozenset[str] = frozenset()  # keywords kept past this turn's end (F: Hide)
         self.kept_until = 0  # the Horde turn at whose end the kept keywords end
+        self.sworn = -1  # the team player it attacks each combat if able (A: Rotted Ones, Lay Siege); -1: at random
 
     @property
     def is_horde(self) -> bool:
@@ -117,7 +119,7 @@ class TeamPlayer:
     __slots__ = (
         "index", "deck_name", "library", "hand", "graveyard", "exile", "command", "commander",
         "commander_casts", "land_played", "poison", "drew_from_empty", "deck_size", "rng",
-        "identity", "pool", "generic_mana", "banned",
+        "identity", "pool", "generic_mana", "banned", "life", "zombie", "master", "removed", "spells_cast",
     )
 
     def __init__(self, index: int, deck_name: str, commander: CardDef | None, rng: Random):
@@ -139,6 +141,13 @@ class TeamPlayer:
         self.pool: list[frozenset[str]] = []  # mana left floating by a source that made more than it paid
         self.generic_mana = False  # C4: the deck asks for colours to count as generic mana
         self.banned: frozenset[str] = frozenset()  # R3
+        # Z: with life = "individual", its own life; a fallen player is a zombie with a master (the
+        # Horde's HORDE_CONTROLLER or a teammate's index); a player who lost otherwise is removed (Z4).
+        self.life = 0
+        self.zombie = False
+        self.master = NO_MASTER
+        self.removed = False
+        self.spells_cast = 0  # spells it cast this turn (A: I Bask in Your Silent Awe)
 
 
 class HordeSide:
@@ -327,9 +336,22 @@ class Battlefield:
             self._at_points(source, 1)
         if source.card.protection:
             self.protections += 1
-        if source.card.anthems:
+        if source.card.anthems or source.card.static_flags:
             self.statics.append(source)
-            self.anthems_changed()
+            if source.card.anthems:
+                self.anthems_changed()
+
+    def unwatch(self, source: Permanent) -> None:
+        """A watched source stops working (an abandoned scheme: A1)."""
+        self._index(source.card, -1)
+        if source.card.points:
+            self._at_points(source, -1)
+        if source.card.protection:
+            self.protections -= 1
+        if source in self.statics:
+            self.statics.remove(source)
+            if source.card.anthems:
+                self.anthems_changed()
 
     def anthems_changed(self) -> None:
         """What anthems and equipment give may have changed (an anthem entered or left, equipment
@@ -432,6 +454,7 @@ class Game:
         "team_life", "start_life", "damage_taken", "life_lost", "life_gained", "winner", "horde_rng",
         "dice_rng", "boss", "lieutenants", "horde_milled", "fogged", "drivers",
         "emblems", "emblem_counter", "extra_turns", "spells_locked", "held", "delayed", "horde_haste", "burning",
+        "schemes", "borrowed", "prevented",
     )
 
     def __init__(self, setup: GameSetup, tokens: dict[str, CardDef], horde_rng: Random, dice_rng: Random,
@@ -465,8 +488,37 @@ class Game:
         self.delayed: list[tuple[Any, Any]] = []  # (context, effects) at the beginning of this combat (M, G)
         self.horde_haste = True  # H8: Horde creatures have haste (not Xenagos's: G4)
         self.burning = False  # V5: this combat's damage to the Horde exiles from its graveyard
+        self.schemes: SchemeState | None = None  # A1: the Horde's scheme deck, when it is an archenemy
+        self.borrowed: list[tuple[Permanent, int]] = []  # (permanent, controller to return to) at end of turn
+        self.prevented: list[tuple[Any, Any]] = []  # (filter, context): damage to matching permanents is prevented this turn
 
     def over(self) -> bool:
         """Whether the game has ended. Asked as a call, so no type checker or compiler takes the
         answer to hold across the calls that may end the game."""
         return self.winner is not None
+
+
+# ---------------------------------------------------------------- the archenemy's schemes (A1)
+
+
+class SchemeState:
+    """The Horde's scheme deck (904.3-904.4: shuffled, face down; its top is the end of the list)
+    and the ongoing schemes face up in the command zone (904.11), each a stand-in watched by the
+    battlefield so that its static and triggered abilities work (904.8), and what the abandon
+    conditions count this turn."""
+
+    __slots__ = ("deck", "face_up", "set_in_motion", "damage_this_turn", "graveyard_at_start",
+                 "spells_since", "next_id", "rng")
+
+    def __init__(self, deck: list[CardDef], rng: Random):
+        self.deck = deck
+        self.face_up: list[Permanent] = []  # the ongoing schemes set in motion and not yet abandoned
+        self.set_in_motion = 0  # schemes set in motion so far
+        self.damage_this_turn = 0  # damage dealt to the Horde this turn (Nothing Can Stop Me Now)
+        self.graveyard_at_start = 0  # cards in the Horde's graveyard when this turn began (I Know All, I See All)
+        self.spells_since = 0  # spells the team cast since the Horde's last turn ended (I Bask in Your Silent Awe)
+        self.next_id = SCHEME_ID
+        self.rng = rng  # the scheme deck's own stream: a game without schemes draws nothing from it
+
+
+SCHEME_ID = -1000  # schemes' stand-ins count down from here (the boss is -1, emblems -2, -3, ...)

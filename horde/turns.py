@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from horde import boss, rules
+from horde import boss, rules, schemes
 from horde.cards import Effect
 from horde.events import log
 from horde.filters import Context
@@ -90,14 +90,18 @@ def team_beginning(game: Game) -> None:
         p.sick = False
     for player in game.players:
         player.land_played = False
-    upkeep(game, [pl.index for pl in game.players], game.battlefield.team)
+        player.spells_cast = 0
+    if game.schemes is not None:
+        schemes.opponents_untap(game)  # A: I Know All, I See All
+    upkeep(game, [pl.index for pl in game.players if not pl.removed], game.battlefield.team)
 
 
 def team_draw(game: Game) -> None:
     """Each player draws; as in Two-Headed Giant, the team that goes first skips its first draw."""
     if game.turn > 1:
         for player in game.players:
-            rules.draw(game, player)
+            if not player.removed:  # Z4
+                rules.draw(game, player)
         check_state(game)
 
 
@@ -129,6 +133,8 @@ def main_phase(game: Game, second: bool = False) -> None:
     second main phase it may also activate abilities (after combat, so tapping costs no attack)."""
     for player in game.players:
         i = player.index
+        if player.removed:
+            continue  # Z4: it left the game
         if not player.land_played:
             lands = []
             for card in player.hand:
@@ -300,7 +306,8 @@ def equip_step(game: Game, i: int) -> None:
 
 def can_attack(game: Game, p: Permanent) -> bool:
     return (p.card.is_creature and not p.tapped and not p.sick and not has_keyword(game, p, "defender")
-            and not has_keyword(game, p, "can't attack"))
+            and not has_keyword(game, p, "can't attack")
+            and (not game.players[p.controller].zombie or rules.may_attack(game, p.controller)))  # Z3
 
 
 def team_combat(game: Game) -> None:
@@ -374,6 +381,10 @@ def end_step(game: Game) -> None:
     (team), damage and 'until end of turn' end."""
     for p in list(game.battlefield.unearthed):
         rules.exile(game, p)
+    if game.schemes is not None:
+        schemes.end_step(game)  # A: the schemes' "your end step" and "your opponents' end step"
+        if game.over():
+            return
     for p in rules.watchers(game) if game.battlefield.hooked.get("EndStep") else ():
         # A permanent an earlier trigger removed does not trigger; the boss (id -1) always can.
         if "EndStep" in p.card.hooks and (p.id < 0 or rules.on_battlefield(game, p)):
@@ -398,6 +409,10 @@ def end_step(game: Game) -> None:
             p.regeneration = 0
             p.no_regen = False
     game.fogged = False
+    if game.borrowed or game.prevented:
+        rules.end_of_turn_effects(game)  # A: control "until end of turn" ends, prevention ends
+    if game.schemes is not None:
+        schemes.turn_ends(game)
     rules.empty_pools(game)
     if lowered:
         game.battlefield.unsettle()
@@ -427,7 +442,7 @@ def horde_turn(game: Game) -> None:
     def lieutenants(game: Game) -> None:
         acted.update(boss.lieutenants_act(game))
 
-    run_steps(game, (horde_beginning, reveal_and_cast, boss_step, lieutenants,
+    run_steps(game, (horde_beginning, reveal_and_cast, schemes.set_in_motion, boss_step, lieutenants,
                      lambda game: horde_combat(game, acted), end_step))
 
 
@@ -437,6 +452,8 @@ def horde_beginning(game: Game) -> None:
         p.tapped = False
     boss.beginning_of_horde_turn(game)
     upkeep(game, [HORDE_CONTROLLER], game.battlefield.horde)
+    if game.schemes is not None and not game.over():
+        schemes.upkeep(game)  # A: the schemes' "your upkeep" (I Bask in Your Silent Awe)
 
 
 def boss_step(game: Game) -> None:
@@ -513,9 +530,15 @@ def horde_combat(game: Game, acted: set) -> None:
     if not attackers:
         return
     players = len(game.players)
+    living = rules.in_game(game) if rules.individual(game) else None
     for a in attackers:
         a.attacking = True
-        a.defender = game.horde_rng.randrange(players)  # H8: a random team player
+        if a.sworn >= 0 and not game.players[a.sworn].removed:
+            a.defender = a.sworn  # A: it attacks that player each combat if able
+        elif living is None:
+            a.defender = game.horde_rng.randrange(players)  # H8: a random team player
+        else:
+            a.defender = living[game.horde_rng.randrange(len(living))].index  # Z: among the living players
         if not has_keyword(game, a, "vigilance"):
             a.tapped = True
         if game.drivers.trace is not None:
@@ -615,6 +638,8 @@ def fog_window(game: Game, attackers: list[Permanent], expected: int | None = No
         return  # F: Disorienting Glower
     options = []
     for pl in game.players:
+        if pl.removed or rules.one_spell_cast(game, pl.index):
+            continue  # Z4; A: I Bask in Your Silent Awe
         for card in pl.hand:
             if card.is_fog:
                 cost = rules.spell_cost(game, card, pl.index, "hand")

@@ -55,8 +55,19 @@ def invariants(game) -> None:
     assert len(ids) == len(set(ids))
     if game.boss is not None:
         assert game.boss.loyalty >= 0
-    assert game.team_life == game.start_life - game.damage_taken - game.life_lost + game.life_gained
+    if game.setup.life == "individual":
+        # Z: the team's life is the sum of the lives of the players still in the game, each above 0
+        # (a player brought to 0 fell and is back at its start: Z1).
+        assert game.team_life == sum(pl.life for pl in game.players if not pl.removed)
+        assert all(pl.life > 0 for pl in game.players if not pl.removed)
+        assert all(pl.master == -2 for pl in game.players if not pl.zombie)
+    else:
+        assert game.team_life == game.start_life - game.damage_taken - game.life_lost + game.life_gained
     assert all(pl.poison >= 0 for pl in game.players)
+    if game.schemes is not None:
+        # A1: every scheme face down in the deck or an ongoing one face up, never both.
+        assert all("Ongoing" in s.card.supertypes for s in game.schemes.face_up)
+        assert len(game.schemes.deck) + len(game.schemes.face_up) in (20, 21)
 
 
 def setups(bundled: bool):
@@ -112,7 +123,7 @@ def test_determinism_bundled_default():
 
 
 NEW_PRESETS = ["face-the-hydra", "battle-the-horde", "defeat-a-god", "overwhelming-numbers", "burn-the-bodies",
-               "horde-sealed"]
+               "horde-sealed", "archenemy-horde", "fallen-heroes"]
 
 
 @pytest.mark.slow
@@ -131,5 +142,15 @@ def test_smart_horde_and_hydra_choices_at_random_keep_the_invariants():
     for setup in (make_setup("zombie-horde", players=3, horde_choices="smart"),
                   make_setup("face-the-hydra", players=2, hydra_choices="random"),
                   make_setup("defeat-a-god", players=4, horde_choices="smart")):
+        for seed in range(scaled(40)):
+            play_game(setup, seed, check=invariants)
+
+
+def test_variants_keep_the_invariants():
+    """A and Z (not slow): both scheme decks, the smart Horde's choices, fallen heroes with every policy."""
+    for setup in (make_setup("archenemy-horde", players=3), make_setup("archenemy-horde", players=2,
+                  schemes="nicol-bolas-2017", horde_choices="smart"), make_setup("fallen-heroes", players=4),
+                  make_setup("fallen-heroes", players=2, policy="random"),
+                  make_setup("archenemy-horde", players=4, life="individual", schemes="nicol-bolas-2017")):
         for seed in range(scaled(40)):
             play_game(setup, seed, check=invariants)

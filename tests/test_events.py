@@ -25,6 +25,8 @@ SETUPS = [
     make_setup("defeat-a-god", players=2),
     make_setup("overwhelming-numbers", players=4),
     make_setup("burn-the-bodies", players=2),
+    make_setup("archenemy-horde", players=3),
+    make_setup("fallen-heroes", players=4, schemes="nicol-bolas-2017"),
 ]
 
 

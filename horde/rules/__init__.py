@@ -11,7 +11,9 @@ rule IDs. This package re-exports every public rule, so ``from horde import rule
 - ``checks``: state-based actions and the ends of the game (H12, H13);
 - ``mana``: paying costs (C2, C4);
 - ``casting``: team spells, the Horde casting its cards (H7) and counterspells (H10);
-- ``combat``: blocking and combat damage (H8).
+- ``combat``: blocking and combat damage (H8);
+- ``schemes``: abandoning an ongoing scheme, choosing an opponent, "until end of turn" effects (A1);
+- ``zombies``: each player's own life, fallen heroes and their masters (Z1-Z5).
 
 Every function takes the ``Game`` and changes it by the rule book. Randomness comes only from the
 game's own streams (``game.horde_rng`` for the Horde's choices, H9). Team choices are asked of the
@@ -71,6 +73,7 @@ from horde.rules.casting import (
     graveyard_uses,
     horde_cast,
     horde_graveyard,
+    one_spell_cast,
     reveal_and_cast_top,
     spell_cast_triggers,
     team_cast,
@@ -109,6 +112,17 @@ from horde.rules.mana import (
     mana_units,
     pay,
     spell_cost,
+)
+from horde.rules.schemes import (
+    abandon,
+    end_of_turn_effects,
+    self_or_others,
+)
+from horde.rules.zombies import (
+    in_game,
+    individual,
+    may_attack,
+    may_target,
 )
 from horde.rules.zones import (
     add_counters,
@@ -228,6 +242,7 @@ __all__ = [
     "cycle",
     "cyclable",
     "team_cast",
+    "one_spell_cast",
     "spell_cast_triggers",
     "horde_cast",
     "counter_window",
@@ -237,6 +252,13 @@ __all__ = [
     "combat_damage",
     "end_combat",
     "LANDWALK",
+    "abandon",
+    "end_of_turn_effects",
+    "self_or_others",
+    "in_game",
+    "individual",
+    "may_attack",
+    "may_target",
     "HORDE_CONTROLLER",
     "Permanent",
 ]

@@ -23,6 +23,7 @@ from horde.characteristics import (
 from horde.decisions import Decision, check_choice
 from horde.events import log
 from horde.filters import Context, Target
+from horde.rules.zombies import may_target
 from horde.state import HORDE_CONTROLLER, Game, Permanent
 
 T = TypeVar("T")
@@ -97,6 +98,8 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     flt = effect.target
     controller = ctx.controller
     options: list = []
+    if controller >= 0 and not may_target(game, controller):
+        return options  # Z3: a zombie whose master is the Horde may not target
     protections = game.battlefield.protections
     for p in all_permanents(game):
         if not flt(game, ctx, p):
@@ -115,11 +118,11 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     players = getattr(flt, "players", None)
     if players == "opponent":  # 'any target', 'target opponent': the other side's players
         if controller == HORDE_CONTROLLER:
-            options.extend(pl.index for pl in game.players)
+            options.extend(pl.index for pl in game.players if not pl.removed)  # Z4: a removed player is gone
         else:
             options.append("horde")
     elif players == "player":  # 'target player': each team player and the Horde (H9: it is a player)
-        options.extend(pl.index for pl in game.players)
+        options.extend(pl.index for pl in game.players if not pl.removed)
         options.append("horde")
     return options
 
@@ -187,7 +190,7 @@ def choose_card(game: Game, controller: int, kind: str, options: list[T]) -> T:
 
 
 # The verbs that hurt what they target (a smart Horde aims them at the team's best: H9s).
-HARMFUL_VERBS = frozenset({"destroy", "exile", "bounce", "damage"})
+HARMFUL_VERBS = frozenset({"destroy", "exile", "bounce", "damage", "gain_control"})
 
 
 def horde_pick(game: Game, kind: str, options: list[T], card: CardDef | None = None) -> T:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from horde.cards import CardDef, Effect, ManaCost
-from horde.characteristics import graveyard_of, side_name, watchers
+from horde.characteristics import graveyard_of, side_name, static_active, watchers
 from horde.events import log
 from horde.filters import Context, Filter, card_matches
 from horde.rules.abilities import (
@@ -20,6 +20,7 @@ from horde.rules.abilities import (
 )
 from horde.rules.checks import check_state
 from horde.rules.mana import can_pay, colour_counts, mana_units, pay, spell_cost
+from horde.rules.zombies import may_cast, may_target
 from horde.rules.zones import draw, graveyard_abilities_work, put_onto_battlefield, unearth
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
@@ -29,8 +30,10 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     command zone (C2). Counterspells are cast only in answer to a spell."""
     pl = game.players[player]
     options: list[tuple[CardDef, str]] = []
-    if game.spells_locked:
-        return options  # F: Disorienting Glower
+    if game.spells_locked or pl.removed:
+        return options  # F: Disorienting Glower; Z4: a player who left the game
+    if one_spell_cast(game, player):
+        return options  # A: I Bask in Your Silent Awe
     candidates = []
     seen = set()
     for card in pl.hand:
@@ -67,7 +70,15 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
         cost = spell_cost(game, card, player, origin)
         if cost is not None and can_pay(game, player, *cost, units, colours):
             options.append((card, origin))
+    if pl.zombie:
+        options = [(card, origin) for card, origin in options if may_cast(game, player, card)]  # Z3
     return options
+
+
+def one_spell_cast(game: Game, player: int) -> bool:
+    """A: while I Bask in Your Silent Awe is face up, a player who cast a spell this turn can't cast another."""
+    return (game.schemes is not None and game.players[player].spells_cast > 0
+            and static_active(game, "one_spell_each_turn"))
 
 
 def graveyard_casts(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[CardDef, str]]:
@@ -113,6 +124,9 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     if game.drivers.trace is not None:
         log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin, token=card.is_token,
             kicked=kicked)
+    if game.schemes is not None:
+        pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them
+        game.schemes.spells_since += 1
     enchanting = choose_target(game, Context(card, None, player), card.enchant) if card.enchant is not None else None
     spell_cast_triggers(game, card, player)
     if card.enchant is not None and (enchanting is None or not target_still_legal(game, enchanting)):
@@ -357,6 +371,8 @@ def counter_window(game: Game, card: CardDef) -> bool:
     if game.spells_locked:
         return False  # F: Disorienting Glower
     for pl in game.players:
+        if pl.zombie and not may_target(game, pl.index) or pl.removed or one_spell_cast(game, pl.index):
+            continue  # Z3: a counterspell targets; Z4: a player who left the game; A: I Bask in Your Silent Awe
         seen = set()
         for held in pl.hand:
             effect = held.counters
@@ -381,6 +397,9 @@ def counter_window(game: Game, card: CardDef) -> bool:
     pay(game, player, *cost)
     pl.hand.remove(counterspell)
     pl.graveyard.append(counterspell)
+    if game.schemes is not None:
+        pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them
+        game.schemes.spells_since += 1
     if game.drivers.trace is not None:
         log(game, "counter", Side.TEAM, player=player + 1, card=counterspell.name, countered=card.name)
     return True

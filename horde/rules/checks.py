@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from horde.characteristics import has_keyword, on_battlefield, side_name, toughness
 from horde.events import log
+from horde.rules.zombies import check as zombies_check
+from horde.rules.zombies import individual
 from horde.rules.zones import aura_is_legal, destroy, leave_battlefield
 from horde.state import Game, Permanent, Side, Winner
 
@@ -53,9 +55,11 @@ def check_state(game: Game) -> None:
                     log(game, "aura_falls_off", side_name(aura.controller), card=aura.card.name, id=aura.id)
                 leave_battlefield(game, aura, "graveyard")  # 704.5m
     if not game.over():
-        if game.team_life <= 0 or _a_player_lost(game):
+        if individual(game):
+            zombies_check(game)  # Z4, Z5 instead of H13
+        elif game.team_life <= 0 or _a_player_lost(game):
             game.winner = Winner.HORDE  # H13
-        elif not game.horde.library and not game.horde.hand and not game.horde.revealed and not any(
+        if not game.over() and not game.horde.library and not game.horde.hand and not game.horde.revealed and not any(
                 p.card.is_creature for p in game.battlefield.horde):
             game.winner = Winner.TEAM  # H12
             if game.boss is not None and game.drivers.trace is not None:

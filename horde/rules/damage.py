@@ -19,6 +19,7 @@ from horde.characteristics import (
 from horde.events import log
 from horde.filters import Context
 from horde.rules.abilities import run_hook
+from horde.rules.zombies import change_life, individual
 from horde.rules.zones import add_counters, remove_shield, went_to_graveyard
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
@@ -37,6 +38,8 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
     spell dealing it, when no permanent is the source (for protection)."""
     if n <= 0 or not on_battlefield(game, p):
         return 0
+    if game.prevented and _prevented(game, p):
+        return 0  # A: Delight in the Hunt
     if p.lieutenant is not None and protected(game, p) and (p.controller == HORDE_CONTROLLER) != (by == HORDE_CONTROLLER):
         return 0  # L5: a protected lieutenant can't be dealt damage
     card = source.card if source is not None else source_card
@@ -73,7 +76,7 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
         log(game, "damage", side_name(by), source=source.card.name if source else None, target=p.card.name,
             target_id=p.id, target_player=None, amount=n, team_life=None, combat=combat, as_counters=as_counters)
     if by != HORDE_CONTROLLER and "lifelink" in kw:
-        gain_life(game, n)
+        gain_life(game, n, by)
     if "DealtDamage" in p.card.hooks:
         run_hook(game, p, "DealtDamage")
     return n
@@ -89,12 +92,21 @@ def damage_many(game: Game, source: Permanent | None, by: int, targets: list[Per
 
 def damage_player(game: Game, source: Permanent | None, by: int, player: int, n: int,
                   combat: bool = False) -> int:
-    """Damage to a team player comes off the shared team life (H1)."""
+    """Damage to a team player comes off the shared team life (H1), or off its own (Z)."""
     if n <= 0:
         return 0
     infect = source is not None and has_keyword(game, source, "infect")
+    if individual(game) and game.players[player].removed:
+        return 0  # Z4: a removed player is no longer in the game
+    if game.battlefield.points:
+        n = apply_statics(game, "player_dealt_damage", n, player, by)  # A: Nothing Can Stop Me Now
+        if n <= 0:
+            return 0
     if infect:
-        give_poison(game, player, n)  # infect: poison counters instead of life (H13)
+        give_poison(game, player, n)  # infect: poison counters instead of life (H13, Z4)
+    elif individual(game):
+        game.damage_taken += n
+        change_life(game, player, -n, by)  # Z1, Z2: a player brought to 0 falls to ``by``
     else:
         game.team_life -= n
         game.damage_taken += n
@@ -111,24 +123,36 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
 
 
 def give_poison(game: Game, player: int, n: int) -> None:
-    """A team player gets ``n`` poison counters (H13: 15 lose the game). The Horde has no life
-    and no poison: poison counters given to it do nothing (only damage mills it, H11)."""
+    """A team player gets ``n`` poison counters (H13: 15 lose the game; Z4: with a life of its own,
+    10 remove the player). The Horde has no life and no poison: poison counters given to it do
+    nothing (only damage mills it, H11)."""
     if n <= 0 or player < 0:
         return
     pl = game.players[player]
+    if pl.removed:
+        return
     pl.poison += n
     if game.drivers.trace is not None:
         log(game, "poison", Side.TEAM, player=player + 1, added=n, total=pl.poison)
 
 
-def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
+def damage_horde(game: Game, n: int, source: Permanent | None = None, life_loss: bool = False) -> int:
     """H11: each point of damage to the Horde mills the top card of its library (infect and
-    wither damage too)."""
+    wither damage too; ``life_loss``: life the team makes it lose, which counts the same but is
+    no damage)."""
     if n <= 0:
         return 0
     redirect = game.drivers.opponent_damaged
     if redirect is not None and redirect(game, n, source):
         return 0  # F6, G3: dealt to a creature of the opponent the team chooses
+    if game.schemes is not None and not life_loss:
+        if game.battlefield.points:
+            # A: Nothing Can Stop Me Now prevents 1 of each source's damage (a team spell's has no permanent)
+            n = apply_statics(game, "player_dealt_damage", n, HORDE_CONTROLLER,
+                              source.controller if source is not None else 0)
+            if n <= 0:
+                return 0
+        game.schemes.damage_this_turn += n  # what the Horde is dealt, for abandon conditions
     if game.burning and source is not None:
         return burn_bodies(game, n)  # V5
     library = game.horde.library
@@ -143,7 +167,7 @@ def damage_horde(game: Game, n: int, source: Permanent | None = None) -> int:
     if game.drivers.trace is not None:
         log(game, "mill", Side.TEAM, amount=n, milled=milled, library=len(library))
     if source is not None and has_keyword(game, source, "lifelink"):
-        gain_life(game, n)
+        gain_life(game, n, source.controller)
     if source is not None:
         controller_damaged(game, HORDE_CONTROLLER, source)
     return milled
@@ -174,22 +198,50 @@ def controller_damaged(game: Game, player: int, source: Permanent) -> None:
                 effect.run(game, ctx, **effect.args)
 
 
-def lose_life(game: Game, n: int) -> None:
+def lose_life(game: Game, n: int, player: int | None = None, by: int = HORDE_CONTROLLER) -> None:
+    """The team loses ``n`` life (H1); with a life for each player (Z), ``player`` loses it (the
+    first player still in the game when none is named), ``by`` being who made it lose it."""
     if n > 0:
-        game.team_life -= n
         game.life_lost += n
+        if individual(game):
+            player = _someone(game, player)
+            if player is None:
+                return
+            change_life(game, player, -n, by)  # Z: life loss to 0 makes a zombie too (docs/decisions.md)
+        else:
+            game.team_life -= n
         if game.drivers.trace is not None:
             log(game, "life_lost", Side.TEAM, amount=n, team_life=game.team_life)
 
 
-def gain_life(game: Game, n: int) -> None:
+def gain_life(game: Game, n: int, player: int | None = None) -> None:
+    """The team gains ``n`` life (H1); with a life for each player (Z), ``player`` gains it."""
     if n > 0 and game.battlefield.points:
         n = apply_statics(game, "gain_life", n)  # the team's shared life (Forsaken Wastes: none)
     if n > 0:
-        game.team_life += n
+        if individual(game):
+            player = _someone(game, player)
+            if player is None:
+                return
+            change_life(game, player, n, HORDE_CONTROLLER)
+        else:
+            game.team_life += n
         game.life_gained += n
         if game.drivers.trace is not None:
             log(game, "life_gained", Side.TEAM, amount=n, team_life=game.team_life)
+
+
+def _someone(game: Game, player: int | None) -> int | None:
+    """The team player a life change reaches (Z): the one named, unless removed; else the first
+    still in the game."""
+    if player is not None and player >= 0 and not game.players[player].removed:
+        return player
+    return next((pl.index for pl in game.players if not pl.removed), None)
+
+
+def _prevented(game: Game, p: Permanent) -> bool:
+    """Whether damage to ``p`` is prevented this turn (A: Delight in the Hunt)."""
+    return any(flt(game, ctx, p) for flt, ctx in game.prevented)
 
 
 def prevent_combat_damage(game: Game) -> None:

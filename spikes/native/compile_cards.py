@@ -146,7 +146,7 @@ class Compiler:
             raise Refused(f"verb '{verb}'")
         who, a, b, c, flt, target = 0, 0, 0, 0, -1, -1
         when = self.filter(effect.when.text) if effect.when is not None else -1
-        if "who" in args:
+        if args.get("who") is not None:  # destroy_all's who=None: every controller's
             if args["who"] not in WHO:
                 raise Refused(f"who={args['who']}")
             who = WHO[args["who"]]
