@@ -31,21 +31,19 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-# The engine: the modules a game runs through, compiled together by mypyc (paths in the package).
-# Not the policies (users subclass them, and their parameters are class attributes), nor the
-# filters (compiled filters and amounts are functions carrying attributes, which compiled functions
-# refuse), nor the layers above the engine.
+PACKAGE = Path(__file__).resolve().parent
+# The engine: the modules a game runs through, compiled together by mypyc (paths in the package),
+# and every module of the rules and opponents packages (a compiled package's __init__ can't import
+# an interpreted module of its own package while it starts). Not the policies (users subclass them,
+# and their parameters are class attributes), nor the filters (compiled filters and amounts are
+# functions carrying attributes, which compiled functions refuse), nor the layers above the engine.
+PACKAGES = ("rules", "opponents")
 COMPILED: tuple[str, ...] = (
-    "state.py", "characteristics.py", "events.py", "decisions.py", "cards.py", "effects.py",
-    "boss.py", "turns.py",
-    "rules/__init__.py", "rules/abilities.py", "rules/casting.py", "rules/checks.py", "rules/choices.py",
-    "rules/combat.py", "rules/damage.py", "rules/mana.py", "rules/zones.py",
-    "opponents/__init__.py", "opponents/common.py", "opponents/hydra.py", "opponents/minotaurs.py",
-    "opponents/xenagos.py",
+    "state.py", "characteristics.py", "events.py", "decisions.py", "cards.py", "effects.py", "boss.py", "turns.py",
+    *sorted(path.relative_to(PACKAGE).as_posix() for package in PACKAGES for path in (PACKAGE / package).glob("*.py")),
 )
 RECORD = "_build.json"  # written into the built package by setup.py
 GROUP = "horde._compiled"  # mypyc's group: the compiled modules share horde/_compiled__mypyc.*.so
-PACKAGE = Path(__file__).resolve().parent
 
 _state: dict[str, object] = {"build": "pure", "reason": "not checked", "files": ()}
 
