@@ -20,7 +20,7 @@ ENGINE_TESTS := tests/test_digest.py tests/test_build.py tests/test_rules_core.p
 	tests/test_keywords.py tests/test_cards.py tests/test_boss.py tests/test_opponents.py tests/test_conformance.py \
 	tests/test_runner.py::test_make_bench_prints_every_figure_and_a_consistent_projection
 
-.PHONY: demo test test-full test-compiled fast bench lint spike clean
+.PHONY: demo test test-full test-compiled fast fuzz soak bench lint spike clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -57,6 +57,25 @@ test-compiled: $(FAST_STAMP)
 	@if [ "$(EXPECTED)" = pure ]; then echo "no C compiler: no compiled build to test"; exit 0; fi; \
 	set -x; HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(FAST)/bin/python -P -m pytest \
 		-p no:cacheprovider -o addopts=-q -n auto --dist loadfile $(ENGINE_TESTS)
+
+# The fuzz suite in full (tests/test_fuzz.py; CI runs about 340 cases): damaged and hostile
+# decklists, card files, experiment files, card indexes, results folders and command lines, each
+# ending with exit 0 or 2, no traceback, no timeout, nothing written outside the results folder.
+FUZZ_LOG := .fuzz-failures/log.tsv
+fuzz: $(STAMP)
+	mkdir -p .fuzz-failures && rm -f $(FUZZ_LOG)
+	HORDE_FUZZ_LOG=$(CURDIR)/$(FUZZ_LOG) HORDE_FUZZ_CASES=$${HORDE_FUZZ_CASES:-2400} \
+		$(BIN)/python -m pytest -p no:cacheprovider -n auto tests/test_fuzz.py; \
+		status=$$?; $(BIN)/python tests/test_fuzz.py $(FUZZ_LOG); exit $$status
+
+# The extreme soak in full (tests/test_soak.py; CI plays a quarter of it): every preset and policy
+# at extreme legal settings, the invariants checked after every step of every game.
+SOAK_LOG := .soak-log.tsv
+soak: $(STAMP)
+	rm -f $(SOAK_LOG)
+	HORDE_SOAK_LOG=$(CURDIR)/$(SOAK_LOG) HORDE_SLOW_SCALE=1 \
+		$(BIN)/python -m pytest -p no:cacheprovider -n auto --dist load tests/test_soak.py; \
+		status=$$?; $(BIN)/python tests/test_soak.py $(SOAK_LOG); exit $$status
 
 bench: $(FAST_STAMP)
 	$(FAST)/bin/python -P -m horde.bench

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +25,8 @@ import numpy as np
 import pandas as pd
 
 from horde.errors import HordeError
+from horde.experiments import read_toml
+from horde.files import check_regular, read_text
 from horde.presets import FIELD_NAMES
 from horde.runner import store
 from horde.stats import Z95
@@ -232,7 +234,7 @@ def _expand(games: pd.DataFrame, by: list[str]) -> pd.DataFrame:
 
 def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     """One row per group: games; team wins, Horde wins and stalls, each with its rate and Wilson
-    95% interval; game length in turns (mean and quartiles by linear interpolation); the mean team
+    95% interval; games aborted by the work budget (H15), counted apart; game length in turns (mean and quartiles by linear interpolation); the mean team
     life at the end of the game and at its lowest.
 
     ``by``: None (the knobs that vary), ``[]`` (every game pooled) or column names. A column of
@@ -243,14 +245,14 @@ def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     games = _expand(games, by)
     columns = by + ["games", "team_wins", "team_win_rate", "team_win_low", "team_win_high",
                     "horde_wins", "horde_win_rate", "horde_win_low", "horde_win_high",
-                    "stalls", "stall_rate", "stall_low", "stall_high",
+                    "stalls", "stall_rate", "stall_low", "stall_high", "aborted",
                     "turns_mean", "turns_q1", "turns_median", "turns_q3",
                     "team_life_end_mean", "team_life_lowest_mean"]
     if games.empty:
         return pd.DataFrame(columns=columns)
     winner = games["winner"]
     data = pd.DataFrame({"team": (winner == "team").to_numpy(), "horde": (winner == "horde").to_numpy(),
-                         "stall": (winner == "stall").to_numpy(),
+                         "stall": (winner == "stall").to_numpy(), "aborted": (winner == "aborted").to_numpy(),
                          "turns": games["turns"].to_numpy(dtype=float),
                          "life_end": _numbers(games, "team_life"), "life_lowest": _numbers(games, "team_life_min")})
     for name in by:
@@ -258,12 +260,12 @@ def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     data, keys = _keys(data, by)
     grouped = data.groupby(keys, sort=True, dropna=False)
     out = grouped.agg(games=("team", "size"), team_wins=("team", "sum"), horde_wins=("horde", "sum"),
-                      stalls=("stall", "sum"), turns_mean=("turns", "mean"),
+                      stalls=("stall", "sum"), aborted=("aborted", "sum"), turns_mean=("turns", "mean"),
                       team_life_end_mean=("life_end", "mean"), team_life_lowest_mean=("life_lowest", "mean"))
     quartiles = grouped["turns"].quantile([0.25, 0.5, 0.75]).unstack()  # type: ignore[arg-type]  # a list is fine
     out["turns_q1"], out["turns_median"], out["turns_q3"] = quartiles[0.25], quartiles[0.5], quartiles[0.75]
     out = out.reset_index()
-    for column in ("team_wins", "horde_wins", "stalls"):
+    for column in ("team_wins", "horde_wins", "stalls", "aborted"):
         out[column] = out[column].astype("int64")
     _rate(out, "team_wins", "games", "team_win_rate", "team_win_low", "team_win_high")
     _rate(out, "horde_wins", "games", "horde_win_rate", "horde_win_low", "horde_win_high")
@@ -787,11 +789,12 @@ def read_table(path: Path) -> pd.DataFrame:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    files = sorted(p for p in path.rglob("*.parquet") if p.is_file()) if path.is_dir() else [path]
+    files = sorted(p for p in path.rglob("*.parquet") if os.path.isfile(p)) if os.path.isdir(path) else [path]
     if not files:
         raise ResultsError("a folder with no parquet part files in it", str(path))
     tables = []
     for file in files:
+        check_regular(file, "results table", ResultsError)  # never a named pipe or a device
         try:
             tables.append(pq.read_table(file))
         except (OSError, ValueError, pa.ArrowException) as error:
@@ -871,33 +874,35 @@ def load(path) -> Results:
     present, ``turns.parquet``, ``experiment.toml`` and ``manifest.json``. A parquet table may be
     one file or a folder of part files. Raises ResultsError, one line, for anything unreadable."""
     folder = Path(path)
-    if not folder.is_dir():
-        if folder.exists():
+    if not os.path.isdir(folder):
+        if os.path.exists(folder):
             raise ResultsError(f"not a folder ({EXPECTED_FOLDER})", str(folder))
         raise ResultsError(f"no such results folder ({EXPECTED_FOLDER})", str(folder))
     games_path = folder / "games.parquet"
-    if not games_path.exists():
+    if not os.path.exists(games_path):
         raise ResultsError(f"no games.parquet here ({EXPECTED_FOLDER})", str(folder))
     games = read_table(games_path)
     _require(games, ("winner", "turns"), str(games_path))
     turns_path = folder / "turns.parquet"
-    turns = read_table(turns_path) if turns_path.exists() else None
+    turns = read_table(turns_path) if os.path.exists(turns_path) else None
     experiment, text = {}, ""
     toml_path = folder / "experiment.toml"
-    if toml_path.exists():
-        text = toml_path.read_text(encoding="utf-8")
+    if os.path.exists(toml_path):
+        text = read_text(toml_path, "resolved experiment", ResultsError)
         try:
-            experiment = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            message = _one_line(error)
+            experiment = read_toml(text, str(toml_path), ResultsError)
+        except ResultsError as error:
+            message = error.message.removeprefix("not valid TOML: ")
             raise ResultsError(f"can't be read as TOML ({message})", str(toml_path), _line_of(message)) from None
     manifest = {}
     manifest_path = folder / "manifest.json"
-    if manifest_path.exists():
+    if os.path.exists(manifest_path):
         try:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+            manifest = json.loads(read_text(manifest_path, "manifest", ResultsError))
         except json.JSONDecodeError as error:
             raise ResultsError(f"can't be read as JSON ({error.msg})", str(manifest_path), error.lineno) from None
+        except RecursionError:
+            raise ResultsError("can't be read as a manifest (nested too deeply)", str(manifest_path)) from None
         if not isinstance(manifest, dict):
             raise ResultsError("can't be read as a manifest (expected a JSON object)", str(manifest_path))
     return Results(games, turns, experiment, text, manifest, folder)

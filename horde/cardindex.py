@@ -27,12 +27,18 @@ import os
 import sqlite3
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from itertools import accumulate
+from operator import itemgetter, lt
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from horde.errors import HordeError
+from horde.files import SIZES, WriteError, check_regular, make_folder
+from horde.limits import ATOMIC_DEPTH_MAX, CARD_NAME_MAX, CARD_TEXT_MAX, quoted
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
@@ -53,6 +59,14 @@ REFUSED_LAYOUTS = {
 }
 # Layouts that are not cards of a deck (AtomicCards lists a few).
 SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series", "planar", "scheme", "vanguard"}
+# What an AtomicCards file may hold (docs/limits.md): the decompressed JSON, the cards, the faces of one.
+DECOMPRESSED_MAX = SIZES["AtomicCards file"]
+INDEX_CARDS_MAX = 200_000
+FACES_MAX = 8
+# The type of each face field read (MTGJSON's Card (Atomic) model); any other is a damaged file.
+TEXT_FIELDS = ("name", "faceName", "manaCost", "type", "power", "toughness", "loyalty", "text", "layout", "side")
+LIST_FIELDS = ("colors", "colorIdentity", "supertypes", "types", "subtypes", "keywords")
+NUMBER_FIELDS = ("manaValue", "faceManaValue")
 
 
 def data_home() -> Path:
@@ -98,9 +112,34 @@ class IndexedCard:
         return cls(**values)
 
 
+def check_faces(key: str, faces: Any) -> list[dict[str, Any]]:
+    """One AtomicCards entry checked against MTGJSON's model: a list of at most ``FACES_MAX`` faces,
+    each an object whose fields read here have their type (text, a list of texts, a number);
+    raises ValueError saying what is wrong. Fields not read are not looked at."""
+    if not isinstance(faces, list) or not 1 <= len(faces) <= FACES_MAX:
+        raise ValueError(f"data[{quoted(key)}]: expected a list of 1 to {FACES_MAX} card faces")
+    for face in faces:
+        if not isinstance(face, dict):
+            raise ValueError(f"data[{quoted(key)}]: expected card faces (JSON objects), got {type(face).__name__}")
+        for name in TEXT_FIELDS:
+            if face.get(name) is not None and not isinstance(face[name], str):
+                raise ValueError(f"data[{quoted(key)}]: field {name!r} is {type(face[name]).__name__}: expected text")
+        for name in LIST_FIELDS:
+            value = face.get(name, [])
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ValueError(f"data[{quoted(key)}]: field {name!r}: expected a list of texts")
+        for name in NUMBER_FIELDS:
+            value = face.get(name, 0)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
+                                      or not 0 <= value <= 1_000_000):
+                raise ValueError(f"data[{quoted(key)}]: field {name!r}: expected a number from 0 to 1,000,000")
+    return faces
+
+
 def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None:
-    """The IndexedCard of one AtomicCards entry (a list of faces), or None for a layout that is
-    not a card of a deck."""
+    """The IndexedCard of one AtomicCards entry (a list of faces, ``check_faces``), or None for a
+    layout that is not a card of a deck. A card whose name or text passes the limits of a card
+    (docs/limits.md) is kept only to say why it is refused."""
     if not faces:
         return None
     layout = faces[0].get("layout", "normal")
@@ -110,6 +149,9 @@ def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None
     note = refused = ""
     if layout in REFUSED_LAYOUTS:
         refused = f"'{front.get('name', key)}' is {REFUSED_LAYOUTS[layout]}"
+    elif len(front.get("name", key)) > CARD_NAME_MAX or len(front.get("text") or "") > CARD_TEXT_MAX:
+        refused = (f"its name or text is longer than a card's may be ({CARD_NAME_MAX} and {CARD_TEXT_MAX:,} "
+                   "characters: docs/limits.md)")
     elif len(faces) > 1 or layout in FRONT_FACE_LAYOUTS:
         note = f"the front face of {FRONT_FACE_LAYOUTS.get(layout, 'a ' + layout + ' card')}; the other face is not played"
     value = front.get("faceManaValue", front.get("manaValue", 0)) or 0
@@ -128,9 +170,12 @@ def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None
 class _Counting(io.RawIOBase):
     """A readable stream that reports how many bytes were read through it (for the progress bar)."""
 
-    def __init__(self, raw: IO[bytes], update: Callable[[int], object]) -> None:
+    def __init__(self, raw: IO[bytes] | io.BufferedIOBase, update: Callable[[int], object],
+                 most: int | None = None) -> None:
         self.raw = raw
         self.update = update
+        self.most = most  # the most bytes it may give (a decompressed stream: a zip bomb is refused)
+        self.given = 0
 
     def readable(self) -> bool:
         return True
@@ -140,6 +185,10 @@ class _Counting(io.RawIOBase):
         data = self.raw.read(len(view))
         view[:len(data)] = data
         self.update(len(data))
+        self.given += len(data)
+        if self.most is not None and self.given > self.most:
+            raise OSError(f"it decompresses to more than {self.most:,} bytes, the most an AtomicCards file may hold "
+                          "(docs/limits.md)")
         return len(data)
 
 
@@ -152,14 +201,37 @@ def _open_source(path: Path, update: Callable[[int], object]) -> tuple[io.Buffer
         if not members:
             raise HordeError("the zip archive holds no .json file", str(path))
         member = members[0]
-        return io.BufferedReader(_Counting(archive.open(member), update), 1 << 20), member.file_size
+        return io.BufferedReader(_Counting(archive.open(member), update, DECOMPRESSED_MAX), 1 << 20), \
+            min(member.file_size, DECOMPRESSED_MAX)
     size = path.stat().st_size
     raw = io.BufferedReader(_Counting(open(path, "rb"), update), 1 << 20)
     if name.endswith(".gz"):
-        return gzip.GzipFile(fileobj=raw), size
+        return io.BufferedReader(_Counting(gzip.GzipFile(fileobj=raw), lambda n: None, DECOMPRESSED_MAX)), size
     if name.endswith(".xz"):
-        return lzma.LZMAFile(raw), size
+        return io.BufferedReader(_Counting(lzma.LZMAFile(raw), lambda n: None, DECOMPRESSED_MAX)), size
     return raw, size
+
+
+_DEPTH_STEP = {"start_map": 1, "start_array": 1, "end_map": -1, "end_array": -1}
+
+
+def check_depth(stream: io.BufferedIOBase) -> None:
+    """Raise ValueError if the JSON of ``stream`` nests maps and arrays more than
+    ``ATOMIC_DEPTH_MAX`` deep (MTGJSON's cards nest 7 deep). ijson's fast parser keeps the path
+    to every value it is inside, so 200,000 brackets would take it tens of gigabytes: the depth
+    is read first, by its path-less parser, with the counting done in C (itertools)."""
+    import ijson
+
+    events = map(itemgetter(0), ijson.basic_parse(stream))
+    depths = accumulate(map(_DEPTH_STEP.__getitem__, filter(_DEPTH_STEP.__contains__, events)))
+    if next(filter(partial(lt, ATOMIC_DEPTH_MAX), depths), None) is not None:
+        raise ValueError(f"its maps and arrays nest more than {ATOMIC_DEPTH_MAX} deep (docs/limits.md)")
+
+
+def first_line(error: BaseException) -> str:
+    """An error's first line, cut short: a JSON parser's message may go on to quote the file."""
+    reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    return quoted(reason, 300)[1:-1]
 
 
 def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = None,
@@ -172,12 +244,22 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
 
     source = Path(source)
     target = Path(target) if target else index_path()
-    if not source.is_file():
+    if not os.path.exists(source):
         raise HordeError("no such file: expected MTGJSON's AtomicCards.json (plain, .gz, .xz or .zip)",
                          str(source))
-    target.parent.mkdir(parents=True, exist_ok=True)
+    size = check_regular(source, "AtomicCards file")  # never a named pipe, a device or a folder
+    if size > SIZES["AtomicCards file"]:
+        raise HordeError(f"cannot read AtomicCards file: it is {size:,} bytes; it may hold at most "
+                         f"{SIZES['AtomicCards file']:,} (docs/limits.md)", str(source))
+    make_folder(target.parent, follow=True)
+    if os.path.exists(target) and not os.path.isfile(target):
+        raise WriteError("cannot write the card index: it is not a regular file (move it away)", str(target))
     digest = hashlib.sha256()
-    handle, temporary = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=target.parent)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=target.parent)
+    except OSError as error:
+        raise WriteError(f"cannot write the card index: {error.strerror or error}", str(target.parent),
+                         error.errno) from None
     os.close(handle)
     cards = refused = 0
     read = size = 0
@@ -186,7 +268,7 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
         nonlocal read
         read += n
         if progress is not None:
-            progress(read, size)
+            progress(read, 2 * size)  # the file is read twice: its depth (check_depth), then its cards
 
     try:
         stream, size = _open_source(source, count)
@@ -198,8 +280,16 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
         rows: list[tuple[str, str, str]] = []
         with stream:
             try:
+                check_depth(stream)
+            except (ijson.JSONError, ValueError, EOFError, OSError, lzma.LZMAError, zipfile.BadZipFile,
+                    zlib.error, MemoryError) as error:
+                raise HordeError(f"cannot read the file as MTGJSON's AtomicCards JSON: {first_line(error)}",
+                                 str(source)) from None
+        stream, size = _open_source(source, count)
+        with stream:
+            try:
                 for key, faces in ijson.kvitems(stream, "data", use_float=True):
-                    card = card_from_faces(key, faces)
+                    card = card_from_faces(key, check_faces(key, faces))
                     if card is None:
                         continue
                     data = json.dumps(card.__dict__, separators=(",", ":"), ensure_ascii=False)
@@ -216,11 +306,15 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                                                                           ensure_ascii=False)))
                     cards += 1
                     refused += bool(card.refused)
+                    if cards > INDEX_CARDS_MAX:
+                        raise ValueError(f"more than {INDEX_CARDS_MAX:,} cards, the most an index holds "
+                                         "(docs/limits.md)")
                     if len(rows) >= 5000:
                         db.executemany("INSERT OR IGNORE INTO cards VALUES (?, ?, ?)", rows)
                         rows.clear()
-            except (ijson.JSONError, ValueError, EOFError, OSError, lzma.LZMAError, zipfile.BadZipFile) as error:
-                raise HordeError(f"cannot read the file as MTGJSON's AtomicCards JSON: {error}",
+            except (ijson.JSONError, ValueError, EOFError, OSError, lzma.LZMAError, zipfile.BadZipFile,
+                    zlib.error, RecursionError, MemoryError) as error:
+                raise HordeError(f"cannot read the file as MTGJSON's AtomicCards JSON: {first_line(error)}",
                                  str(source)) from None
         db.executemany("INSERT OR IGNORE INTO cards VALUES (?, ?, ?)", rows)
         if not cards:
@@ -235,6 +329,9 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)  # as any file the user writes (mkstemp makes it private)
         os.replace(temporary, target)
+    except (sqlite3.Error, OSError) as error:  # the data folder's disk full or read-only
+        Path(temporary).unlink(missing_ok=True)
+        raise WriteError(f"cannot write the card index: {error}", str(target)) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
@@ -249,7 +346,10 @@ class CardIndex:
         self.path = Path(path)
         self._db: sqlite3.Connection | None = None
         self._pid: int | None = None
-        self.meta = {k: json.loads(v) for k, v in self._connection().execute("SELECT key, value FROM meta")}
+        try:
+            self.meta = {k: json.loads(v) for k, v in self._connection().execute("SELECT key, value FROM meta")}
+        except (ValueError, TypeError) as error:
+            raise sqlite3.DatabaseError(f"its meta table is damaged ({error})") from None
 
     def _connection(self) -> sqlite3.Connection:
         if self._db is None or self._pid != os.getpid():  # a forked worker opens its own
@@ -264,16 +364,35 @@ class CardIndex:
 
     def lookup(self, name: str) -> IndexedCard | None:
         """The card named ``name`` (its name, a face name or ``A // B``; case ignored), or None."""
-        row = self._connection().execute("SELECT data FROM cards WHERE key = ?", (name.strip().lower(),)).fetchone()
-        return IndexedCard.from_json(json.loads(row[0])) if row else None
+        try:
+            row = self._connection().execute("SELECT data FROM cards WHERE key = ?", (name.strip().lower(),)).fetchone()
+            if not row:
+                return None
+            card = IndexedCard.from_json(json.loads(row[0]))
+            check_faces(card.name, [{"name": card.name, "faceName": card.full_name, "manaCost": card.mana_cost,
+                                     "type": card.type, "power": card.power, "toughness": card.toughness,
+                                     "loyalty": card.loyalty, "text": card.text, "layout": card.layout,
+                                     "colors": list(card.colors), "colorIdentity": list(card.color_identity),
+                                     "supertypes": list(card.supertypes), "types": list(card.types),
+                                     "subtypes": list(card.subtypes), "keywords": list(card.keywords),
+                                     "manaValue": card.mana_value}])
+            return card
+        except (sqlite3.Error, ValueError, TypeError, RecursionError) as error:
+            raise HordeError(f"the card index is damaged ({' '.join(str(error).split())[:200]}); import it again "
+                             "with horde cards import", str(self.path)) from None
 
     def close_matches(self, name: str, n: int = 3) -> list[str]:
         """Names in the index close to ``name`` (those that share its first two letters)."""
         prefix = name.strip().lower()[:2]
         if not prefix:
             return []
-        names = [r[0] for r in self._connection().execute(
-            "SELECT DISTINCT name FROM cards WHERE key >= ? AND key < ?", (prefix, prefix + "\uffff"))]
+        try:
+            names = [r[0] for r in self._connection().execute(
+                "SELECT DISTINCT name FROM cards WHERE key >= ? AND key < ?", (prefix, prefix + "\uffff"))
+                if isinstance(r[0], str)]
+        except sqlite3.Error as error:
+            raise HordeError(f"the card index is damaged ({error}); import it again with horde cards import",
+                             str(self.path)) from None
         return difflib.get_close_matches(name, names, n=n, cutoff=0.75)
 
     def __len__(self) -> int:
@@ -290,7 +409,7 @@ def open_index(path: Path | None = None) -> CardIndex | None:
     key = str(path)
     if key not in _OPEN:
         try:
-            _OPEN[key] = CardIndex(path) if path.is_file() else None
+            _OPEN[key] = CardIndex(path) if os.path.isfile(path) else None
         except sqlite3.DatabaseError as error:
             raise HordeError(f"the card index cannot be read ({error}); import it again with horde cards import",
                              str(path)) from None

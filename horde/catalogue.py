@@ -23,7 +23,27 @@ from horde.bundled import bundled_folder
 from horde.cards import COLOURS, HOOKS, KEYWORDS, WHEN_HOOKS, CardDef, Effect, ManaCost
 from horde.effects import VERBS
 from horde.errors import DeckError
-from horde.filters import compile_amount, compile_condition, compile_filter
+from horde.files import check_regular, read_text
+from horde.filters import (
+    COLOUR_TERMS,
+    Condition,
+    NumberReader,
+    compile_amount,
+    compile_condition,
+    compile_filter,
+)
+from horde.limits import (
+    CARD_AMOUNT_MAX,
+    CARD_COUNT_MAX,
+    CARD_FILES_MAX,
+    CARD_LOYALTY_MAX,
+    CARD_NAME_MAX,
+    CARD_PT_MAX,
+    CARD_TEXT_MAX,
+    MANA_MAX,
+    quoted,
+    whole_number,
+)
 from horde.presets import GameSetup
 
 if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in card files needs neither
@@ -39,7 +59,7 @@ CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "In
               "Tribal", "Scheme"}
 LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
 _COST_RE = re.compile(r"\{([^}]+)\}")
-_LOYALTY_RE = re.compile(r"([+-−]?\d+|[+-−]X)\s*:\s*(.*)")
+_LOYALTY_RE = re.compile(r"([+\-\u2212]?[^:\s]+)\s*:\s*(.*)")  # the change is checked by card_number
 
 
 BUNDLED_DECKS = bundled_folder("decks")
@@ -59,20 +79,71 @@ def parse_cost(text: str, path: str, line: int) -> ManaCost:
         return ManaCost()
     symbols = _COST_RE.findall(text)
     if "".join(f"{{{s}}}" for s in symbols) != text.replace(" ", ""):
-        raise DeckError(f"bad mana cost '{text}': expected symbols like {{2}}{{B}}{{B}}", path, line)
+        raise DeckError(f"bad mana cost {quoted(text)}: expected symbols like {{2}}{{B}}{{B}}", path, line)
     generic, pips, x = 0, [], False
     for s in symbols:
         s = s.upper()
-        if s.isdigit():
-            generic += int(s)
+        if s.isascii() and s.isdigit():
+            generic += card_number(s, "mana", path, line)
         elif s == "X":
             x = True
         elif s in COLOURS or s == "C":
             pips.append(s)
         else:
-            raise DeckError(f"mana symbol '{{{s}}}' is beyond the vocabulary: expected a number, X, W, U, B, R, G "
-                            f"or C", path, line)
+            raise DeckError(f"mana symbol {quoted('{' + s + '}')} is beyond the vocabulary: expected a number, X, W, "
+                            "U, B, R, G or C", path, line)
+    if generic > MANA_MAX:
+        raise DeckError(f"mana cost {quoted(text)}: at most {MANA_MAX} generic mana (docs/limits.md)", path, line)
     return ManaCost(generic, tuple(pips), x)
+
+
+# ---------------------------------------------------------------- numbers in card files
+# The bounds of every number a card file gives, by field or argument name (docs/limits.md); a
+# number under any other name (a field or argument added later) gets DEFAULT_BOUNDS.
+NUMBER_BOUNDS: dict[str, tuple[int, int]] = {
+    "PT": (-CARD_PT_MAX, CARD_PT_MAX),
+    "power": (-CARD_PT_MAX, CARD_PT_MAX),
+    "toughness": (-CARD_PT_MAX, CARD_PT_MAX),
+    "Loyalty": (0, CARD_LOYALTY_MAX),
+    "loyalty change": (-CARD_LOYALTY_MAX, CARD_LOYALTY_MAX),
+    "mana": (0, MANA_MAX),
+    "HordeX": (0, MANA_MAX),
+    "amount": (0, CARD_AMOUNT_MAX),
+    "per": (0, CARD_AMOUNT_MAX),
+    "count": (0, CARD_COUNT_MAX),
+}
+DEFAULT_BOUNDS = (0, CARD_COUNT_MAX)
+
+
+def card_number(text: str, what: str, path: str, line: int, card_name: str | None = None) -> int:
+    """Every number of a card file goes through here: ``text`` as a whole number (ASCII digits,
+    an optional sign; a Unicode minus is a minus) within the bounds of ``what`` (a field such as
+    ``PT`` or ``Loyalty``, or a verb's argument, ``argument count``: ``NUMBER_BOUNDS`` by its
+    name), else a DeckError naming the card, the field and what was expected."""
+    low, high = NUMBER_BOUNDS.get(what.removeprefix("argument "), DEFAULT_BOUNDS)
+    try:
+        return whole_number(text.replace("\u2212", "-"), low, high)
+    except ValueError as error:
+        card = f"card '{card_name}': " if card_name else ""
+        raise DeckError(f"{card}{what}: {error}", path, line) from None
+
+
+def parse_colours(text: str, what: str, path: str, line: int, card_name: str) -> frozenset[str]:
+    """A ``Colors`` or ``Identity`` value: colour letters (``WU``, ``W U``, ``W, U``) or colour
+    names (``white, blue``), or ``colorless``; anything else is a DeckError."""
+    colours: set[str] = set()
+    for word in re.split(r"[\s,/]+", text.strip()):
+        low = word.lower()
+        if not low or low in ("colorless", "colourless", "none", "c"):
+            continue
+        if low in COLOUR_TERMS:
+            colours.add(COLOUR_TERMS[low])
+        elif all(c in COLOURS for c in word.upper()) and word.isalpha():
+            colours.update(word.upper())
+        else:
+            raise DeckError(f"card '{card_name}': {what}: unknown colour {quoted(word)}: expected colour letters "
+                            f"({COLOURS}) or names (white, blue, black, red, green), or colorless", path, line)
+    return frozenset(colours)
 
 
 @dataclass
@@ -178,7 +249,7 @@ class Catalogue:
 
     def _token_phrase(self, name: str) -> CardDef | None:
         """Token lines as Horde lists write them: '2/2 Zombie tokens', 'Zombie token'."""
-        m = re.fullmatch(r"(?:(\d+)/(\d+)\s+)?(.+?)(?:\s+tokens?)?", name.strip(), re.I)
+        m = re.fullmatch(r"(?:([0-9]{1,6})/([0-9]{1,6})\s+)?(.+?)(?:\s+tokens?)?", name.strip(), re.I)
         if not m or (m[1] is None and m[3] == name.strip()):
             return None
         key = self._lower.get(m[3].lower())
@@ -194,7 +265,7 @@ class Catalogue:
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         where = "in the card files or the card index" if index is not None else \
             "in the card catalogue (import MTGJSON's AtomicCards with 'horde cards import' to play any card)"
-        return DeckError(f"unknown card '{name}': not {where}{hint}")
+        return DeckError(f"unknown card {quoted(name)}: not {where}{hint}")
 
     def _from_index(self, name: str) -> CardDef | None:
         """Resolve a name through the card index and the compiler (or refuse it, remembered in
@@ -225,6 +296,7 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
     be read marks its block (``_Block.error``) instead of stopping the file."""
     blocks: list[_Block] = []
     current: _Block | None = None
+    recognised = False  # a known field or hook was read: the file is a card file, its lines may be quoted
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -239,8 +311,12 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
             current = _Block(path, number)
             blocks.append(current)
         try:
+            if not recognised and (not sep or (key not in FIELDS and key not in HOOKS)):
+                # Nothing yet says this is a card file: its content is not shown.
+                raise DeckError("expected 'Field: value' lines of a card file (Name, Type, ...; docs/cards.md): this "
+                                "line and the ones before it do not read as a card file", path, number)
             if not sep:
-                raise DeckError(f"expected 'Field: value', got '{line[:60]}'", path, number)
+                raise DeckError(f"expected 'Field: value', got {quoted(line)}", path, number)
             value = value.strip()
             if key in FIELDS:
                 if key in current.fields and key != "Text":
@@ -249,8 +325,9 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
             elif key in HOOKS:
                 current.hooks.append((key, value, number))
             else:
-                raise DeckError(f"unknown field or hook '{key}': expected one of "
+                raise DeckError(f"unknown field or hook {quoted(key)}: expected one of "
                                 f"{', '.join(sorted(FIELDS | set(HOOKS)))}", path, number)
+            recognised = True
         except DeckError as error:
             if not lenient:
                 raise
@@ -267,7 +344,10 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         if not m:
             raise DeckError(f"card '{card_name}': expected '{hook}: +N: verb ...' with the loyalty change",
                             path, line)
-        cost = int(m.group(1).replace("−", "-"))
+        if m.group(1).lstrip("+-\u2212").upper() == "X":
+            raise DeckError(f"card '{card_name}': a loyalty change of X is beyond the vocabulary (expected "
+                            f"'{hook}: +N: verb ...')", path, line)
+        cost = card_number(m.group(1), "loyalty change", path, line, card_name)
         text = m.group(2)
     costs: tuple[str | ManaCost, ...] = ()
     if hook in ("Activated", "GraveyardActivated"):
@@ -280,7 +360,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         try:
             words = shlex.split(part)
         except ValueError as error:
-            raise DeckError(f"card '{card_name}': cannot read '{part}': {error}", path, line) from None
+            raise DeckError(f"card '{card_name}': cannot read {quoted(part)}: {error}", path, line) from None
         if not words:
             raise DeckError(f"card '{card_name}': hook '{hook}' names no verb", path, line)
         name, rest = words[0], words[1:]
@@ -288,7 +368,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         if verb is None:
             close = difflib.get_close_matches(name, list(VERBS), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise DeckError(f"card '{card_name}': unknown verb '{name}'{hint}", path, line)
+            raise DeckError(f"card '{card_name}': unknown verb {quoted(name)}{hint}", path, line)
         static_hook = hook in ("Static", "Equipped", "Enchanted")
         if verb.static != static_hook:
             kind = "a continuous (Static, Equipped or Enchanted)" if verb.static else "a one-shot"
@@ -299,21 +379,18 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         for word in rest:
             key, sep, value = word.partition("=")
             if not sep:
-                raise DeckError(f"card '{card_name}': expected key=value, got '{word}'", path, line)
+                raise DeckError(f"card '{card_name}': expected key=value, got {quoted(word)}", path, line)
             if key == "when" and hook in WHEN_HOOKS:
                 when = _convert(card_name, "when", "filter", value, (), path, line)
                 continue
             if key in ("if", "unless") and not static_hook:
                 if condition is not None:
                     raise DeckError(f"card '{card_name}': one condition (if= or unless=) per verb", path, line)
-                try:
-                    condition = compile_condition(value, negate=(key == "unless"))
-                except ValueError as error:
-                    raise DeckError(f"card '{card_name}': {key}: {error}", path, line) from None
+                condition = _condition(card_name, key, value, path, line)
                 continue
             spec = verb.args.get(key)
             if spec is None:
-                raise DeckError(f"card '{card_name}': verb '{name}' takes no argument '{key}' (it takes: "
+                raise DeckError(f"card '{card_name}': verb '{name}' takes no argument {quoted(key)} (it takes: "
                                 f"{', '.join(verb.args) or 'nothing'})", path, line)
             args[key] = _convert(card_name, key, spec.kind, value, spec.choices, path, line)
         for key, spec in verb.args.items():
@@ -355,7 +432,7 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
         elif part and re.fullmatch(r"(\{[^}]+\})+", part):
             costs.append(parse_cost(part, path, line))  # the Horde pays any mana (H7); the team pays it
         else:
-            raise DeckError(f"card '{card_name}': activation cost '{part}' is beyond the vocabulary "
+            raise DeckError(f"card '{card_name}': activation cost {quoted(part)} is beyond the vocabulary "
                             f"(expected {{T}}, mana, or {', '.join(ACTIVATION_COSTS[1:])})", path, line)
     return tuple(costs)
 
@@ -364,15 +441,15 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
              line: int) -> Any:
     try:
         if kind == "int":
-            return int(value)
-        if kind == "amount":
-            return compile_amount(int(value) if value.lstrip("-").isdigit() else value)
+            return card_number(value, f"argument {key}", path, line, card_name)
+        if kind == "amount":  # a number, or an expression whose every number is read by card_number
+            return compile_amount(value, _numbers(key, path, line, card_name))
         if kind == "bool":
             if value.lower() in ("true", "yes", "1"):
                 return True
             if value.lower() in ("false", "no", "0"):
                 return False
-            raise ValueError(f"expected true or false, got '{value}'")
+            raise ValueError(f"expected true or false, got {quoted(value)}")
         if kind == "filter":
             return compile_filter(value)
         if kind == "cards":
@@ -380,17 +457,32 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
             return value
         if kind == "choice":
             if value not in choices:
-                raise ValueError(f"expected one of {', '.join(choices)}, got '{value}'")
+                raise ValueError(f"expected one of {', '.join(choices)}, got {quoted(value)}")
             return value
         if kind == "keywords":
             words = frozenset(w.strip().lower() for w in value.split(",") if w.strip())
             unknown = words - KEYWORDS
             if unknown:
-                raise ValueError(f"unknown keyword '{sorted(unknown)[0]}'")
+                raise ValueError(f"unknown keyword {quoted(sorted(unknown)[0])}")
             return words
         return value  # "str" and "token" (tokens are checked once all files are read)
     except ValueError as error:
         raise DeckError(f"card '{card_name}': argument {key}: {error}", path, line) from None
+
+
+def _numbers(key: str, path: str, line: int, card_name: str) -> NumberReader:
+    """How the numbers inside an amount or a condition of argument ``key`` are read: each by
+    ``card_number``, within the argument's bounds."""
+    return lambda text: card_number(text, f"argument {key}", path, line, card_name)
+
+
+def _condition(card_name: str, key: str, value: str, path: str, line: int, where: str = "") -> Condition:
+    """An ``if=`` or ``unless=`` condition (``key``), its numbers read by ``card_number``; a
+    DeckError naming the card, ``where`` it is and what was expected."""
+    try:
+        return compile_condition(value, negate=(key == "unless"), number=_numbers(key, path, line, card_name))
+    except ValueError as error:
+        raise DeckError(f"card '{card_name}': {where}{key}: {error}", path, line) from None
 
 
 def _from_graveyard(name: str, field: tuple[str, int], path: str) -> tuple[Any, Any]:
@@ -399,18 +491,20 @@ def _from_graveyard(name: str, field: tuple[str, int], path: str) -> tuple[Any, 
     control a Zombie')."""
     text, line = field
     extra = condition = None
-    for word in shlex.split(text):
+    try:
+        words = shlex.split(text)
+    except ValueError as error:
+        raise DeckError(f"card '{name}': cannot read 'CastFromGraveyard: {quoted(text)[1:-1]}': {error}", path,
+                        line) from None
+    for word in words:
         key, sep, value = word.partition("=")
         if key == "extra" and sep:
             extra = _convert(name, "extra", "amount", value, (), path, line)
         elif key in ("if", "unless") and sep:
-            try:
-                condition = compile_condition(value, negate=(key == "unless"))
-            except ValueError as error:
-                raise DeckError(f"card '{name}': CastFromGraveyard {key}: {error}", path, line) from None
+            condition = _condition(name, key, value, path, line, "CastFromGraveyard ")
         else:
-            raise DeckError(f"card '{name}': 'CastFromGraveyard:' takes extra=AMOUNT and if=CONDITION, got '{word}'",
-                            path, line)
+            raise DeckError(f"card '{name}': 'CastFromGraveyard:' takes extra=AMOUNT and if=CONDITION, got "
+                            f"{quoted(word)}", path, line)
     return extra, condition
 
 
@@ -445,6 +539,12 @@ def build_card(block: _Block) -> CardDef:
     name, line = f["Name"]
     if not name:
         raise DeckError("empty card name", path, line)
+    if len(name) > CARD_NAME_MAX:
+        raise DeckError(f"a card name of {len(name):,} characters, {quoted(name)}: a card name has at most "
+                        f"{CARD_NAME_MAX} (docs/limits.md)", path, line)
+    if len(f.get("Text", ("", 0))[0]) > CARD_TEXT_MAX:
+        raise DeckError(f"card '{name}': its Text has {len(f['Text'][0]):,} characters; a card's text has at most "
+                        f"{CARD_TEXT_MAX:,} (docs/limits.md)", path, f["Text"][1])
     type_text, type_line = f.get("Type", ("", block.line))
     if not type_text:
         raise DeckError(f"card '{name}' has no 'Type:' line", path, block.line)
@@ -454,7 +554,7 @@ def build_card(block: _Block) -> CardDef:
     types = frozenset("Kindred" if w == "Tribal" else w for w in words if w in CARD_TYPES)
     unknown = [w for w in words if w not in SUPERTYPES and w not in CARD_TYPES]
     if unknown or not types:
-        raise DeckError(f"card '{name}': bad type line '{type_text}': expected supertypes and types such as "
+        raise DeckError(f"card '{name}': bad type line {quoted(type_text)}: expected supertypes and types such as "
                         f"'Legendary Creature — Zombie'", path, type_line)
     subtypes = frozenset(right.split())
     cost = parse_cost(f.get("Cost", ("", 0))[0], path, f.get("Cost", ("", block.line))[1])
@@ -464,24 +564,21 @@ def build_card(block: _Block) -> CardDef:
         if "PT" not in f:
             raise DeckError(f"creature '{name}' has no 'PT:' line", path, block.line)
         text, pt_line = f["PT"]
-        m = re.fullmatch(r"(\*|-?\d+)\s*/\s*(\*|-?\d+)", text)
+        m = re.fullmatch(r"([^/]*)/([^/]*)", text)
         if not m:
-            raise DeckError(f"card '{name}': bad PT '{text}': expected like 2/2 or */*", path, pt_line)
-        power = 0 if m.group(1) == "*" else int(m.group(1))
-        toughness = 0 if m.group(2) == "*" else int(m.group(2))
+            raise DeckError(f"card '{name}': bad PT {quoted(text)}: expected like 2/2 or */*", path, pt_line)
+        power, toughness = (0 if v.strip() == "*" else card_number(v, "PT", path, pt_line, name) for v in m.groups())
     loyalty = None
     if "Loyalty" in f:
         text, loyalty_line = f["Loyalty"]
-        if not text.isdigit():
-            raise DeckError(f"card '{name}': bad loyalty '{text}': expected a whole number", path, loyalty_line)
-        loyalty = int(text)
+        loyalty = card_number(text, "Loyalty", path, loyalty_line, name)
     keywords: frozenset[str] = frozenset()
     if "Keywords" in f:
         text, kw_line = f["Keywords"]
         keywords = frozenset(k.strip().lower() for k in text.split(",") if k.strip())
         unknown_kw = sorted(keywords - KEYWORDS)
         if unknown_kw:
-            raise DeckError(f"card '{name}': unknown keyword '{unknown_kw[0]}' (known: {', '.join(sorted(KEYWORDS))})",
+            raise DeckError(f"card '{name}': unknown keyword {quoted(unknown_kw[0])} (known: {', '.join(sorted(KEYWORDS))})",
                             path, kw_line)
     mana: tuple = ()
     if "Mana" in f:
@@ -490,23 +587,23 @@ def build_card(block: _Block) -> CardDef:
         for word in text.split():
             colours = frozenset("*" if word.lower() == "any" else c for c in word.upper().split("/"))
             if not colours <= set(COLOURS) | {"C", "*"}:
-                raise DeckError(f"card '{name}': bad mana '{word}': expected W, U, B, R, G, C, any, or W/U",
+                raise DeckError(f"card '{name}': bad mana {quoted(word)}: expected W, U, B, R, G, C, any, or W/U",
                                 path, mana_line)
             units.append(colours)
         mana = tuple(units)
     colours = frozenset(p for p in cost.pips if p in COLOURS)
     if "Colors" in f:
-        colours = frozenset(c for c in f["Colors"][0].upper() if c in COLOURS)
+        colours = parse_colours(f["Colors"][0], "Colors", path, f["Colors"][1], name)
     identity = colours | frozenset(c for unit in mana for c in unit if c in COLOURS)
     if "Identity" in f:
-        identity = identity | frozenset(c for c in f["Identity"][0].upper() if c in COLOURS)
+        identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
     equip = parse_cost(f["Equip"][0], path, f["Equip"][1]) if "Equip" in f else None
     flashback = parse_cost(f["Flashback"][0], path, f["Flashback"][1]) if "Flashback" in f else None
     if "Kicker" in f and "Multikicker" in f:
         raise DeckError(f"card '{name}' has both 'Kicker:' and 'Multikicker:'", path, f["Multikicker"][1])
     kick_field = "Multikicker" if "Multikicker" in f else "Kicker"
     kicker = parse_cost(f[kick_field][0], path, f[kick_field][1]) if kick_field in f else None
-    horde_x = int(f["HordeX"][0]) if "HordeX" in f else 3
+    horde_x = card_number(f["HordeX"][0], "HordeX", path, f["HordeX"][1], name) if "HordeX" in f else 3
     hooks: dict[str, list[Effect]] = {}
     for hook, text, hook_line in block.hooks:
         hooks.setdefault(hook, []).extend(parse_effect(hook, text, path, hook_line, name))
@@ -526,8 +623,8 @@ def build_card(block: _Block) -> CardDef:
     if "Choose" in f:
         text, choose_line = f["Choose"]
         if text.lower() not in CHOOSE:
-            raise DeckError(f"card '{name}': bad 'Choose: {text}': expected one of {', '.join(CHOOSE)}", path,
-                            choose_line)
+            raise DeckError(f"card '{name}': bad 'Choose: {quoted(text)[1:-1]}': expected one of {', '.join(CHOOSE)}",
+                            path, choose_line)
         choose = CHOOSE[text.lower()]
         modes = len({e.line for e in hooks.get("Mode", [])})
         if "Mode" not in hooks or choose[0] > modes:
@@ -784,10 +881,7 @@ def load_catalogue(paths: Iterable[str | os.PathLike[str]] | None = None) -> Cat
 
 
 def _read_card_file(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise DeckError(f"cannot read card file: {error}", path) from None
+    return read_text(path, "card file", DeckError)
 
 
 def _token_uses(card: CardDef, path: str) -> list[tuple[str, str, str, int]]:
@@ -800,18 +894,23 @@ def card_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     files: list[Path] = []
     for name in paths:
         path = Path(name)
-        if path.is_dir():
+        if os.path.isdir(path):
             files += sorted(path.glob("*.txt"))
-        elif path.is_file():
+        elif os.path.exists(path):
+            check_regular(path, "card file", DeckError)  # never a named pipe or a device
             files.append(path)
         else:
             raise DeckError("no such card file or folder", str(path))
+        if len(files) > CARD_FILES_MAX:
+            raise DeckError(f"more than {CARD_FILES_MAX:,} card files: a game reads at most {CARD_FILES_MAX:,} "
+                            "(docs/limits.md)", str(path))
     return files
 
 
 def add_user_cards(catalogue: Catalogue, paths: Iterable[str | os.PathLike[str]]) -> None:
     """Add the user's card files to ``catalogue``, leniently: a card that can't be read is kept in
-    ``catalogue.broken`` with its problem (file and line) and refuses only the decks that use it. A
+    ``catalogue.broken`` with its problem (file and line) and refuses only the decks that use it; a
+    problem that names no card goes to ``catalogue.file_errors`` (``catalogue_for`` refuses it). A
     user card replaces a bundled card of the same name."""
     bundled = set(catalogue._lower)
     added: dict[str, str] = {}
@@ -886,6 +985,10 @@ def catalogue_for(cards: Iterable[str | os.PathLike[str]] = (), approximate: boo
     if key not in _CATALOGUES:
         catalogue = bundled_catalogue().copy()
         add_user_cards(catalogue, paths)
+        if catalogue.file_errors:
+            # A problem that names no card (a file that is no card file, a line outside every
+            # card) can't refuse only the decks that use a card: it refuses the catalogue.
+            raise catalogue.file_errors[0]
         catalogue.index_path = index_path()
         catalogue.approximate = bool(approximate)
         _CATALOGUES[key] = catalogue

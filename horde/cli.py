@@ -20,11 +20,19 @@ import click
 
 from horde import __version__, build
 from horde.errors import HordeError
+from horde.limits import CHUNK_MAX, GAMES_MAX, SEED_MAX, SIMULATE_GAMES_MAX, WORKERS_MAX
 from horde.presets import KNOBS, make_setup
+
+# The numbers of the command line, within the input contract's limits (docs/limits.md).
+SEED = click.IntRange(0, SEED_MAX)
+WORKERS = click.IntRange(1, WORKERS_MAX)
+GAMES_IN_MEMORY = click.IntRange(1, SIMULATE_GAMES_MAX)  # simulate and compare keep every game's record
+GAMES = click.IntRange(1, GAMES_MAX)
 
 
 class HordeGroup(click.Group):
-    """A click group that turns HordeError into one line and exit code 2."""
+    """A click group that turns HordeError into one line and exit code 2, and a command line
+    click can't read (an unknown option, a number out of range) into one line too."""
 
     def invoke(self, ctx):
         try:
@@ -35,6 +43,27 @@ class HordeGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.exit(code if isinstance(code, int) else 0)  # click's own exit (--help, --version) or done
+        except click.UsageError as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # 'horde' alone: the help, as click shows it
+                error.show()
+                sys.exit(error.exit_code)
+            where = error.ctx.command_path if error.ctx is not None else (prog_name or "horde")
+            message = " ".join(error.format_message().split())
+            click.echo(f"error: {where}: {message} (see '{where} --help')", err=True)
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            click.echo(f"error: {' '.join(error.format_message().split())}", err=True)
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(1)
 
 
 # Command-line names of the knobs that read better than their field names.
@@ -77,7 +106,7 @@ def cli():
 
 
 @cli.command()
-@click.option("--seed", type=int, default=1, show_default=True, help="the game's seed")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="the game's seed")
 @click.option("--json", "as_json", is_flag=True, help="print JSON Lines, one object per event")
 @knob_options
 def play(seed, as_json, **options):
@@ -253,9 +282,9 @@ def describe(event: dict) -> str:
 
 
 @cli.command()
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--workers", type=click.IntRange(1), default=None, help="processes (default: one per core)")
+@click.option("--games", type=GAMES_IN_MEMORY, default=1000, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 @knob_options
@@ -291,6 +320,9 @@ def simulate(games, seed, workers, as_json, quiet, **options):
     click.echo(f"team wins    {summary['team_wins']}")
     click.echo(f"Horde wins   {summary['horde_wins']}")
     click.echo(f"stalls       {summary['stalls']}")
+    if summary["aborted"]:
+        click.echo(f"aborted      {summary['aborted']} (H15: the work budget stopped these games; their cards make "
+                   "them run away)")
     click.echo(f"team win rate {summary['team_win_rate']:.1%} (Wilson 95%: {summary['ci_low']:.1%} - "
                f"{summary['ci_high']:.1%})")
     click.echo(f"mean length  {summary['mean_turns']:.1f} turns")
@@ -326,17 +358,21 @@ def cards_option(function):
 @cards_option
 @click.option("--approximate", is_flag=True, help="accept cards whose text is not understood (by their facts)")
 @click.option("--banlist", default="default", show_default=True, help="R3 banlist to warn about in team decks")
-def decks_check(paths, cards, approximate, banlist):
+@click.option("--kind", type=click.Choice(["horde", "team"]), default=None,
+              help="check every deck as this kind (default: what each deck says it is)")
+def decks_check(paths, cards, approximate, banlist, kind):
     """Validate Horde or team deck files (paths or bundled names) and list every problem, the
-    sections each ignores and the cards of the banlist in a team deck."""
+    sections each ignores and the cards of the banlist in a team deck. A deck says its kind with
+    'Kind horde' or 'Kind team' in its About section, a Commander section (team), or a Horde
+    deck's sections (Tokens, Bosses, Lieutenants); one that says nothing is a problem."""
     from horde.catalogue import catalogue_for
     from horde.decks import inspect_deck, resolve_path
 
     catalogue = catalogue_for(cards, approximate)
     bad = 0
     for name in paths:
-        path = str(resolve_path(name, None))
-        check = inspect_deck(path, catalogue, banlist)
+        path = str(resolve_path(name, kind))
+        check = inspect_deck(path, catalogue, banlist, kind)
         for section, count, line in check.ignored:
             click.echo(f"{path}:{line}: note: section '{section}' ({count} card{'s' * (count != 1)}) is not "
                        f"played in a {check.kind or 'deck'} deck")
@@ -547,16 +583,16 @@ def policies():
 
 @cli.command("run")
 @click.argument("experiment_file", metavar="EXPERIMENT")
-@click.option("--workers", type=click.IntRange(1), default=None,
+@click.option("--workers", type=WORKERS, default=None,
               help="local worker processes (default: one per core)")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="run on the Dask cluster with this scheduler instead")
 @click.option("--out", default="results", show_default=True, help="folder for the results folder")
-@click.option("--games", type=click.IntRange(1), default=None,
+@click.option("--games", type=GAMES, default=None,
               help="every cell plays this many games instead (a reduced run; another results folder)")
-@click.option("--max-games", type=click.IntRange(1), default=None,
+@click.option("--max-games", type=GAMES, default=None,
               help="no cell plays more games than this (a reduced run; another results folder)")
-@click.option("--chunk-size", type=click.IntRange(1), default=None,
+@click.option("--chunk-size", type=click.IntRange(1, CHUNK_MAX), default=None,
               help="games per chunk (default: 250, less for small runs; results do not depend on it)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 def run_command(experiment_file, workers, scheduler, out, games, max_games, chunk_size, quiet):
@@ -658,7 +694,7 @@ def warn_approximated(results) -> None:
 
 
 @cli.command("summary")
-@click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False), metavar="RESULTS...")
+@click.argument("folders", nargs=-1, required=True, metavar="RESULTS...")  # horde.analysis.load checks each
 @click.option("--by", "by", multiple=True,
               help="group by this column (repeat the option; default: the knobs that vary, and the folder when "
                    "there are several); boss_drawn and lieutenants_drawn split the games by what they drew")
@@ -677,11 +713,14 @@ def summary_command(folders, by, per_cell, markdown):
     if per_cell or not by:
         by = [name for name in cells if name not in by] + by
     table = summary(games, by=by)
+    aborted = bool(table["aborted"].any())  # H15: shown whenever a game was aborted
     rows = []
     for row in table.to_dict("records"):
         rate = f"{row['team_win_rate']:.1%} ({row['team_win_low']:.1%}-{row['team_win_high']:.1%})"
-        rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"])
-    echo_table(by + ["games", "team win rate (Wilson 95%)", "mean turns"], rows, markdown)
+        rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"]
+                    + ([str(row["aborted"])] if aborted else []))
+    echo_table(by + ["games", "team win rate (Wilson 95%)", "mean turns"] + (["aborted (H15)"] if aborted else []),
+               rows, markdown)
 
 
 def parse_knobs(text: str, flag: str) -> dict:
@@ -729,14 +768,14 @@ def echo_comparison(table, pooled, markdown: bool) -> None:
 
 
 @cli.command("compare")
-@click.argument("folders", nargs=-1, type=click.Path(file_okay=False), metavar="[RESULTS_A RESULTS_B]")
+@click.argument("folders", nargs=-1, metavar="[RESULTS_A RESULTS_B]")  # horde.analysis.load checks each
 @click.option("--a", "arm_a", default=None, metavar="OPTIONS",
               help='arm A\'s knob options, quoted: --a "--policy control" (plays both arms)')
 @click.option("--b", "arm_b", default=None, metavar="OPTIONS",
               help='arm B\'s knob options, quoted: --b "--policy baseline"')
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="games each arm plays")
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--workers", type=click.IntRange(1), default=None, help="processes (default: one per core)")
+@click.option("--games", type=GAMES_IN_MEMORY, default=1000, show_default=True, help="games each arm plays")
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 @click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
 @knob_options
@@ -851,12 +890,12 @@ class SpreadPlayers(click.Command):
               show_default=True, help="the team win rate to aim for")
 @click.option("--low", type=int, default=None, help="the smallest value to try (default: the knob's own)")
 @click.option("--high", type=int, default=None, help="the largest value to try (default: the knob's own)")
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--batch", type=click.IntRange(1), default=200, show_default=True,
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--batch", type=GAMES_IN_MEMORY, default=200, show_default=True,
               help="games played at a value between two checks of its interval")
-@click.option("--max-games", type=click.IntRange(1), default=2000, show_default=True,
+@click.option("--max-games", type=GAMES_IN_MEMORY, default=2000, show_default=True,
               help="the most games played at one value")
-@click.option("--workers", type=click.IntRange(1), default=None, help="processes (default: one per core)")
+@click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--json", "as_json", is_flag=True, help="print the recommendations as JSON")
 @click.option("--quiet", is_flag=True, help="no line per value tried")
 @knob_options

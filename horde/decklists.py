@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 
 from horde.errors import DeckError
+from horde.files import read_text
+from horde.limits import CARD_NAME_MAX, DECKLIST_CARDS_MAX, LINE_COUNT_MAX, quoted
 
 # Header word (lower-case) -> section name. "about" holds key/value lines, not cards.
 SECTION_ALIASES: dict[str, str] = {
@@ -43,7 +45,7 @@ SECTION_ALIASES: dict[str, str] = {
 SECTIONS = ("commander", "deck", "sideboard", "tokens", "companion", "maybeboard", "bosses", "lieutenants",
             "equipment", "schemes")
 
-MAX_COUNT = 999
+MAX_COUNT = LINE_COUNT_MAX
 
 _HEADER_RE = re.compile(
     r"(?P<word>" + "|".join(sorted(SECTION_ALIASES, key=len, reverse=True)) + r")"
@@ -61,8 +63,6 @@ _BRACKET_TAGS_RE = re.compile(r"\s*\[(?P<tags>[^\[\]]*)\]$")
 _SET_RE = re.compile(r"\s*\((?P<set>[A-Za-z0-9]{1,10})\)(?:\s+(?P<number>[^\s()\[\]]+))?$")
 _ABOUT_KEY_VALUE_RE = re.compile(r"(?P<key>[^\s:=]+)\s*[:=]\s*(?P<value>.*)")
 _ARCHIDEKT_FLAG_RE = re.compile(r"\{[^{}]*\}")
-
-_SHOWN_LINE_MAX = 80
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +114,10 @@ def parse_decklist(text: str, path: str = "<text>", kind: str | None = None) -> 
     the cards after a blank line are the sideboard. (A list with headers never uses that rule.)
 
     Raises DeckError (with path and line) for the first line that is not a header,
-    comment, blank line, About data or readable card line.
+    comment, blank line, About data or readable card line, and for a list of more than
+    ``DECKLIST_CARDS_MAX`` cards. A line is quoted only once the file has shown it is a decklist
+    (a card line or a section header before it), so a file that is no decklist at all (a path
+    given by mistake, or on purpose) never has its content shown.
     """
     text = text.removeprefix("\ufeff")
     lines = [_normalise(raw) for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
@@ -124,7 +127,9 @@ def parse_decklist(text: str, path: str = "<text>", kind: str | None = None) -> 
     about: dict[str, str] = {}
     section = "deck"
     seen_card = False
+    recognised = False  # a card line or a header was read: the file is a decklist
     blank_after_cards = False
+    total = 0
     for number, line in enumerate(lines, start=1):
         if not line:
             blank_after_cards = seen_card
@@ -134,6 +139,7 @@ def parse_decklist(text: str, path: str = "<text>", kind: str | None = None) -> 
         header = _HEADER_RE.fullmatch(line)
         if header:
             section = SECTION_ALIASES[header["word"].lower()]
+            recognised = True
             continue
         if section == "about":
             key, value = _parse_about(line)
@@ -141,28 +147,25 @@ def parse_decklist(text: str, path: str = "<text>", kind: str | None = None) -> 
             continue
         if blank_after_cards and not has_headers and kind != "horde":
             section = "sideboard"  # MTGO: cards after a blank line are the sideboard
-        entries.append(_parse_card(line, section, path, number))
-        seen_card = True
+        entry = _parse_card(line, section, path, number, recognised)
+        total += entry.count
+        if total > DECKLIST_CARDS_MAX:
+            raise DeckError(f"more than {DECKLIST_CARDS_MAX:,} cards: a decklist holds at most {DECKLIST_CARDS_MAX:,} "
+                            "(docs/limits.md)", path, number)
+        entries.append(entry)
+        seen_card = recognised = True
     return Decklist(path=path, entries=tuple(entries), about=about)
 
 
-def read_decklist(path: str | os.PathLike[str], kind: str | None = None) -> Decklist:
+def read_decklist(path: str | os.PathLike[str], kind: str | None = None, what: str = "decklist") -> Decklist:
     """Read and parse a UTF-8 decklist file (a byte-order mark is fine); `kind` as for
-    `parse_decklist`.
+    `parse_decklist`; `what` names the file in errors ("decklist" or "banlist").
 
-    Raises DeckError naming the path if the file cannot be read or is not UTF-8.
+    Raises DeckError naming the path if the file cannot be read (not a regular file, larger
+    than a decklist may be, not UTF-8: ``horde.files``).
     """
     name = os.fspath(path)
-    try:
-        with open(name, encoding="utf-8-sig") as handle:
-            text = handle.read()
-    except UnicodeDecodeError as error:
-        reason = f"not UTF-8 text (bad byte at offset {error.start})"
-        raise DeckError(f"cannot read decklist: {reason}", name) from None
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise DeckError(f"cannot read decklist: {reason}", name) from None
-    return parse_decklist(text, name, kind)
+    return parse_decklist(read_text(name, what, DeckError), name, kind)
 
 
 def _normalise(line: str) -> str:
@@ -179,20 +182,17 @@ def _parse_about(line: str) -> tuple[str, str]:
     return key.lower(), value
 
 
-def _shown(text: str) -> str:
-    """Text quoted in an error, cut short so the message stays readable."""
-    return text if len(text) <= _SHOWN_LINE_MAX else text[: _SHOWN_LINE_MAX - 3] + "..."
-
-
-def _card_error(line: str, path: str, number: int) -> DeckError:
-    message = f"expected '<count> <card name>', e.g. '1 Sol Ring', got '{_shown(line)}'"
-    return DeckError(message, path, number)
+def _card_error(line: str, path: str, number: int, recognised: bool = True) -> DeckError:
+    if not recognised:  # nothing yet says this is a decklist: its content is not shown
+        return DeckError("expected '<count> <card name>', e.g. '1 Sol Ring' (this line and the ones before it "
+                         "do not read as a decklist)", path, number)
+    return DeckError(f"expected '<count> <card name>', e.g. '1 Sol Ring', got {quoted(line)}", path, number)
 
 
 def _parse_count(text: str, path: str, number: int) -> int:
     digits = text.lstrip("-0")
     if text.startswith("-") or not digits.isdigit() or len(digits) > 3 or int(digits) > MAX_COUNT:
-        message = f"bad count '{_shown(text)}': expected a whole number from 1 to {MAX_COUNT}"
+        message = f"bad count {quoted(text)}: expected a whole number from 1 to {MAX_COUNT}"
         raise DeckError(message, path, number)
     return int(digits)
 
@@ -202,7 +202,7 @@ def _split_tags(parts: list[str]) -> list[str]:
     return [tag for tag in (part.strip().lstrip("!").strip() for part in parts) if tag]
 
 
-def _parse_card(line: str, section: str, path: str, number: int) -> DeckEntry:
+def _parse_card(line: str, section: str, path: str, number: int, recognised: bool = True) -> DeckEntry:
     """Read `[SB:] <count>[x] <name> [[tags]] [(SET) [number]] [*F*|*E*] [#tags]`."""
     rest = line
     prefix = _SIDEBOARD_PREFIX_RE.match(rest)
@@ -211,7 +211,7 @@ def _parse_card(line: str, section: str, path: str, number: int) -> DeckEntry:
         section = "sideboard"
     count_match = _COUNT_RE.match(rest)
     if not count_match:
-        raise _card_error(line, path, number)
+        raise _card_error(line, path, number, recognised)
     count = _parse_count(count_match["count"], path, number)
     rest = rest[count_match.end():]
 
@@ -238,7 +238,10 @@ def _parse_card(line: str, section: str, path: str, number: int) -> DeckEntry:
 
     name = rest.strip()
     if not name or name.count("(") != name.count(")") or name.count("[") != name.count("]"):
-        raise _card_error(line, path, number)
+        raise _card_error(line, path, number, recognised)
+    if len(name) > CARD_NAME_MAX:
+        raise DeckError(f"a card name of {len(name):,} characters, {quoted(name)}: a card name has at most "
+                        f"{CARD_NAME_MAX} (docs/limits.md)", path, number)
     return DeckEntry(
         count=count,
         name=name,

@@ -9,6 +9,7 @@ instead of stopping at the first, for ``horde decks check``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,9 @@ from horde.cards import CardDef
 from horde.catalogue import Catalogue, decks_dir, default_catalogue
 from horde.decklists import Decklist, parse_decklist, read_decklist
 from horde.errors import DeckError, HordeError
-from horde.presets import GameSetup
+from horde.files import read_text
+from horde.limits import quoted, whole_number
+from horde.presets import KNOBS, GameSetup
 
 COMMANDER_DECK_SIZE = 100  # 903.5a
 
@@ -68,21 +71,28 @@ def resolve_path(name: str, kind: str | None) -> Path:
     """A deck given by path, or by bundled name (``decks/<kind>/<name>.txt``; with ``kind`` None,
     a bundled team deck or else a bundled Horde deck of that name)."""
     path = Path(name)
-    if path.suffix or "/" in name or path.exists():
+    if path.suffix or "/" in name or os.path.exists(path):
         return path
     if kind is None:
         team = decks_dir() / "team" / f"{name}.txt"
-        return team if team.exists() else decks_dir() / "horde" / f"{name}.txt"
+        return team if os.path.exists(team) else decks_dir() / "horde" / f"{name}.txt"
     return decks_dir() / kind / f"{name}.txt"
 
 
 def _range(text: str, key: str, path: str) -> tuple[int, int]:
+    """A recipe's count per player (R1): ``5`` or ``5-6``, each at most the most Horde cards a
+    player may have (the knob ``cards_per_player``)."""
+    most = KNOBS["cards_per_player"].high or 0
     parts = text.replace(" ", "").split("-")
-    if not all(p.isdigit() for p in parts) or len(parts) not in (1, 2):
-        raise DeckError(f"About '{key}': expected a count or a range like 5-6, got '{text}'", path)
-    low, high = int(parts[0]), int(parts[-1])
+    try:
+        if len(parts) not in (1, 2):
+            raise ValueError
+        low, high = (whole_number(part, 0, most) for part in (parts[0], parts[-1]))
+    except ValueError:
+        raise DeckError(f"About '{key}': expected a count or a range like 5-6, each from 0 to {most}, got "
+                        f"{quoted(text)}", path) from None
     if low > high:
-        raise DeckError(f"About '{key}': range {text} runs backwards", path)
+        raise DeckError(f"About '{key}': range {quoted(text)} runs backwards", path)
     return low, high
 
 
@@ -99,7 +109,7 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
     about = decklist.about
     build = about.get("build", "fixed").lower()
     if build not in ("fixed", "recipe", "whole"):
-        fail(DeckError(f"About 'build': expected fixed, recipe or whole, got '{build}'", path))
+        fail(DeckError(f"About 'build': expected fixed, recipe or whole, got {quoted(build)}", path))
         build = "fixed"
     deck = HordeDeck(name=about.get("name", Path(path).stem), path=path, build=build)
     for entry in decklist.entries:
@@ -225,25 +235,55 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[Hor
                     generic_mana=about.get("mana", "").lower() == "generic", style=about.get("style", ""))
 
 
-def deck_kind(decklist: Decklist) -> str:
-    """``horde`` or ``team``: the About section's ``Kind``, else a deck with a Commander section
-    and no Bosses or Lieutenants is a team deck."""
+def deck_kind(decklist: Decklist, catalogue: Catalogue | None = None) -> str:
+    """``horde``, ``team``, or ``""`` when the deck does not say. The About section's ``Kind``
+    decides; else a Horde deck's signs (a ``Build`` line, a Bosses, Lieutenants or Equipment
+    section) make it a Horde deck, and a Commander section a team deck; else tokens (a Tokens
+    section, a line naming 'tokens', a token card of ``catalogue``) make it a Horde deck and basic
+    lands a team deck. A list with none of these can't be told apart: a team deck that lost its
+    Commander section is not taken for a Horde deck."""
     kind = decklist.about.get("kind", "").lower()
     if kind in ("horde", "team"):
         return kind
-    if decklist.section("bosses") or decklist.section("lieutenants"):
+    if "build" in decklist.about or any(decklist.section(s) for s in ("bosses", "lieutenants", "equipment")):
         return "horde"
-    return "team" if decklist.section("commander") else "horde"
+    if decklist.section("commander"):
+        return "team"
+    if decklist.section("tokens") or any(TOKEN_LINE.search(e.name) for e in decklist.entries):
+        return "horde"
+    if catalogue is not None:
+        cards = [catalogue.get(e.name) for e in decklist.entries if e.name in catalogue]
+        if any(card.is_token for card in cards):
+            return "horde"
+        if any("Basic" in card.supertypes for card in cards):
+            return "team"
+    return ""
 
 
-def read_deck(path: str | os.PathLike[str], kind: str | None = None) -> Decklist:
-    """Read a deck file as its kind reads it: a Horde deck's blank lines only separate groups of
-    cards (as Horde helper apps write them); a team deck keeps MTGO's sideboard rule."""
-    decklist = read_decklist(path)
-    kind = kind or deck_kind(decklist)
-    if kind == "horde" and any(e.section == "sideboard" for e in decklist.entries):
-        text = Path(path).read_text(encoding="utf-8-sig")
-        decklist = parse_decklist(text, str(path), "horde")
+TOKEN_LINE = re.compile(r"\btokens?$", re.IGNORECASE)
+
+
+KIND_HINT = ("add 'Kind horde' or 'Kind team' to its About section (a team deck names its commander in a "
+             "Commander section)")
+
+
+def read_deck(path: str | os.PathLike[str], kind: str | None = None, catalogue: Catalogue | None = None) -> Decklist:
+    """Read a deck file as its kind reads it (``kind``, else what the deck says: ``deck_kind``):
+    a Horde deck's blank lines only separate groups of cards (as Horde helper apps write them); a
+    team deck keeps MTGO's sideboard rule. A deck whose kind is given and that says it is the
+    other kind is a DeckError: a team deck is never played as the Horde, nor the reverse."""
+    name = os.fspath(path)
+    text = read_text(name, "decklist", DeckError)
+    decklist = parse_decklist(text, name)
+    found = deck_kind(decklist, catalogue)
+    if kind is not None and found and found != kind:
+        why = "its About section says 'Kind team'" if decklist.about.get("kind", "").lower() == "team" else \
+            "it has a Commander section" if found == "team" else "it says it is a Horde deck (its About section, or " \
+            "its Bosses, Lieutenants or Equipment section)"
+        raise DeckError(f"expected a {'Horde' if kind == 'horde' else 'team'} deck, got a "
+                        f"{'team' if found == 'team' else 'Horde'} deck ({why})", name)
+    if (kind or found) == "horde" and any(e.section == "sideboard" for e in decklist.entries):
+        decklist = parse_decklist(text, name, "horde")
     return decklist
 
 
@@ -270,7 +310,7 @@ def load_horde_deck(name: str, catalogue: Catalogue | None = None) -> HordeDeck:
     path = resolve_path(name, "horde")
     key = ("horde", str(path), id(catalogue))
     if key not in _CACHE:
-        _CACHE[key] = parse_horde_deck(read_decklist(path, "horde"), catalogue)
+        _CACHE[key] = parse_horde_deck(read_deck(path, "horde"), catalogue)
     return _CACHE[key]
 
 
@@ -279,7 +319,7 @@ def load_team_deck(name: str, catalogue: Catalogue | None = None, allow_illegal:
     path = resolve_path(name, "team")
     key = ("team", str(path), id(catalogue), allow_illegal)
     if key not in _CACHE:
-        _CACHE[key] = parse_team_deck(read_decklist(path, "team"), catalogue, allow_illegal=allow_illegal)
+        _CACHE[key] = parse_team_deck(read_deck(path, "team"), catalogue, allow_illegal=allow_illegal)
     return _CACHE[key]
 
 
@@ -296,14 +336,22 @@ def deck_cards(horde: HordeDeck | None, teams: Iterable[TeamDeck] = ()) -> list[
 
 
 def load_banlist(name: str) -> frozenset[str]:
-    """R3: the banlist: 'default' is the source's list (decks/banlist.txt), 'none' is empty."""
+    """R3: the banlist's card names in lower case (a banlist names a card as a deck does, in any
+    case): 'default' is the source's list (decks/banlist.txt), 'none' is empty."""
     if name == "none":
         return frozenset()
     path = decks_dir() / "banlist.txt" if name == "default" else Path(name)
     key = ("banlist", str(path))
     if key not in _CACHE:
-        _CACHE[key] = frozenset(e.name for e in read_decklist(path).entries)
+        text = read_text(path, "banlist", DeckError)
+        _CACHE[key] = frozenset(e.name.lower() for e in parse_decklist(text, str(path)).entries)
     return _CACHE[key]
+
+
+def banned_cards(banlist: frozenset[str], decks: Iterable[TeamDeck]) -> frozenset[str]:
+    """R3: the names of the team decks' cards that the banlist (lower-case names) bans."""
+    return frozenset(card.name for deck in decks for card in deck.cards + ([deck.commander] if deck.commander else [])
+                     if card.name.lower() in banlist)
 
 
 @dataclass
@@ -319,17 +367,24 @@ class DeckCheck:
     cards: list[CardDef] = field(default_factory=list)  # the deck's CardDefs, in deck order, once each
 
 
-def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "default") -> DeckCheck:
-    """Check a Horde or team deck file: every problem, the sections it ignores, and for a team
-    deck a warning for each card of the banlist (R3: a player who draws one discards it)."""
+def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "default",
+                 kind: str | None = None) -> DeckCheck:
+    """Check a Horde or team deck file (``kind``, else what the deck says it is: ``deck_kind``):
+    every problem, the sections it ignores, and for a team deck a warning for each card of the
+    banlist (R3: a player who draws one discards it). A deck that does not say its kind is a
+    problem (``KIND_HINT``)."""
     catalogue = catalogue or default_catalogue()
     check = DeckCheck(str(path))
     try:
-        decklist = read_deck(path)
+        decklist = read_deck(path, kind, catalogue)
     except DeckError as error:
         check.problems.append(error)
         return check
-    check.kind = deck_kind(decklist)
+    check.kind = kind or deck_kind(decklist, catalogue)
+    if not check.kind:
+        check.problems.append(DeckError("can't tell whether this is a Horde deck or a team deck: " + KIND_HINT
+                                        + ", or check it with --kind", str(path)))
+        return check
     check.ignored = ignored_sections(decklist, check.kind)
     if check.kind == "horde":
         cards = deck_cards(parse_horde_deck(decklist, catalogue, check.problems))
@@ -341,7 +396,7 @@ def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "
             check.problems.append(error)
             banned = frozenset()
         for entry in decklist.entries:
-            if entry.section in ("commander", "deck") and entry.name in banned:
+            if entry.section in ("commander", "deck") and entry.name.lower() in banned:
                 check.warnings.append(DeckError(f"warning: '{entry.name}' is on the banlist: a player who draws "
                                                 "it discards it and draws another (R3)", str(path), entry.line))
     once: dict[str, CardDef] = {}

@@ -25,6 +25,7 @@ from horde.decisions import Chooser
 from horde.decks import (
     HordeDeck,
     TeamDeck,
+    banned_cards,
     build_horde_library,
     check_deck_size,
     deck_cards,
@@ -36,8 +37,19 @@ from horde.decks import (
 from horde.errors import HordeError
 from horde.events import log
 from horde.policies import TeamView, policy_factory
-from horde.presets import GameSetup
-from horde.state import BossState, Drivers, Game, GameStats, Side, TeamPlayer, Winner
+from horde.presets import GameSetup, unused_knobs
+from horde.state import (
+    BossState,
+    Drivers,
+    Game,
+    GameAborted,
+    GameStats,
+    Side,
+    TeamPlayer,
+    Winner,
+    board_units,
+    spend,
+)
 
 T = TypeVar("T")
 Seed = int | str | tuple[int | str, ...]  # a game's seed: (experiment seed, game index) in a batch
@@ -56,7 +68,7 @@ class GameResult:
 
     seed: Seed
     setup: GameSetup
-    winner: Winner  # equal to "team", "horde" or "stall"
+    winner: Winner  # equal to "team", "horde", "stall" or "aborted"
     turns: int
     horde_turns: int
     team_life: int
@@ -71,6 +83,7 @@ class GameResult:
     lieutenant_entries: int
     lieutenant_defeats: int
     lieutenants_drawn: tuple[str, ...] = ()  # L1: the lieutenants' names in the order drawn (a column, not in record())
+    aborted: str = ""  # H15: why the work budget stopped the game (not in record())
     version: str = __version__
     turn_rows: list[tuple[int, int, int, int]] | None = None
     events: list[dict[str, Any]] | None = None
@@ -152,8 +165,14 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
     team_decks: list[TeamDeck] = []
     for name in setup.team_decks[:setup.players]:
         team_decks.append(_about("team_decks", name, partial(load_team_deck, name, catalogue, setup.allow_illegal)))
-    banned = _about("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
+    banlist = _about("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
+    banned = banned_cards(banlist, team_decks)  # R3, names matched in any case
     new_policy = _about("policy", setup.policy, lambda: policy_factory(setup.policy, **dict(setup.policy_params)))
+    for knob, why in unused_knobs(setup, horde_deck.build, horde_deck.path).items():
+        error = HordeError(f"knob '{knob}' = {getattr(setup, knob)!r} is not used by this setup: {why}; leave it "
+                           "out")
+        error.knob, error.value = knob, getattr(setup, knob)
+        raise error
     check_deck_size(horde_deck, setup)  # H3
     bosses: tuple[CardDef, ...] = ()
     if setup.boss != "none" and horde_deck.bosses:
@@ -212,18 +231,34 @@ def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trac
 horde_turn_now = opponents.horde_turn_now  # H2
 
 
-def play(game: Game, record_turns: bool = False) -> None:
-    """Play a set-up game to its end (H12, H13) or to the stall guard (H14)."""
+def play(game: Game, record_turns: bool = False) -> str:
+    """Play a set-up game to its end (H12, H13), to the stall guard (H14) or to the work budget
+    (H15); returns why the budget stopped it ("" when it did not)."""
+    rows: list[tuple[int, int, int, int]] | None = [] if record_turns else None
+    game.drivers.turn_rows = rows
+    try:
+        _play(game, rows)
+    except (GameAborted, RecursionError) as stop:
+        # H15: the game ran away (its cards create, trigger or ask without end): it is aborted,
+        # counted apart from wins, losses and stalls.
+        game.winner = Winner.ABORTED
+        if game.drivers.trace is not None:
+            log(game, "game_over", Side.HORDE, winner=game.winner, team_life=game.team_life,
+                horde_library=len(game.horde.library))
+        return stop.reason if isinstance(stop, GameAborted) else "triggered abilities nested too deep"
+    return ""
+
+
+def _play(game: Game, rows: list[tuple[int, int, int, int]] | None) -> None:
     setup = game.setup
     drivers = game.drivers
     turns.opening_hands(game)
     if drivers.check is not None:
         drivers.check(game)
-    rows: list[tuple[int, int, int, int]] | None = [] if record_turns else None
-    drivers.turn_rows = rows
     stats = drivers.stats
     procedure = opponents.procedure(setup)
     while not game.over():
+        spend(game, 1 + board_units(game))  # H15: a turn looks at every permanent
         opponent = procedure.opponent_next(game)  # H2 (F, M, G: and extra turns)
         game.turn += 1
         if game.turn > setup.max_turns:
@@ -250,8 +285,8 @@ def play(game: Game, record_turns: bool = False) -> None:
             team_life=game.team_life, horde_library=len(game.horde.library))
 
 
-def result_of(game: Game, seed: Seed) -> GameResult:
-    """The record of a game played to its end."""
+def result_of(game: Game, seed: Seed, aborted: str = "") -> GameResult:
+    """The record of a game played to its end (``aborted``: why H15 stopped it)."""
     stats = game.drivers.stats
     if game.winner is None:
         raise ValueError("the game is not over")
@@ -264,7 +299,7 @@ def result_of(game: Game, seed: Seed) -> GameResult:
         boss_uses=dict(stats.boss_uses), lieutenant_entries=stats.lieutenant_entries,
         lieutenant_defeats=stats.lieutenant_defeats,
         lieutenants_drawn=tuple(lt.card.name for lt in game.lieutenants.drawn) if game.lieutenants else (),
-        turn_rows=game.drivers.turn_rows, events=game.drivers.trace)
+        aborted=aborted, turn_rows=game.drivers.turn_rows, events=game.drivers.trace)
 
 
 def play_game(setup: GameSetup | Prepared, seed: Seed, *, catalogue: Catalogue | None = None,
@@ -280,5 +315,5 @@ def play_game(setup: GameSetup | Prepared, seed: Seed, *, catalogue: Catalogue |
     prepared = setup if isinstance(setup, Prepared) else prepare(setup, catalogue)
     game = new_game(prepared, seed, policy, trace)
     game.drivers.check = check
-    play(game, record_turns)
-    return result_of(game, seed)
+    aborted = play(game, record_turns)
+    return result_of(game, seed, aborted)

@@ -1,5 +1,11 @@
 """Errors for people: every bad input becomes one line naming the file, line and what was expected;
-a run that cannot go on, or is stopped, says so in one line too and how to continue."""
+a run that cannot go on, or is stopped, says so in one line too and how to continue. A message is
+kept to one line of at most ``MESSAGE_MAX`` characters whatever it quotes."""
+
+from horde.limits import QUOTE_MAX
+
+MESSAGE_MAX = 20 * QUOTE_MAX  # characters of one error line, its file and line included
+PATH_SHOWN = 5 * QUOTE_MAX  # characters of a path an error line shows (the message after it is never cut)
 
 
 class HordeError(Exception):
@@ -15,10 +21,16 @@ class HordeError(Exception):
         super().__init__(self.one_line())
 
     def one_line(self) -> str:
+        """The error as one line: ``FILE:LINE: message``; control characters (line breaks
+        included) become spaces and a very long line is cut short."""
         where = ""
         if self.path is not None:
-            where = f"{self.path}:{self.line}: " if self.line is not None else f"{self.path}: "
-        return where + self.message
+            path = self.path
+            if len(path) > PATH_SHOWN:  # a path of thousands of characters: its start and its end
+                path = f"{path[:PATH_SHOWN // 2]}...{path[-PATH_SHOWN // 2:]}"
+            where = f"{path}:{self.line}: " if self.line is not None else f"{path}: "
+        text = "".join(c if c.isprintable() else " " for c in where + self.message)
+        return text if len(text) <= MESSAGE_MAX else text[:MESSAGE_MAX - 3] + "..."
 
 
 class DeckError(HordeError):

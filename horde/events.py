@@ -187,7 +187,7 @@ EVENTS: dict[str, EventKind] = {
     "player_removed": EventKind("a team player who lost otherwise leaves the game (Z4)", (
         TEAM_PLAYER, Field("reason", "str", "why, in words"))),
     "game_over": EventKind("the game ends (H12, H13, H14)", (
-        Field("winner", "str", "'team', 'horde' or 'stall'"), TEAM_LIFE,
+        Field("winner", "str", "'team', 'horde', 'stall' or 'aborted' (H15)"), TEAM_LIFE,
         Field("horde_library", "int", "cards left in the Horde's library"))),
 }
 

@@ -23,6 +23,8 @@ from pathlib import Path
 from horde import __version__
 from horde.engine import prepare
 from horde.errors import HordeError
+from horde.files import read_bytes, read_text
+from horde.limits import CELLS_MAX, GAMES_MAX, SEED_MAX, TOML_DEPTH_MAX, quoted
 from horde.presets import KNOBS, GameSetup, convert, make_setup
 
 
@@ -143,21 +145,60 @@ def load_experiment(path, games: int | None = None, max_games: int | None = None
     ``max_games`` caps the games of every cell (both for reduced runs; both change the hash)."""
     path = resolve_experiment(str(path))
     where = str(path)
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as error:
-        raise ExperimentError(f"cannot read experiment file: {error.strerror or error}", where) from None
-    except tomllib.TOMLDecodeError as error:
-        raise ExperimentError(f"not valid TOML: {error}", where) from None
+    data = read_toml(read_text(path, "experiment file", ExperimentError), where, ExperimentError)
     return parse_experiment(data, where, games, max_games, check_decks)
+
+
+def read_toml(text: str, where: str, error: type[HordeError] = HordeError) -> dict:
+    """Parse TOML text; tables and arrays nested deeper than ``TOML_DEPTH_MAX`` are refused (and
+    never reach the parser's recursion). Raises ``error`` (one line naming ``where``)."""
+    depth = _nesting(text)
+    if depth > TOML_DEPTH_MAX:
+        raise error(f"arrays and tables are nested {depth} deep; an experiment file nests them at most "
+                    f"{TOML_DEPTH_MAX} deep (docs/limits.md)", where)
+    try:
+        data = tomllib.loads(text)
+    except ValueError as problem:  # TOMLDecodeError, or a number of more than 4,300 digits
+        message = str(problem).split("; use sys.set_int_max_str_digits")[0]
+        line = re.search(r"line (\d+)", message)
+        raise error(f"not valid TOML: {message}", where, int(line[1]) if line else None) from None
+    except RecursionError:
+        raise error("not valid TOML: nested too deeply", where) from None
+    return data
+
+
+def _nesting(text: str) -> int:
+    """How deep ``[`` and ``{`` nest in TOML text, outside strings and comments (a table header's
+    brackets count as one level)."""
+    depth = deepest = 0
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if c in "\"'":
+            quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else c
+            i += len(quote)
+            while i < n and not text.startswith(quote, i):
+                i += 2 if c == '"' and text[i] == "\\" else 1
+            i += len(quote)
+            continue
+        if c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return deepest
 
 
 def resolve_experiment(name: str) -> Path:
     """An experiment file by path, or a bundled one by name (``reference`` is
     ``experiments/reference.toml`` of the project, or of the installed package)."""
     path = Path(name)
-    if path.suffix or "/" in name or path.exists():
+    if path.suffix or "/" in name or os.path.exists(path):
         return path
     from horde.bundled import bundled_folder
 
@@ -169,17 +210,18 @@ def parse_experiment(data: dict, where: str, games: int | None = None, max_games
     """Check an experiment given as a dict (a parsed TOML file); ``where`` names it in errors."""
     for key in data:
         if key not in TOP_KEYS:
-            raise ExperimentError(f"unknown key '{key}': expected {', '.join(TOP_KEYS)}", where)
+            raise ExperimentError(f"unknown key {quoted(key)}: expected {', '.join(TOP_KEYS)}", where)
     name = data.get("name")
     if not isinstance(name, str) or not NAME_RE.fullmatch(name):
         raise ExperimentError(f"name = {name!r}: expected a name of letters, digits, '-', '_' or '.' "
                               "(it names the results folder)", where)
     seed = data.get("seed")
-    if type(seed) is not int or seed < 0:
-        raise ExperimentError(f"seed = {seed!r}: expected a whole number from 0 up", where)
+    if type(seed) is not int or not 0 <= seed <= SEED_MAX:
+        raise ExperimentError(f"seed = {quoted(seed)}: expected a whole number from 0 to {SEED_MAX} (2^63 - 1: what "
+                              "the results store)", where)
     description = data.get("description", "")
     if not isinstance(description, str):
-        raise ExperimentError(f"description = {description!r}: expected a text", where)
+        raise ExperimentError(f"description = {quoted(description)}: expected a text", where)
     setup = _table(data, "setup", where)
     sweep = _table(data, "sweep", where)
     if "run" not in data:
@@ -198,7 +240,7 @@ def parse_experiment(data: dict, where: str, games: int | None = None, max_games
         if knob in setup:
             raise ExperimentError(f"[sweep] {knob}: also set in [setup]; give it in one place", where)
         if not isinstance(values, list) or not values:
-            raise ExperimentError(f"[sweep] {knob} = {values!r}: expected a non-empty list of values", where)
+            raise ExperimentError(f"[sweep] {knob} = {quoted(values)}: expected a non-empty list of values", where)
         converted = [plain_knob(knob, value, f"{where}: [sweep]") for value in values]
         seen = set()
         for value in converted:
@@ -208,6 +250,10 @@ def parse_experiment(data: dict, where: str, games: int | None = None, max_games
             seen.add(text)
         plain_sweep[knob] = tuple(converted)
 
+    count = math.prod(len(values) for values in plain_sweep.values())
+    if count > CELLS_MAX:
+        raise ExperimentError(f"[sweep] makes {count:,} cells; an experiment has at most {CELLS_MAX:,} "
+                              "(docs/limits.md)", where)
     cells = []
     for index, combination in enumerate(itertools.product(*plain_sweep.values())):
         values = dict(zip(plain_sweep, combination, strict=True))
@@ -221,7 +267,7 @@ def parse_experiment(data: dict, where: str, games: int | None = None, max_games
 def _table(data: dict, key: str, where: str) -> dict:
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise ExperimentError(f"{key} = {value!r}: expected a table [{key}]", where)
+        raise ExperimentError(f"{key} = {quoted(value)}: expected a table [{key}]", where)
     return value
 
 
@@ -229,10 +275,10 @@ def parse_run(run: dict, where: str, games: int | None = None, max_games: int | 
     """The [run] table, with the command line's ``games`` and ``max_games`` applied."""
     for key in run:
         if key not in RUN_KEYS:
-            raise ExperimentError(f"[run] unknown key '{key}': expected {', '.join(RUN_KEYS)}", where)
+            raise ExperimentError(f"[run] unknown key {quoted(key)}: expected {', '.join(RUN_KEYS)}", where)
     turns = run.get("turns", True)
     if not isinstance(turns, bool):
-        raise ExperimentError(f"[run] turns = {turns!r}: expected true or false", where)
+        raise ExperimentError(f"[run] turns = {quoted(turns)}: expected true or false", where)
     count = run.get("games")
     if count == "auto":
         precision = run.get("precision")
@@ -240,19 +286,19 @@ def parse_run(run: dict, where: str, games: int | None = None, max_games: int | 
             raise ExperimentError("[run] precision: missing; games = \"auto\" needs the largest Wilson 95% "
                                   "half-width to stop at, e.g. precision = 0.01", where)
         if isinstance(precision, bool) or not isinstance(precision, int | float) or not 0 < precision <= 0.5:
-            raise ExperimentError(f"[run] precision = {precision!r}: expected a number above 0 and at most 0.5 "
+            raise ExperimentError(f"[run] precision = {quoted(precision)}: expected a number above 0 and at most 0.5 "
                                   "(e.g. 0.01)", where)
         cap = _whole(run, "max_games", DEFAULT_MAX_GAMES, where)
         step = _whole(run, "check_every", min(DEFAULT_CHECK_EVERY, cap), where)
         settings = RunSettings(None, float(precision), cap, min(step, cap), turns)
-    elif type(count) is int and count >= 1:
+    elif type(count) is int and 1 <= count <= GAMES_MAX:
         for key in ("precision", "max_games", "check_every"):
             if key in run:
                 raise ExperimentError(f"[run] {key}: only applies with games = \"auto\"", where)
         settings = RunSettings(count, turns=turns)
     else:
-        raise ExperimentError(f"[run] games = {count!r}: expected a whole number of games per cell from 1 up, "
-                              "or \"auto\" with a precision", where)
+        raise ExperimentError(f"[run] games = {quoted(count)}: expected a whole number of games per cell from 1 to "
+                              f"{GAMES_MAX:,}, or \"auto\" with a precision", where)
     if games is not None:
         settings = RunSettings(games, turns=turns)
     if max_games is not None:
@@ -266,8 +312,8 @@ def parse_run(run: dict, where: str, games: int | None = None, max_games: int | 
 
 def _whole(run: dict, key: str, default: int, where: str) -> int:
     value = run.get(key, default)
-    if type(value) is not int or value < 1:
-        raise ExperimentError(f"[run] {key} = {value!r}: expected a whole number from 1 up", where)
+    if type(value) is not int or not 1 <= value <= GAMES_MAX:
+        raise ExperimentError(f"[run] {key} = {quoted(value)}: expected a whole number from 1 to {GAMES_MAX:,}", where)
     return value
 
 
@@ -278,7 +324,7 @@ def plain_knob(knob: str, value, where: str):
     if knob == "policy" and isinstance(value, dict):
         name = value.get("name")
         if not isinstance(name, str):
-            raise ExperimentError(f"knob 'policy' = {value!r}: expected a policy name or a table "
+            raise ExperimentError(f"knob 'policy' = {quoted(value)}: expected a policy name or a table "
                                   "{name = \"...\", parameter = value}", where)
         params = convert("policy_params", {k: v for k, v in value.items() if k != "name"}, where)
         return {"name": convert("policy", name, where), **dict(params)}
@@ -289,7 +335,7 @@ def plain_knob(knob: str, value, where: str):
     if kind == "params":
         return dict(converted)
     if kind == "optional_int" and converted is None:
-        return "unlimited"
+        return KNOBS[knob].unset
     return converted
 
 
@@ -358,10 +404,11 @@ def data_digest(setup: GameSetup) -> str:
     if setup.banlist != "none":
         files.append(("banlist", root / "banlist.txt" if setup.banlist == "default" else Path(setup.banlist)))
     digest = hashlib.sha256()
+    sizes = {"card": "card file", "user card": "card file", "banlist": "banlist"}
     for kind, path in files:
         try:
-            content = hashlib.sha256(Path(path).read_bytes()).hexdigest()
-        except OSError:
+            content = hashlib.sha256(read_bytes(path, sizes.get(kind, "decklist"))).hexdigest()
+        except HordeError:  # not there, not a regular file, too large: the check of the cells names it
             content = "missing"
         digest.update(f"{kind}:{Path(path).name}:{content}\n".encode())
     try:

@@ -14,8 +14,9 @@ import re
 from collections.abc import Callable
 from typing import Protocol
 
-from horde.cards import CardDef
+from horde.cards import KEYWORDS, CardDef
 from horde.characteristics import board_of, graveyard_of, hand_of, has_keyword, power, toughness
+from horde.limits import CARD_AMOUNT_MAX, CARD_PT_MAX, quoted, whole_number
 from horde.state import HORDE_CONTROLLER, Game, Permanent
 
 
@@ -71,11 +72,20 @@ RELATIONS = ("yours", "opponents", "theirs", "enchanted")
 # Terms that name players as targets, not permanents: each team player and the Horde, or only
 # the other side's ("any" is a creature or planeswalker, or one of the other side's players).
 PLAYER_TERMS = {"player": "player", "opponent": "opponent", "any": "opponent"}
-_COMPARISON = re.compile(r"(mv|power|toughness)(<=|>=|<|>|=)(\d+)")
+_COMPARISON = re.compile(r"(mv|power|toughness)(<=|>=|<|>|=)([0-9]+)")
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
     "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
     "=": lambda a, b: a == b,
 }
+
+
+def _compared(m: re.Match[str]) -> int:
+    """The number a comparison term (``mv<=3``) compares with: ASCII digits, 0 to ``CARD_PT_MAX``
+    (docs/limits.md), else ValueError naming the term."""
+    try:
+        return whole_number(m[3], 0, CARD_PT_MAX)
+    except ValueError as error:
+        raise ValueError(f"filter term {quoted(m[0])}: {error}") from None
 
 
 def compile_filter(text: str) -> Filter:
@@ -241,7 +251,7 @@ def _card_term(word: str) -> CardCheck | None:
         return lambda card: subtype in card.subtypes
     m = _COMPARISON.fullmatch(word)
     if m and m[1] == "mv":
-        compare, value = _COMPARE[m[2]], int(m[3])
+        compare, value = _COMPARE[m[2]], _compared(m)
         return lambda card: compare(card.mana_value, value)
     return {
         # "any target": a creature or planeswalker here; players and the Horde are added by the rules.
@@ -263,10 +273,12 @@ def _state_term(word: str) -> StateCheck | None:
     """A check on the permanent's state in the game, ``f(permanent, game)``."""
     if word.startswith("with-"):
         keyword = word[5:].replace("-", " ")
+        if keyword not in KEYWORDS:
+            return None  # a typo (with-flyng) would match nothing: refused as an unknown term
         return lambda p, g: has_keyword(g, p, keyword)
     m = _COMPARISON.fullmatch(word)
     if m:
-        compare, value = _COMPARE[m[2]], int(m[3])
+        compare, value = _COMPARE[m[2]], _compared(m)
         if m[1] == "power":
             return lambda p, g: compare(power(g, p), value)
         return lambda p, g: compare(toughness(g, p), value)
@@ -323,7 +335,7 @@ def _card_alternative(text: str) -> CardFilter:
                 hit = word[5:].replace("-", " ") in card.keywords  # a card's printed keywords
             elif word.startswith("mv"):
                 m = _COMPARISON.fullmatch(word)
-                hit = m is None or _COMPARE[m[2]](card.mana_value, int(m[3]))
+                hit = m is None or _COMPARE[m[2]](card.mana_value, _compared(m))
             elif word == "elite":
                 hit = "Elite" in card.supertypes
             else:
@@ -368,29 +380,43 @@ for _name, _function in AMOUNT_ATOMS.items():
     setattr(_function, "is_amount", True)  # noqa: B010
 
 
-def compile_amount(value: object) -> Amount:
+NumberReader = Callable[[str], int]  # reads one number of an amount or condition, within its bounds
+_NUMBER = re.compile(r"[+\-\u2212]?[\w.,]*[0-9][\w.,]*")  # a term meant as a number ("3", "-1", "2.5")
+
+
+def amount_number(text: str) -> int:
+    """A number of an amount or a condition that no caller bounds: ASCII digits, 0 to
+    ``CARD_AMOUNT_MAX`` (a card file's numbers are read by ``horde.catalogue.card_number``)."""
+    return whole_number(text, 0, CARD_AMOUNT_MAX)
+
+
+def _is_number(text: str) -> bool:
+    return text.isdigit() or bool(_NUMBER.fullmatch(text) and ":" not in text and text not in AMOUNT_ATOMS)
+
+
+def compile_amount(value: object, number: NumberReader = amount_number) -> Amount:
     """An amount is a whole number, a named amount or an expression (above); returns the int or
-    a function ``f(game, ctx)`` whose ``text`` is the expression it was compiled from."""
+    a function ``f(game, ctx)`` whose ``text`` is the expression it was compiled from. Every
+    number written in it (a whole amount, a term, a factor) is read by ``number``, which checks
+    its bounds (docs/limits.md)."""
     if isinstance(value, int) and not isinstance(value, bool):
-        if value < 0:
-            raise ValueError(f"negative amount {value}")
-        return value
+        return number(str(value))
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"expected a whole number or an amount, got '{value}'")
+        raise ValueError(f"expected a whole number or an amount, got {quoted(value)}")
     alias = AMOUNT_ALIASES.get(value)
     if alias is not None:
-        named = compile_amount(alias)  # a function of its own (no alias is a bare atom)
+        named = compile_amount(alias, number)  # a function of its own (no alias is a bare atom)
         setattr(named, "text", value)  # noqa: B010 (the name written)
         setattr(named, "canonical", alias)  # noqa: B010 (what it is: compared by horde.catalogue.behaviour)
         return named
     text = value.strip()
-    if text.isdigit():
-        return int(text)
+    if _is_number(text):
+        return number(text)
     if text in AMOUNT_ATOMS:
         return AMOUNT_ATOMS[text]
     half = text.startswith("half:")
     body = text[len("half:"):] if half else text
-    terms = [_amount_term(part.strip(), value) for part in body.split("+")]
+    terms = [_amount_term(part.strip(), value, number) for part in body.split("+")]
     if len(terms) == 1 and not half:
         function = terms[0]
     else:
@@ -405,19 +431,19 @@ def compile_amount(value: object) -> Amount:
     return function
 
 
-def _amount_term(text: str, whole: object) -> AmountFunction:
+def _amount_term(text: str, whole: object, number: NumberReader) -> AmountFunction:
     factor = 1
-    m = re.fullmatch(r"(\d+)\s*\*\s*(.+)", text)
-    if m:
-        factor, text = int(m[1]), m[2].strip()
-    if text.isdigit():
-        constant = int(text) * factor
+    m = re.fullmatch(r"([^*]+?)\s*\*\s*(.+)", text)
+    if m and _is_number(m[1]):
+        factor, text = number(m[1]), m[2].strip()
+    if _is_number(text):
+        constant = number(text) * factor
         return lambda g, x: constant
     atom = AMOUNT_ATOMS.get(text)
     kind, sep, flt = text.partition(":")
     if atom is None and (not sep or kind not in AMOUNT_KINDS):
         raise ValueError(f"expected a whole number, X, kicked, {', '.join(k + ':FILTER' for k in AMOUNT_KINDS)} "
-                         f"or one of {', '.join(sorted(AMOUNT_ALIASES))}, got '{whole}'")
+                         f"or one of {', '.join(sorted(AMOUNT_ALIASES))}, got {quoted(whole)}")
     if atom is None:
         atom = _count(kind, flt.strip())
     if factor == 1:
@@ -530,23 +556,24 @@ class Context:
 
 # ---------------------------------------------------------------- conditions
 Condition = Callable[[Game, Context], bool]
-_CONDITION = re.compile(r"(.+?)\s+(<=|>=|<|>|=)\s+(\d+)")
+_CONDITION = re.compile(r"(.+?)\s+(<=|>=|<|>|=)\s+(\S+)")
 
 
-def compile_condition(text: str, negate: bool = False) -> Condition:
+def compile_condition(text: str, negate: bool = False, number: NumberReader = amount_number) -> Condition:
     """A condition of an effect (``if=...``, or ``unless=...`` with ``negate``): ``done`` (the
     ability's last 'may' verb was done: 'if you do'), or an amount, true when more than 0, or
-    compared with a number: ``"hand:yours <= 1"`` (spaces around the comparison). The returned
-    function's ``text`` is what was written, with its key."""
+    compared with a number: ``"hand:yours <= 1"`` (spaces around the comparison). Its numbers are
+    read by ``number`` (as ``compile_amount``'s). The returned function's ``text`` is what was
+    written, with its key."""
     text = text.strip()
     if text == "done":
         def check(game: Game, ctx: Context) -> bool:
             return ctx.done != negate
     else:
         m = _CONDITION.fullmatch(text)
-        amount = compile_amount(m[1].strip() if m else text)
+        amount = compile_amount(m[1].strip() if m else text, number)
         compare = _COMPARE[m[2]] if m else _COMPARE[">"]
-        limit = int(m[3]) if m else 0
+        limit = number(m[3]) if m else 0
 
         def check(game: Game, ctx: Context) -> bool:
             return compare(evaluate(game, ctx, amount), limit) != negate

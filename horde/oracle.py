@@ -31,10 +31,11 @@ from dataclasses import dataclass, field
 
 from horde.cards import KEYWORDS, CardDef
 from horde.filters import COLOUR_TERMS, SUBTYPE_TERMS, compile_filter
+from horde.limits import CARD_TEXT_MAX
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
-NUMBER = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|\d+|X)"
+NUMBER = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|[0-9]{1,6}|X)"
 PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf"}
 TYPES = {"creature": "creature", "artifact": "artifact", "enchantment": "enchantment", "land": "land",
          "planeswalker": "planeswalker", "instant": "instant", "sorcery": "sorcery", "permanent": None}
@@ -58,9 +59,9 @@ def modifies(sentence: str, effects: list[str]) -> bool:
     instead' (the damage becomes its amount plus the difference for each kick)."""
     if no_regeneration(sentence, effects):
         return True
-    m = re.fullmatch(r"If ~ was kicked, it deals (\d+) damage instead", sentence)
+    m = re.fullmatch(r"If ~ was kicked, it deals ([0-9]{1,6}) damage instead", sentence)
     if m and effects:
-        last = re.fullmatch(r"(damage(?:_all)? amount=)(\d+)( .*)", effects[-1])
+        last = re.fullmatch(r"(damage(?:_all)? amount=)([0-9]{1,6})( .*)", effects[-1])
         if last and int(m[1]) > int(last[2]):
             effects[-1] = f'{last[1]}"{last[2]}+{int(m[1]) - int(last[2])}*kicked"{last[3]}'
             return True
@@ -164,7 +165,7 @@ def number(word: str, ctx: _Context) -> str:
     word = word.lower()
     if word in NUMBERS:
         return str(NUMBERS[word])
-    if word.isdigit():
+    if word.isascii() and word.isdigit():
         return word
     if word == "x":
         if ctx.x_is:
@@ -240,7 +241,7 @@ def noun_filter(phrase: str, plural: bool = False) -> str:
             relation, text = term, text[: -len(ending)]
             break
     terms: list[str] = []
-    m = re.fullmatch(r"(.+) with (mana value|power|toughness) (\d+) or (less|greater)", text)
+    m = re.fullmatch(r"(.+) with (mana value|power|toughness) ([0-9]{1,6}) or (less|greater)", text)
     if m:
         text = m[1]
         terms.append(f"{'mv' if m[2] == 'mana value' else m[2]}{'<=' if m[4] == 'less' else '>='}{m[3]}")
@@ -327,7 +328,7 @@ def quote(value: str) -> str:
 
 
 def pt_change(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", text)
+    m = re.fullmatch(r"([+-][0-9]{1,6})/([+-][0-9]{1,6})", text)
     if not m:
         raise Unread
     return int(m[1]), int(m[2])
@@ -381,7 +382,7 @@ def token_for(description: str, ctx: _Context) -> str:
     m = re.fullmatch(r"(.+?) tokens? with (.+)", description)
     if m:
         description, keywords = m[1] + " token", keyword_list(m[2])
-    m = re.fullmatch(r"(legendary )?(\d+)/(\d+) ((?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
+    m = re.fullmatch(r"(legendary )?([0-9]{1,6})/([0-9]{1,6}) ((?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
                      r"([A-Z][\w ]*?) (artifact )?creature tokens?", description)
     if not m:
         raise Unread
@@ -653,9 +654,9 @@ EFFECT_TEMPLATES = [
     (r"exile (?P<what>target .+)", _exile),
     (r"return (?P<what>target .+) to its owner's hand", _bounce),
     (r"counter target (?P<kind>\w+ )?spell", _counter),
-    (r"(?P<what>target .+?) gets (?P<pt>[+-]\d+/[+-]\d+)(?: and gains (?P<kw>.+?))? until end of turn", _pump_target),
-    (r"(?P<it>~|it) gets (?P<pt>[+-]\d+/[+-]\d+)(?: and gains (?P<kw>.+?))? until end of turn", _pump_self),
-    (r"(?P<what>.+?) get (?P<pt>[+-]\d+/[+-]\d+)(?: and gain (?P<kw>.+?))? until end of turn", _pump_all),
+    (r"(?P<what>target .+?) gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))? until end of turn", _pump_target),
+    (r"(?P<it>~|it) gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))? until end of turn", _pump_self),
+    (r"(?P<what>.+?) get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gain (?P<kw>.+?))? until end of turn", _pump_all),
     (rf"put (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on (?P<on>.+)", _counters),
     (SUBJECT + rf"gets? (?P<n>{NUMBER}) poison counters?", _poison),
     (rf"return (?:up to (?P<n>{NUMBER}) )?target (?P<what>(?:[\w -]+? )?cards?) from your graveyard to "
@@ -805,7 +806,7 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
     m = re.fullmatch(r"Enchant (creature|permanent|player|land|artifact|enchantment|creature you control)", s)
     if m and "Aura" in ctx.facts.subtypes:
         return [f"Enchant: {noun_filter(m[1]) if m[1] != 'player' else 'player'}"], []
-    m = re.fullmatch(r"(?P<what>Equipped|Enchanted) creature (?:gets (?P<pt>[+-]\d+/[+-]\d+)(?: and has (?P<kw>.+))?|"
+    m = re.fullmatch(r"(?P<what>Equipped|Enchanted) creature (?:gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and has (?P<kw>.+))?|"
                      r"has (?P<kw2>.+)|can't be blocked(?: and has (?P<kw3>.+))?|(?P<cant>can't attack or block))", s)
     if m:
         keywords = keyword_list(m["kw"] or m["kw2"] or m["kw3"] or "") if (m["kw"] or m["kw2"] or m["kw3"]) else []
@@ -815,11 +816,11 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
             keywords = ["can't attack", "can't block"]
         power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
         return [f"{m['what']}: anthem {pt_args(power, toughness, keywords)}".rstrip()], []
-    m = re.fullmatch(r"Creatures enchanted player controls get (?P<pt>[+-]\d+/[+-]\d+)", s)
+    m = re.fullmatch(r"Creatures enchanted player controls get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})", s)
     if m and "Aura" in ctx.facts.subtypes:
         power, toughness = pt_change(m["pt"])
         return [f'Static: anthem filter="creature enchanted" {pt_args(power, toughness, [])}'], []
-    m = re.fullmatch(r"(?P<what>.+?) get (?P<pt>[+-]\d+/[+-]\d+)(?: and have (?P<kw>.+))?", s)
+    m = re.fullmatch(r"(?P<what>.+?) get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and have (?P<kw>.+))?", s)
     if m and not m["what"].lower().startswith(("target", "~")):
         power, toughness = pt_change(m["pt"])
         keywords = keyword_list(m["kw"]) if m["kw"] else []
@@ -829,7 +830,7 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
     if m and not m["what"].lower().startswith(("target", "~")):
         keywords = keyword_list(m["kw"])
         return [f"Static: anthem filter={quote(noun_filter(m['what'], True))} {pt_args(0, 0, keywords)}"], []
-    m = re.fullmatch(r"(\w+) spells you cast cost \{(\d+)\} less to cast", s)
+    m = re.fullmatch(r"(\w+) spells you cast cost \{([0-9]{1,6})\} less to cast", s)
     if m:
         kind = singular(m[1])
         if kind not in TYPES and kind not in SUBTYPE_TERMS:
@@ -921,8 +922,12 @@ def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Comp
     """Compile a card's Oracle text; see the module's paragraph for the templates it knows.
 
     ``facts``: the card's name and types (its own name is read as ``~``); ``tokens``: the
-    catalogue's tokens by name (token descriptions must match one). Deterministic."""
+    catalogue's tokens by name (token descriptions must match one). Deterministic. A text longer
+    than a card's may be (``CARD_TEXT_MAX``) is not read at all."""
     out = Compiled()
+    if len(text or "") > CARD_TEXT_MAX:
+        out.unread.append(f"(a text of {len(text):,} characters: a card's text has at most {CARD_TEXT_MAX:,})")
+        return out
     text = normalise(text or "", facts.name)
     loyalty: list[tuple[int, str, list[str], str]] = []  # (loyalty change, prefix, effects, sentences)
     for line in sentences(text):
@@ -1004,7 +1009,7 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
                     effects += effects_of(part, mode_ctx)
             pending.append(f"Mode: {' ; '.join(effects)}")
         return None
-    m = re.fullmatch(r"([+-]?\d+|[+-]X): (.+)", sentence)
+    m = re.fullmatch(r"([+-]?[0-9]{1,6}|[+-]X): (.+)", sentence)
     if m and "Planeswalker" in facts.types:
         ctx.hook = "Loyalty"
         ability = _Ability(["Loyalty"], effects_of(m[2], ctx), prefix=f"{m[1]}: ", ctx=ctx)

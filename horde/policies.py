@@ -8,21 +8,30 @@ own random stream (``self.rng``, set by the engine for each game), so its choice
 the Horde's shuffle or dice.
 
 A custom policy is any class with ``choose(decision, view)``; load it with
-``--policy package.module:ClassName``.
+``--policy package.module:ClassName``. Loading it imports its module, which runs the module's
+code: the spec is checked first (the module is found without importing it, and its source must
+define the class), so a wrong spec fails before any of that code runs.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
 import inspect
+import math
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
 from horde import rules
 from horde.cards import CardDef
 from horde.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
+from horde.errors import HordeError
+from horde.files import read_text
 from horde.filters import Context
+from horde.limits import POLICY_NUMBER_MAX, quoted
 from horde.state import Game, Permanent
 
 
@@ -899,12 +908,33 @@ POLICIES: dict[str, type[Policy]] = {"baseline": BaselinePolicy, "aggro": AggroP
                              "control": ControlPolicy, "random": RandomPolicy}
 
 
+_DOTTED_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+
+
 def policy_class(spec: str) -> type:
-    """A registered policy by name, or a class by dotted path ``package.module:ClassName``."""
+    """A registered policy by name, or a class by dotted path ``package.module:ClassName``.
+
+    Before the module is imported (which runs its code) the spec is checked: both parts must be
+    Python names, the module must be found (``importlib.util.find_spec``; finding
+    ``package.module`` imports ``package``), and when its source is a Python file, the file must
+    define ``ClassName`` at its top level (``_defines``). A PolicyError names what is wrong."""
     if spec in POLICIES:
         return POLICIES[spec]
     if ":" in spec:
         module_name, _, class_name = spec.partition(":")
+        if not _DOTTED_RE.fullmatch(module_name) or not class_name.isidentifier():
+            raise PolicyError(f"policy {quoted(spec)}: expected module:Class, like my_group:NeverChump (a Python "
+                              "module on the path and the name of a class in it)")
+        try:
+            found = importlib.util.find_spec(module_name)
+        except (ImportError, ValueError) as error:
+            raise PolicyError(f"policy '{spec}': cannot find module '{module_name}': {error}") from None
+        if found is None:
+            raise PolicyError(f"policy '{spec}': no module '{module_name}' on the Python path (run horde from its "
+                              "folder, or set PYTHONPATH)")
+        if found.origin and found.origin.endswith(".py") and not _defines(found.origin, class_name):
+            raise PolicyError(f"policy '{spec}': module '{module_name}' ({found.origin}) defines no class "
+                              f"'{class_name}' (it was not imported)")
         try:
             module = importlib.import_module(module_name)
         except ImportError as error:
@@ -914,7 +944,29 @@ def policy_class(spec: str) -> type:
             raise PolicyError(f"policy '{spec}': module '{module_name}' has no policy class '{class_name}'"
                               f" with a choose(decision, view) method")
         return cls
-    raise PolicyError(f"unknown policy '{spec}': expected one of {', '.join(POLICIES)} or module:Class")
+    raise PolicyError(f"unknown policy {quoted(spec)}: expected one of {', '.join(POLICIES)} or module:Class")
+
+
+def _defines(source: str, name: str) -> bool:
+    """Whether a module's source file may bind ``name`` at its top level (a class, an assignment,
+    an import), read without running it; a source that can't be read or parsed may (the import
+    says what is wrong), and so may one with a star import or a module ``__getattr__``."""
+    try:
+        tree = ast.parse(read_text(source, "policy module"))
+    except (HordeError, SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == "__getattr__":
+            return True
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name:
+            return True
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            for alias in node.names:
+                if alias.name == "*" or (alias.asname or alias.name.split(".")[0]) == name:
+                    return True
+    return False
 
 
 def parameters(cls: type) -> dict[str, Any]:
@@ -940,15 +992,9 @@ def policy_factory(spec: str, **params: Any) -> Callable[[], Any]:
     known = parameters(cls)
     for key in params:
         if key not in known:
-            raise PolicyError(f"policy '{spec}' takes no parameter '{key}' (it takes: "
+            raise PolicyError(f"policy '{spec}' takes no parameter {quoted(key)} (it takes: "
                               f"{', '.join(known) or 'none'})")
-        default = known[key]
-        if isinstance(default, int | float) and not isinstance(default, bool):
-            try:
-                params[key] = type(default)(params[key])
-            except (TypeError, ValueError):
-                raise PolicyError(f"policy '{spec}' parameter '{key}': expected a number, "
-                                  f"got {params[key]!r}") from None
+        params[key] = parameter_value(spec, key, known[key], params[key])
 
     def make() -> Any:
         policy = cls(**params) if issubclass(cls, Policy) else cls()
@@ -960,6 +1006,35 @@ def policy_factory(spec: str, **params: Any) -> Callable[[], Any]:
         return policy
 
     return make
+
+
+def parameter_value(spec: str, key: str, default: Any, value: Any) -> Any:
+    """A policy parameter's value checked against the type of its default (its declaration): a
+    whole number for an int (``2.7`` is refused, not played as 2), a finite number for a float,
+    true or false for a bool, text for a str; numbers at most ``POLICY_NUMBER_MAX`` either way.
+    The value recorded is the value played."""
+    kind = type(default)
+    if kind is bool:
+        ok = isinstance(value, bool)
+        expected = "true or false"
+    elif kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool) and abs(value) <= POLICY_NUMBER_MAX
+        expected = f"a whole number from {-POLICY_NUMBER_MAX:,} to {POLICY_NUMBER_MAX:,}"
+    elif kind is float:
+        ok = (isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+              and abs(value) <= POLICY_NUMBER_MAX)
+        expected = f"a finite number from {-POLICY_NUMBER_MAX:,} to {POLICY_NUMBER_MAX:,}"
+        value = float(value) if ok else value
+    elif kind is str:
+        ok = isinstance(value, str)
+        expected = "a text value"
+    else:
+        raise PolicyError(f"policy '{spec}' parameter '{key}' can't be set: its default is a {kind.__name__}, and "
+                          "only numbers, true or false and text values can be given")
+    if not ok:
+        raise PolicyError(f"policy '{spec}' parameter '{key}' = {quoted(value)}: expected {expected} (its default is "
+                          f"{default!r})")
+    return value
 
 
 def make_policy(spec: str, **params: Any) -> Any:

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from horde.errors import HordeError
+from horde.limits import POLICY_NUMBER_MAX, finite_number, quoted, whole_number
 
 
 class SetupError(HordeError):
@@ -28,6 +29,7 @@ class Knob:
     low: int | None = None
     high: int | None = None
     team_side: bool = False  # changes only the team's side (paired comparisons: same Horde stream)
+    unset: str = ""  # optional_int: the word that leaves it unset (None), e.g. "unlimited"
 
 
 KNOBS: dict[str, Knob] = {
@@ -43,10 +45,10 @@ KNOBS: dict[str, Knob] = {
     "cast_order": Knob("str", "tokens first, or in revealed order (H5o)", choices=("tokens_first", "revealed")),
     "strong_mix": Knob("str", "Zombie Giant : Zombie Army among the 5 strong tokens per player (R1), e.g. '3:2'"),
     "strong_tokens": Knob("int", "strong tokens per player (R1)", low=0, high=100),
-    "token_percent": Knob("optional_int", "the share of the recipe deck that is tokens, in percent (default: "
-                          "R1 as written, about 60%)", low=0, high=100),
-    "commander_casts": Knob("optional_int", "casts of each commander allowed (D: unlimited, or 1)", low=1,
-                            high=100, team_side=True),
+    "token_percent": Knob("optional_int", "the share of the recipe deck that is tokens, in percent, or 'default' "
+                          "(R1 as written, about 60%)", low=0, high=100, unset="default"),
+    "commander_casts": Knob("optional_int", "casts of each commander allowed, or 'unlimited' (D: unlimited, or 1)",
+                            low=1, high=100, team_side=True, unset="unlimited"),
     "boss": Knob("str", "'random' from the deck's boss list, 'none', or a boss name (B1)"),
     "lieutenants": Knob("bool", "draw lieutenants from the deck's list (L1)"),
     "army_trigger": Knob("str", "Zombie Army trigger once per entering Army, or per Army (R2)",
@@ -217,19 +219,20 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
     """Check and convert one knob value (from the command line or an experiment file)."""
     knob = KNOBS.get(name)
     if knob is None:
-        raise SetupError(f"{where}: unknown knob '{name}'; knobs are: {', '.join(KNOBS)}")
+        raise SetupError(f"{where}: unknown knob {quoted(name)}; knobs are: {', '.join(KNOBS)}")
     expected = ""
     try:
         if knob.kind in ("int", "optional_int"):
-            if knob.kind == "optional_int" and (value is None or str(value).lower() in ("unlimited", "none")):
-                return None
-            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
-                raise ValueError
-            number = int(value)
-            if (knob.low is not None and number < knob.low) or (knob.high is not None and number > knob.high):
-                expected = f"a whole number from {knob.low} to {knob.high}"
-                raise ValueError
-            return number
+            if knob.kind == "optional_int":
+                if value is None or (isinstance(value, str) and value.strip().lower() == knob.unset):
+                    return None
+                if isinstance(value, str) and value.strip().lower() == "none":
+                    # Decision: 'none' could mean no casts or no limit: neither is guessed.
+                    expected = (f"a whole number from {knob.low} to {knob.high} or '{knob.unset}' ('none' could "
+                                f"mean either: say which)")
+                    raise ValueError
+            return whole_number(value, knob.low if knob.low is not None else -2**63,
+                                knob.high if knob.high is not None else 2**63 - 1)
         if knob.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -250,6 +253,13 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
                 value = dict(value)
             if not isinstance(value, dict):
                 raise ValueError
+            for key, item in value.items():
+                expected = (f"parameter '{key}' = {quoted(item)}: expected a number (finite, at most "
+                            f"{POLICY_NUMBER_MAX:,} either way), true or false, or a text value")
+                if not isinstance(key, str) or not isinstance(item, bool | int | float | str):
+                    raise ValueError  # a list or a table is no parameter value
+                if isinstance(item, int | float) and not isinstance(item, bool):
+                    finite_number(item, -POLICY_NUMBER_MAX, POLICY_NUMBER_MAX)
             return tuple(sorted(value.items()))
         if knob.kind == "decks":
             listed = value.split(",") if isinstance(value, str) else list(value)
@@ -271,30 +281,39 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
             expected = f"one of {', '.join(knob.choices)}"
             raise ValueError
         if name == "strong_mix":
+            expected = "GIANTS:ARMIES like '3:2', each from 0 to 100, not both 0"
             parts = text.split(":")
-            if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or sum(int(p) for p in parts) == 0:
-                expected = "GIANTS:ARMIES like '3:2'"
+            if len(parts) != 2 or sum(whole_number(p, 0, 100) for p in parts) == 0:
                 raise ValueError
+            text = ":".join(str(whole_number(p, 0, 100)) for p in parts)
         if name == "preset" and text not in PRESETS:
             expected = f"one of {', '.join(PRESETS)}"
             raise ValueError
         return text
     except (TypeError, ValueError):
         if not expected:
-            expected = {"int": "a whole number", "optional_int": "a whole number or 'unlimited'",
+            expected = {"int": "a whole number", "optional_int": "a whole number",
                         "bool": "true or false", "decks": "a list of deck names"}.get(knob.kind, "a text value")
             if knob.low is not None and knob.kind in ("int", "optional_int"):
                 expected += f" from {knob.low} to {knob.high}"
-        raise SetupError(f"{where}: knob '{name}' = {value!r}: expected {expected}") from None
+            if knob.kind == "optional_int":
+                expected += f", or '{knob.unset}'"
+        raise SetupError(f"{where}: knob '{name}' = {quoted(value)}: expected {expected}") from None
 
 
-def _number(text: str) -> int | float | str:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+def _number(text: str) -> int | float | str | bool:
+    """A policy parameter written on the command line: a whole number, a number, true or false,
+    else the text."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return whole_number(text, -POLICY_NUMBER_MAX, POLICY_NUMBER_MAX) if "." not in text else float(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)  # checked (finite, bounded) with the other parameters
+    except ValueError:
+        return text
 
 
 def make_setup(preset: str = "zombie-horde", where: str = "setup", **overrides: Any) -> GameSetup:
@@ -326,3 +345,33 @@ def with_changes(setup: GameSetup, **changes: Any) -> GameSetup:
 
 
 FIELD_NAMES = tuple(f.name for f in fields(GameSetup))
+
+
+# ---------------------------------------------------------------- knobs a setup does not read
+DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(GameSetup)}
+
+
+def unused_knobs(setup: GameSetup, horde_build: str, horde_path: str = "") -> dict[str, str]:
+    """The knobs of ``setup`` changed from their defaults that its games would never read, each
+    with why (a fixed Horde deck has no recipe; ``reveal_base`` only counts in escalating mode).
+    Decision: such a knob is refused (``horde.engine.prepare``), never silently ignored."""
+    unused: dict[str, str] = {}
+    if horde_build in ("fixed", "whole"):
+        for knob in ("token_percent", "strong_mix", "strong_tokens"):
+            if getattr(setup, knob) != DEFAULTS[knob]:
+                unused[knob] = f"the Horde deck {horde_path} is a fixed list, and this knob shapes only a recipe deck (R1)"
+    if setup.reveal != "escalating" and setup.reveal_base != DEFAULTS["reveal_base"]:
+        unused["reveal_base"] = "it counts only with reveal = escalating (H5e)"
+    # The opponents' and variants' knobs (F, G, V): one that overrides another leaves it unread.
+    sized = "the Horde deck is played whole (F, M, G)" if horde_build == "whole" else \
+        f"horde_size = {setup.horde_size} sets the Horde deck's size (V1)" if setup.horde_size is not None else ""
+    for knob, why in (("life_per_player", f"fixed_life = {setup.fixed_life} sets the team's life (V1, V9)"
+                       if setup.fixed_life is not None else ""),
+                      ("cards_per_player", sized),
+                      ("horde_size", "the Horde deck is played whole (F, M, G)" if horde_build == "whole" else ""),
+                      ("hydra_heads", "" if setup.opponent == "hydra" else "it counts only against the Hydra (F1)"),
+                      ("hydra_choices", "" if setup.opponent == "hydra" else "it counts only against the Hydra (F7)"),
+                      ("god_throngs", "" if setup.opponent == "god" else "it counts only against Xenagos (G1)")):
+        if why and getattr(setup, knob) != DEFAULTS[knob]:
+            unused[knob] = why
+    return unused

@@ -25,6 +25,7 @@ from pathlib import Path
 import pandas as pd
 
 from horde import __version__, analysis, plots
+from horde.files import make_folder, write_file
 from horde.presets import FIELD_NAMES, KNOBS
 
 CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
@@ -172,8 +173,8 @@ class Pictures:
         figure.savefig(buffer, format="png", metadata={"Software": None})
         data = buffer.getvalue()
         if self.folder is not None:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            (self.folder / f"{name}.png").write_bytes(data)
+            make_folder(self.folder, follow=True)
+            write_file(self.folder / f"{name}.png", data)
         self.names.append(name)
         source = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
         return (f'<figure><img id="{_text(name)}" alt="{_text(alt)}" width="{int(WIDTH * 100)}" '
@@ -313,6 +314,8 @@ def _summary_section(page: Page, games: pd.DataFrame, knobs: list[str]) -> None:
                                                  f"{_number(row['turns_q3'])})",
                     "team life at the end": _number(row["team_life_end_mean"]),
                     "lowest team life": _number(row["team_life_lowest_mean"])})
+        if table["aborted"].any():  # H15: games the work budget stopped, never hidden
+            out["aborted (H15)"] = row["aborted"]
         rows.append(out)
     what = f"one row per cell ({', '.join(knobs)} vary)" if knobs else "every game pooled: one cell"
     page.section("Summary", f"<p>Team wins, Horde wins and stalls, {_text(what)}; each team win rate with its "
@@ -705,6 +708,6 @@ def write_report(folder, out=None, card_turn: int = 3, images=None, compare=None
     page = render(results, card_turn=card_turn, images=images, compare=other, target=target, band=band,
                   min_games=min_games)
     path = Path(out) if out is not None else Path(folder) / "report.html"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(page, encoding="utf-8")
+    make_folder(path.parent, follow=True)
+    write_file(path, page)  # whole or not at all, never through a link
     return path

@@ -24,6 +24,7 @@ from typing import Any
 
 from horde.cards import CardDef
 from horde.decisions import Chooser
+from horde.limits import BOARD_UNIT, WORK_BUDGET
 from horde.presets import GameSetup
 
 
@@ -35,11 +36,39 @@ class Side(StrEnum):
 
 
 class Winner(StrEnum):
-    """How a game ended: the team won (H12), the Horde won (H13), or neither by the stall guard (H14)."""
+    """How a game ended: the team won (H12), the Horde won (H13), neither by the stall guard
+    (H14), or the game was stopped by the work budget (H15: its cards make it run away)."""
 
     TEAM = "team"
     HORDE = "horde"
     STALL = "stall"
+    ABORTED = "aborted"
+
+
+def board_units(game: Game) -> int:
+    """H15: the units a look at every permanent costs beyond the first (``spend``)."""
+    battlefield = game.battlefield
+    return (len(battlefield.team) + len(battlefield.horde)) // BOARD_UNIT
+
+
+class GameAborted(Exception):
+    """H15: the game passed its work budget (or nested its triggered abilities too deep); the
+    engine ends it with the winner ``aborted``. ``reason`` says which limit it passed."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def spend(game: Game, units: int = 1) -> None:
+    """H15: ``units`` of the game's work (an effect resolved, a permanent entering, a decision
+    asked, a turn); past ``WORK_BUDGET`` the game is aborted. Work that looks at every permanent
+    costs one more unit per ``BOARD_UNIT`` permanents on the battlefield, so a huge board spends
+    the budget as fast as it spends time."""
+    game.work += units
+    if game.work > WORK_BUDGET:
+        raise GameAborted(f"more than {WORK_BUDGET:,} units of work (effects resolved, permanents entering, "
+                          "decisions)")
 
 
 HORDE_CONTROLLER = -1  # the controller (and owner) index of every Horde permanent; team players count from 0
@@ -454,7 +483,7 @@ class Game:
         "team_life", "start_life", "damage_taken", "life_lost", "life_gained", "winner", "horde_rng",
         "dice_rng", "boss", "lieutenants", "horde_milled", "fogged", "drivers",
         "emblems", "emblem_counter", "extra_turns", "spells_locked", "held", "delayed", "horde_haste", "burning",
-        "schemes", "borrowed", "prevented",
+        "schemes", "borrowed", "prevented", "work", "depth",
     )
 
     def __init__(self, setup: GameSetup, tokens: dict[str, CardDef], horde_rng: Random, dice_rng: Random,
@@ -491,6 +520,8 @@ class Game:
         self.schemes: SchemeState | None = None  # A1: the Horde's scheme deck, when it is an archenemy
         self.borrowed: list[tuple[Permanent, int]] = []  # (permanent, controller to return to) at end of turn
         self.prevented: list[tuple[Any, Any]] = []  # (filter, context): damage to matching permanents is prevented this turn
+        self.work = 0  # H15: units of work spent (state.spend)
+        self.depth = 0  # H15: abilities resolving inside one another now
 
     def over(self) -> bool:
         """Whether the game has ended. Asked as a call, so no type checker or compiler takes the

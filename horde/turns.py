@@ -67,10 +67,13 @@ def opening_hands(game: Game) -> None:
 
 
 def run_steps(game: Game, steps: Iterable[Callable[[Game], None]]) -> None:
-    """Run a turn's steps in order; the invariant check (tests) runs after each, and the turn
-    stops as soon as the game is over."""
+    """Run a turn's steps in order; state-based actions are checked after each (704.3: at the
+    latest when a player would receive priority, so equipment or an aura moved anywhere in a step
+    never leaves a creature alive with lethal damage), then the invariant check (tests), and the
+    turn stops as soon as the game is over."""
     for step in steps:
         step(game)
+        check_state(game)
         if game.drivers.check is not None:
             game.drivers.check(game)
         if game.over():
@@ -302,6 +305,10 @@ def equip_step(game: Game, i: int) -> None:
         game.battlefield.attach(equipment, creature)
         if game.drivers.trace is not None:
             log(game, "equip", Side.TEAM, player=i + 1, equipment=equipment.card.name, creature=creature.card.name)
+        # 704.5f, 704.5g: the creature it left may now have lethal damage or no toughness.
+        check_state(game)
+        if game.over():
+            return
 
 
 def can_attack(game: Game, p: Permanent) -> bool:

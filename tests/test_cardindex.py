@@ -85,7 +85,7 @@ def test_progress_hears_every_byte_of_the_file(tmp_path):
     seen: list[tuple[int, int]] = []
     import_atomic_cards(FIXTURE, target=tmp_path / "cards.sqlite", progress=lambda read, total: seen.append((read, total)))
     size = FIXTURE.stat().st_size
-    assert seen[-1] == (size, size)
+    assert seen[-1] == (2 * size, 2 * size)  # read twice: its depth, then its cards
     assert [read for read, _ in seen] == sorted(read for read, _ in seen)
 
 
@@ -132,3 +132,25 @@ def test_a_hundred_card_lookup_is_fast(tmp_path):
     found = [index.lookup(f"Hollow Dogs {i * 29}") for i in range(100)]
     assert time.perf_counter() - start < 0.5 and all(found)
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+@pytest.mark.parametrize("kind", ["json", "gz"])
+def test_json_nested_past_its_depth_is_refused_in_bounded_memory(tmp_path, kind):
+    """200,000 brackets took ijson's fast parser tens of gigabytes (it keeps the path to each
+    value): the depth is read first, and a file past 64 deep is one line."""
+    import resource
+
+    raw = b"[" * 200_000 + FIXTURE.read_bytes()
+    source = tmp_path / f"AtomicCards.{kind}"
+    source.write_bytes(gzip.compress(raw) if kind == "gz" else raw)
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (min(4 * 2**30, hard) if hard != resource.RLIM_INFINITY else 4 * 2**30,
+                                            hard))
+    try:
+        with pytest.raises(HordeError) as caught:
+            import_atomic_cards(source, target=tmp_path / "cards.sqlite")
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    assert caught.value.one_line() == (f"{source}: cannot read the file as MTGJSON's AtomicCards JSON: its maps and "
+                                       "arrays nest more than 64 deep (docs/limits.md)")
+    assert not (tmp_path / "cards.sqlite").exists()

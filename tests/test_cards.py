@@ -157,3 +157,22 @@ def test_modal_spell_offers_the_modes_it_can_carry_out(game, bundled):
     game.players[0].hand[:] = [abrade]
     rules.team_cast(game, 0, abrade, "hand")
     assert zombie.damage == 3  # the baseline takes the mode that hurts the Horde
+
+
+def test_704_5g_equipment_moved_off_a_damaged_creature_leaves_it_to_die(game, bundled):
+    """State-based actions run after the equip step: Short Sword (+1/+1) moved from a damaged
+    2/2 to another creature leaves the first with 2 damage and toughness 2, so it dies."""
+    sword = put(game, bundled, "Short Sword", side="team", player=0)
+    goblin = put(game, bundled, "Goblin Chieftain", side="team", player=0)
+    other = put(game, bundled, "Raging Goblin", side="team", player=0)
+    for _ in range(2):
+        put(game, bundled, "Mountain", side="team", player=0)
+    game.battlefield.attach(sword, goblin)
+    rules.damage_permanent(game, None, HORDE, goblin, 2)
+    rules.check_state(game)
+    assert rules.on_battlefield(game, goblin) and rules.toughness(game, goblin) == 3
+    game.drivers.policy = Scripted(equip=lambda d: (sword, other) if (sword, other) in d.options else None)
+    turns.equip_step(game, 0)
+    assert sword.attached_to is other
+    assert not rules.on_battlefield(game, goblin)
+    assert bundled.get("Goblin Chieftain") in game.players[0].graveyard

@@ -13,6 +13,8 @@ def entry(count, name, section, line, set_code=None, number=None, foil=False, ta
 
 
 CARD = "expected '<count> <card name>', e.g. '1 Sol Ring', got "
+# A line that is not a card line, before anything says the file is a decklist: not quoted.
+NOT_A_DECK = "expected '<count> <card name>', e.g. '1 Sol Ring' (this line and the ones before it do not read as a decklist)"
 COUNT = ": expected a whole number from 1 to 999"
 
 
@@ -253,24 +255,33 @@ def test_unknown_section_name_is_a_programming_error():
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("Sol Ring", "deck.txt:1: " + CARD + "'Sol Ring'"),
+        ("Sol Ring", "deck.txt:1: " + NOT_A_DECK),
+        ("1 Island\nSol Ring", "deck.txt:2: " + CARD + "'Sol Ring'"),
         ("Deck\n1 Island\n  Sol   Ring ", "deck.txt:3: " + CARD + "'Sol Ring'"),
-        ("Graveyard:\n1 Sol Ring", "deck.txt:1: " + CARD + "'Graveyard:'"),
-        ("Deck (ninety)", "deck.txt:1: " + CARD + "'Deck (ninety)'"),
+        ("Graveyard:\n1 Sol Ring", "deck.txt:1: " + NOT_A_DECK),
+        ("1 Island\nGraveyard:\n1 Sol Ring", "deck.txt:2: " + CARD + "'Graveyard:'"),
+        ("Deck (ninety)", "deck.txt:1: " + NOT_A_DECK),
+        ("1 Island\nDeck (ninety)", "deck.txt:2: " + CARD + "'Deck (ninety)'"),
         ("1 Island\n4", "deck.txt:2: " + CARD + "'4'"),
-        ("4x ", "deck.txt:1: " + CARD + "'4x'"),
-        ("1 (C21) 263", "deck.txt:1: " + CARD + "'1 (C21) 263'"),
-        ("1 *F* #Ramp", "deck.txt:1: " + CARD + "'1 *F* #Ramp'"),
-        ("1 Sol Ring (C21 263", "deck.txt:1: " + CARD + "'1 Sol Ring (C21 263'"),
-        ("1 Sol Ring [Ramp", "deck.txt:1: " + CARD + "'1 Sol Ring [Ramp'"),
-        ("4xLightning Bolt", "deck.txt:1: " + CARD + "'4xLightning Bolt'"),
+        ("4x ", "deck.txt:1: " + NOT_A_DECK),
+        ("1 Island\n4x ", "deck.txt:2: " + CARD + "'4x'"),
+        ("1 (C21) 263", "deck.txt:1: " + NOT_A_DECK),
+        ("1 Island\n1 (C21) 263", "deck.txt:2: " + CARD + "'1 (C21) 263'"),
+        ("1 *F* #Ramp", "deck.txt:1: " + NOT_A_DECK),
+        ("1 Island\n1 *F* #Ramp", "deck.txt:2: " + CARD + "'1 *F* #Ramp'"),
+        ("1 Sol Ring (C21 263", "deck.txt:1: " + NOT_A_DECK),
+        ("1 Island\n1 Sol Ring (C21 263", "deck.txt:2: " + CARD + "'1 Sol Ring (C21 263'"),
+        ("1 Sol Ring [Ramp", "deck.txt:1: " + NOT_A_DECK),
+        ("1 Island\n1 Sol Ring [Ramp", "deck.txt:2: " + CARD + "'1 Sol Ring [Ramp'"),
+        ("4xLightning Bolt", "deck.txt:1: " + NOT_A_DECK),
+        ("1 Island\n4xLightning Bolt", "deck.txt:2: " + CARD + "'4xLightning Bolt'"),
         ("0 Sol Ring", "deck.txt:1: bad count '0'" + COUNT),
         ("00x Sol Ring", "deck.txt:1: bad count '00'" + COUNT),
         ("-1 Sol Ring", "deck.txt:1: bad count '-1'" + COUNT),
         ("1000 Sol Ring", "deck.txt:1: bad count '1000'" + COUNT),
         ("1.5 Sol Ring", "deck.txt:1: bad count '1.5'" + COUNT),
         ("SB: 0 Negate", "deck.txt:1: bad count '0'" + COUNT),
-        ("9" * 5000 + " Sol Ring", "deck.txt:1: bad count '" + "9" * 77 + "...'" + COUNT),
+        ("9" * 5000 + " Sol Ring", "deck.txt:1: bad count '" + "9" * 77 + "... (5000 characters)'" + COUNT),
     ],
 )
 def test_error_messages(text, expected):
@@ -287,8 +298,26 @@ def test_error_is_one_line_with_path_and_line():
 
 
 def test_long_lines_are_shortened_in_errors():
-    message = error_text("x" * 500)
-    assert message.endswith("got '" + "x" * 77 + "...'")
+    message = error_text("Deck\n" + "x" * 500)
+    assert message.endswith("got '" + "x" * 77 + "... (500 characters)'")
+
+
+def test_a_file_that_is_no_decklist_is_not_quoted():
+    """A path given by mistake (or on purpose, in a shared experiment file) to a file that is no
+    decklist: the error names the file and line, never its content."""
+    message = error_text("root:x:0:0:root:/root:/bin/bash\nsecret\n", "/etc/passwd")
+    assert message == "/etc/passwd:1: " + NOT_A_DECK
+    assert "root" not in message.removeprefix("/etc/passwd")
+
+
+def test_a_card_name_longer_than_the_limit_is_refused_and_cut_short():
+    message = error_text("Deck\n1 " + "A" * 120_061)
+    assert message.startswith("deck.txt:2: a card name of 120,061 characters, 'AAAA") and len(message) < 200
+
+
+def test_a_decklist_of_more_than_ten_thousand_cards_is_refused():
+    assert error_text("999 Island\n" * 11) == ("deck.txt:11: more than 10,000 cards: a decklist holds at most "
+                                                  "10,000 (docs/limits.md)")
 
 
 def test_default_path_in_errors():
@@ -322,7 +351,7 @@ def test_read_decklist_errors_name_the_path(tmp_path):
     latin1.write_bytes("1 Lim-Dûl's Vault\n".encode("latin-1"))
     with pytest.raises(DeckError) as caught:
         read_decklist(latin1)
-    assert str(caught.value) == f"{latin1}: cannot read decklist: not UTF-8 text (bad byte at offset 7)"
+    assert str(caught.value) == f"{latin1}: cannot read decklist: not UTF-8 text (bad byte at offset 7); save it as UTF-8"
 
 
 def test_read_decklist_parse_errors_name_the_file(tmp_path):

@@ -17,9 +17,11 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "horde"
 
 LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("foundation", "which build runs (compiled or pure Python), errors, where the bundled data lives, card definitions, decklist text, setups and their "
+    ("foundation", "which build runs (compiled or pure Python), the input limits and the one number checker, errors, the one door for reading and writing "
+                   "files, where the bundled data lives, card definitions, decklist text, setups and their "
                    "knobs, Wilson intervals",
-     ("horde.build", "horde", "horde.errors", "horde.bundled", "horde.cards", "horde.decklists", "horde.presets", "horde.stats")),
+     ("horde.build", "horde", "horde.limits", "horde.errors", "horde.files", "horde.bundled", "horde.cards", "horde.decklists",
+      "horde.presets", "horde.stats")),
     ("state", "the decisions offered to a policy; plain game state (the battlefield and its indexes, "
               "the drivers); the trace",
      ("horde.decisions", "horde.state", "horde.events")),

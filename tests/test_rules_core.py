@@ -311,3 +311,60 @@ def test_H14_stall_after_max_turns(test_decks, catalogue):
     setup = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none", players=4, max_turns=3)
     result = play_game(setup, 3, catalogue=catalogue)
     assert result.winner == "stall" and result.turns == 3
+
+
+# ---------------------------------------------------------------- H15 the work budget
+
+RUNAWAY_CARDS = """Name: Mirror Spirit
+Type: Token Creature — Spirit
+PT: 1/1
+Enters: create_tokens token="Mirror Spirit"
+"""
+RUNAWAY_DECK = "About\nKind horde\nBuild fixed\n\nDeck\n10 Mirror Spirit\n"
+
+
+@pytest.fixture
+def runaway(tmp_path, decks, monkeypatch):
+    """The test decks plus a Horde deck of a token whose entering creates another of itself."""
+    import shutil
+
+    folder = tmp_path / "decks"
+    shutil.copytree(decks, folder)
+    (folder / "cards" / "runaway.txt").write_text(RUNAWAY_CARDS)
+    (folder / "horde" / "runaway.txt").write_text(RUNAWAY_DECK)
+    monkeypatch.setenv("HORDE_DECKS", str(folder))
+    return make_setup("zombie-horde", horde_deck="runaway", team_decks=["white"] * 4, boss="none",
+                      lieutenants=False, players=1, cards_per_player=10, grace_turns=0)
+
+
+def test_H15_triggers_that_never_end_abort_the_game(runaway):
+    result = play_game(runaway, 1)
+    assert result.winner == "aborted" and result.aborted == "triggered abilities nested more than 60 deep"
+    assert result.turns == 1 and result.horde_turns == 1
+
+
+def test_H15_the_work_budget_aborts_a_game_that_passes_it(decks, monkeypatch):
+    import horde.state
+
+    setup = make_setup("zombie-horde", horde_deck="mini", team_decks=["white"] * 4, boss="none", players=2)
+    assert play_game(setup, 3).winner != "aborted"
+    monkeypatch.setattr(horde.state, "WORK_BUDGET", 40)
+    result = play_game(setup, 3, trace=True)
+    assert result.winner == "aborted" and result.aborted.startswith("more than 40 units of work")
+    assert result.events[-1]["event"] == "game_over" and result.events[-1]["winner"] == "aborted"
+
+
+def test_H15_the_battlefield_holds_at_most_its_limit(decks, monkeypatch):
+    import horde.rules.zones
+
+    monkeypatch.setattr(horde.rules.zones, "BATTLEFIELD_MAX", 6)
+    setup = make_setup("zombie-horde", horde_deck="mini", team_decks=["white"] * 4, boss="none", players=2)
+    result = play_game(setup, 3)
+    assert result.winner == "aborted" and result.aborted == "more than 6 permanents on the battlefield"
+
+
+def test_H15_aborted_games_are_counted_apart_from_stalls(runaway):
+    from horde.runner import summarise
+
+    summary = summarise([play_game(runaway, seed) for seed in range(3)])
+    assert (summary["games"], summary["aborted"], summary["stalls"], summary["team_wins"]) == (3, 3, 0, 0)

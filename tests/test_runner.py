@@ -275,6 +275,8 @@ def test_a_killed_run_keeps_its_chunks_and_resumes(decks, tmp_path):
     manifest = json.loads(manifest_path.read_text())
     assert [run["status"] for run in manifest["runs"]] == ["killed", "complete"]
     assert manifest["runs"][1]["games_before"] == 5 * kept
+    # The killed run's entry says what it left on disk (it said games_played 0 when it could not speak).
+    assert manifest["runs"][0]["games_done"] == manifest["runs"][0]["games_played"] == 5 * kept
     subprocess.run(command[:6] + [str(tmp_path / "whole"), "--quiet"], env=env, check=True, capture_output=True)
     for name in ("games.parquet", "turns.parquet"):
         resumed, = tmp_path.glob(f"out/*/{name}")

@@ -23,8 +23,9 @@ from horde.characteristics import (
 from horde.decisions import Decision, check_choice
 from horde.events import log
 from horde.filters import Context, Target
+from horde.limits import BOARD_UNIT, DEPTH_MAX
 from horde.rules.zombies import may_target
-from horde.state import HORDE_CONTROLLER, Game, Permanent
+from horde.state import HORDE_CONTROLLER, Game, GameAborted, Permanent, board_units, spend
 
 T = TypeVar("T")
 
@@ -43,18 +44,27 @@ def run_hook(game: Game, p: Permanent, hook: str, **extra: Any) -> None:
 
 def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
     """Resolve a list of effects; a targeted effect picks its target first (the team's policy,
-    or at random for the Horde: H9). With no legal target, the targeted effects do nothing."""
-    for effect in effects:
-        condition = effect.condition
-        if condition is not None and not condition(game, ctx):
-            continue  # 'if ...', 'unless ...', 'if you do'
-        if effect.target is not None and ctx.target is None:
-            ctx.target = choose_target(game, ctx, effect)
-            if ctx.target is None:
-                continue
-            if not target_still_legal(game, ctx.target):
-                continue
-        effect.run(game, ctx, **effect.args)
+    or at random for the Horde: H9). With no legal target, the targeted effects do nothing.
+    Each effect spends a unit of the game's work (H15), and abilities resolve inside one another
+    at most ``DEPTH_MAX`` deep (a loop of triggers that never ends is aborted)."""
+    game.depth += 1
+    try:
+        if game.depth > DEPTH_MAX:
+            raise GameAborted(f"triggered abilities nested more than {DEPTH_MAX} deep")
+        for effect in effects:
+            spend(game, 1 + board_units(game))
+            condition = effect.condition
+            if condition is not None and not condition(game, ctx):
+                continue  # 'if ...', 'unless ...', 'if you do'
+            if effect.target is not None and ctx.target is None:
+                ctx.target = choose_target(game, ctx, effect)
+                if ctx.target is None:
+                    continue
+                if not target_still_legal(game, ctx.target):
+                    continue
+            effect.run(game, ctx, **effect.args)
+    finally:
+        game.depth -= 1
 
 
 def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
@@ -169,7 +179,9 @@ def became_target(game: Game, target: Permanent, ctx: Context) -> None:
 
 def ask(game: Game, kind: str, player: int, options: Any, subject: Any = None, count: int = 1,
         is_legal: Callable[[Any], bool] | None = None) -> Any:
-    """Offer a team decision to the policy and check the answer (the policy never changes state)."""
+    """Offer a team decision to the policy and check the answer (the policy never changes state);
+    each decision spends a unit of the game's work (H15)."""
+    spend(game, 1 + len(options) // BOARD_UNIT)
     decision = Decision(kind, player, options, subject, count, is_legal)
     drivers = game.drivers
     choice = drivers.policy.choose(decision, drivers.view)

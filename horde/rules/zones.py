@@ -21,9 +21,10 @@ from horde.characteristics import (
 )
 from horde.events import log
 from horde.filters import Context, Target
+from horde.limits import BATTLEFIELD_MAX
 from horde.rules.abilities import ask, horde_pick, resolve, run_hook, target_fields
 from horde.rules.mana import can_pay, pay
-from horde.state import HORDE_CONTROLLER, Game, Lieutenant, Permanent, Side, TeamPlayer
+from horde.state import HORDE_CONTROLLER, Game, GameAborted, Lieutenant, Permanent, Side, TeamPlayer, spend
 
 
 def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int, tapped: bool = False,
@@ -32,8 +33,13 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
                          kicked: int = 0) -> Permanent:
     """A card or token enters the battlefield (a lieutenant with its shield counters: L3; an Aura
     attached to ``attach``, the permanent or player it enchants); its Enters hooks resolve at
-    once, unless ``triggers`` is False (a board set up by a test)."""
-    p = game.battlefield.enter(card, controller, owner)
+    once, unless ``triggers`` is False (a board set up by a test). It spends a unit of the game's
+    work, and the battlefield holds at most ``BATTLEFIELD_MAX`` permanents (H15)."""
+    spend(game)
+    battlefield = game.battlefield
+    if len(battlefield.team) + len(battlefield.horde) >= BATTLEFIELD_MAX:
+        raise GameAborted(f"more than {BATTLEFIELD_MAX:,} permanents on the battlefield")  # H15
+    p = battlefield.enter(card, controller, owner)
     p.is_commander = commander
     p.deck_card = card.is_token and not created  # a token card of the Horde deck, not a created token
     p.lieutenant = lieutenant

@@ -16,6 +16,7 @@ from concurrent.futures import wait as wait_futures
 from concurrent.futures.process import BrokenProcessPool
 
 from horde.errors import HordeError
+from horde.limits import quoted
 from horde.runner.store import code_digest
 
 
@@ -97,7 +98,7 @@ class ProcessBackend:
             self.pool.shutdown()
 
 
-SCHEDULER_RE = re.compile(r"(tcp|tls|ucx|ws|wss)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5}")
+SCHEDULER_RE = re.compile(r"(tcp|tls|ucx|ws|wss)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]{1,253}):\d{1,5}")
 
 
 class DaskBackend:
@@ -107,25 +108,32 @@ class DaskBackend:
 
     def __init__(self, address: str, timeout: float = 10):
         if not SCHEDULER_RE.fullmatch(address):
-            raise HordeError(f"--scheduler {address!r}: expected a Dask scheduler address like tcp://HOST:PORT")
+            raise HordeError(f"--scheduler {quoted(address)}: expected a Dask scheduler address like tcp://HOST:PORT")
         try:
             from distributed import Client
         except ImportError:
             raise HordeError("--scheduler needs Dask: install the optional extra with pip install "
                              "'horde[dask]'") from None
-        if address.startswith("tcp://"):
-            host, _, port = address[len("tcp://"):].rpartition(":")
+        scheme, _, rest = address.partition("://")
+        if scheme in ("tls", "wss"):
+            from distributed.security import Security
+
+            if Security().get_connection_args("client").get("ssl_context") is None:
+                raise HordeError(f"--scheduler {address}: {scheme}:// needs Dask's TLS settings (a certificate and "
+                                 "key under distributed.comm.tls in the Dask configuration); none are set")
+        if scheme != "ucx":
+            host, _, port = rest.rpartition(":")
             try:  # a quick look first: Dask itself retries a refused connection until its timeout
                 socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
-            except OSError as error:
-                raise HordeError(f"--scheduler {address}: cannot reach a Dask scheduler there "
-                                 f"({error.strerror or error})") from None
+            except (OSError, ValueError, OverflowError) as error:
+                reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+                raise HordeError(f"--scheduler {address}: cannot reach a Dask scheduler there ({reason})") from None
         # Dask's own log lines (a lost connection, its retries, with tracebacks) would come on top of
         # the one line this backend gives for each failure: quiet while the backend is open.
         self.levels = quiet_dask_logs()
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as error:
+        except Exception as error:  # noqa: BLE001 - whatever Dask raises for an address it can't use, one line
             restore_levels(self.levels)
             reason = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise HordeError(f"--scheduler {address}: cannot reach a Dask scheduler there ({reason})") from None

@@ -51,7 +51,7 @@ class ChunkResult:
     cell: int
     start: int
     stop: int
-    counts: tuple  # (team wins, Horde wins, stalls)
+    counts: tuple  # (team wins, Horde wins, stalls, aborted games)
     games: object  # pyarrow Table
     turns: object  # pyarrow Table or None
     engine_seconds: float
@@ -100,9 +100,9 @@ def play_many(setup: GameSetup, seed: int, games: int, workers: int | None = Non
 
 
 def summarise(results) -> dict:
-    """Games, team wins, Horde wins, stalls, the team win rate with its Wilson 95% interval, and
-    the mean game length in turns."""
-    games = team = horde = stall = turns = 0
+    """Games, team wins, Horde wins, stalls, games aborted by the work budget (H15), the team win
+    rate with its Wilson 95% interval, and the mean game length in turns."""
+    games = team = horde = stall = aborted = turns = 0
     for r in results:
         games += 1
         turns += r.turns
@@ -110,10 +110,12 @@ def summarise(results) -> dict:
             team += 1
         elif r.winner == Winner.HORDE:
             horde += 1
-        else:
+        elif r.winner == Winner.STALL:
             stall += 1
+        else:
+            aborted += 1
     low, high = wilson(team, games)
-    return {"games": games, "team_wins": team, "horde_wins": horde, "stalls": stall,
+    return {"games": games, "team_wins": team, "horde_wins": horde, "stalls": stall, "aborted": aborted,
             "team_win_rate": team / games if games else 0.0, "ci_low": low, "ci_high": high,
             "mean_turns": turns / games if games else 0.0}
 
@@ -144,7 +146,8 @@ def play_cell_chunk(task: ChunkTask) -> ChunkResult:
     results = play_games(task)
     engine = time.perf_counter() - engine_start
     winners = [r.winner for r in results]
-    counts = (winners.count(Winner.TEAM), winners.count(Winner.HORDE), winners.count(Winner.STALL))
+    counts = (winners.count(Winner.TEAM), winners.count(Winner.HORDE), winners.count(Winner.STALL),
+              winners.count(Winner.ABORTED))
     approximated = list(prepare(task.setup).approximated) if task.approximated else None
     games = games_table(results, task.setup, task.seed, task.start, task.cell, task.experiment, task.experiment_hash,
                         approximated)

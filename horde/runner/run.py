@@ -12,13 +12,18 @@ An experiment run writes ``OUT/NAME-HASH/``: ``experiment.toml`` (the resolved f
 written to a temporary name and renamed, so a stopped run keeps every finished chunk; running
 it again plays only what is missing and ends with the same files as a run never stopped. A run
 stopped by Ctrl-C records ``interrupted`` in its manifest and raises RunInterrupted; one whose
-workers or cluster fail records ``failed`` and raises RunError (one line, no traceback).
+workers or cluster fail, or that can't write (a full disk, a read-only folder), records
+``failed`` and raises RunError (one line, no traceback). A results folder is never followed out:
+one that is a link, or holds links or special files, is refused before anything is read or
+written (``horde.files.check_tree``); a folder left by a run killed before it wrote its manifest
+(only its temporary files) is taken up again.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import platform
 import shutil
 import time
@@ -32,6 +37,7 @@ from horde import __version__, build
 from horde.engine import prepare
 from horde.errors import HordeError, RunError, RunInterrupted
 from horde.experiments import Experiment
+from horde.files import TEMPORARY, WriteError, check_tree, make_folder
 from horde.runner.backends import open_backend
 from horde.runner.batch import ChunkResult, ChunkTask, play_cell_chunk
 from horde.runner.store import (
@@ -56,6 +62,7 @@ def should_stop(wins: int, games: int, precision: float, cap: int) -> bool:
 
 
 DEFAULT_CHUNK = 250  # games per chunk: 1-2 s of engine time, so a chunk's own cost is a few per cent at most
+MANIFEST_EVERY = 1.0  # seconds between the manifest's notes of a run's progress
 
 
 class CellState:
@@ -67,14 +74,15 @@ class CellState:
         self.reason = None if self.run.adaptive else "games"
         self.points = self.run.check_points() if self.run.adaptive else []
         self.checked = 0  # check points already decided
-        self.parts: dict[int, tuple[int, tuple]] = {}  # start -> (stop, (team, horde, stall))
+        self.parts: dict[int, tuple[int, tuple]] = {}  # start -> (stop, (team, horde, stall, aborted))
 
     @property
     def needed(self) -> int:
         return self.final if self.final is not None else self.run.cap
 
     def add(self, start: int, stop: int, counts) -> None:
-        self.parts[start] = (stop, tuple(counts))
+        """A finished chunk and its (team, horde, stall[, aborted]) counts."""
+        self.parts[start] = (stop, (tuple(counts) + (0, 0, 0, 0))[:4])
         self.decide()
 
     def decide(self) -> None:
@@ -92,14 +100,14 @@ class CellState:
                 self.reason = "precision" if precise else "cap"
 
     def prefix(self, games: int) -> tuple[bool, tuple]:
-        """Whether games 0 to ``games - 1`` are all played, and their (team, horde, stall) counts."""
-        position, totals = 0, [0, 0, 0]
+        """Whether games 0 to ``games - 1`` are all played, and their (team, horde, stall, aborted) counts."""
+        position, totals = 0, [0, 0, 0, 0]
         while position < games:
             part = self.parts.get(position)
             if part is None:
                 return False, ()
             stop, counts = part
-            for k in range(3):
+            for k in range(4):
                 totals[k] += counts[k]
             position = stop
         return position == games, tuple(totals)
@@ -134,11 +142,12 @@ class CellState:
     def summary(self) -> dict[str, Any]:
         games = self.final
         assert games is not None, "only for a finished cell"
-        _, (team, horde, stall) = self.prefix(games)
+        _, (team, horde, stall, aborted) = self.prefix(games)
         low, high = wilson(team, games)
         return {"cell": self.cell.index, "label": self.cell.label, "values": self.cell.values,
                 "setup": self.cell.setup.to_dict(), "setup_hash": self.cell.setup.digest(), "games": games,
                 "stopped_by": self.reason, "team_wins": team, "horde_wins": horde, "stalls": stall,
+                "aborted": aborted,
                 "team_win_rate": team / games, "ci_low": low, "ci_high": high,
                 "half_width": (high - low) / 2}
 
@@ -155,9 +164,12 @@ class RunOutcome:
 def check_folder(folder: Path, experiment: Experiment) -> dict | None:
     """The earlier run's manifest if ``folder`` holds this very experiment; None if it is new;
     an error if it holds anything else (results are never overwritten by another experiment)."""
+    check_tree(folder, "results folder")  # no link or special file anywhere in it
     manifest = read_manifest(folder)
     if manifest is None:
-        if folder.exists() and any(p.name not in (".lock", "experiment.toml") for p in folder.iterdir()):
+        # A run killed before its manifest was written leaves at most these: it is taken up again.
+        if os.path.exists(folder) and any(p.name not in (".lock", "experiment.toml") and not p.name.endswith(TEMPORARY)
+                                   for p in folder.iterdir()):
             raise HordeError("the results folder exists and is not from a horde run; move it away or use "
                              "--out", str(folder))
         return None
@@ -172,7 +184,7 @@ def is_complete(folder: Path, manifest: dict | None, experiment: Experiment) -> 
     if not manifest or manifest.get("status") != "complete":
         return False
     files = ["games.parquet"] + (["turns.parquet"] if experiment.run.turns else [])
-    return all((folder / name).exists() for name in files)
+    return all(os.path.exists(folder / name) for name in files)
 
 
 def scan_parts(folder: Path, states: list, turns: bool) -> None:
@@ -180,14 +192,16 @@ def scan_parts(folder: Path, states: list, turns: bool) -> None:
     turns file is deleted and played again)."""
     import pyarrow.parquet as pq
 
+    for leftover in folder.glob("*" + TEMPORARY):  # a stopped write (never a link: check_tree)
+        leftover.unlink()
     parts = folder / "parts"
-    if not parts.exists():
+    if not os.path.exists(parts):
         return
-    for leftover in parts.rglob("*.tmp"):
+    for leftover in parts.rglob("*" + TEMPORARY):
         leftover.unlink()
     for state in states:
         directory = parts / f"cell-{state.cell.index:04d}"
-        if not directory.exists():
+        if not os.path.exists(directory):
             continue
         for path in sorted(directory.glob("games-*.parquet")):
             match = PART_RE.fullmatch(path.name)
@@ -196,7 +210,7 @@ def scan_parts(folder: Path, states: list, turns: bool) -> None:
             start, stop = int(match[1]), int(match[2])
             turns_path = part_path(folder, "turns", state.cell.index, start, stop)
             try:
-                if turns and not turns_path.exists():
+                if turns and not os.path.exists(turns_path):
                     raise OSError("no turns part")
                 winners = pq.read_table(path, columns=["winner"]).column("winner").to_pylist()
                 if len(winners) != stop - start:
@@ -205,7 +219,8 @@ def scan_parts(folder: Path, states: list, turns: bool) -> None:
                 path.unlink(missing_ok=True)
                 turns_path.unlink(missing_ok=True)
                 continue
-            state.parts[start] = (stop, (winners.count("team"), winners.count("horde"), winners.count("stall")))
+            state.parts[start] = (stop, (winners.count("team"), winners.count("horde"), winners.count("stall"),
+                                         winners.count("aborted")))
         state.decide()
 
 
@@ -236,7 +251,13 @@ class FolderLock:
         self.handle: IO[str] | None = None
 
     def __enter__(self) -> FolderLock:
-        handle = self.handle = open(self.path, "a+")  # closed by __exit__
+        try:  # never through a link (check_tree refused one; this closes the gap)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                         0o666)
+        except OSError as error:
+            raise WriteError(f"cannot write the lock file: {error.strerror or error}", str(self.path),
+                             error.errno) from None
+        handle = self.handle = os.fdopen(fd, "a+")  # closed by __exit__
         try:
             import fcntl
 
@@ -266,12 +287,14 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
     records ``interrupted`` in the manifest and raises RunInterrupted; when a worker dies or the
     Dask scheduler goes away it records ``failed`` and raises RunError. Either way every part file
     written stays, and running again continues."""
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise HordeError("cannot write results there: it is a file, not a folder (give --out a folder)", str(out))
     folder = Path(out) / experiment.folder
     manifest = check_folder(folder, experiment)
     if manifest is not None and is_complete(folder, manifest, experiment):
         shutil.rmtree(folder / "parts", ignore_errors=True)
         return RunOutcome(folder, manifest["cells"], 0, already_complete=True)
-    if manifest and manifest.get("code") != code_digest() and (folder / "parts").exists():
+    if manifest and manifest.get("code") != code_digest() and os.path.exists(folder / "parts"):
         raise HordeError(f"the partial results here were made by other horde code (code {manifest.get('code')}, "
                          f"now {code_digest()}); move the folder away or use --out to start again", str(folder))
     backend = backend or open_backend(workers, scheduler)
@@ -279,7 +302,7 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
     try:
         if on_start is not None:
             on_start(folder)
-        folder.mkdir(parents=True, exist_ok=True)
+        make_folder(folder)
         with FolderLock(folder):
             outcome = _run(experiment, folder, manifest, backend, chunk_size, progress,
                            scheduler if scheduler else None)
@@ -293,15 +316,20 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     from tqdm import tqdm
 
     digest = experiment.digest()
-    write_atomically(folder / "experiment.toml", lambda p: p.write_text(experiment.to_toml()))
+    write_atomically(folder / "experiment.toml", experiment.to_toml().encode("utf-8"))
     manifest = manifest or {"experiment": experiment.name, "hash": digest, "key": experiment.key(),
                             "code": code_digest(), "seed": experiment.seed,
                             "game_seeds": "game i of every cell: (seed, i)", "runs": []}
-    for earlier in manifest["runs"]:
-        if earlier.get("status") == "running":
-            earlier["status"] = "killed"  # this run holds the folder's lock, so that one ended without a word
     states = [CellState(cell, experiment) for cell in experiment.cells]
     scan_parts(folder, states, experiment.run.turns)
+    on_disk = sum(s.done_games() for s in states)
+    for earlier in manifest["runs"]:
+        if isinstance(earlier, dict) and earlier.get("status") == "running":
+            # This run holds the folder's lock, so that one ended without a word: what it left is on disk.
+            earlier["status"] = "killed"
+            before = earlier["games_before"] if isinstance(earlier.get("games_before"), int) else 0
+            earlier["games_done"] = on_disk
+            earlier["games_played"] = max(earlier.get("games_played") or 0, on_disk - before)
     size = chunk_size_for(experiment, states, backend.slots, chunk_size)
     session = {"started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "status": "running", "backend": backend.name,
                "workers": backend.slots, "scheduler": scheduler, "chunk_size": size,
@@ -324,6 +352,7 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     queue = deque(sorted(queue, key=lambda item: item[0]))
     in_flight: dict = {}
     began = time.perf_counter()
+    noted = [began]  # when the manifest last recorded this run's progress
 
     def wanted(state, start) -> bool:
         return state.final is None or start < state.final
@@ -356,13 +385,19 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
             finally:
                 # A stop (Ctrl-C, SIGTERM) may land between writing a part and counting it: what
                 # is on disk is kept, so it is counted.
-                if part_path(folder, "games", result.cell, start, stop).exists():
+                if os.path.exists(part_path(folder, "games", result.cell, start, stop)):
                     state.add(start, stop, result.counts)
             session["write_seconds"] += time.perf_counter() - written
         session["games_played"] += stop - start
         session["chunks"] += 1
         session["engine_seconds"] += result.engine_seconds
         session["worker_seconds"] += result.seconds
+        if time.perf_counter() - noted[0] >= MANIFEST_EVERY:
+            # A run killed outright (SIGKILL, power cut) leaves a manifest that says how far it got.
+            session["games_done"] = kept()
+            session["wall_seconds"] = time.perf_counter() - began
+            write_json(folder / "manifest.json", manifest)
+            noted[0] = time.perf_counter()
         bar.update(stop - start)
         bar.total = bar.n + outstanding()
         bar.refresh()
@@ -410,6 +445,11 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
         stopped("interrupted")
         total = sum(state.needed for state in states)
         raise RunInterrupted(folder, kept(), total, all(state.final is not None for state in states)) from None
+    except WriteError as error:  # a full disk, a folder made read-only: what is on disk is kept
+        failure = RunError(f"{error.message} ({error.path}); {kept()} finished games are kept: free some space (or "
+                           "make the folder writable) and run the command again to continue", str(folder))
+        stopped("failed", failure)
+        raise failure from None
     except BaseException as error:
         stopped("failed", error)
         raise
@@ -418,7 +458,10 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
         session["wall_seconds"] = time.perf_counter() - began
         if session["status"] != "running":
             session["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-            write_json(folder / "manifest.json", manifest)
+            try:
+                write_json(folder / "manifest.json", manifest)
+            except WriteError:
+                pass  # the disk is full even for the manifest: the error above is the one to report
 
     engine = session["engine_seconds"]
     if engine:
@@ -449,7 +492,7 @@ def save_chunk(folder: Path, result: ChunkResult) -> None:
     import pyarrow.parquet as pq
 
     path = part_path(folder, "games", result.cell, result.start, result.stop)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     if result.turns is not None:
         write_atomically(part_path(folder, "turns", result.cell, result.start, result.stop),
                          lambda p: pq.write_table(result.turns, p))
@@ -469,8 +512,8 @@ def compact(folder: Path, experiment: Experiment, states: list) -> None:
     for kind, schema in kinds:
         schema = schema.with_metadata(metadata)
 
-        def write(path, kind=kind, schema=schema):
-            with pq.ParquetWriter(path, schema) as writer:
+        def write(handle, kind=kind, schema=schema):
+            with pq.ParquetWriter(handle, schema) as writer:
                 pending, rows = [], 0
                 for state in states:
                     position = 0
@@ -497,4 +540,4 @@ def describe_cell(summary: dict, width: int = 40) -> str:
     """One line for a cell's summary (the command line prints these)."""
     return (f"{summary['cell']:>4}  {summary['label']:{width}s} {summary['games']:>8} games  team "
             f"{summary['team_win_rate']:6.1%} ({summary['ci_low']:.1%} - {summary['ci_high']:.1%})  "
-            f"stopped by {summary['stopped_by']}")
+            f"stopped by {summary['stopped_by']}" + (f"  ABORTED {summary['aborted']} (H15)" if summary.get("aborted") else ""))

@@ -1,5 +1,6 @@
 """What a results folder holds: the columns of games.parquet and turns.parquet, the Arrow tables
-of played games, part file names, files written whole or not at all, and the manifest.
+of played games, part file names, files written whole or not at all (``horde.files``: never
+through a link), and the manifest.
 
 This module sits below both the run (``horde.runner.run``, which writes results) and the analysis
 layer (``horde.analysis``, which reads them and builds the same tables for games played in
@@ -8,17 +9,20 @@ memory), so both agree on one schema.
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import json
 import os
 import re
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from horde import __version__, build
 from horde.engine import GameResult
 from horde.errors import HordeError
+from horde.files import WriteError, read_text, write_file
 from horde.presets import FIELD_NAMES, KNOBS, GameSetup
 
 if TYPE_CHECKING:
@@ -39,11 +43,12 @@ def games_schema(approximated: bool = False) -> pa.Schema:
 
     knob_fields = [(name, getattr(pa, _KNOB_TYPES[KNOBS[name].kind])()) for name in FIELD_NAMES]
     count = pa.int32()
+    life = pa.int64()  # life and power have no bound of their own (docs/limits.md): 64 bits
     return pa.schema(
         [("experiment", pa.string()), ("experiment_hash", pa.string()), ("cell", count)] + knob_fields
         + [("setup_hash", pa.string()), ("version", pa.string()), ("seed", pa.int64()), ("game", pa.int64()),
-           ("winner", pa.string()), ("turns", count), ("horde_turns", count), ("team_life", count),
-           ("team_life_min", count), ("horde_cards_left", count), ("cards_revealed", count),
+           ("winner", pa.string()), ("turns", count), ("horde_turns", count), ("team_life", life),
+           ("team_life_min", life), ("horde_cards_left", count), ("cards_revealed", count),
            ("longest_token_streak", count), ("biggest_horde_turn", count),
            ("revealed", pa.list_(pa.struct([("card", pa.string()), ("horde_turn", count)]))),
            ("boss_drawn", pa.string()), ("boss_uses", pa.map_(pa.string(), count)),
@@ -58,8 +63,8 @@ def turns_schema() -> pa.Schema:
     import pyarrow as pa
 
     count = pa.int32()
-    return pa.schema([("cell", count), ("game", pa.int64()), ("turn", count), ("team_life", count),
-                      ("horde_power", count), ("horde_library", count)])
+    return pa.schema([("cell", count), ("game", pa.int64()), ("turn", count), ("team_life", pa.int64()),
+                      ("horde_power", pa.int64()), ("horde_library", count)])
 
 
 def knob_columns(setup: GameSetup) -> dict:
@@ -126,25 +131,58 @@ PART_RE = re.compile(r"games-(\d{9})-(\d{9})\.parquet")
 
 
 def write_atomically(path: Path, write) -> None:
-    """``write(temporary path)``, then rename: a reader sees the whole file or none."""
-    temporary = path.with_name(path.name + ".tmp")
-    write(temporary)
-    os.replace(temporary, path)
+    """``write(binary file)`` into a temporary file next to ``path``, then rename: a reader sees
+    the whole file or none, and no link is followed (``horde.files.write_file``). Raises
+    WriteError (one line) when the disk is full or the folder read-only."""
+    write_file(path, write)
 
 
 def write_json(path: Path, data: dict) -> None:
-    write_atomically(path, lambda p: p.write_text(json.dumps(data, indent=2, default=str) + "\n"))
+    """Write a JSON file (the manifest) whole. On a full disk, where a new file can't be made, an
+    existing manifest is rewritten in place instead (its blocks are already on the disk), so a
+    run stopped by a full disk still leaves a manifest that says so."""
+    text = (json.dumps(data, indent=2, default=str) + "\n").encode("utf-8")
+    try:
+        write_file(path, text)
+    except WriteError as error:
+        if error.errno not in (errno.ENOSPC, errno.EDQUOT) or not _rewrite_in_place(path, text):
+            raise
+
+
+def _rewrite_in_place(path: Path, text: bytes) -> bool:
+    """Overwrite an existing regular file (never a link) with ``text``; False when that fails too."""
+    try:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        os.write(fd, text)
+        os.ftruncate(fd, len(text))
+        os.fsync(fd)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def read_manifest(folder: Path) -> dict | None:
+    """The manifest of an earlier run in ``folder`` (None without one); a manifest that can't be
+    read (not a regular file, not UTF-8 JSON, nested too deep) is one HordeError line."""
     path = folder / "manifest.json"
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
+    text = read_text(path, "manifest")
     try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        raise HordeError("cannot read the manifest of an earlier run; move the folder away to start again",
-                         str(path)) from None
+        manifest = json.loads(text)
+    except (ValueError, RecursionError):
+        manifest = None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("runs", []), list):
+        raise HordeError("cannot read the manifest of an earlier run (not a horde manifest); move the folder away "
+                         "to start again", str(path))
+    return manifest
 
 
 @functools.cache
