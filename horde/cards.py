@@ -39,9 +39,9 @@ HOOKS = {
     "Activated": "an activated ability (lieutenants use it instead of attacking, L8)",
     "GraveyardActivated": "an activated ability it has in its owner's graveyard ('{1}{B}: Return ~ from your graveyard ...')",
     "Mode": "one mode of a modal instant or sorcery ('choose one'): its controller picks one as it resolves",
-    "Plus": "a boss plus loyalty ability (B3)",
-    "Minus": "a boss non-ultimate minus loyalty ability (B3)",
-    "Ultimate": "a boss ultimate loyalty ability (B3)",
+    "Plus": "a plus (or zero) loyalty ability: a boss's (B3), or a team planeswalker's (606)",
+    "Minus": "a minus loyalty ability: a boss's non-ultimate minus (B3), or a team planeswalker's (606)",
+    "Ultimate": "a boss's ultimate loyalty ability (B3); a team planeswalker's is a minus ability like any (606)",
     # Hooks of the published automated opponents' cards (RULES.md sections F, M, G).
     "Leaves": "when the permanent leaves the battlefield (a Hero's Reward: F4, G5)",
     "ToGraveyard": "when the card is put into a graveyard from anywhere (an artifact's Hero's Reward: M3)",
@@ -164,6 +164,7 @@ class CardDef:
     is_token: bool = field(init=False, default=False)
     is_creature: bool = field(init=False, default=False)
     is_land: bool = field(init=False, default=False)
+    is_planeswalker: bool = field(init=False, default=False)
     is_permanent: bool = field(init=False, default=True)
     verbs: frozenset[str] = field(init=False, default=frozenset())  # every verb it uses, for the AI
     graveyard_ability: bool = field(init=False, default=False)  # flashback, unearth, cast or activated from a graveyard
@@ -177,6 +178,7 @@ class CardDef:
         object.__setattr__(self, "is_token", "Token" in self.supertypes)
         object.__setattr__(self, "is_creature", "Creature" in self.types)
         object.__setattr__(self, "is_land", "Land" in self.types)
+        object.__setattr__(self, "is_planeswalker", "Planeswalker" in self.types)
         object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery", "Scheme"} & self.types))
         object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems + self.equipped))
         object.__setattr__(self, "graveyard_ability", bool(self.flashback or self.unearth or self.from_graveyard

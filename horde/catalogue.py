@@ -345,8 +345,9 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             raise DeckError(f"card '{card_name}': expected '{hook}: +N: verb ...' with the loyalty change",
                             path, line)
         if m.group(1).lstrip("+-\u2212").upper() == "X":
-            raise DeckError(f"card '{card_name}': a loyalty change of X is beyond the vocabulary (expected "
-                            f"'{hook}: +N: verb ...')", path, line)
+            raise DeckError(f"card '{card_name}': a loyalty ability with X in its cost ('{m.group(1)}'): a loyalty change "
+                            "of X is beyond the vocabulary (the engine has no choice of X for loyalty abilities)",
+                            path, line)
         cost = card_number(m.group(1), "loyalty change", path, line, card_name)
         text = m.group(2)
     costs: tuple[str | ManaCost, ...] = ()
@@ -416,7 +417,10 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
 
 # The target of a verb whose ``who`` is a target player: any team player or the Horde, or one
 # of the other side (the Horde's 'target opponent' is a random team player: H9).
-TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": compile_filter("opponent")}
+TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": compile_filter("opponent"),
+                  # 'target player (opponent) or planeswalker' (``damage_all`` only: H8's targets)
+                  "target_player_or_planeswalker": compile_filter("player | planeswalker"),
+                  "target_opponent_or_planeswalker": compile_filter("opponent | planeswalker")}
 
 ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "exile this")
 

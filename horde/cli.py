@@ -21,7 +21,7 @@ import click
 from horde import __version__, build
 from horde.errors import HordeError
 from horde.limits import CHUNK_MAX, GAMES_MAX, SEED_MAX, SIMULATE_GAMES_MAX, WORKERS_MAX
-from horde.presets import KNOBS, make_setup
+from horde.presets import KNOBS, SetupError, make_setup
 
 # The numbers of the command line, within the input contract's limits (docs/limits.md).
 SEED = click.IntRange(0, SEED_MAX)
@@ -83,7 +83,9 @@ def knob_options(function):
             option = click.option(flag, name, default=None, help=knob.help,
                                   type=click.Choice(knob.choices) if knob.choices else None)
         function = option(function)
-    return function
+    # X1: "--team-decks draft" is "--team draft": decks drafted (or sealed) from the cube for every game
+    return click.option("--team-decks", "team_decks_mode", type=click.Choice(["draft", "sealed"]), default=None,
+                        help="team decks drafted or sealed from the cube (--cube) for every game (X1)")(function)
 
 
 def given_knobs(options: dict) -> dict:
@@ -93,6 +95,11 @@ def given_knobs(options: dict) -> dict:
 
 def setup_from_options(options: dict, where: str = "command line"):
     values = given_knobs(options)
+    mode = options.get("team_decks_mode")
+    if mode is not None:
+        if "team_decks" in values:
+            raise SetupError(f"{where}: --team-decks {mode} and --team name the team decks twice: give one of them")
+        values["team_decks"] = (mode,)
     if "policy_params" in values:
         values["policy_params"] = ",".join(values["policy_params"])
     preset = values.pop("preset", "zombie-horde")
@@ -167,7 +174,13 @@ def describe(event: dict) -> str:
     if kind == "leaves":
         return f"{e['card']} goes to the {e['to']}"
     if kind == "attack":
-        return f"{who}: {e['card']} ({e['power']} power) attacks {e['target']}"
+        walker = " (a planeswalker: H8)" if e["side"] == "horde" and e["target_id"] is not None else ""
+        return f"{who}: {e['card']} ({e['power']} power) attacks {e['target']}{walker}"
+    if kind == "loyalty_ability":
+        return (f"Player {e['player']} activates {e['card']}'s {e['change']:+d} loyalty ability ({e['effects']}), "
+                f"loyalty {e['loyalty_before']} -> {e['loyalty_after']}")
+    if kind == "planeswalker_dies":
+        return f"{e['card']} has no loyalty left and goes to its owner's graveyard (704.5i)"
     if kind == "block":
         return f"{e['attacker']} is blocked by {', '.join(e['blockers'])}"
     if kind == "damage":
@@ -941,6 +954,58 @@ def tune_command(search, target, low, high, seed, batch, max_games, workers, as_
         note = "" if r.reached else "  (target out of range: the nearest end)"
         click.echo(f"{r.players:>7}  {r.label:>16}  {rate:28}  {r.point.games:>6}  {tried}{note}")
     click.echo(f"games played: {sum(r.games_played for r in found)}")
+
+
+# ---------------------------------------------------------------- drafted and sealed team decks (X1)
+
+
+@cli.command("draft")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="the game's seed: the decks a game of this seed plays with --team-decks")
+@click.option("--players", type=click.IntRange(1, 4), default=4, show_default=True, help="team players")
+@click.option("--sealed", is_flag=True, help="sealed pools instead of a booster draft (Horde Sealed)")
+@click.option("--cube", default=None, help="a bundled cube or a decklist file (default: horde-cube)")
+@click.option("--drafter", default=None, help="heuristic, random, or module:Class")
+@click.option("--draft-seats", type=int, default=None, help="drafters at the table (default: the players; 8 for one)")
+@click.option("--sealed-pool", type=int, default=None, help="cards in each sealed pool (default: 90, 75, 60)")
+@click.option("--cards", "cards", multiple=True, help="your card files or folders (repeat the option)")
+def draft_command(seed, players, sealed, cube, drafter, draft_seats, sealed_pool, cards):
+    """Draft (or deal sealed pools) as a game of this seed would, and print the picks and the decks built."""
+    from horde.draft import ROUNDS, seats_of, table_for
+    from horde.engine import prepare, stream
+
+    setup = make_setup("zombie-horde", "command line", players=players, team_decks="sealed" if sealed else "draft",
+                       cube=cube, drafter=drafter, draft_seats=draft_seats, sealed_pool=sealed_pool,
+                       cards=list(cards) or None)
+    prepared = prepare(setup)
+    if prepared.cube is None or prepared.new_drafter is None:
+        raise SetupError("command line: no cube to draft from")
+    table = table_for(setup, prepared.cube, prepared.new_drafter, stream(seed, "draft"))
+    how = (f"sealed pools of {len(table.seats[0].pool)}" if sealed else
+           f"a table of {seats_of(setup)}, 3 packs of 15, passing {', '.join(ROUNDS)}")
+    click.echo(f"horde {__version__} - seed {seed} - cube {prepared.cube.name} ({len(prepared.cube.cards)} cards) - "
+               f"{players} player(s), {how} - drafter {setup.drafter}")
+    for seat in table.seats:
+        if not seat.player:
+            continue
+        click.echo(f"\nPlayer {seat.index + 1}")
+        if sealed:
+            click.echo(f"  pool ({len(seat.pool)}): " + ", ".join(c.name for c in seat.pool))
+        else:
+            for number, direction in enumerate(ROUNDS, 1):
+                picks = [f"{pick} {card.name}" for r, pick, card in seat.picks if r == number]
+                click.echo(f"  round {number} (passing {direction}): " + ", ".join(picks))
+        deck = seat.deck or []
+        counts: dict[str, int] = {}
+        for card in sorted(deck, key=lambda c: (c.is_land, c.mana_value, c.name)):
+            counts[card.name] = counts.get(card.name, 0) + 1
+        lands = sum(1 for c in deck if c.is_land)
+        click.echo(f"  deck ({len(deck)} cards: {len(deck) - lands} spells, {lands} basic lands)")
+        for name, count in counts.items():
+            click.echo(f"    {count} {name}")
+    bots = [seat.index + 1 for seat in table.seats if not seat.player]
+    if bots:
+        click.echo(f"\nSeats {bots[0]}-{bots[-1]}: seeded bot drafters ({setup.drafter}); each kept 45 picks")
 
 
 def main():

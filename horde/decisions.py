@@ -35,6 +35,8 @@ KINDS = {
                  "graveyard ability (a tuple of effects); and None (first main phase, after casting)",
     "equip": "options: (equipment, creature) pairs it can pay for, and None",
     "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
+    "loyalty": "options: (planeswalker, loyalty ability) pairs it may activate now (each planeswalker once a turn, "
+               "sorcery speed, a minus ability only with enough loyalty: 606), and None (either main phase)",
     "search": "options: the different basic lands in its library; subject: True onto the battlefield, False to hand",
     "mode": "options: the modes of a modal spell it can carry out (each a tuple of effects); subject: the card",
     "modes": "options: the modes of a 'choose two' or 'choose one or more' spell it can carry out; return a list of "

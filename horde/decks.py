@@ -197,10 +197,6 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[Hor
         if card.is_token:
             fail(DeckError(f"'{card.name}' is a token, not a card of a Commander deck", path, entry.line))
             continue
-        if "Planeswalker" in card.types:
-            fail(DeckError(f"'{card.name}' is a planeswalker: the engine has no loyalty abilities for the team",
-                           path, entry.line))
-            continue
         if entry.section == "commander":
             commanders.extend([(card, entry.line)] * entry.count)
         else:

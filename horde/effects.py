@@ -64,6 +64,9 @@ WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player"
        "target_opponent", "target_controller",
        # A: schemes name these ("each of your other opponents", "the opponent with the highest life total")
        "other_opponents", "highest_life_opponent")
+# 'target player (opponent) or planeswalker' (Which of You Burns Brightest?): targets only
+# ``damage_all`` takes, as only damage reaches a planeswalker (120.3c).
+WHO_OR_PLANESWALKER = ("target_player_or_planeswalker", "target_opponent_or_planeswalker")
 
 
 VerbFunction = Callable[..., Any]  # a one-shot verb returns None; a static verb with a point, its value
@@ -195,8 +198,8 @@ def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
         return [ctx.that_player] if ctx.that_player is not None else []
     if who == "caster":
         return [ctx.caster] if ctx.caster is not None else []
-    if who in ("target_player", "target_opponent"):
-        target = ctx.target
+    if who in ("target_player", "target_opponent") or who in WHO_OR_PLANESWALKER:
+        target = ctx.target  # a targeted planeswalker names no player
         if target == "horde":
             return [HORDE_CONTROLLER]
         return [target] if isinstance(target, int) else []
@@ -427,18 +430,26 @@ def damage(game: Game, ctx: Context, amount: Amount, target: Filter, regenerate:
         rules.damage_permanent(game, ctx.permanent, ctx.controller, chosen, n, source_card=ctx.card)
 
 
-@verb("damage_all", amount=Arg("amount"), filter=Arg("filter", None), who=Arg("choice", None, WHO),
-      players=Arg("bool", False))
+@verb("damage_all", amount=Arg("amount"), filter=Arg("filter", None),
+      who=Arg("choice", None, WHO + WHO_OR_PLANESWALKER), players=Arg("bool", False))
 def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter | None, who: str | None, players: bool
                ) -> None:
     """Deal AMOUNT damage to each permanent matching FILTER and to each player WHO names ('each
     creature and each player'); PLAYERS=true is WHO=each_opponent. Damage to the Horde mills it
     (H11), a team player's comes off the shared life (H1). An amount about 'that player' (``theirs``)
     with no player targeted is counted for each player in turn ('damage to each opponent equal to
-    the number of cards in that player's hand')."""
+    the number of cards in that player's hand'). WHO=target_opponent_or_planeswalker (or
+    target_player_or_planeswalker) may target a planeswalker: it is dealt the damage with the
+    permanents, and ``theirs`` is its controller ('that player or that planeswalker's controller')."""
     n = evaluate(game, ctx, amount)
-    if filter is not None:
-        hits = [p for p in rules.all_permanents(game) if filter(game, ctx, p)]
+    walker = ctx.target if who in WHO_OR_PLANESWALKER and isinstance(ctx.target, Permanent) else None
+    if walker is not None:
+        ctx = Context(ctx.card, ctx.permanent, ctx.controller, x=ctx.x, that_player=walker.controller)
+        who = None  # no player is dealt damage
+    if filter is not None or walker is not None:
+        hits = [p for p in rules.all_permanents(game) if filter(game, ctx, p)] if filter is not None else []
+        if walker is not None and walker not in hits:
+            hits.insert(0, walker)
         rules.damage_many(game, ctx.permanent, ctx.controller, hits, n, source_card=ctx.card)
     if players and who is None:
         who = "each_opponent"

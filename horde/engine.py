@@ -6,8 +6,9 @@ playing); each game starts from it.
 The game's random streams are derived from its seed alone, one per purpose, so that changing
 the team's side (policy, team decks) never shifts the Horde's shuffle or the boss's dice:
 ``horde`` (the Horde's library and its H9 choices), ``dice`` (B3, L1-L7), ``team1``..``team4``
-(each team deck's shuffles), ``policy`` (the team policy's own choices) and ``schemes`` (the
-archenemy's scheme deck, A1: a game without schemes never draws from it).
+(each team deck's shuffles), ``policy`` (the team policy's own choices), ``schemes`` (the
+archenemy's scheme deck, A1: a game without schemes never draws from it) and ``draft`` (the
+cube's packs and the drafters' choices, for drafted and sealed team decks: X1).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
-from horde import __version__, boss, opponents, rules, schemes, turns
+from horde import __version__, boss, draft, opponents, rules, schemes, turns
 from horde.cards import CardDef
 from horde.catalogue import Catalogue, Origin, decks_dir, setup_catalogue
 from horde.decisions import Chooser
@@ -115,11 +116,24 @@ class Prepared:
     bosses: tuple[CardDef, ...]  # B1: the named boss, or the deck's boss list for 'random'; () for none
     new_policy: Callable[[], Chooser]
     schemes: tuple[CardDef, ...] = ()  # A1: the Horde's scheme deck; () when it is no archenemy
+    cube: draft.Cube | None = None  # X1: drafted or sealed team decks come from it, fresh for every game
+    new_drafter: Callable[[], Any] | None = None
+
+    def decks_for(self, seed: Seed) -> tuple[TeamDeck, ...]:
+        """The team decks of the game with this seed: the setup's, or drafted (sealed) from the
+        cube with the game's ``draft`` stream (X1)."""
+        if self.cube is None or self.new_drafter is None:
+            return self.team_decks
+        table = draft.table_for(self.setup, self.cube, self.new_drafter, stream(seed, "draft"))
+        return draft.team_decks(table)
 
     def origins(self) -> dict[str, Origin]:
         """Where the behaviour of each card the decks may play comes from (a card file, the card
         index and the compiler, or the index's facts alone), by card name in order."""
-        return self.catalogue.origins_of(deck_cards(self.horde_deck, self.team_decks))
+        cards = deck_cards(self.horde_deck, self.team_decks)
+        if self.cube is not None:
+            cards += list(self.cube.cards)
+        return self.catalogue.origins_of(cards)
 
     @property
     def approximated(self) -> dict[str, tuple[str, ...]]:
@@ -163,10 +177,20 @@ def _about(knob: str, value: object, load: Callable[[], T]) -> T:
 def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
     horde_deck = _about("horde_deck", setup.horde_deck, lambda: load_horde_deck(setup.horde_deck, catalogue))
     team_decks: list[TeamDeck] = []
-    for name in setup.team_decks[:setup.players]:
-        team_decks.append(_about("team_decks", name, partial(load_team_deck, name, catalogue, setup.allow_illegal)))
+    cube, new_drafter = None, None
+    if draft.mode_of(setup) is not None:  # X1: the decks are drafted for every game
+        cube = _about("cube", setup.cube, lambda: draft.load_cube(setup.cube, catalogue))
+        drafter = _about("drafter", setup.drafter, lambda: draft.drafter_class(setup.drafter))
+        new_drafter = drafter
+        draft.check_cube(setup, cube)  # X1: enough cards for the packs or pools
+    else:
+        for name in setup.team_decks[:setup.players]:
+            team_decks.append(_about("team_decks", name,
+                                     partial(load_team_deck, name, catalogue, setup.allow_illegal)))
     banlist = _about("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
-    banned = banned_cards(banlist, team_decks)  # R3, names matched in any case
+    # R3, names matched in any case: the cards of the team's decks, or of the cube they are drafted from
+    banned = frozenset(c.name for c in cube.cards if c.name.lower() in banlist) if cube is not None else \
+        banned_cards(banlist, team_decks)
     new_policy = _about("policy", setup.policy, lambda: policy_factory(setup.policy, **dict(setup.policy_params)))
     for knob, why in unused_knobs(setup, horde_deck.build, horde_deck.path).items():
         error = HordeError(f"knob '{knob}' = {getattr(setup, knob)!r} is not used by this setup: {why}; leave it "
@@ -186,7 +210,8 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
     elif setup.boss not in ("none", "random"):
         raise HordeError(f"boss '{setup.boss}': the Horde deck {horde_deck.path} has no boss list")
     scheme_cards = _about("schemes", setup.schemes, lambda: scheme_deck(setup, horde_deck, catalogue))  # A1
-    return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy, tuple(scheme_cards))
+    return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy, tuple(scheme_cards),
+                    cube, new_drafter)
 
 
 def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trace: bool = False) -> Game:
@@ -199,7 +224,7 @@ def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trac
     drivers = Drivers(policy, GameStats(team_life_min=setup.start_life), [] if trace else None)
     game = Game(setup, prepared.catalogue.tokens, stream(seed, "horde"), stream(seed, "dice"), drivers)
     drivers.view = TeamView(game)
-    for i, deck in enumerate(prepared.team_decks):
+    for i, deck in enumerate(prepared.decks_for(seed)):
         player = TeamPlayer(i, deck.name, deck.commander, stream(seed, f"team{i + 1}"))
         player.library = list(deck.cards)
         player.deck_size = len(deck.cards) + (1 if deck.commander is not None else 0)

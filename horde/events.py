@@ -113,10 +113,20 @@ EVENTS: dict[str, EventKind] = {
     "equip": EventKind("a team player pays an equip cost", (
         TEAM_PLAYER, Field("equipment", "str", "the equipment"), Field("creature", "str", "the creature"))),
     "activate": EventKind("a team player activates an ability (second main phase)", (TEAM_PLAYER, CARD, EFFECTS)),
-    "attack": EventKind("a creature attacks (H8: a Horde creature attacks a random team player)", (
+    "attack": EventKind("a creature attacks (H8: a Horde creature attacks a random team player or team "
+                        "planeswalker, as `horde_attacks` says)", (
         CARD, ID, Field("power", "int", "its power as it attacks"),
-        Field("target", "str", "'player N' for a Horde attacker, 'the Horde' for a team attacker"),
-        Field("target_id", "int|null", "null: creatures attack players and the Horde"), TARGET_PLAYER)),
+        Field("target", "str", "'player N' or a team planeswalker's name for a Horde attacker, 'the Horde' for a "
+                               "team attacker"),
+        Field("target_id", "int|null", "the attacked planeswalker's id; null when it attacks a player or the Horde"),
+        TARGET_PLAYER)),
+    "loyalty_ability": EventKind("a team player activates a loyalty ability of its planeswalker (606: once a turn, "
+                                 "sorcery speed; the cost is paid before it resolves)", (
+        TEAM_PLAYER, CARD, ID, Field("change", "int", "the loyalty the cost adds (+) or removes (-)"), EFFECTS,
+        Field("loyalty_before", "int", "loyalty before the cost"),
+        Field("loyalty_after", "int", "loyalty after the cost"))),
+    "planeswalker_dies": EventKind("a planeswalker with no loyalty is put into its owner's graveyard (704.5i; the "
+                                   "leaves event follows)", (CARD, ID)),
     "block": EventKind("an attacker is blocked", (
         Field("attacker", "str", "the attacking creature"), Field("blockers", "list[str]", "its blockers"))),
     "damage": EventKind("damage is dealt to a permanent or a team player (side: who dealt it)", (

@@ -392,6 +392,7 @@ def data_digest(setup: GameSetup) -> str:
     files anywhere give the same digest; a missing file counts as missing."""
     from horde.catalogue import card_files, decks_dir, user_card_paths
     from horde.decks import resolve_path
+    from horde.draft import cube_path, mode_of
 
     root = decks_dir()
     files = [("card", p) for p in sorted((root / "cards").glob("*.txt"))]
@@ -400,7 +401,10 @@ def data_digest(setup: GameSetup) -> str:
     except HordeError:
         files.append(("user card", Path("missing")))
     files.append(("horde", resolve_path(setup.horde_deck, "horde")))
-    files += [("team", resolve_path(n, "team")) for n in setup.team_decks[:setup.players]]
+    if mode_of(setup) is not None:  # X1: the decks are drafted from the cube
+        files.append(("cube", cube_path(setup.cube)))
+    else:
+        files += [("team", resolve_path(n, "team")) for n in setup.team_decks[:setup.players]]
     if setup.banlist != "none":
         files.append(("banlist", root / "banlist.txt" if setup.banlist == "default" else Path(setup.banlist)))
     digest = hashlib.sha256()

@@ -34,8 +34,8 @@ from horde.filters import COLOUR_TERMS, SUBTYPE_TERMS, compile_filter
 from horde.limits import CARD_TEXT_MAX
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
-NUMBER = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|[0-9]{1,6}|X)"
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "twenty": 20}
+NUMBER = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|[0-9]{1,6}|X)"
 PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf"}
 TYPES = {"creature": "creature", "artifact": "artifact", "enchantment": "enchantment", "land": "land",
          "planeswalker": "planeswalker", "instant": "instant", "sorcery": "sorcery", "permanent": None}
@@ -474,8 +474,16 @@ def _named_token(m: re.Match[str], ctx: _Context) -> list[str]:
     return [f"create_tokens token={quote(token_for(m['what'], ctx))} count=1"]
 
 
+# Targets that name players and planeswalkers together ("target player or planeswalker": H8's
+# targets; "player" is each team player and the Horde, "opponent" the other side's players).
+PLAYER_OR_PLANESWALKER = {"target player or planeswalker": "player | planeswalker",
+                          "target opponent or planeswalker": "opponent | planeswalker"}
+
+
 def _target(ctx: _Context, text: str) -> str:
-    flt = "any" if text.lower() == "any target" else noun_filter(re.sub(r"^target ", "", text, flags=re.I))
+    flt = PLAYER_OR_PLANESWALKER.get(text.lower())
+    if flt is None:
+        flt = "any" if text.lower() == "any target" else noun_filter(re.sub(r"^target ", "", text, flags=re.I))
     if not text.lower().startswith(("target ", "any target")):
         raise Unread
     if ctx.target is not None:

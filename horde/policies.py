@@ -103,6 +103,19 @@ class TeamView:
         """The total power of ``horde_attackers()``: what the next Horde attack could deal."""
         return sum(max(0, self.power(p)) for p in self.horde_attackers())
 
+    def planeswalker_threat(self, p: Permanent) -> float:
+        """The power the next Horde attack is expected to send at team planeswalker ``p`` (H8):
+        its share of ``horde_attack_power()`` under ``horde_attacks`` (``random``: one in players
+        still in the game plus team planeswalkers; ``players``: none; ``planeswalkers``: all of it)."""
+        mode = self._game.setup.horde_attacks
+        if mode == "players":
+            return 0.0
+        power = self.horde_attack_power()
+        if mode == "planeswalkers":
+            return float(power)
+        walkers = sum(1 for w in self._game.battlefield.planeswalkers if not w.is_horde)
+        return power / (len(rules.in_game(self._game)) + walkers)
+
     def available_mana(self, player: int) -> int:
         return rules.available_mana(self._game, player)
 
@@ -416,6 +429,11 @@ class BaselinePolicy(Policy):
         if card.enchant is not None:  # an Aura: on its own best creature, or the Horde's worst threat
             return self._enchant(decision, view, aura_helps(card))
         player_verbs = targets_player(card)
+        chosen = getattr(self, "_loyalty_ability", None)
+        if card.is_planeswalker and chosen is not None and chosen[0] is card:  # the loyalty ability chosen
+            verbs = frozenset(e.verb for e in chosen[1])
+            player_verbs = frozenset(e.verb for e in chosen[1] if e.args.get("who") in ("target_player",
+                                                                                         "target_opponent"))
         if player_verbs:  # 'target player': itself for what helps, the Horde for what harms
             if player_verbs & {"draw", "gain_life"} and decision.player in options:
                 return decision.player
@@ -461,6 +479,59 @@ class BaselinePolicy(Policy):
         if not bare:
             return None
         return max(bare, key=lambda pair: view.power(pair[1]))
+
+    def _loyalty(self, decision: Decision, view: TeamView) -> Any:
+        """Loyalty abilities (606), each weighed as a mode is (``_worth``): for the first
+        planeswalker with one worth using, a minus ability when the next Horde attack threatens
+        its loyalty anyway (use it before losing it), or when it is worth at least twice the best
+        plus ability and leaves the planeswalker some loyalty (an ultimate, a wrath of the Horde's
+        big creatures); else the best plus ability. Nothing worth nothing (a wrath that costs the
+        team more than the Horde)."""
+        player = decision.player
+        walkers: dict[int, tuple[Permanent, list]] = {}
+        for option in decision.options:
+            if option is not None:
+                walkers.setdefault(id(option[0]), (option[0], []))[1].append(option[1])
+        for walker, abilities in walkers.values():
+            worth = {id(a): self._worth(a, view, player) for a in abilities}
+            plus = [a for a in abilities if (a[0].cost or 0) >= 0 and worth[id(a)] > 0]
+            minus = [a for a in abilities if (a[0].cost or 0) < 0 and worth[id(a)] > 0]
+            best_plus = max(plus, key=lambda a: worth[id(a)], default=None)
+            grown = walker.loyalty + (best_plus[0].cost or 0 if best_plus is not None else 0)
+            if minus and view.planeswalker_threat(walker) >= grown:
+                return self._chose(walker, max(minus, key=lambda a: worth[id(a)]))
+            floor = 2 * worth[id(best_plus)] if best_plus is not None else 0
+            big = [a for a in minus if walker.loyalty + (a[0].cost or 0) >= 1 and worth[id(a)] >= floor]
+            if big:
+                return self._chose(walker, max(big, key=lambda a: worth[id(a)]))
+            if best_plus is not None:
+                return self._chose(walker, best_plus)
+        return None
+
+    def _chose(self, walker: Permanent, ability: tuple) -> tuple:
+        """Remember the loyalty ability chosen: its target decision follows, with the card as subject."""
+        self._loyalty_ability = (walker.card, ability)
+        return walker, ability
+
+    def _worth(self, effects: tuple, view: TeamView, player: int) -> float:
+        """What an ability or a mode is worth against the Horde: mass removal by the Horde's power
+        it takes less the team's, targeted harm and milling the Horde, then what helps the team."""
+        total = 0.0
+        for e in effects:
+            flt = e.args.get("filter")
+            if e.verb in MASS_REMOVAL | {"pump_all", "tap_all"} and callable(flt) and e.target is None:
+                hit = view.matching(flt, player)
+                total += sum(view.power(p) for p in hit if p.is_horde) - sum(view.power(p) for p in hit
+                                                                              if not p.is_horde)
+            elif e.verb in HARMFUL:
+                total += 1 + max((view.power(p) for p in view.horde_creatures()), default=0)
+            elif e.verb == "mill" and e.args.get("who") in ("target_player", "target_opponent", "each_opponent"):
+                total += e.args["count"] if isinstance(e.args["count"], int) else 1  # H11: milling the Horde
+            elif e.verb in HELPFUL or e.verb == "emblem":
+                total += 3
+            else:
+                total += 0.5
+        return total
 
     def _activate(self, decision: Decision, view: TeamView) -> Any:
         """Use abilities that only add to the team's side and sacrifice nothing."""
@@ -510,10 +581,14 @@ class BaselinePolicy(Policy):
         chosen: list = []
         used: set = set()
         blocked: set = set()
-        incoming = sum(max(0, power[id(a)]) for a in attackers)
+        incoming = sum(max(0, power[id(a)]) for a in attackers if a.attacked is None)  # at the players (H8)
         life = view.team_life
         by_power = sorted(attackers, key=lambda a: -power[id(a)])
         menace = {id(a) for a in attackers if view.has(a, "menace")}
+        aimed: dict[int, int] = {}  # team planeswalker id -> the power attacking it (H8)
+        for a in attackers:
+            if a.attacked is not None:
+                aimed[a.attacked.id] = aimed.get(a.attacked.id, 0) + max(0, power[id(a)])
 
         def block(a: Permanent, blockers: list[Permanent]) -> None:
             nonlocal incoming
@@ -521,7 +596,10 @@ class BaselinePolicy(Policy):
                 chosen.append((b, a))
                 used.add(id(b))
             blocked.add(id(a))
-            incoming -= max(0, power[id(a)])
+            if a.attacked is None:
+                incoming -= max(0, power[id(a)])
+            else:
+                aimed[a.attacked.id] -= max(0, power[id(a)])
 
         for a in by_power:
             if view.is_lieutenant(a):
@@ -540,13 +618,26 @@ class BaselinePolicy(Policy):
         for a in by_power:
             if incoming < life:
                 break
-            if id(a) in blocked or view.is_lieutenant(a):
+            if id(a) in blocked or view.is_lieutenant(a) or a.attacked is not None:
                 continue
             free = sorted((b for b in candidates[id(a)] if id(b) not in used),
                           key=lambda b: power[id(b)] + toughness[id(b)])
             need = 2 if id(a) in menace else 1
             if len(free) >= need:
                 block(a, free[:need])
+        for a in by_power:
+            # H8: an attacker aimed at a team planeswalker is blocked when it is cheap: by a free
+            # creature that survives it, or by a token when the power aimed at the planeswalker
+            # would take its last loyalty.
+            walker = a.attacked
+            if walker is None or id(a) in blocked or view.is_lieutenant(a):
+                continue
+            free = [b for b in candidates[id(a)] if id(b) not in used]
+            safe = [b for b in free if toughness[id(b)] > power[id(a)] and id(a) not in deathtouch]
+            cheap = safe or ([b for b in free if b.card.is_token] if aimed[walker.id] >= walker.loyalty else [])
+            need = 2 if id(a) in menace else 1
+            if len(cheap) >= need:
+                block(a, sorted(cheap, key=lambda b: power[id(b)] + toughness[id(b)])[:need])
         for a in by_power:
             if view.is_lieutenant(a) and all(id(x) in blocked for x in attackers if x is not a):
                 free = [b for b in candidates[id(a)] if id(b) not in used]
@@ -593,20 +684,7 @@ class BaselinePolicy(Policy):
         player = decision.player
 
         def worth(mode: tuple) -> float:
-            total = 0.0
-            for e in mode:
-                flt = e.args.get("filter")
-                if e.verb in MASS_REMOVAL | {"pump_all", "tap_all"} and callable(flt) and e.target is None:
-                    hit = view.matching(flt, player)
-                    total += sum(view.power(p) for p in hit if p.is_horde) - sum(view.power(p) for p in hit
-                                                                                  if not p.is_horde)
-                elif e.verb in HARMFUL:
-                    total += 1 + max((view.power(p) for p in view.horde_creatures()), default=0)
-                elif e.verb in HELPFUL:
-                    total += 3
-                else:
-                    total += 0.5
-            return total
+            return self._worth(mode, view, player)
 
         ranked = sorted(decision.options, key=worth, reverse=True)
         chosen = ranked[:max(decision.count, sum(1 for m in ranked if worth(m) > 0))]
@@ -849,11 +927,11 @@ class DefensivePolicy(BaselinePolicy):
         chosen = super()._blocks(decision, view)
         used = {id(b) for b, _ in chosen}
         blocked = {id(a) for _, a in chosen}
-        incoming = sum(max(0, view.power(a)) for a in decision.subject if id(a) not in blocked)
+        incoming = sum(max(0, view.power(a)) for a in decision.subject if id(a) not in blocked and a.attacked is None)
         for b, a in sorted(decision.options, key=lambda pair: -view.power(pair[1])):
             if incoming < view.team_life - self.safety:
                 break
-            if id(b) in used or id(a) in blocked:
+            if id(b) in used or id(a) in blocked or a.attacked is not None:
                 continue
             trial = chosen + [(b, a)]
             if decision.is_legal is None or decision.is_legal(trial):
@@ -922,24 +1000,7 @@ def policy_class(spec: str) -> type:
         return POLICIES[spec]
     if ":" in spec:
         module_name, _, class_name = spec.partition(":")
-        if not _DOTTED_RE.fullmatch(module_name) or not class_name.isidentifier():
-            raise PolicyError(f"policy {quoted(spec)}: expected module:Class, like my_group:NeverChump (a Python "
-                              "module on the path and the name of a class in it)")
-        try:
-            found = importlib.util.find_spec(module_name)
-        except (ImportError, ValueError) as error:
-            raise PolicyError(f"policy '{spec}': cannot find module '{module_name}': {error}") from None
-        if found is None:
-            raise PolicyError(f"policy '{spec}': no module '{module_name}' on the Python path (run horde from its "
-                              "folder, or set PYTHONPATH)")
-        if found.origin and found.origin.endswith(".py") and not _defines(found.origin, class_name):
-            raise PolicyError(f"policy '{spec}': module '{module_name}' ({found.origin}) defines no class "
-                              f"'{class_name}' (it was not imported)")
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError as error:
-            raise PolicyError(f"policy '{spec}': cannot import module '{module_name}': {error}") from None
-        cls = getattr(module, class_name, None)
+        cls = attribute_by_path(spec, "policy", PolicyError)
         if cls is None or not callable(getattr(cls, "choose", None)):
             raise PolicyError(f"policy '{spec}': module '{module_name}' has no policy class '{class_name}'"
                               f" with a choose(decision, view) method")
@@ -967,6 +1028,31 @@ def _defines(source: str, name: str) -> bool:
                 if alias.name == "*" or (alias.asname or alias.name.split(".")[0]) == name:
                     return True
     return False
+
+
+def attribute_by_path(spec: str, what: str, error: type[HordeError]) -> Any:
+    """The attribute ``Name`` of the module of ``package.module:Name`` (None if it has none). A spec
+    that is not ``module:Name``, a module that can't be found or imported, or a module source that
+    plainly defines no ``Name`` (read without running it) is an ``error`` naming ``what``."""
+    module_name, _, name = spec.partition(":")
+    if not _DOTTED_RE.fullmatch(module_name) or not name.isidentifier():
+        raise error(f"{what} {quoted(spec)}: expected module:Class, like my_group:MyClass (a Python "
+                    "module on the path and the name of a class in it)")
+    try:
+        found = importlib.util.find_spec(module_name)
+    except (ImportError, ValueError) as problem:
+        raise error(f"{what} '{spec}': cannot find module '{module_name}': {problem}") from None
+    if found is None:
+        raise error(f"{what} '{spec}': no module '{module_name}' on the Python path (run horde from its "
+                    "folder, or set PYTHONPATH)")
+    if found.origin and found.origin.endswith(".py") and not _defines(found.origin, name):
+        raise error(f"{what} '{spec}': module '{module_name}' ({found.origin}) defines no class "
+                    f"'{name}' (it was not imported)")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as problem:
+        raise error(f"{what} '{spec}': cannot import module '{module_name}': {problem}") from None
+    return getattr(module, name, None)
 
 
 def parameters(cls: type) -> dict[str, Any]:

@@ -62,8 +62,8 @@ KNOBS: dict[str, Knob] = {
     "blocking": Knob("str", "any team creature blocks any attacker, or only the attacked player's (H8)",
                      choices=("team", "defender"), team_side=True),
     "horde_deck": Knob("str", "the Horde deck: a bundled name or a path"),
-    "team_decks": Knob("decks", "team decks, one per player (first N used): bundled names or paths",
-                       team_side=True),
+    "team_decks": Knob("decks", "team decks, one per player (first N used): bundled names or paths; or 'draft' "
+                       "or 'sealed': decks drafted or sealed from the cube for every game (X1)", team_side=True),
     "policy": Knob("str", "the team policy: a registered name or module:Class", team_side=True),
     "policy_params": Knob("params", "the policy's parameters, e.g. wrath_threshold=12", team_side=True),
     "banlist": Knob("str", "R3 banlist: 'default' (the source's list), 'none', or a path", team_side=True),
@@ -96,13 +96,27 @@ KNOBS: dict[str, Knob] = {
                     "the bundled decks), 'none', a bundled scheme deck's name or a path"),
     "life": Knob("str", "one life total for the team (H1), or one for each player, fallen players fighting on as "
                  "zombies (Z)", choices=("shared", "individual")),
+    # Drafted and sealed team decks (RULES.md section X), with team_decks = "draft" or "sealed".
+    "cube": Knob("str", "the cube drafted and sealed team decks come from: a bundled cube or a decklist file (X1)",
+                 team_side=True),
+    "drafter": Knob("str", "the pick and build policy of drafted and sealed decks: a registered name "
+                    "(heuristic, random) or module:Class (X1)", team_side=True),
+    "draft_seats": Knob("optional_int", "drafters at the table, team players first (X1; default: the players, "
+                        "and 8 for one player: seven seeded bots)", low=1, high=8, team_side=True),
+    "sealed_pool": Knob("optional_int", "cards in each sealed pool (X1; default Horde Sealed's 90, 75, 60 for 2, 3, 4 "
+                        "players, and 90 for one)", low=23, high=1000, team_side=True),
+    "horde_attacks": Knob("str", "what each Horde attacker attacks: a random team player or team planeswalker "
+                          "(H8, the original article), only the players, or planeswalkers first (H8p)",
+                          choices=("random", "players", "planeswalkers")),
 }
 # Knobs added after results were first published: left out of the setup hash at their default,
 # so the hash of every setup that does not use them stays as it was.
 LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "opponent": "horde",
                "hydra_heads": None, "hydra_choices": "team", "god_throngs": None, "fixed_life": None, "horde_size": None,
                "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random",
-               "schemes": "", "life": "shared"}
+               "schemes": "", "life": "shared",
+               "cube": "horde-cube", "drafter": "heuristic", "draft_seats": None, "sealed_pool": None,
+               "horde_attacks": "random"}
 
 
 @dataclass(frozen=True)
@@ -148,6 +162,11 @@ class GameSetup:
     horde_choices: str = "random"
     schemes: str = ""
     life: str = "shared"
+    cube: str = "horde-cube"
+    drafter: str = "heuristic"
+    draft_seats: int | None = None
+    sealed_pool: int | None = None
+    horde_attacks: str = "random"
 
     @property
     def start_life(self) -> int:
@@ -327,7 +346,11 @@ def make_setup(preset: str = "zombie-horde", where: str = "setup", **overrides: 
         values[name] = convert(name, value, where)
     values.pop("preset")
     setup = GameSetup(preset=preset, **{k: v for k, v in values.items()})
-    if len(setup.team_decks) < setup.players:
+    drafted = len(setup.team_decks) == 1 and setup.team_decks[0] in ("draft", "sealed")  # X1
+    if drafted and setup.draft_seats is not None and setup.draft_seats < setup.players:
+        raise SetupError(f"{where}: knob 'draft_seats' = {setup.draft_seats}: expected at least the "
+                         f"{setup.players} players")
+    if not drafted and len(setup.team_decks) < setup.players:
         raise SetupError(f"{where}: {setup.players} players need {setup.players} team decks, "
                          f"got {len(setup.team_decks)}")
     return setup

@@ -83,7 +83,8 @@ class Permanent:
         "temp_power", "temp_toughness", "temp_keywords", "deathtouched", "attached_to", "attached_player",
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
-        "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn",
+        "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
+        "attacked",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -110,7 +111,7 @@ class Permanent:
         self.attacking = False
         self.blocked = False
         self.blockers: list[Permanent] = []
-        self.defender = -1  # the team player it attacks (H8)
+        self.defender = -1  # the team player it attacks, or the controller of the planeswalker it attacks (H8)
         self.last_hit_by = -2  # controller of the last source that dealt it damage (L6)
         self.deck_card = False  # a token card of the Horde deck (not a token an effect created)
         self.bonus: tuple[int, int, frozenset[str]] = (0, 0, frozenset())  # from anthems and equipment
@@ -124,6 +125,9 @@ class Permanent:
         self.kept_keywords: frozenset[str] = frozenset()  # keywords kept past this turn's end (F: Hide)
         self.kept_until = 0  # the Horde turn at whose end the kept keywords end
         self.sworn = -1  # the team player it attacks each combat if able (A: Rotted Ones, Lay Siege); -1: at random
+        self.loyalty = 0  # loyalty counters: a planeswalker enters with its printed loyalty (306.5b)
+        self.loyalty_turn = 0  # the turn it last activated a loyalty ability (606.3: one a turn)
+        self.attacked: Permanent | None = None  # the team planeswalker it attacks (H8); None: the player `defender`
 
     @property
     def is_horde(self) -> bool:
@@ -242,6 +246,7 @@ class Battlefield:
     - ``points``: point name -> the permanents (and the stand-in) with static verbs applied
       there (``horde.effects.POINTS``);
     - ``auras``: the Auras on the battlefield (704.5m looks at them);
+    - ``planeswalkers``: the planeswalkers on the battlefield (704.5i and H8 look at them);
     - ``hooked``: hook name -> how many of those sources have it, so a trigger nobody has costs
       no search;
     - ``counting``: creatures whose power and toughness count things (*/*);
@@ -252,7 +257,7 @@ class Battlefield:
     - ``unsettled``: something changed that state-based actions must look at.
     """
 
-    __slots__ = ("team", "horde", "statics", "points", "auras", "hooked", "counting", "version", "volatile",
+    __slots__ = ("team", "horde", "statics", "points", "auras", "planeswalkers", "hooked", "counting", "version", "volatile",
                  "unsettled", "next_id", "protections", "unearthed")
 
     def __init__(self) -> None:
@@ -261,6 +266,7 @@ class Battlefield:
         self.statics: list[Permanent] = []
         self.points: dict[str, list[Permanent]] = {}
         self.auras: list[Permanent] = []
+        self.planeswalkers: list[Permanent] = []
         self.hooked: dict[str, int] = {}
         self.counting = 0
         self.version = 0
@@ -287,6 +293,8 @@ class Battlefield:
                 self.auras.append(p)
             if card.protection:
                 self.protections += 1
+        if card.is_planeswalker:
+            self.planeswalkers.append(p)
         self._index(card, 1)
         return p
 
@@ -319,9 +327,12 @@ class Battlefield:
             p.attached_to = None
         if card.enchant is not None:
             self.auras.remove(p)
+        if card.is_planeswalker:
+            self.planeswalkers.remove(p)
         if p.unearthed:
             self.unearthed.remove(p)
         p.attacking = False
+        p.attacked = None
         p.blockers = []
         if changed:
             self.anthems_changed()

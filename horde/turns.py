@@ -161,6 +161,8 @@ def main_phase(game: Game, second: bool = False) -> None:
             rules.team_cast(game, i, *choice)
         if not second and not game.over():
             graveyard_step(game, i)
+        if not game.over():
+            loyalty_step(game, i)
         if game.over():
             return
         equip_step(game, i)
@@ -230,6 +232,55 @@ def flash_window(game: Game, attackers: list[Permanent]) -> None:
             if game.drivers.trace is not None:
                 log(game, "flash", Side.TEAM, player=i + 1, card=choice[0].name)
             rules.team_cast(game, i, *choice)
+
+
+def loyalty_options(game: Game, i: int) -> list[tuple[Permanent, tuple[Effect, ...]]]:
+    """The loyalty abilities team player ``i`` may activate now (606.3: sorcery speed, once a turn
+    for each of its planeswalkers; 606.6: a minus ability only with enough loyalty; 601.2c: a
+    targeted one only with a legal target, none for a zombie whose master is the Horde; Z3: none
+    that would harm a zombie or its master)."""
+    options = []
+    zombie = game.players[i].zombie
+    for p in game.battlefield.planeswalkers:
+        if p.controller != i or p.loyalty_turn == game.turn:
+            continue
+        for hook in ("Plus", "Minus", "Ultimate"):
+            for ability in p.card.abilities(hook):
+                if p.loyalty + (ability[0].cost or 0) < 0:
+                    continue
+                targeted = next((e for e in ability if e.target is not None), None)
+                if targeted is not None and not rules.legal_targets(game, Context(p.card, p, i), targeted):
+                    continue  # 601.2c; Z3: a zombie of the Horde's finds no legal target
+                if zombie and rules.ability_harms(game, i, ability):
+                    continue  # Z3
+                options.append((p, ability))
+    return options
+
+
+def loyalty_step(game: Game, i: int) -> None:
+    """The team player activates its planeswalkers' loyalty abilities as its policy chooses, one
+    for each planeswalker a turn, in either main phase (606.3); the cost adds or removes loyalty
+    counters (606.4) before the ability resolves."""
+    if not game.battlefield.planeswalkers:
+        return
+    while not game.over():
+        options = loyalty_options(game, i)
+        if not options:
+            return
+        choice = ask(game, "loyalty", i, options + [None])
+        if choice is None:
+            return
+        p, ability = choice
+        change = ability[0].cost or 0
+        before = p.loyalty
+        p.loyalty += change
+        p.loyalty_turn = game.turn
+        game.battlefield.unsettle()  # 704.5i: a planeswalker left with no loyalty goes
+        if game.drivers.trace is not None:
+            log(game, "loyalty_ability", Side.TEAM, player=i + 1, card=p.card.name, id=p.id, change=change,
+                effects=" ; ".join(e.describe() for e in ability), loyalty_before=before, loyalty_after=p.loyalty)
+        rules.resolve(game, ability, Context(p.card, p, i))
+        check_state(game)
 
 
 def activate_step(game: Game, i: int) -> None:
@@ -528,7 +579,8 @@ def reveal_and_cast(game: Game) -> None:
 
 
 def horde_combat(game: Game, acted: set) -> None:
-    """H8: every Horde creature attacks if able, each a random team player; the team blocks
+    """H8: every Horde creature attacks if able, each a random team player or planeswalker
+    (``attack_targets``); the team blocks
     (any team creature may block any attacker, as in Two-Headed Giant; option: only the attacked
     player's), may cast a fog, then damage."""
     attackers = [p for p in game.battlefield.horde if p.card.is_creature and not p.tapped
@@ -536,21 +588,23 @@ def horde_combat(game: Game, acted: set) -> None:
                  and p.id not in acted]
     if not attackers:
         return
-    players = len(game.players)
-    living = rules.in_game(game) if rules.individual(game) else None
+    choose_target = attack_targets(game, attackers)
     for a in attackers:
         a.attacking = True
         if a.sworn >= 0 and not game.players[a.sworn].removed:
             a.defender = a.sworn  # A: it attacks that player each combat if able
-        elif living is None:
-            a.defender = game.horde_rng.randrange(players)  # H8: a random team player
         else:
-            a.defender = living[game.horde_rng.randrange(len(living))].index  # Z: among the living players
+            choose_target(a)  # H8: a random team player (Z: one still in the game) or planeswalker
         if not has_keyword(game, a, "vigilance"):
             a.tapped = True
         if game.drivers.trace is not None:
-            log(game, "attack", Side.HORDE, card=a.card.name, id=a.id, power=power(game, a),
-                target=f"player {a.defender + 1}", target_id=None, target_player=a.defender + 1)
+            walker = a.attacked
+            if walker is None:
+                log(game, "attack", Side.HORDE, card=a.card.name, id=a.id, power=power(game, a),
+                    target=f"player {a.defender + 1}", target_id=None, target_player=a.defender + 1)
+            else:
+                log(game, "attack", Side.HORDE, card=a.card.name, id=a.id, power=power(game, a),
+                    target=walker.card.name, target_id=walker.id, target_player=None)
     for a in attackers:
         if "Attacks" in a.card.hooks and rules.on_battlefield(game, a):
             rules.run_hook(game, a, "Attacks")
@@ -595,6 +649,55 @@ def horde_combat(game: Game, acted: set) -> None:
         if "destroyed after combat" in a.temp_keywords and rules.on_battlefield(game, a):
             rules.destroy(game, a, HORDE_CONTROLLER)  # M4: Consuming Rage
     check_state(game)
+
+
+def attack_targets(game: Game, attackers: list[Permanent]) -> Callable[[Permanent], None]:
+    """H8: what each Horde attacker attacks, as ``horde_attacks`` says: ``random`` (the original
+    article's rule) uniformly among the team's players still in the game (Z4: a removed player is
+    gone; a zombie is still in it) and the team's planeswalkers, so with no team planeswalker
+    exactly the draw of a random player; ``players`` only the players; ``planeswalkers`` (a house
+    rule) a random team planeswalker whose loyalty the attackers already sent at it don't cover
+    yet, then random players, and only the players when the attackers' power could win the game
+    (``lethal_life``). Returns the function that sets one attacker's ``defender`` (and
+    ``attacked``), called in the order they attack."""
+    rng = game.horde_rng
+    players = [pl.index for pl in rules.in_game(game)]  # with a shared life: every player (H1)
+    mode = game.setup.horde_attacks
+    walkers = [] if mode == "players" else [w for w in game.battlefield.planeswalkers if not w.is_horde]
+    if mode == "planeswalkers" and walkers and sum(max(0, power(game, a)) for a in attackers) >= lethal_life(game):
+        walkers = []  # the players: this attack can win
+    aimed: dict[int, int] = {}  # planeswalker id -> the power sent at it so far
+
+    def at_random(a: Permanent) -> None:
+        k = rng.randrange(len(players) + len(walkers))
+        if k < len(players):
+            a.defender = players[k]
+        else:
+            aim(a, walkers[k - len(players)])
+
+    def aim(a: Permanent, walker: Permanent) -> None:
+        a.attacked = walker
+        a.defender = walker.controller  # 506.2: the planeswalker's controller is the defending player
+
+    def walkers_first(a: Permanent) -> None:
+        open_walkers = [w for w in walkers if aimed.get(w.id, 0) < w.loyalty]
+        if not open_walkers:
+            a.defender = players[rng.randrange(len(players))]
+            return
+        walker = open_walkers[rng.randrange(len(open_walkers))]
+        aimed[walker.id] = aimed.get(walker.id, 0) + max(0, power(game, a))
+        aim(a, walker)
+
+    return walkers_first if mode == "planeswalkers" else at_random
+
+
+def lethal_life(game: Game) -> int:
+    """The damage an attack must deal to the players to win (H8p): the team's life (H13), or with
+    a life for each player the lives of the players still in the game who are no zombies (Z5: the
+    team loses when none is left; a zombie's fall ends nothing)."""
+    if not rules.individual(game):
+        return game.team_life
+    return sum(pl.life for pl in rules.in_game(game) if not pl.zombie)
 
 
 def creature_attacks(game: Game, attackers: list[Permanent]) -> None:

@@ -131,7 +131,11 @@ NEW_PRESETS = ["face-the-hydra", "battle-the-horde", "defeat-a-god", "overwhelmi
 def test_conformance_every_other_preset(preset):
     """Every preset beyond the two above (F, M, G, V), 1 to 4 players in turn, the invariants after
     every step (at least 800 games each; reduced in CI by HORDE_SLOW_SCALE)."""
-    setups = [make_setup(preset, players=p) for p in (1, 2, 3, 4)]
+    play_every_player_count([make_setup(preset, players=p) for p in (1, 2, 3, 4)])
+
+
+def play_every_player_count(setups) -> None:
+    """At least 800 games (reduced in CI), the four setups in turn, the invariants after every step."""
     winners = set()
     for seed in range(scaled(800)):
         winners.add(play_game(setups[seed % 4], seed, check=invariants).winner)
@@ -154,3 +158,19 @@ def test_variants_keep_the_invariants():
                   make_setup("archenemy-horde", players=4, life="individual", schemes="nicol-bolas-2017")):
         for seed in range(scaled(40)):
             play_game(setup, seed, check=invariants)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["draft", "sealed"])
+def test_conformance_drafted_and_sealed_team_decks(mode):
+    """X1: team decks drafted (or sealed) from the cube for every game, 1 to 4 players in turn, the
+    invariants after every step (at least 800 games each; reduced in CI by HORDE_SLOW_SCALE)."""
+    play_every_player_count([make_setup("zombie-horde", players=p, team_decks=mode) for p in (1, 2, 3, 4)])
+
+
+@pytest.mark.parametrize(("preset", "players", "mode"), [("zombie-horde", 1, "draft"), ("knudson-2011", 4, "draft"),
+                                                      ("horde-sealed", 3, "sealed")])
+def test_drafted_and_sealed_decks_keep_the_invariants(preset, players, mode):
+    setup = make_setup(preset, players=players, team_decks=mode)
+    for seed in range(scaled(24)):
+        play_game(setup, seed, check=invariants)

@@ -27,6 +27,7 @@ SETUPS = [
     make_setup("burn-the-bodies", players=2),
     make_setup("archenemy-horde", players=3),
     make_setup("fallen-heroes", players=4, schemes="nicol-bolas-2017"),
+    make_setup("zombie-horde", players=2, team_decks=("superfriends", "ramp")),  # H8: planeswalkers
 ]
 
 

@@ -50,6 +50,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
       "horde.opponents")),
     ("policies", "the team policies, seeing the game through a read-only view",
      ("horde.policies",)),
+    ("draft", "drafted and sealed team decks (X1): the cube, packs passed around a table, pools, the drafters",
+     ("horde.draft",)),
     ("engine", "prepare a setup, set up a game, play it",
      ("horde.engine",)),
     ("experiments", "experiment files and their cells",

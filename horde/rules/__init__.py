@@ -119,6 +119,7 @@ from horde.rules.schemes import (
     self_or_others,
 )
 from horde.rules.zombies import (
+    ability_harms,
     in_game,
     individual,
     may_attack,
@@ -255,6 +256,7 @@ __all__ = [
     "abandon",
     "end_of_turn_effects",
     "self_or_others",
+    "ability_harms",
     "in_game",
     "individual",
     "may_attack",

@@ -1,5 +1,5 @@
 """State-based actions and the ends of the game: creatures with lethal damage or no toughness
-die; the team loses (H13) or wins (H12).
+die, planeswalkers with no loyalty go to the graveyard (704.5i); the team loses (H13) or wins (H12).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from horde.state import Game, Permanent, Side, Winner
 
 
 def check_state(game: Game) -> None:
-    """State-based actions: creatures with lethal damage or no toughness die; then the ends of
-    the game: the team loses (H13), the team wins (H12)."""
+    """State-based actions: creatures with lethal damage or no toughness die, a planeswalker with
+    no loyalty is put into its owner's graveyard (704.5i); then the ends of the game: the team loses (H13), the team wins (H12)."""
     battlefield = game.battlefield
     if battlefield.unsettled or battlefield.volatile or battlefield.counting:
         shrinking = False  # an anthem lowers toughness: creatures may die without damage
@@ -48,6 +48,11 @@ def check_state(game: Game) -> None:
                     leave_battlefield(game, p, "graveyard", p.last_hit_by)
             if not dead or all(on_battlefield(game, p) for p, _ in dead):
                 break  # nothing left, or only what can't leave (G2) or a shield held (L4)
+        if battlefield.planeswalkers:
+            for p in [w for w in battlefield.planeswalkers if w.loyalty <= 0]:
+                if game.drivers.trace is not None:
+                    log(game, "planeswalker_dies", side_name(p.controller), card=p.card.name, id=p.id)
+                leave_battlefield(game, p, "graveyard", p.last_hit_by)  # 704.5i: no loyalty left
     if battlefield.auras:
         for aura in list(battlefield.auras):
             if not aura_is_legal(game, aura):

@@ -19,9 +19,9 @@ HURTS = frozenset({"damage_each_opponent", "damage", "damage_all", "destroy", "d
 
 
 def value(game: Game, p: Permanent) -> tuple[bool, int, int]:
-    """How much a permanent is worth to its side: nontoken over token, then power plus toughness,
-    then mana value (H9s: the biggest threat is the most valuable of the team's)."""
-    size = power(game, p) + toughness(game, p) if p.card.is_creature else 0
+    """How much a permanent is worth to its side: nontoken over token, then power plus toughness
+    (a planeswalker's loyalty), then mana value (H9s: the biggest threat is the most valuable of the team's)."""
+    size = power(game, p) + toughness(game, p) if p.card.is_creature else p.loyalty  # a planeswalker: its loyalty
     return (not p.card.is_token, size, p.card.mana_value)
 
 

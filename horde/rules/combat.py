@@ -1,5 +1,6 @@
 """Combat: who may block whom (flying, reach, fear, intimidate, landwalk, menace is the caller's),
-combat damage in a first-strike and a regular step (H8, H11), the end of combat.
+combat damage in a first-strike and a regular step (H8, H11: to a player, the Horde or an attacked
+planeswalker), the end of combat.
 """
 
 from __future__ import annotations
@@ -191,6 +192,10 @@ def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool
         if target == "defender":
             if defender_is_horde:
                 damage_horde(game, amount, source)  # H11
+            elif source.attacked is not None:
+                # H8: it attacks a planeswalker (120.3c: its damage removes loyalty); none if it has left (506.4)
+                damage_permanent(game, source, source.controller, source.attacked, amount, event=event, combat=True)
+                continue
             else:
                 damage_player(game, source, source.controller, source.defender, amount, combat=True)
             if "HitsPlayer" in source.card.hooks and on_battlefield(game, source):
@@ -202,6 +207,7 @@ def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool
 def end_combat(game: Game, attackers: list[Permanent]) -> None:
     for a in attackers:
         a.attacking = False
+        a.attacked = None
         a.blocked = False
         a.blockers = []
     for board in (game.battlefield.team, game.battlefield.horde):

@@ -61,10 +61,13 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
         if n <= 0:
             return 0
     kw = keywords(game, source) if source is not None else (source_card.keywords if source_card else NO_KEYWORDS)
-    as_counters = "wither" in kw or "infect" in kw  # dealt as -1/-1 counters
+    walker = p.card.is_planeswalker
+    as_counters = ("wither" in kw or "infect" in kw) and not (walker and not p.card.is_creature)
+    if walker:
+        p.loyalty = max(0, p.loyalty - n)  # 120.3c: damage to a planeswalker removes loyalty counters
     if as_counters:
-        add_counters(game, p, n, "minus")
-    else:
+        add_counters(game, p, n, "minus")  # dealt as -1/-1 counters (120.3d)
+    elif p.card.is_creature or not walker:
         p.damage += n
     p.last_hit_by = by
     game.battlefield.unsettle()

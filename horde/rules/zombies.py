@@ -10,7 +10,9 @@ stays the sum of the lives of the players still in the game, for the policies an
 
 from __future__ import annotations
 
-from horde.cards import CardDef
+from collections.abc import Iterable
+
+from horde.cards import CardDef, Effect
 from horde.events import log
 from horde.state import HORDE_CONTROLLER, NO_MASTER, Game, Side, TeamPlayer, Winner
 
@@ -119,14 +121,19 @@ def harms(game: Game, player: int, card: CardDef) -> bool:
     """Z3: whether a zombie's spell (or its permanent's abilities) would deal damage to, or make
     lose life, the zombie itself or its master: 'you', 'each player', and 'each other player' when
     the master is a teammate. A player who is no zombie is never held back."""
+    if not game.players[player].zombie or not card.verbs & HARMING_VERBS:
+        return False
+    return any(ability_harms(game, player, effects) for effects in card.hooks.values())
+
+
+def ability_harms(game: Game, player: int, effects: Iterable[Effect]) -> bool:
+    """Z3: whether one ability (its effects) of a zombie would harm the zombie itself or its
+    master, read as ``harms`` reads a spell (a planeswalker's loyalty ability)."""
     pl = game.players[player]
     if not pl.zombie:
         return False
-    if not card.verbs & HARMING_VERBS:
-        return False
     reach = {"you", "each_player"} | ({"each_other_player"} if pl.master >= 0 and pl.master != player else set())
-    return any(e.verb in HARMING_VERBS and e.args.get("who") in reach
-               for effects in card.hooks.values() for e in effects)
+    return any(e.verb in HARMING_VERBS and e.args.get("who") in reach for e in effects)
 
 
 def targets(card: CardDef) -> bool:

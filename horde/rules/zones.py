@@ -51,6 +51,8 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
     p.sick = False if controller == HORDE_CONTROLLER and game.horde_haste else "haste" not in card.keywords
     if tapped or "enters tapped" in card.keywords:
         p.tapped = True
+    if card.is_planeswalker:
+        p.loyalty = card.loyalty or 0  # 306.5b: it enters with its printed loyalty
     if game.drivers.trace is not None:
         log(game, "enters", side_name(controller), card=card.name, id=p.id,
             player=None if controller == HORDE_CONTROLLER else controller + 1, tapped=p.tapped)
