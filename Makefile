@@ -1,25 +1,62 @@
 # Every target creates or reuses .venv and installs what it needs.
+#
+# Two environments: .venv, the development install (editable, always pure Python: an edit runs at
+# once), and .venv-fast, the installed build users get (`make fast`): a regular install of this
+# checkout, its engine compiled with mypyc when a C compiler is present, else pure Python (horde
+# --version says which). .venv-fast reads .venv's third-party packages through a path file, so it
+# costs only the build; it is rebuilt when a source changes, never edited in place.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+FAST := .venv-fast
+FAST_STAMP := $(FAST)/.installed
+SOURCES := $(shell find horde -name '*.py' -not -path '*/__pycache__/*') $(shell find decks experiments -type f) setup.py
+# What an install here builds: compiled when the C compiler setup.py would use is found (as setup.py decides).
+EXPECTED = $(shell $(PYTHON) -c "import os, shlex, shutil, sysconfig; \
+	print('compiled' if shutil.which(shlex.split(os.environ.get('CC') or sysconfig.get_config_var('CC') or 'cc')[0]) else 'pure')")
+# The engine tests run on the installed build too (make test-compiled), with the pinned digest.
+ENGINE_TESTS := tests/test_digest.py tests/test_build.py tests/test_rules_core.py tests/test_rules_decks.py \
+	tests/test_keywords.py tests/test_cards.py tests/test_boss.py tests/test_opponents.py tests/test_conformance.py \
+	tests/test_runner.py::test_make_bench_prints_every_figure_and_a_consistent_projection
 
-.PHONY: demo test test-full fuzz soak bench lint spike clean
+.PHONY: demo test test-full test-compiled fast fuzz soak bench lint spike clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
 	touch $(STAMP)
 
-demo: $(STAMP)
-	$(BIN)/horde simulate --games 10000 --seed 1 --players 4
+$(FAST_STAMP): $(STAMP) $(SOURCES) pyproject.toml
+	rm -rf $(FAST) build  # build/: no compiled module of an earlier build slips into this one
+	$(BIN)/python -m venv --without-pip $(FAST)
+	$(BIN)/python -c "import site; print(site.getsitepackages()[0])" \
+		> $$($(FAST)/bin/python -c "import site; print(site.getsitepackages()[0])")/horde-dependencies.pth
+	$(BIN)/python -m pip --python $(FAST)/bin/python install --quiet --no-deps --no-build-isolation .
+	$(FAST)/bin/horde --version
+	touch $(FAST_STAMP)
 
+fast: $(FAST_STAMP)
+
+demo: $(FAST_STAMP)
+	$(FAST)/bin/horde simulate --games 10000 --seed 1 --players 4
+
+# The suite on the development install; then, when a C compiler is present, the engine tests on
+# the compiled build (built once per change of the sources).
 test: $(STAMP)
 	HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(BIN)/python -m pytest -n auto --dist loadfile
+	$(MAKE) test-compiled
 
 test-full: $(STAMP)
 	HORDE_SLOW_SCALE=1 $(BIN)/python -m pytest -n auto --dist loadfile
+
+# -P: the tests import the installed horde, not this checkout's sources. Without a C compiler the
+# installed build is the pure Python the suite above has tested, and this is skipped.
+test-compiled: $(FAST_STAMP)
+	@if [ "$(EXPECTED)" = pure ]; then echo "no C compiler: no compiled build to test"; exit 0; fi; \
+	set -x; HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(FAST)/bin/python -P -m pytest \
+		-p no:cacheprovider -o addopts=-q -n auto --dist loadfile $(ENGINE_TESTS)
 
 # The fuzz suite in full (tests/test_fuzz.py; CI runs about 340 cases): damaged and hostile
 # decklists, card files, experiment files, card indexes, results folders and command lines, each
@@ -40,8 +77,8 @@ soak: $(STAMP)
 		$(BIN)/python -m pytest -p no:cacheprovider -n auto --dist load tests/test_soak.py; \
 		status=$$?; $(BIN)/python tests/test_soak.py $(SOAK_LOG); exit $$status
 
-bench: $(STAMP)
-	$(BIN)/python -m horde.bench
+bench: $(FAST_STAMP)
+	$(FAST)/bin/python -P -m horde.bench
 
 lint: $(STAMP)
 	$(BIN)/ruff check horde tests spikes
@@ -59,4 +96,4 @@ spike: $(VENV)/.spike
 	$(BIN)/python spikes/native/bench.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis spikes/native/*.so
+	rm -rf $(VENV) $(FAST) build *.egg-info .pytest_cache .hypothesis spikes/native/*.so

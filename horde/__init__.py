@@ -5,6 +5,13 @@ plays seeded games of it (``play_game``); the runner plays many; the analysis la
 into win rates, curves and per-card impact. The modules import one way, bottom to top, in the
 layers README's Layout shows (``tests/test_layers.py`` keeps them so). See RULES.md in the project
 docs for the rule IDs cited throughout the code, and where each rule lives.
+
+The engine modules may be compiled (``horde.build``): which build runs is decided here, before
+any of them is imported.
 """
 
+from horde import build as _build
+
 __version__ = "0.1.0"
+
+_build.check()

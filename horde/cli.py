@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from horde import __version__
+from horde import __version__, build
 from horde.errors import HordeError
 from horde.limits import CHUNK_MAX, GAMES_MAX, SEED_MAX, SIMULATE_GAMES_MAX, WORKERS_MAX
 from horde.presets import KNOBS, SetupError, make_setup
@@ -107,7 +107,7 @@ def setup_from_options(options: dict, where: str = "command line"):
 
 
 @click.group(cls=HordeGroup)
-@click.version_option(__version__, prog_name="horde")
+@click.version_option(__version__, prog_name="horde", message=f"%(prog)s %(version)s, {build.describe()}")
 def cli():
     """Simulate the Magic: The Gathering co-operative Horde format."""
 

@@ -10,11 +10,13 @@ to use a card lives in ``horde.policies``, never here.
 
 from __future__ import annotations
 
+import ast
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from horde import rules
+from horde import build, rules
 from horde.cards import CardDef, Effect, ManaCost
 from horde.events import log
 from horde.filters import (
@@ -70,6 +72,19 @@ WHO_OR_PLANESWALKER = ("target_player_or_planeswalker", "target_opponent_or_plan
 VerbFunction = Callable[..., Any]  # a one-shot verb returns None; a static verb with a point, its value
 
 
+@functools.cache
+def _source_docs() -> dict[str, str]:
+    """The docstrings of this module's functions, read from its source (a compiled build drops them)."""
+    tree = ast.parse((build.PACKAGE / "effects.py").read_text())
+    return {node.name: ast.get_docstring(node) or "" for node in tree.body if isinstance(node, ast.FunctionDef)}
+
+
+def _first_line(function: VerbFunction) -> str:
+    """The first line of a verb's docstring: its one-line description (``horde verbs``)."""
+    doc = function.__doc__ or _source_docs().get(function.__name__, "")
+    return doc.strip().splitlines()[0]
+
+
 # The points where the rules apply static verbs: each static verb with a point is a function
 # ``f(game, source, value, *details, **args) -> value`` that the rules call there, for every
 # source on the battlefield with such an effect (``horde.characteristics.apply_statics``), or
@@ -92,8 +107,7 @@ def verb(name: str, *, targets: str | None = None, static: bool = False, at: str
 
     def register(function: VerbFunction) -> VerbFunction:
         assert at is None or (static and at in POINTS), f"{name}: a point is for static verbs, one of POINTS"
-        VERBS[name] = Verb(name, function, args, (function.__doc__ or "").strip().splitlines()[0],
-                           targets, static, at)
+        VERBS[name] = Verb(name, function, args, _first_line(function), targets, static, at)
         return function
 
     return register

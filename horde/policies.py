@@ -33,7 +33,22 @@ from horde.errors import HordeError
 from horde.files import read_text
 from horde.filters import Context
 from horde.limits import POLICY_NUMBER_MAX, quoted
-from horde.state import Drivers, Game, GameAborted, GameStats, Permanent, Side, Winner
+from horde.state import (
+    Battlefield,
+    BossState,
+    Drivers,
+    Game,
+    GameAborted,
+    GameStats,
+    HordeSide,
+    Lieutenant,
+    LieutenantState,
+    Permanent,
+    SchemeState,
+    Side,
+    TeamPlayer,
+    Winner,
+)
 
 
 class TeamView:
@@ -451,7 +466,7 @@ class BaselinePolicy(Policy):
         if any(role(card) == "wrath" for card, _ in options):
             horde_power = sum(max(0, view.power(p)) for p in horde)
             team_power = sum(max(0, view.power(p)) for p in view.team_creatures())
-        best, best_score = None, 0.0
+        best, best_score = None, 0
         for card, origin in options:
             kind = role(card)
             cost = view.cost(card, player, origin)
@@ -1158,11 +1173,26 @@ def fork(game: Game, policy: Any) -> Game:
 
 _SHARED = (int, float, str, bool, type(None), frozenset, CardDef, Side, Winner)  # never changed in place
 
+# How to make an instance of each state class that the copy then fills in, attribute by attribute:
+# a compiled build's classes (mypyc) can't be made without calling their __init__.
+_BLANK: dict[type, Callable[[Any], Any]] = {
+    Game: lambda o: Game(o.setup, o.tokens, o.horde_rng, o.dice_rng, o.drivers),
+    Permanent: lambda o: Permanent(o.id, o.card, o.controller, o.owner),
+    TeamPlayer: lambda o: TeamPlayer(o.index, o.deck_name, o.commander, o.rng),
+    HordeSide: lambda o: HordeSide(),
+    Battlefield: lambda o: Battlefield(),
+    BossState: lambda o: BossState(o.card),
+    Lieutenant: lambda o: Lieutenant(o.card),
+    LieutenantState: lambda o: LieutenantState([], []),
+    SchemeState: lambda o: SchemeState([], o.rng),
+}
+
 
 def _copy(value: Any, memo: dict[int, Any]) -> Any:
     """``copy.deepcopy`` made for game state: values that never change in place are shared,
-    lists, dicts and tuples copied item by item, objects with ``__slots__`` slot by slot (the
-    state classes), anything else left to ``copy.deepcopy`` with the same memo."""
+    lists, dicts and tuples copied item by item, the state classes attribute by attribute (their
+    ``__slots__``, or a compiled build's ``__mypyc_attrs__``), anything else left to
+    ``copy.deepcopy`` with the same memo."""
     if isinstance(value, _SHARED) or callable(value) and not hasattr(value, "__slots__"):
         return value
     found = memo.get(id(value))
@@ -1182,9 +1212,11 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         for key, item in value.items():
             new_dict[key] = _copy(item, memo)
         return new_dict
-    slots = getattr(kind, "__slots__", None)
-    if slots is not None and not hasattr(value, "__dict__") and kind.__module__.startswith("horde."):
-        new = object.__new__(kind)
+    blank = _BLANK.get(kind)
+    slots = getattr(kind, "__slots__", None) or getattr(kind, "__mypyc_attrs__", None)
+    if slots is not None and (blank is not None or (not hasattr(value, "__dict__") and "__mypyc_attrs__" not in
+                                                    vars(kind) and kind.__module__.startswith("horde."))):
+        new = blank(value) if blank is not None else object.__new__(kind)
         memo[id(value)] = new
         for slot in slots:
             try:

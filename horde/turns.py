@@ -187,10 +187,10 @@ def cycle_step(game: Game, i: int) -> None:
         options = rules.cyclable(game, i)
         if not options:
             return
-        card = ask(game, "cycle", i, options + [None])
-        if card is None:
+        choice = ask(game, "cycle", i, options + [None])  # not `card`: that is a CardDef, never None
+        if choice is None:
             return
-        rules.cycle(game, i, card)
+        rules.cycle(game, i, choice)
 
 
 def graveyard_step(game: Game, i: int) -> None:

@@ -1,5 +1,7 @@
 """A regular install works: the wheel (not an editable install) carries the bundled decks, card
-files and experiments as package data, and `horde simulate` plays from it anywhere."""
+files and experiments as package data, and `horde simulate` plays from it anywhere. Built here with
+the C compiler hidden, it is the pure-Python fallback (the compiled build is `make fast`'s, tested by
+`make test-compiled`)."""
 
 from __future__ import annotations
 
@@ -15,10 +17,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("horde", "decks", "experiments", "puzzles", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
 
 
-def run(*args, cwd, env=None):
+def run(*args, cwd, env=None, both=False):
     result = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
+    return result.stdout + result.stderr if both else result.stdout
 
 
 def test_the_wheel_plays_from_a_fresh_environment(tmp_path):
@@ -36,8 +38,11 @@ def test_the_wheel_plays_from_a_fresh_environment(tmp_path):
         isolation = ["--no-build-isolation"] if int(setuptools.__version__.split(".")[0]) >= 68 else []
     except ImportError:
         isolation = []
-    run(sys.executable, "-m", "pip", "wheel", source, "--no-deps", "-q", "-w", tmp_path / "wheel", *isolation,
-        cwd=tmp_path)
+    # The compiler hidden (CC names none): the build falls back to pure Python and says so in one line.
+    hidden = dict(os.environ, CC="/nonexistent/cc")
+    built = run(sys.executable, "-m", "pip", "wheel", source, "--no-deps", "-v", "-w", tmp_path / "wheel", *isolation,
+                cwd=tmp_path, env=hidden, both=True)
+    assert "horde build: pure Python (no C compiler)" in built
     wheel = next((tmp_path / "wheel").glob("horde-*.whl"))
     # A new environment that sees the test environment's packages (numpy, pandas, ...) but not its
     # editable horde: a plain path line in a .pth file, whose own .pth files are not read.
@@ -55,6 +60,8 @@ def test_the_wheel_plays_from_a_fresh_environment(tmp_path):
                 "print(b.bundled_folder('experiments'))", cwd=work, env=env).split()
     assert all(line.startswith(str(packages)) for line in where)
     assert (Path(where[2]) / "deck-size.toml").exists()
+    version = run(python, "-m", "horde.cli", "--version", cwd=work, env=env)
+    assert version == "horde 0.1.0, pure Python (no C compiler)\n"
     output = run(python, "-m", "horde.cli", "simulate", "--games", "5", "--workers", "1", "--quiet", cwd=work, env=env)
     assert "games        5" in output and "team win rate" in output
     check = run(python, "-m", "horde.cli", "decks", "check", "zombie-horde", cwd=work, env=env)

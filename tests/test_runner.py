@@ -610,15 +610,20 @@ def test_make_bench_prints_every_figure_and_a_consistent_projection(capsys, monk
     whose projected time for a million games follows from its rate."""
     import re
 
-    from horde import bench
+    from horde import __version__, bench, build
 
     monkeypatch.delenv("HORDE_DECKS", raising=False)  # the bundled decks (the Dask fixture sets it for the module)
-    bench.main(["--games", "4", "--runs", "1", "--run-games", "8"])
+    bench.main(["--games", "4", "--runs", "1", "--run-games", "8", "--lookahead-games", "1"])
     out = capsys.readouterr().out
+    assert out.startswith(f"horde {__version__}, {build.describe()}, Python ")
     assert re.search(r"one core: [\d,]+ games/s \(median of 1 runs of 4 games", out)
-    assert re.search(r"workers: 1 -> [\d,]+ games/s, 2 -> [\d,]+ games/s, speed-up [\d.]+x \(16 games each\)", out)
+    if build.build() == "compiled":  # the pure-Python sources beside it
+        assert re.search(r"; pure Python [\d,]+ games/s; compiled/pure [\d.]+x", out)
+    assert re.search(r"workers: 1 -> [\d,]+ games/s, 2 -> [\d,]+ games/s, speed-up [\d.]+x \(16 games each\); "
+                     r"1,000,000 games would take [\d,.]+ min on 2 workers", out)
     assert re.search(r"peak memory: [\d,]+ MB", out)
-    run = re.search(r"horde run, 2 workers: ([\d,]+) games/s \(8 games\); 1,000,000 games would take ([\d,]+) min", out)
-    rate, minutes = (int(group.replace(",", "")) for group in run.groups())
+    assert re.search(r"lookahead \(budget 4\): [\d,.]+ games/s \(median of 3 runs of 1 games; .*x slower", out)
+    run = re.search(r"horde run, 2 workers: ([\d,]+) games/s \(8 games\); 1,000,000 games would take ([\d,.]+) min", out)
+    rate, minutes = (float(group.replace(",", "")) for group in run.groups())
     # Both figures are printed rounded: the true rate lies within half a game of the one shown.
-    assert 1_000_000 / (rate + 0.5) / 60 - 0.5 <= minutes <= 1_000_000 / (rate - 0.5) / 60 + 0.5
+    assert 1_000_000 / (rate + 0.5) / 60 - 0.05 <= minutes <= 1_000_000 / (rate - 0.5) / 60 + 0.05

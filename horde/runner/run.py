@@ -33,7 +33,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from horde import __version__
+from horde import __version__, build
 from horde.engine import prepare
 from horde.errors import HordeError, RunError, RunInterrupted
 from horde.experiments import Experiment
@@ -234,7 +234,8 @@ def chunk_size_for(experiment: Experiment, states: list, slots: int, chunk_size:
 
 
 def environment() -> dict[str, str | None]:
-    versions: dict[str, str | None] = {"horde": __version__, "python": platform.python_version(), "platform": platform.platform()}
+    versions: dict[str, str | None] = {"horde": __version__, "build": build.describe(),
+                                       "python": platform.python_version(), "platform": platform.platform()}
     for package in ("numpy", "pyarrow", "pandas", "dask", "distributed"):
         try:
             versions[package] = metadata.version(package)  # without importing it

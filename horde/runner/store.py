@@ -19,7 +19,7 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from horde import __version__
+from horde import __version__, build
 from horde.engine import GameResult
 from horde.errors import HordeError
 from horde.files import WriteError, read_text, write_file
@@ -187,10 +187,14 @@ def read_manifest(folder: Path) -> dict | None:
 
 @functools.cache
 def code_digest() -> str:
-    """A digest of the horde package's source (every module, by its path in the package): a run
-    records it, and partial results from other code are not resumed."""
+    """A digest of the horde package's source (every module, by its path in the package) and of
+    the build that runs (``horde.build``: pure Python, or the compiled modules' own bytes): a run
+    records it, and partial results from other code or another build are not resumed."""
     package = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
     for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(build.build().encode() + b"\0")
+    for path in build.compiled_files():
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
