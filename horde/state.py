@@ -254,11 +254,14 @@ class Battlefield:
       on a permanent at an older version is stale;
     - ``volatile``: some anthem looks at a state that changes without a zone change (attacking,
       tapped), so no bonus is cached;
+    - ``by_card``: every anthem asks only a permanent's card and controller (and whether it is
+      the anthem's source), so what anthems give is kept per (card, controller) in ``bonuses``
+      for permanents with no anthem of their own, until the version changes;
     - ``unsettled``: something changed that state-based actions must look at.
     """
 
     __slots__ = ("team", "horde", "statics", "points", "auras", "planeswalkers", "hooked", "counting", "version", "volatile",
-                 "unsettled", "next_id", "protections", "unearthed")
+                 "by_card", "bonuses", "unsettled", "next_id", "protections", "unearthed")
 
     def __init__(self) -> None:
         self.team: list[Permanent] = []  # every team player's permanents
@@ -271,6 +274,8 @@ class Battlefield:
         self.counting = 0
         self.version = 0
         self.volatile = False
+        self.by_card = True
+        self.bonuses: dict[tuple[CardDef, int], tuple[int, int, frozenset[str]]] = {}
         self.unsettled = True
         self.next_id = 0
         self.protections = 0  # sources of a protection keyword (printed, given by anthems or until end of turn)
@@ -400,6 +405,9 @@ class Battlefield:
         self.unsettled = True
         self.volatile = any(getattr(effect.args["filter"], "volatile", False)
                             for source in self.statics for effect in source.card.anthems)
+        self.by_card = all(getattr(effect.args["filter"], "by_card", False)
+                           for source in self.statics for effect in source.card.anthems)
+        self.bonuses = {}
 
     def unsettle(self) -> None:
         """A creature's damage or toughness changed: state-based actions must look."""
