@@ -60,6 +60,8 @@ CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "In
 LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
 _COST_RE = re.compile(r"\{([^}]+)\}")
 _LOYALTY_RE = re.compile(r"([+\-\u2212]?[^:\s]+)\s*:\s*(.*)")  # the change is checked by card_number
+_QUOTING = re.compile(r"[\"'\\]")
+_SHELL_SPACE = re.compile(r"[ \t\r\n]+")  # what shlex splits on
 
 
 BUNDLED_DECKS = bundled_folder("decks")
@@ -335,6 +337,15 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
     return blocks
 
 
+def split_words(text: str) -> list[str]:
+    """``shlex.split(text)``: words split at spaces, quotes and backslashes read as a shell does.
+    Text with no quote or backslash is split directly (the same words, without shlex's
+    character-by-character reading, which was most of the time of loading the catalogue)."""
+    if _QUOTING.search(text) is None:
+        return [word for word in _SHELL_SPACE.split(text) if word]
+    return shlex.split(text)
+
+
 def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> list[Effect]:
     """Parse ``verb key=value ...`` (several joined by ' ; '), checking the verb and every argument."""
     effects = []
@@ -359,7 +370,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         text = text.strip()
     for part in text.split(" ; "):
         try:
-            words = shlex.split(part)
+            words = split_words(part)
         except ValueError as error:
             raise DeckError(f"card '{card_name}': cannot read {quoted(part)}: {error}", path, line) from None
         if not words:
@@ -496,7 +507,7 @@ def _from_graveyard(name: str, field: tuple[str, int], path: str) -> tuple[Any, 
     text, line = field
     extra = condition = None
     try:
-        words = shlex.split(text)
+        words = split_words(text)
     except ValueError as error:
         raise DeckError(f"card '{name}': cannot read 'CastFromGraveyard: {quoted(text)[1:-1]}': {error}", path,
                         line) from None

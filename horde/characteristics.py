@@ -130,15 +130,15 @@ def static_bonus(game: Game, p: Permanent) -> tuple[int, int, frozenset[str]]:
         return NO_BONUS
     p.bonus_version = working
     p.bonus = NO_BONUS
-    dp = dt = 0
-    keywords: frozenset[str] = frozenset()
-    for source in battlefield.statics:
-        for effect in source.card.anthems:
-            args = effect.args
-            if args["filter"](game, source, p):
-                dp += args["power"]
-                dt += args["toughness"]
-                keywords |= args["keywords"]
+    if battlefield.by_card and not p.card.anthems:
+        # Every anthem asks only the card and its controller, and p is no anthem's source.
+        key = (p.card, p.controller)
+        given = battlefield.bonuses.get(key)
+        if given is None:
+            given = battlefield.bonuses[key] = _anthems_give(game, p)
+        dp, dt, keywords = given
+    else:
+        dp, dt, keywords = _anthems_give(game, p)
     for equipment in p.equipment:
         for effect in equipment.card.equipped:
             args = effect.args
@@ -154,6 +154,20 @@ def static_bonus(game: Game, p: Permanent) -> tuple[int, int, frozenset[str]]:
     p.bonus = (dp, dt, keywords) if dp or dt or keywords else NO_BONUS
     p.bonus_version = battlefield.version
     return p.bonus
+
+
+def _anthems_give(game: Game, p: Permanent) -> tuple[int, int, frozenset[str]]:
+    """(power, toughness, keywords) the anthems on the battlefield give a permanent."""
+    dp = dt = 0
+    keywords: frozenset[str] = frozenset()
+    for source in game.battlefield.statics:
+        for effect in source.card.anthems:
+            args = effect.args
+            if args["filter"](game, source, p):
+                dp += args["power"]
+                dt += args["toughness"]
+                keywords |= args["keywords"]
+    return dp, dt, keywords
 
 
 # What each protection keyword protects from: the qualities of a source's card (702.16). Protection

@@ -132,6 +132,9 @@ def compile_filter(text: str) -> Filter:
     # Only card terms (and one relation): a count can ask the card alone (horde.filters._count).
     setattr(matches, "card_only", all(getattr(c, "card_only") for c in compiled)  # noqa: B009, B010
             and getattr(matches, "relation") in (None, "yours"))  # noqa: B009
+    # Only card terms, 'other' and a relation to the source's controller: for a permanent that
+    # is not the source, the answer is its card's and its controller's (horde.characteristics).
+    setattr(matches, "by_card", all(getattr(c, "by_card") for c in compiled))  # noqa: B009, B010
     card_oks = [getattr(c, "card_ok") for c in compiled]  # noqa: B009
     setattr(matches, "card_ok", card_oks[0] if len(card_oks) == 1 else  # noqa: B010
             (lambda card: any(ok(card) for ok in card_oks)))
@@ -201,6 +204,7 @@ def _compile_alternative(text: str) -> Filter:
     setattr(matches, "volatile", bool(state_checks))  # noqa: B010
     setattr(matches, "relation", relation)  # noqa: B010
     setattr(matches, "card_only", not state_checks and not other and relation in (None, "yours"))  # noqa: B010
+    setattr(matches, "by_card", not state_checks and relation in (None, "yours", "opponents"))  # noqa: B010
     setattr(matches, "card_ok", lambda card: all(check(card) for check in card_checks))  # noqa: B010
     return matches
 

@@ -254,11 +254,15 @@ class Battlefield:
       on a permanent at an older version is stale;
     - ``volatile``: some anthem looks at a state that changes without a zone change (attacking,
       tapped), so no bonus is cached;
+    - ``by_card``: every anthem asks only a permanent's card and controller (and whether it is
+      the anthem's source), so what anthems give is kept per (card, controller) in ``bonuses``
+      for permanents with no anthem of their own, until the anthems' sources or their
+      controllers change;
     - ``unsettled``: something changed that state-based actions must look at.
     """
 
     __slots__ = ("team", "horde", "statics", "points", "auras", "planeswalkers", "hooked", "counting", "version", "volatile",
-                 "unsettled", "next_id", "protections", "unearthed")
+                 "by_card", "bonuses", "anthem_sources", "unsettled", "next_id", "protections", "unearthed")
 
     def __init__(self) -> None:
         self.team: list[Permanent] = []  # every team player's permanents
@@ -271,6 +275,9 @@ class Battlefield:
         self.counting = 0
         self.version = 0
         self.volatile = False
+        self.by_card = True
+        self.bonuses: dict[tuple[CardDef, int], tuple[int, int, frozenset[str]]] = {}
+        self.anthem_sources: list[tuple[Permanent, int]] = []  # (source, its controller) the bonuses were worked out for
         self.unsettled = True
         self.next_id = 0
         self.protections = 0  # sources of a protection keyword (printed, given by anthems or until end of turn)
@@ -400,6 +407,14 @@ class Battlefield:
         self.unsettled = True
         self.volatile = any(getattr(effect.args["filter"], "volatile", False)
                             for source in self.statics for effect in source.card.anthems)
+        self.by_card = all(getattr(effect.args["filter"], "by_card", False)
+                           for source in self.statics for effect in source.card.anthems)
+        sources = [(source, source.controller) for source in self.statics if source.card.anthems]
+        if sources != self.anthem_sources:
+            # Equipment or an Aura moving, or a permanent that carried some leaving, changes no
+            # anthem's answers: the bonuses per card and controller stay.
+            self.anthem_sources = sources
+            self.bonuses = {}
 
     def unsettle(self) -> None:
         """A creature's damage or toughness changed: state-based actions must look."""
