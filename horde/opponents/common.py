@@ -46,14 +46,21 @@ def begin_turn(game: Game) -> None:
     turns.upkeep(game, [HORDE_CONTROLLER], game.battlefield.horde)
 
 
-def main_phase_triggers(game: Game) -> None:
-    """M2: 'at the beginning of the Horde's precombat main phase' abilities (the artifacts)."""
+def horde_hook(game: Game, hook: str) -> bool:
+    """Run ``hook`` of each Horde permanent still on the battlefield, state-based actions after
+    each; whether the game ended on the way (the rest are then not run)."""
     for p in list(game.battlefield.horde):
-        if "MainPhase" in p.card.hooks and rules.on_battlefield(game, p):
-            rules.run_hook(game, p, "MainPhase")
+        if hook in p.card.hooks and rules.on_battlefield(game, p):
+            rules.run_hook(game, p, hook)
             rules.check_state(game)
             if game.over():
-                return
+                return True
+    return False
+
+
+def main_phase_triggers(game: Game) -> None:
+    """M2: 'at the beginning of the Horde's precombat main phase' abilities (the artifacts)."""
+    horde_hook(game, "MainPhase")
 
 
 def begin_combat(game: Game) -> None:
@@ -68,13 +75,8 @@ def begin_combat(game: Game) -> None:
 
 def end_step(game: Game) -> None:
     """'At the beginning of its controller's end step' abilities (F5), then the end step (H4)."""
-    for p in list(game.battlefield.horde):
-        if "YourEndStep" in p.card.hooks and rules.on_battlefield(game, p):
-            rules.run_hook(game, p, "YourEndStep")
-            rules.check_state(game)
-            if game.over():
-                return
-    turns.end_step(game)
+    if not horde_hook(game, "YourEndStep"):
+        turns.end_step(game)
 
 
 def run(game: Game, steps: tuple[Callable[[Game], None], ...]) -> None:
