@@ -118,3 +118,14 @@ def library(game, catalogue, *names):
     """Set the Horde library; the last name is the top card."""
     game.horde.library[:] = [catalogue.get(n) for n in names]
     game.horde.deck_size = len(game.horde.library)
+
+
+def one_line_error(result, *fragments) -> str:
+    """A CLI result that failed as bad input should: exit 2, one line, no traceback, naming each
+    of ``fragments``; the line."""
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in result.output, result.output
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+    return lines[0]

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 from click.testing import CliRunner
-from conftest import TEST_DECKS
+from conftest import TEST_DECKS, one_line_error
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,15 +22,6 @@ def runner(monkeypatch):
     monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
     return CliRunner()
 
-
-def one_line_error(result, *fragments):
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1, result.output
-    assert "Traceback" not in result.output
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
 
 
 def test_play_prints_a_whole_game(runner):

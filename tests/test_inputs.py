@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import TEST_DECKS
+from conftest import TEST_DECKS, one_line_error
 
 from horde.catalogue import load_catalogue
 from horde.cli import cli
@@ -48,14 +48,6 @@ def within(seconds: int):
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
 
-
-def one_line_error(result, *fragments) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
 
 
 def run(runner, *arguments):

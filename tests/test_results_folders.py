@@ -15,6 +15,7 @@ from pathlib import Path
 import pyarrow as pa
 import pytest
 from click.testing import CliRunner
+from conftest import one_line_error
 
 import horde.files
 from horde.cli import cli
@@ -37,14 +38,6 @@ def experiment(decks, tmp_path, monkeypatch) -> Path:
 def run(*arguments):
     return CliRunner().invoke(cli, ["run", *[str(a) for a in arguments], "--workers", "1", "--quiet"])
 
-
-def one_line_error(result, *fragments) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
 
 
 def folder_of(out: Path) -> Path:
