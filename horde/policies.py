@@ -31,7 +31,7 @@ from horde.cards import CardDef
 from horde.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
 from horde.errors import HordeError
 from horde.files import read_text
-from horde.filters import Context
+from horde.filters import AmountFunction, Condition, Context, Filter
 from horde.limits import POLICY_NUMBER_MAX, quoted
 from horde.state import (
     Battlefield,
@@ -1171,7 +1171,8 @@ def fork(game: Game, policy: Any) -> Game:
     return clone
 
 
-_SHARED = (int, float, str, bool, type(None), frozenset, CardDef, Side, Winner)  # never changed in place
+# Never changed in place (a filter keeps its answers per card, which never change):
+_SHARED = (int, float, str, bool, type(None), frozenset, CardDef, Side, Winner, Filter, AmountFunction, Condition)
 
 # How to make an instance of each state class that the copy then fills in, attribute by attribute:
 # a compiled build's classes (mypyc) can't be made without calling their __init__.
