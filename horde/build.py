@@ -34,12 +34,14 @@ from types import ModuleType
 PACKAGE = Path(__file__).resolve().parent
 # The engine: the modules a game runs through, compiled together by mypyc (paths in the package),
 # and every module of the rules and opponents packages (a compiled package's __init__ can't import
-# an interpreted module of its own package while it starts). Not the policies (users subclass them,
-# and their parameters are class attributes), nor the filters (compiled filters and amounts are
-# functions carrying attributes, which compiled functions refuse), nor the layers above the engine.
+# an interpreted module of its own package while it starts). The filters, amounts and conditions
+# are small classes (horde.filters), so they compile too, and so does the view every policy decision
+# reads the game through (horde.view). Not the policies themselves (users subclass them, and their
+# parameters are class attributes: see docs/speed.md), nor the layers above the engine.
 PACKAGES = ("rules", "opponents")
 COMPILED: tuple[str, ...] = (
-    "state.py", "characteristics.py", "events.py", "decisions.py", "cards.py", "effects.py", "boss.py", "turns.py",
+    "state.py", "view.py", "characteristics.py", "events.py", "decisions.py", "cards.py", "filters.py", "effects.py", "boss.py",
+    "turns.py",
     *sorted(path.relative_to(PACKAGE).as_posix() for package in PACKAGES for path in (PACKAGE / package).glob("*.py")),
 )
 RECORD = "_build.json"  # written into the built package by setup.py

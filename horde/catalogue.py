@@ -26,7 +26,9 @@ from horde.errors import DeckError
 from horde.files import check_regular, read_text
 from horde.filters import (
     COLOUR_TERMS,
+    AmountFunction,
     Condition,
+    Filter,
     NumberReader,
     compile_amount,
     compile_condition,
@@ -810,12 +812,11 @@ def behaviour(card: CardDef) -> dict[str, Any]:
     grouping. Two cards with equal behaviour play alike."""
 
     def plain(value: Any) -> Any:
-        if callable(value):
-            text = getattr(value, "text", None)
-            if not text or getattr(value, "is_amount", False):
-                return getattr(value, "canonical", text)
-            # a filter: its alternatives, each a set of terms (the order of terms does not matter)
-            return ("filter", frozenset(frozenset(part.lower().split()) for part in text.split("|")))
+        if isinstance(value, AmountFunction):
+            return value.canonical or value.text
+        if isinstance(value, Filter):
+            # its alternatives, each a set of terms (the order of terms does not matter)
+            return ("filter", frozenset(frozenset(part.lower().split()) for part in value.text.split("|")))
         if isinstance(value, frozenset):
             return frozenset(value)
         return value

@@ -171,7 +171,7 @@ def cant_gain_life(game: Game, source: Permanent, amount: int) -> int:
 def cost_reduction(game: Game, source: Permanent, generic: int, card: CardDef, player: int, filter: Filter,
                    amount: int) -> int:
     """Static: spells matching FILTER that you cast cost AMOUNT less generic mana."""
-    if source.controller == player and card_matches(getattr(filter, "text"), card):  # noqa: B009
+    if source.controller == player and card_matches(filter.text, card):
         return max(0, generic - amount)
     return generic
 
@@ -454,7 +454,7 @@ def damage_all(game: Game, ctx: Context, amount: Amount, filter: Filter | None, 
     if players and who is None:
         who = "each_opponent"
     if who is not None:
-        each = not isinstance(amount, int) and their_player(ctx) is None and "theirs" in getattr(amount, "text", "")
+        each = not isinstance(amount, int) and their_player(ctx) is None and "theirs" in amount.text
         for player in _players_for(game, ctx, who):
             if each:
                 n = evaluate(game, Context(ctx.card, ctx.permanent, ctx.controller, x=ctx.x, that_player=player),

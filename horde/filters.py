@@ -1,9 +1,12 @@
-"""Filters, amounts and the context of one resolution: the small functions a card's arguments are
+"""Filters, amounts and the context of one resolution: the small objects a card's arguments are
 compiled into at load, and who is doing what when an effect runs.
 
-A filter (``"creature nonzombie opponents"``) becomes ``f(game, ctx, permanent)``; a card filter
-answers for a card outside the battlefield; an amount (``2``, ``"X"``, ``"zombies_you_control"``)
-becomes an int or ``f(game, ctx)``. ``Context`` carries the source, its controller, the chosen
+A filter (``"creature nonzombie opponents"``) becomes a ``Filter``, called as ``f(game, ctx,
+permanent)``; a card filter answers for a card outside the battlefield; an amount (``2``, ``"X"``,
+``"zombies_you_control"``) becomes an int or an ``AmountFunction``, called as ``f(game, ctx)``; a
+condition (``if=...``) a ``Condition``. Each is a small class whose attributes (the text written,
+what a filter looks at) are read by the rules, the loader and the policies; the engine compiles
+them with mypyc (``horde.build``). ``Context`` carries the source, its controller, the chosen
 target and the X paid. This module sits below the rules and the verbs: both use it, and it reads
 the game only through ``horde.characteristics``.
 """
@@ -34,13 +37,10 @@ class Source(Protocol):
     def x(self) -> int: ...
 
 
-Filter = Callable[[Game, Source, Permanent], bool]  # a compiled filter: does this permanent match?
-CardFilter = Callable[[CardDef], bool]  # the card terms of a filter, for a card outside the battlefield
-AmountFunction = Callable[[Game, Source], int]
-Amount = int | AmountFunction  # a compiled amount
 Target = Permanent | int | str  # what an effect targets: a permanent, a team player's index, or "horde"
 CardCheck = Callable[[CardDef], bool]
 StateCheck = Callable[[Permanent, Game], bool]
+TermFunction = Callable[[Game, Source], int]  # one term of an amount
 
 
 # ---------------------------------------------------------------- filters
@@ -88,8 +88,115 @@ def _compared(m: re.Match[str]) -> int:
         raise ValueError(f"filter term {quoted(m[0])}: {error}") from None
 
 
+class Filter:
+    """A compiled filter: ``f(game, ctx, permanent)`` answers whether a permanent matches, for the
+    effect or static ability ``ctx``. What the rules read of it: ``text``, as written (shown by
+    Effect.describe); ``volatile``, it looks at a state that changes without entering or leaving
+    (attacking, tapped, a keyword granted until end of turn), so its answers can't be kept;
+    ``relation``, the relation shared by every alternative (else None); ``card_only``, only card
+    terms (and ``yours`` or no relation): a count can ask the card alone (``_count``); ``by_card``,
+    only card terms, ``other`` and a relation to the source's controller: for a permanent that is
+    not the source, the answer is its card's and its controller's (horde.characteristics);
+    ``players``, the players a target filter names; ``card_ok(card)``, the card terms alone."""
+
+    __slots__ = ("text", "volatile", "relation", "card_only", "by_card", "players")
+
+    def __init__(self, text: str, volatile: bool, relation: str | None, card_only: bool, by_card: bool,
+                 players: str | None = None):
+        self.text = text
+        self.volatile = volatile
+        self.relation = relation
+        self.card_only = card_only
+        self.by_card = by_card
+        self.players = players
+
+    def __call__(self, game: Game, ctx: Source, permanent: Permanent) -> bool:
+        raise NotImplementedError
+
+    def card_ok(self, card: CardDef) -> bool:
+        """Whether a card passes the card terms (of one alternative)."""
+        raise NotImplementedError
+
+
+class Terms(Filter):
+    """A filter of one alternative: every term must hold. The card terms are answered once per card."""
+
+    __slots__ = ("card_checks", "state_checks", "other", "answers")
+
+    def __init__(self, text: str, card_checks: list[CardCheck], state_checks: list[StateCheck],
+                 relation: str | None, other: bool):
+        super().__init__(text, volatile=bool(state_checks), relation=relation,
+                         card_only=not state_checks and not other and relation in (None, "yours"),
+                         by_card=not state_checks and relation in (None, "yours", "opponents"))
+        self.card_checks = card_checks
+        self.state_checks = state_checks
+        self.other = other
+        self.answers: dict[CardDef, bool] = {}  # card -> whether it passes the card terms
+
+    def __call__(self, game: Game, ctx: Source, permanent: Permanent) -> bool:
+        card = permanent.card
+        ok = self.answers.get(card)
+        if ok is None:
+            ok = self.answers[card] = self.card_ok(card)
+        if not ok:
+            return False
+        if self.other and permanent is ctx.permanent:
+            return False
+        relation = self.relation
+        if relation is not None:
+            if relation == "yours":
+                if permanent.controller != ctx.controller:
+                    return False  # a teammate's permanents are not "yours"
+            elif relation == "opponents":
+                if (permanent.controller == HORDE_CONTROLLER) == (ctx.controller == HORDE_CONTROLLER):
+                    return False
+            elif relation == "theirs":
+                if permanent.controller != their_player(ctx):
+                    return False
+            elif not _enchanted(ctx, permanent):
+                return False
+        for check in self.state_checks:
+            if not check(permanent, game):
+                return False
+        return True
+
+    def card_ok(self, card: CardDef) -> bool:
+        for check in self.card_checks:
+            if not check(card):
+                return False
+        return True
+
+
+class AnyOf(Filter):
+    """A filter of alternatives separated by ``|``: a permanent matches if one of them does."""
+
+    __slots__ = ("alternatives",)
+
+    def __init__(self, text: str, alternatives: list[Terms]):
+        relations = {alternative.relation for alternative in alternatives}
+        relation = relations.pop() if len(relations) == 1 else None  # shared by every alternative
+        super().__init__(text, volatile=any(alternative.volatile for alternative in alternatives),
+                         relation=relation,
+                         card_only=all(alternative.card_only for alternative in alternatives)
+                         and relation in (None, "yours"),
+                         by_card=all(alternative.by_card for alternative in alternatives))
+        self.alternatives = alternatives
+
+    def __call__(self, game: Game, ctx: Source, permanent: Permanent) -> bool:
+        for alternative in self.alternatives:
+            if alternative(game, ctx, permanent):
+                return True
+        return False
+
+    def card_ok(self, card: CardDef) -> bool:
+        for alternative in self.alternatives:
+            if alternative.card_ok(card):
+                return True
+        return False
+
+
 def compile_filter(text: str) -> Filter:
-    """Compile a filter such as ``"creature nonzombie opponents"`` to ``f(game, ctx, permanent)``.
+    """Compile a filter such as ``"creature nonzombie opponents"`` to a ``Filter``.
 
     Every term of an alternative must hold; alternatives are separated by ``|`` ("artifact |
     enchantment": either). Terms: card types (creature, land, ..., instant, sorcery, and
@@ -114,35 +221,13 @@ def compile_filter(text: str) -> Filter:
         kind = PLAYER_TERMS.get(part.lower())
         if kind is not None and (players is None or kind == "player"):
             players = kind
-    if len(compiled) == 1:
-        matches = compiled[0]
-    else:
-        def matches(game: Game, ctx: Source, permanent: Permanent) -> bool:
-            for alternative in compiled:
-                if alternative(game, ctx, permanent):
-                    return True
-            return False
-
-    setattr(matches, "text", text)  # noqa: B010 (shown by Effect.describe)
-    # A filter that looks at a state that changes without entering or leaving (attacking,
-    # tapped, a keyword granted until end of turn) can't have its answers kept.
-    setattr(matches, "volatile", any(getattr(c, "volatile") for c in compiled))  # noqa: B009, B010
-    relations = {getattr(c, "relation") for c in compiled}  # noqa: B009
-    setattr(matches, "relation", relations.pop() if len(relations) == 1 else None)  # noqa: B010 (shared by every alternative)
-    # Only card terms (and one relation): a count can ask the card alone (horde.filters._count).
-    setattr(matches, "card_only", all(getattr(c, "card_only") for c in compiled)  # noqa: B009, B010
-            and getattr(matches, "relation") in (None, "yours"))  # noqa: B009
-    # Only card terms, 'other' and a relation to the source's controller: for a permanent that
-    # is not the source, the answer is its card's and its controller's (horde.characteristics).
-    setattr(matches, "by_card", all(getattr(c, "by_card") for c in compiled))  # noqa: B009, B010
-    card_oks = [getattr(c, "card_ok") for c in compiled]  # noqa: B009
-    setattr(matches, "card_ok", card_oks[0] if len(card_oks) == 1 else  # noqa: B010
-            (lambda card: any(ok(card) for ok in card_oks)))
-    setattr(matches, "players", players)  # noqa: B010 (the players a target filter names)
+    matches: Filter = compiled[0] if len(compiled) == 1 else AnyOf(text, compiled)
+    matches.text = text
+    matches.players = players
     return matches
 
 
-def _compile_alternative(text: str) -> Filter:
+def _compile_alternative(text: str) -> Terms:
     card_checks: list[CardCheck] = []
     state_checks: list[StateCheck] = []
     relation = None
@@ -173,40 +258,7 @@ def _compile_alternative(text: str) -> Filter:
         state_checks.append(_not_state(state_check) if negate else state_check)
     if not card_checks and not state_checks and relation is None and not other:
         raise ValueError("empty filter")
-    answers: dict[CardDef, bool] = {}  # card -> whether it passes the card terms
-
-    def matches(game: Game, ctx: Source, permanent: Permanent) -> bool:
-        card = permanent.card
-        ok = answers.get(card)
-        if ok is None:
-            ok = answers[card] = all(check(card) for check in card_checks)
-        if not ok:
-            return False
-        if other and permanent is ctx.permanent:
-            return False
-        if relation is not None:
-            if relation == "yours":
-                if permanent.controller != ctx.controller:
-                    return False  # a teammate's permanents are not "yours"
-            elif relation == "opponents":
-                if (permanent.controller == HORDE_CONTROLLER) == (ctx.controller == HORDE_CONTROLLER):
-                    return False
-            elif relation == "theirs":
-                if permanent.controller != their_player(ctx):
-                    return False
-            elif not _enchanted(ctx, permanent):
-                return False
-        for check in state_checks:
-            if not check(permanent, game):
-                return False
-        return True
-
-    setattr(matches, "volatile", bool(state_checks))  # noqa: B010
-    setattr(matches, "relation", relation)  # noqa: B010
-    setattr(matches, "card_only", not state_checks and not other and relation in (None, "yours"))  # noqa: B010
-    setattr(matches, "by_card", not state_checks and relation in (None, "yours", "opponents"))  # noqa: B010
-    setattr(matches, "card_ok", lambda card: all(check(card) for check in card_checks))  # noqa: B010
-    return matches
+    return Terms(text, card_checks, state_checks, relation, other)
 
 
 def their_player(ctx: Source) -> int | None:
@@ -310,45 +362,53 @@ def card_matches(filter_text: str, card: CardDef) -> bool:
 
 
 def _compile_card_filter(text: str) -> CardFilter:
-    alternatives = [_card_alternative(part) for part in text.split("|")]
-    if len(alternatives) == 1:
-        return alternatives[0]
-    return lambda card: any(alternative(card) for alternative in alternatives)
+    return CardFilter([part.lower().split() for part in text.split("|")])
 
 
-def _card_alternative(text: str) -> CardFilter:
-    terms = text.lower().split()
+class CardFilter:
+    """The card terms of a filter, for a card outside the battlefield: ``f(card)`` holds when every
+    term of one of its ``|`` alternatives does (relations and states do not apply)."""
 
-    def matches(card: CardDef) -> bool:
-        for term in terms:
-            negate = term.startswith("non") and term not in STATE_TERMS
-            word = term[3:].lstrip("-") if negate else term
-            if word.startswith("without-"):
-                negate, word = True, "with-" + word[len("without-"):]
-            if word in TYPE_TERMS:
-                hit = TYPE_TERMS[word] in card.types
-            elif word in COLOUR_TERMS:
-                hit = COLOUR_TERMS[word] in card.colours
-            elif word in SUBTYPE_TERMS:
-                hit = word.capitalize() in card.subtypes
-            elif word == "basic":
-                hit = "Basic" in card.supertypes
-            elif word == "permanent":
-                hit = card.is_permanent
-            elif word.startswith("with-"):
-                hit = word[5:].replace("-", " ") in card.keywords  # a card's printed keywords
-            elif word.startswith("mv"):
-                m = _COMPARISON.fullmatch(word)
-                hit = m is None or _COMPARE[m[2]](card.mana_value, _compared(m))
-            elif word == "elite":
-                hit = "Elite" in card.supertypes
-            else:
-                hit = True  # relations and states do not apply to cards outside the battlefield
-            if hit == negate:
-                return False
-        return True
+    __slots__ = ("alternatives",)
 
-    return matches
+    def __init__(self, alternatives: list[list[str]]):
+        self.alternatives = alternatives  # each the lower-case terms of one alternative
+
+    def __call__(self, card: CardDef) -> bool:
+        for terms in self.alternatives:
+            if _card_terms_hold(terms, card):
+                return True
+        return False
+
+
+def _card_terms_hold(terms: list[str], card: CardDef) -> bool:
+    for term in terms:
+        negate = term.startswith("non") and term not in STATE_TERMS
+        word = term[3:].lstrip("-") if negate else term
+        if word.startswith("without-"):
+            negate, word = True, "with-" + word[len("without-"):]
+        if word in TYPE_TERMS:
+            hit = TYPE_TERMS[word] in card.types
+        elif word in COLOUR_TERMS:
+            hit = COLOUR_TERMS[word] in card.colours
+        elif word in SUBTYPE_TERMS:
+            hit = word.capitalize() in card.subtypes
+        elif word == "basic":
+            hit = "Basic" in card.supertypes
+        elif word == "permanent":
+            hit = card.is_permanent
+        elif word.startswith("with-"):
+            hit = word[5:].replace("-", " ") in card.keywords  # a card's printed keywords
+        elif word.startswith("mv"):
+            m = _COMPARISON.fullmatch(word)
+            hit = m is None or _COMPARE[m[2]](card.mana_value, _compared(m))
+        elif word == "elite":
+            hit = "Elite" in card.supertypes
+        else:
+            hit = True  # relations and states do not apply to cards outside the battlefield
+        if hit == negate:
+            return False
+    return True
 
 
 _CARD_FILTERS: dict[str, CardFilter] = {}
@@ -372,16 +432,37 @@ AMOUNT_ALIASES = {
     "heads_on_battlefield": "count:head",  # Face the Hydra's Heads (F)
     "revelers_on_battlefield": "count:reveler",  # Defeat a God's Revelers (G)
 }
-AMOUNT_ATOMS: dict[str, AmountFunction] = {
+AMOUNT_ATOMS: dict[str, TermFunction] = {
     "X": lambda g, x: x.x,
     "kicked": lambda g, x: getattr(x, "kicked", 0),
     "team_players": lambda g, x: len(g.players),
 }
 AMOUNTS = set(AMOUNT_ALIASES) | set(AMOUNT_ATOMS)  # the names an amount may be (besides expressions)
 AMOUNT_KINDS = ("count", "graveyard", "hand")
-for _name, _function in AMOUNT_ATOMS.items():
-    setattr(_function, "text", _name)  # noqa: B010 (shown by Effect.describe)
-    setattr(_function, "is_amount", True)  # noqa: B010
+
+
+class AmountFunction:
+    """A compiled amount that is not a whole number: ``f(game, ctx)``, the sum of its terms (halved
+    and rounded down for ``half:``). ``text`` is the expression it was compiled from, or the name
+    written (shown by Effect.describe); a named amount's ``canonical`` is the expression it stands
+    for (compared by horde.catalogue.behaviour), else None."""
+
+    __slots__ = ("text", "terms", "half", "canonical")
+
+    def __init__(self, text: str, terms: list[TermFunction], half: bool = False, canonical: str | None = None):
+        self.text = text
+        self.terms = terms
+        self.half = half
+        self.canonical = canonical
+
+    def __call__(self, game: Game, ctx: Source) -> int:
+        total = 0
+        for term in self.terms:
+            total += term(game, ctx)
+        return total // 2 if self.half else total
+
+
+Amount = int | AmountFunction  # a compiled amount
 
 
 NumberReader = Callable[[str], int]  # reads one number of an amount or condition, within its bounds
@@ -400,7 +481,7 @@ def _is_number(text: str) -> bool:
 
 def compile_amount(value: object, number: NumberReader = amount_number) -> Amount:
     """An amount is a whole number, a named amount or an expression (above); returns the int or
-    a function ``f(game, ctx)`` whose ``text`` is the expression it was compiled from. Every
+    an ``AmountFunction`` whose ``text`` is the expression it was compiled from. Every
     number written in it (a whole amount, a term, a factor) is read by ``number``, which checks
     its bounds (docs/limits.md)."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -409,33 +490,20 @@ def compile_amount(value: object, number: NumberReader = amount_number) -> Amoun
         raise ValueError(f"expected a whole number or an amount, got {quoted(value)}")
     alias = AMOUNT_ALIASES.get(value)
     if alias is not None:
-        named = compile_amount(alias, number)  # a function of its own (no alias is a bare atom)
-        setattr(named, "text", value)  # noqa: B010 (the name written)
-        setattr(named, "canonical", alias)  # noqa: B010 (what it is: compared by horde.catalogue.behaviour)
-        return named
+        named = compile_amount(alias, number)
+        assert isinstance(named, AmountFunction)  # no alias is a number
+        return AmountFunction(value, named.terms, named.half, canonical=alias)
     text = value.strip()
     if _is_number(text):
         return number(text)
     if text in AMOUNT_ATOMS:
-        return AMOUNT_ATOMS[text]
+        return AmountFunction(text, [AMOUNT_ATOMS[text]])
     half = text.startswith("half:")
     body = text[len("half:"):] if half else text
-    terms = [_amount_term(part.strip(), value, number) for part in body.split("+")]
-    if len(terms) == 1 and not half:
-        function = terms[0]
-    else:
-        def function(game: Game, ctx: Source) -> int:
-            total = 0
-            for term in terms:
-                total += term(game, ctx)
-            return total // 2 if half else total
-
-    setattr(function, "text", text)  # noqa: B010 (shown by Effect.describe)
-    setattr(function, "is_amount", True)  # noqa: B010
-    return function
+    return AmountFunction(text, [_amount_term(part.strip(), value, number) for part in body.split("+")], half)
 
 
-def _amount_term(text: str, whole: object, number: NumberReader) -> AmountFunction:
+def _amount_term(text: str, whole: object, number: NumberReader) -> TermFunction:
     factor = 1
     m = re.fullmatch(r"([^*]+?)\s*\*\s*(.+)", text)
     if m and _is_number(m[1]):
@@ -456,12 +524,12 @@ def _amount_term(text: str, whole: object, number: NumberReader) -> AmountFuncti
     return lambda g, x: factor * base(g, x)
 
 
-def _count(kind: str, text: str) -> AmountFunction:
+def _count(kind: str, text: str) -> TermFunction:
     compiled = compile_filter(text)  # checks every term
     if kind == "count":
-        yours = getattr(compiled, "relation") == "yours"  # noqa: B009 (only the controller's board)
-        if getattr(compiled, "card_only"):  # noqa: B009 (the answer is the card's: kept per card)
-            card_ok = getattr(compiled, "card_ok")  # noqa: B009
+        yours = compiled.relation == "yours"  # only the controller's board
+        if compiled.card_only:  # the answer is the card's: kept per card
+            card_ok = compiled.card_ok
             answers: dict[CardDef, bool] = {}
 
             def permanents(game: Game, ctx: Source) -> int:
@@ -486,7 +554,7 @@ def _count(kind: str, text: str) -> AmountFunction:
             return lambda g, x: sum(1 for p in board_of(g, x.controller) if compiled(g, x, p))
         return lambda g, x: sum(1 for board in (g.battlefield.team, g.battlefield.horde) for p in board
                                 if compiled(g, x, p))
-    relation = getattr(compiled, "relation")  # noqa: B009
+    relation = compiled.relation
     zone = graveyard_of if kind == "graveyard" else hand_of
     other = "other" in text.lower().split()  # not the card of the effect itself ('each other creature card')
     check = _compile_card_filter(text)
@@ -559,28 +627,38 @@ class Context:
 
 
 # ---------------------------------------------------------------- conditions
-Condition = Callable[[Game, Context], bool]
 _CONDITION = re.compile(r"(.+?)\s+(<=|>=|<|>|=)\s+(\S+)")
+
+
+class Condition:
+    """A compiled condition of an effect: ``f(game, ctx)`` holds when the effect happens. ``text``
+    is what was written, with its key (``if=done``, ``unless=hand:yours <= 1``)."""
+
+    __slots__ = ("text", "amount", "compare", "limit", "negate")
+
+    def __init__(self, text: str, amount: Amount | None, compare: Callable[[int, int], bool], limit: int,
+                 negate: bool):
+        self.text = text
+        self.amount = amount  # None: 'done'
+        self.compare = compare
+        self.limit = limit
+        self.negate = negate
+
+    def __call__(self, game: Game, ctx: Context) -> bool:
+        if self.amount is None:
+            return ctx.done != self.negate
+        return self.compare(evaluate(game, ctx, self.amount), self.limit) != self.negate
 
 
 def compile_condition(text: str, negate: bool = False, number: NumberReader = amount_number) -> Condition:
     """A condition of an effect (``if=...``, or ``unless=...`` with ``negate``): ``done`` (the
     ability's last 'may' verb was done: 'if you do'), or an amount, true when more than 0, or
     compared with a number: ``"hand:yours <= 1"`` (spaces around the comparison). Its numbers are
-    read by ``number`` (as ``compile_amount``'s). The returned function's ``text`` is what was
-    written, with its key."""
+    read by ``number`` (as ``compile_amount``'s)."""
     text = text.strip()
+    written = f"{'unless' if negate else 'if'}={text}"
     if text == "done":
-        def check(game: Game, ctx: Context) -> bool:
-            return ctx.done != negate
-    else:
-        m = _CONDITION.fullmatch(text)
-        amount = compile_amount(m[1].strip() if m else text, number)
-        compare = _COMPARE[m[2]] if m else _COMPARE[">"]
-        limit = number(m[3]) if m else 0
-
-        def check(game: Game, ctx: Context) -> bool:
-            return compare(evaluate(game, ctx, amount), limit) != negate
-
-    setattr(check, "text", f"{'unless' if negate else 'if'}={text}")  # noqa: B010
-    return check
+        return Condition(written, None, _COMPARE[">"], 0, negate)
+    m = _CONDITION.fullmatch(text)
+    amount = compile_amount(m[1].strip() if m else text, number)
+    return Condition(written, amount, _COMPARE[m[2]] if m else _COMPARE[">"], number(m[3]) if m else 0, negate)

@@ -37,12 +37,14 @@ def test_version_names_the_build():
 
 @pytest.mark.skipif(EXPECTED != "compiled", reason="the compiled build is checked by make test-compiled")
 def test_the_installed_build_is_compiled_and_current():
+    import horde.filters
     import horde.rules.combat
     import horde.state
 
     assert build.build() == "compiled"
     assert build.describe() == f"compiled (mypyc, {len(build.COMPILED)} modules)"
     assert horde.state.__file__.endswith(SUFFIX) and horde.rules.combat.__file__.endswith(SUFFIX)
+    assert horde.filters.__file__.endswith(SUFFIX)  # filters and amounts are classes: they compile
     record = json.loads((PACKAGE / build.RECORD).read_text())
     assert record["modules"] == {m: build.source_hash(PACKAGE / m) for m in build.COMPILED}
 

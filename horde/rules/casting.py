@@ -218,12 +218,12 @@ def spell_cast_triggers(game: Game, card: CardDef, caster: int) -> None:
 
 def spell_matches(when: Filter, card: CardDef, caster: int, watcher: Permanent) -> bool:
     """Whether a spell cast by ``caster`` matches a SpellCast condition of ``watcher``."""
-    relation = getattr(when, "relation", None)
+    relation = when.relation
     if relation == "yours" and caster != watcher.controller:
         return False
     if relation == "opponents" and (caster == HORDE_CONTROLLER) == (watcher.controller == HORDE_CONTROLLER):
         return False
-    return card_matches(getattr(when, "text"), card)  # noqa: B009
+    return card_matches(when.text, card)
 
 
 def horde_cast(game: Game, card: CardDef, origin: str | None = None) -> None:
