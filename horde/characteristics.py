@@ -42,7 +42,8 @@ def watchers(game: Game) -> list[Permanent]:
 
 
 def on_battlefield(game: Game, p: Permanent) -> bool:
-    return p in (game.battlefield.horde if p.controller == HORDE_CONTROLLER else game.battlefield.team)
+    """Whether a permanent is on the battlefield (a flag the battlefield keeps: no list is searched)."""
+    return p.present
 
 
 def graveyard_of(game: Game, controller: int) -> list[CardDef]:
