@@ -84,7 +84,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present",
+        "attacked", "present", "all_keywords",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -116,6 +116,7 @@ class Permanent:
         self.deck_card = False  # a token card of the Horde deck (not a token an effect created)
         self.bonus: tuple[int, int, frozenset[str]] = (0, 0, frozenset())  # from anthems and equipment
         self.bonus_version = -1  # the battlefield version ``bonus`` was worked out at
+        self.all_keywords = card.keywords  # printed and given by anthems and equipment, as of ``bonus_version``
         self.extra = False  # a lieutenant's equipment: not a card of the Horde deck (L3)
         self.regeneration = 0  # regeneration shields until end of turn
         self.no_regen = False  # it can't be regenerated this turn
