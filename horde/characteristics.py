@@ -42,7 +42,8 @@ def watchers(game: Game) -> list[Permanent]:
 
 
 def on_battlefield(game: Game, p: Permanent) -> bool:
-    return p in (game.battlefield.horde if p.controller == HORDE_CONTROLLER else game.battlefield.team)
+    """Whether a permanent is on the battlefield (a flag the battlefield keeps: no list is searched)."""
+    return p.present
 
 
 def graveyard_of(game: Game, controller: int) -> list[CardDef]:
@@ -101,16 +102,17 @@ def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
 def keywords(game: Game, p: Permanent) -> frozenset[str]:
     """Every keyword a permanent has now: printed, until end of turn, and from anthems and
     equipment. For code that asks about several keywords of one permanent at once."""
-    extra = p.temp_keywords
     battlefield = game.battlefield
     if battlefield.statics or p.equipment:
-        if p.bonus_version == battlefield.version and not battlefield.volatile:
-            given = p.bonus[2]
-        else:
-            given = static_bonus(game, p)[2]
-        if given:
-            extra = extra | given
-    return p.card.keywords | extra if extra else p.card.keywords
+        if p.bonus_version != battlefield.version or battlefield.volatile:
+            static_bonus(game, p)
+        # The printed keywords with those given, joined when the bonus was worked out (none
+        # given while an anthem's condition asks about this permanent: ``static_bonus``).
+        known = p.all_keywords if p.bonus_version == battlefield.version else p.card.keywords
+    else:
+        known = p.card.keywords
+    extra = p.temp_keywords
+    return known | extra if extra else known
 
 
 NO_BONUS: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
@@ -152,6 +154,7 @@ def static_bonus(game: Game, p: Permanent) -> tuple[int, int, frozenset[str]]:
             dt += args["toughness"]
             keywords |= args["keywords"]
     p.bonus = (dp, dt, keywords) if dp or dt or keywords else NO_BONUS
+    p.all_keywords = p.card.keywords | keywords if keywords else p.card.keywords
     p.bonus_version = battlefield.version
     return p.bonus
 

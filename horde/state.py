@@ -84,7 +84,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked",
+        "attacked", "present", "all_keywords",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -116,6 +116,7 @@ class Permanent:
         self.deck_card = False  # a token card of the Horde deck (not a token an effect created)
         self.bonus: tuple[int, int, frozenset[str]] = (0, 0, frozenset())  # from anthems and equipment
         self.bonus_version = -1  # the battlefield version ``bonus`` was worked out at
+        self.all_keywords = card.keywords  # printed and given by anthems and equipment, as of ``bonus_version``
         self.extra = False  # a lieutenant's equipment: not a card of the Horde deck (L3)
         self.regeneration = 0  # regeneration shields until end of turn
         self.no_regen = False  # it can't be regenerated this turn
@@ -128,6 +129,7 @@ class Permanent:
         self.loyalty = 0  # loyalty counters: a planeswalker enters with its printed loyalty (306.5b)
         self.loyalty_turn = 0  # the turn it last activated a loyalty ability (606.3: one a turn)
         self.attacked: Permanent | None = None  # the team planeswalker it attacks (H8); None: the player `defender`
+        self.present = False  # on the battlefield: kept by the Battlefield's enter and leave (a stand-in never is)
 
     @property
     def is_horde(self) -> bool:
@@ -287,6 +289,7 @@ class Battlefield:
         """A new permanent of ``card`` on ``controller``'s side (no rule: its triggers and the
         states it enters with are the caller's, ``horde.rules.put_onto_battlefield``)."""
         p = Permanent(self.next_id, card, controller, owner)
+        p.present = True
         self.next_id += 1
         (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
         if card.indexed:
@@ -308,16 +311,16 @@ class Battlefield:
     def leave(self, p: Permanent) -> bool:
         """Take a permanent off the battlefield: its equipment falls off (or it falls off its
         creature) and it leaves combat. False when it was not on the battlefield."""
-        board = self.horde if p.controller == HORDE_CONTROLLER else self.team
-        if p not in board:
+        if not p.present:
             return False
+        p.present = False
         changed = bool(p.card.anthems or p.equipment or p.auras or p.attached_to is not None)
-        board.remove(p)
+        (self.horde if p.controller == HORDE_CONTROLLER else self.team).remove(p)
         self._index(p.card, -1)
         card = p.card
         if card.indexed:
-            if p in self.statics:
-                self.statics.remove(p)
+            if card.anthems or card.equipped or card.static_flags:
+                self.statics.remove(p)  # enter put it there
             if card.points:
                 self._at_points(p, -1)
             if card.protection:
