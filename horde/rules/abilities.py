@@ -120,13 +120,17 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         known = _CARD_TERMS[id(flt)] = (flt, {})
     answers = known[1]
     card_ok = getattr(flt, "card_ok", None)
+    # One alternative of card terms alone (no state, 'other' or relation): its card's answer is
+    # the filter's, and the filter need not be asked at all.
+    card_alone = (card_ok is not None and getattr(flt, "card_only", False) and getattr(flt, "relation", None) is None
+                  and "|" not in getattr(flt, "text", "|"))
     horde_side = controller == HORDE_CONTROLLER
     for p in all_permanents(game):
         card = p.card
         ok = answers.get(card)
         if ok is None:
             ok = answers[card] = card_ok is None or bool(card_ok(card))
-        if not ok or not flt(game, ctx, p):
+        if not ok or not card_alone and not flt(game, ctx, p):
             continue
         kw = keywords(game, p) if given_stops or p.temp_keywords else card.keywords
         if protections and not PROTECTION_KEYWORDS.isdisjoint(kw) and protected_from(game, p, ctx.card):
