@@ -9,7 +9,6 @@ This module sits below both the rules and the policies, so that imports run one 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol
 
@@ -75,16 +74,25 @@ class PolicyError(HordeError):
     """A policy that can't be loaded, takes no such parameter, or made an illegal choice."""
 
 
-@dataclass(slots=True)
 class Decision:
-    """One choice the engine offers a team policy."""
+    """One choice the engine offers a team policy. A plain class rather than a dataclass: the
+    compiled build makes one for every decision, and a dataclass's generated ``__init__`` runs
+    interpreted there."""
 
-    kind: str
-    player: int  # the deciding team player, or -1 for the team as a whole
-    options: Any
-    subject: Any = None
-    count: int = 1
-    is_legal: Callable | None = None  # for selections with rules beyond the options (menace, L5)
+    __slots__ = ("kind", "player", "options", "subject", "count", "is_legal")
+
+    def __init__(self, kind: str, player: int, options: Any, subject: Any = None, count: int = 1,
+                 is_legal: Callable | None = None) -> None:
+        self.kind = kind
+        self.player = player  # the deciding team player, or -1 for the team as a whole
+        self.options = options
+        self.subject = subject
+        self.count = count
+        self.is_legal = is_legal  # for selections with rules beyond the options (menace, L5)
+
+    def __repr__(self) -> str:
+        return (f"Decision(kind={self.kind!r}, player={self.player!r}, options={self.options!r}, "
+                f"subject={self.subject!r}, count={self.count!r}, is_legal={self.is_legal!r})")
 
 
 class Chooser(Protocol):
@@ -100,6 +108,9 @@ def check_choice(decision: Decision, choice: Any) -> None:
     """Raise PolicyError unless ``choice`` is legal for ``decision``."""
     options = decision.options
     if decision.kind not in SELECTIONS:
+        for option in options:  # most answers are one of the options itself
+            if option is choice:
+                return
         if choice not in options:  # 'in' compares by identity, then by equality
             raise PolicyError(f"illegal choice for '{decision.kind}': {choice!r} is not one of the options")
         return

@@ -249,6 +249,8 @@ class Battlefield:
       there (``horde.effects.POINTS``);
     - ``auras``: the Auras on the battlefield (704.5m looks at them);
     - ``planeswalkers``: the planeswalkers on the battlefield (704.5i and H8 look at them);
+    - ``mana_sources``: team player index -> its permanents that make mana, in the order of
+      ``team`` (C4: what it can pay is counted from them alone);
     - ``hooked``: hook name -> how many of those sources have it, so a trigger nobody has costs
       no search;
     - ``counting``: creatures whose power and toughness count things (*/*);
@@ -264,7 +266,8 @@ class Battlefield:
     """
 
     __slots__ = ("team", "horde", "statics", "points", "auras", "planeswalkers", "hooked", "counting", "version", "volatile",
-                 "by_card", "bonuses", "anthem_sources", "unsettled", "next_id", "protections", "unearthed")
+                 "by_card", "bonuses", "anthem_sources", "unsettled", "next_id", "protections", "unearthed",
+                 "mana_sources")
 
     def __init__(self) -> None:
         self.team: list[Permanent] = []  # every team player's permanents
@@ -284,6 +287,7 @@ class Battlefield:
         self.next_id = 0
         self.protections = 0  # sources of a protection keyword (printed, given by anthems or until end of turn)
         self.unearthed: list[Permanent] = []  # permanents returned by unearth (702.84: exiled at the next end step)
+        self.mana_sources: dict[int, list[Permanent]] = {}
 
     def enter(self, card: CardDef, controller: int, owner: int) -> Permanent:
         """A new permanent of ``card`` on ``controller``'s side (no rule: its triggers and the
@@ -305,6 +309,8 @@ class Battlefield:
                 self.protections += 1
         if card.is_planeswalker:
             self.planeswalkers.append(p)
+        if card.mana and controller != HORDE_CONTROLLER:
+            self.mana_sources.setdefault(controller, []).append(p)
         self._index(card, 1)
         return p
 
@@ -339,6 +345,8 @@ class Battlefield:
             self.auras.remove(p)
         if card.is_planeswalker:
             self.planeswalkers.remove(p)
+        if card.mana and p.controller != HORDE_CONTROLLER:
+            self.mana_sources[p.controller].remove(p)
         if p.unearthed:
             self.unearthed.remove(p)
         p.attacking = False
@@ -353,6 +361,12 @@ class Battlefield:
         if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
             (self.horde if p.controller == HORDE_CONTROLLER else self.team).remove(p)
             (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
+        if p.card.mana:
+            if p.controller != HORDE_CONTROLLER:
+                self.mana_sources[p.controller].remove(p)
+            if controller != HORDE_CONTROLLER:  # in the order of ``team``, where it may keep its place
+                self.mana_sources[controller] = [q for q in self.team
+                                                 if q.card.mana and (q.controller == controller or q is p)]
         p.controller = controller
         self.anthems_changed()  # "yours" and "opponents" now answer otherwise
 

@@ -160,7 +160,8 @@ def main_phase(game: Game, second: bool = False) -> None:
             choice = ask(game, "cast", i, options + [None])
             if choice is None:
                 break
-            rules.team_cast(game, i, *choice)
+            card, origin = choice
+            rules.team_cast(game, i, card, origin)
         if not second and not game.over():
             graveyard_step(game, i)
         if not game.over():
@@ -233,7 +234,8 @@ def flash_window(game: Game, attackers: list[Permanent]) -> None:
                 break
             if game.drivers.trace is not None:
                 log(game, "flash", Side.TEAM, player=i + 1, card=choice[0].name)
-            rules.team_cast(game, i, *choice)
+            card, origin = choice
+            rules.team_cast(game, i, card, origin)
 
 
 def loyalty_options(game: Game, i: int) -> list[tuple[Permanent, tuple[Effect, ...]]]:

@@ -51,6 +51,9 @@ def invariants(game) -> None:
         for aura in game.battlefield.auras:  # 704.5m has run: every Aura enchants something it may
             assert rules.aura_is_legal(game, aura), (aura, aura.attached_to, aura.attached_player)
             assert aura.attached_to is None or aura in aura.attached_to.auras
+    for player in game.players:  # the index of each player's mana sources (C4) matches the battlefield
+        sources = [p for p in game.battlefield.team if p.controller == player.index and p.card.mana]
+        assert game.battlefield.mana_sources.get(player.index, []) == sources, (player.index, sources)
     ids = [p.id for board in (game.battlefield.team, game.battlefield.horde) for p in board]
     assert len(ids) == len(set(ids))
     if game.boss is not None:

@@ -192,6 +192,22 @@ def test_C4_coloured_payment_uses_the_least_flexible_source(make_game, catalogue
     assert sol.tapped and game.players[0].pool == [frozenset({"C"})]  # the second mana floats
 
 
+def test_C4_a_players_mana_comes_from_the_sources_it_controls_now(make_game, catalogue):
+    game = make_game(players=2)
+    plains = put(game, catalogue, "Plains", side="team", player=0)
+    wastes = put(game, catalogue, "Wastes", side="team", player=1)
+    sol = put(game, catalogue, "Sol Ring", side="team", player=0)
+    assert [rules.available_mana(game, i) for i in (0, 1)] == [3, 1]
+    game.battlefield.change_control(plains, 1)  # it keeps its place on the battlefield, before Wastes
+    assert [u[2] for u in rules.mana_units(game, 1)] == [plains, wastes]
+    assert [rules.available_mana(game, i) for i in (0, 1)] == [2, 2]
+    game.battlefield.change_control(sol, HORDE)
+    assert rules.available_mana(game, 0) == 0
+    game.battlefield.change_control(sol, 0)
+    rules.destroy(game, wastes)
+    assert [rules.available_mana(game, i) for i in (0, 1)] == [2, 1]
+
+
 def test_R1_token_percent_knob_sets_the_share_of_tokens(catalogue, test_decks):
     deck = load_horde_deck("mini-recipe", catalogue)
     setup = make_setup(players=2, team_decks=["white"] * 4, token_percent=40, strong_mix="1:1")

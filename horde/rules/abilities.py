@@ -111,13 +111,31 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     if controller >= 0 and not may_target(game, controller):
         return options  # Z3: a zombie whose master is the Horde may not target
     protections = game.battlefield.protections
+    # A permanent's keywords matter only if it may have one that stops targeting: printed, until
+    # end of turn, or given by an anthem, equipment or Aura on the battlefield.
+    given = _keywords_given(game)
+    given_stops = not UNTARGETABLE.isdisjoint(given)
+    known = _CARD_TERMS.get(id(flt))
+    if known is None or known[0] is not flt:
+        known = _CARD_TERMS[id(flt)] = (flt, {})
+    answers = known[1]
+    card_ok = getattr(flt, "card_ok", None)
+    # One alternative of card terms alone (no state, 'other' or relation): its card's answer is
+    # the filter's, and the filter need not be asked at all.
+    card_alone = (card_ok is not None and getattr(flt, "card_only", False) and getattr(flt, "relation", None) is None
+                  and "|" not in getattr(flt, "text", "|"))
+    horde_side = controller == HORDE_CONTROLLER
     for p in all_permanents(game):
-        if not flt(game, ctx, p):
+        card = p.card
+        ok = answers.get(card)
+        if ok is None:
+            ok = answers[card] = card_ok is None or bool(card_ok(card))
+        if not ok or not card_alone and not flt(game, ctx, p):
             continue
-        kw = keywords(game, p)
+        kw = keywords(game, p) if given_stops or p.temp_keywords else card.keywords
         if protections and not PROTECTION_KEYWORDS.isdisjoint(kw) and protected_from(game, p, ctx.card):
             continue  # 702.16b: protection from the source's card
-        if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
+        if (p.controller == HORDE_CONTROLLER) != horde_side:
             if "shroud" in kw or "hexproof" in kw:
                 continue
             if p.lieutenant is not None and protected(game, p):
@@ -135,6 +153,27 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         options.extend(pl.index for pl in game.players if not pl.removed)
         options.append("horde")
     return options
+
+
+# The keywords that keep a permanent from being targeted (shroud, hexproof, protection: 702.16b).
+UNTARGETABLE = PROTECTION_KEYWORDS | {"shroud", "hexproof"}
+
+# Each target filter's card terms answered once per card (id of the filter -> the filter, and
+# card -> whether it passes): a permanent whose card fails them is never a target, and the
+# filter is not asked. The filter is kept with its answers, so its id is never another's.
+_CARD_TERMS: dict[int, tuple[Any, dict[CardDef, bool]]] = {}
+
+
+def _keywords_given(game: Game) -> frozenset[str]:
+    """Every keyword an anthem, equipment or Aura on the battlefield may give a permanent."""
+    given: frozenset[str] = frozenset()
+    for source in game.battlefield.statics:
+        card = source.card
+        for effect in card.anthems:
+            given |= effect.args["keywords"]
+        for effect in card.equipped:
+            given |= effect.args["keywords"]
+    return given
 
 
 def choose_target(game: Game, ctx: Context, effect: Effect) -> Target | None:

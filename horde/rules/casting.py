@@ -19,7 +19,7 @@ from horde.rules.abilities import (
     target_still_legal,
 )
 from horde.rules.checks import check_state
-from horde.rules.mana import can_pay, colour_counts, mana_units, pay, spell_cost
+from horde.rules.mana import ColourCounts, can_pay, colour_counts, mana_units, pay, spell_cost
 from horde.rules.zombies import may_cast, may_target
 from horde.rules.zones import draw, graveyard_abilities_work, put_onto_battlefield, unearth
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
@@ -53,23 +53,22 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     units = mana_units(game, player)
     if not units:
         return options
-    colours = colour_counts(units)
-    for card in candidates:
-        cost = spell_cost(game, card, player, "hand")
-        if cost is not None and can_pay(game, player, *cost, units, colours):
-            if card.enchant is not None and not legal_targets(game, Context(card, None, player), card.enchant):
-                continue  # an Aura needs something to enchant
-            options.append((card, "hand"))
-    for card in pl.command:
-        if not sorcery_speed and "Instant" not in card.types and "flash" not in card.keywords:
-            continue
-        cost = spell_cost(game, card, player, "command")
-        if cost is not None and can_pay(game, player, *cost, units, colours):
-            options.append((card, "command"))
-    for card, origin in from_graveyard:
+    colours: ColourCounts | None = None  # counted once, when a coloured cost first asks
+    for card, origin in [(card, "hand") for card in candidates] + [
+            (card, "command") for card in pl.command
+            if sorcery_speed or "Instant" in card.types or "flash" in card.keywords] + from_graveyard:
         cost = spell_cost(game, card, player, origin)
-        if cost is not None and can_pay(game, player, *cost, units, colours):
-            options.append((card, origin))
+        if cost is None:
+            continue
+        generic, pips = cost
+        if pips and colours is None and len(units) >= generic + len(pips):
+            colours = colour_counts(units)
+        if not can_pay(game, player, generic, pips, units, colours):
+            continue
+        if origin == "hand" and card.enchant is not None and not legal_targets(
+                game, Context(card, None, player), card.enchant):
+            continue  # an Aura needs something to enchant
+        options.append((card, origin))
     if pl.zombie:
         options = [(card, origin) for card, origin in options if may_cast(game, player, card)]  # Z3
     return options
@@ -113,7 +112,8 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     if card.kicker is not None:
         kicked = _kicks(game, player, card, cost)
         cost = _kicked_cost(cost, card.kicker, kicked)
-    pay(game, player, *cost)
+    generic, pips = cost
+    pay(game, player, generic, pips)
     if origin == "command":
         pl.command.remove(card)
         pl.commander_casts += 1

@@ -20,8 +20,8 @@ ColourCounts = tuple[dict[str, int] | None, int]  # units per colour (None: some
 def available_mana(game: Game, player: int) -> int:
     """How much mana the player could make now (floating mana included)."""
     total = len(game.players[player].pool)
-    for p in game.battlefield.team:
-        if p.controller == player and p.card.mana and not p.tapped and not (p.sick and p.card.is_creature):
+    for p in game.battlefield.mana_sources.get(player, ()):
+        if not p.tapped and not (p.sick and p.card.is_creature):
             total += len(p.card.mana)
     return total
 
@@ -92,10 +92,10 @@ def mana_units(game: Game, player: int) -> list[ManaUnit]:
     """Every mana the player could make now: (colours, pool index or -1, source)."""
     pool = game.players[player].pool
     units: list[tuple] = [(colours, i, None) for i, colours in enumerate(pool)] if pool else []
-    for p in game.battlefield.team:
-        if p.controller == player and not p.tapped:
+    for p in game.battlefield.mana_sources.get(player, ()):
+        if not p.tapped:
             card = p.card
-            if card.mana and not (p.sick and card.is_creature):
+            if not (p.sick and card.is_creature):
                 for colours in card.mana:
                     units.append((colours, -1, p))
     return units
