@@ -16,7 +16,7 @@ SOURCES := $(shell find horde -name '*.py' -not -path '*/__pycache__/*') $(shell
 EXPECTED = $(shell $(PYTHON) -c "import os, shlex, shutil, sysconfig; \
 	print('compiled' if shutil.which(shlex.split(os.environ.get('CC') or sysconfig.get_config_var('CC') or 'cc')[0]) else 'pure')")
 # The engine tests run on the installed build too (make test-compiled), with the pinned digest.
-ENGINE_TESTS := tests/test_digest.py tests/test_build.py tests/test_rules_core.py tests/test_rules_decks.py \
+ENGINE_TESTS := tests/test_digest.py tests/test_build.py tests/test_shuffling.py tests/test_rules_core.py tests/test_rules_decks.py \
 	tests/test_keywords.py tests/test_cards.py tests/test_boss.py tests/test_opponents.py tests/test_conformance.py \
 	tests/test_runner.py::test_make_bench_prints_every_figure_and_a_consistent_projection
 

@@ -11,6 +11,7 @@ from horde import rules
 from horde.cards import CardDef, Effect, ability_text
 from horde.events import log
 from horde.filters import Context
+from horde.shuffling import randbelow
 from horde.state import HORDE_CONTROLLER, Game, Lieutenant, LieutenantState, Permanent, Side
 
 Ability = tuple[Effect, ...]  # the effects written on one line of a card: one ability
@@ -53,7 +54,7 @@ def choose_boss_ability(game: Game) -> tuple[str, Ability, int | None]:
         return [a for a in group if boss.loyalty + loyalty_change(a) >= 0]
 
     def pick(group: list[Ability]) -> Ability:
-        return group[0] if len(group) == 1 else group[game.dice_rng.randrange(len(group))]  # B4
+        return group[0] if len(group) == 1 else group[randbelow(game.dice_rng, len(group))]  # B4
 
     minus_ok = affordable(minus) + affordable(ultimate)
     if not minus_ok:
@@ -103,7 +104,7 @@ def draw_lieutenants(game: Game, pool: list[CardDef], equipment: list[CardDef]) 
     pool = list(pool)
     drawn = []
     for _ in range(count):
-        drawn.append(Lieutenant(pool.pop(game.dice_rng.randrange(len(pool)))))
+        drawn.append(Lieutenant(pool.pop(randbelow(game.dice_rng, len(pool)))))
     return LieutenantState(drawn, equipment)
 
 
@@ -123,7 +124,7 @@ def entry_roll(game: Game) -> None:
             entered=entered)
     if entered:
         state.entry_counters = 0
-        lieutenant_enters(game, waiting[game.dice_rng.randrange(len(waiting))])
+        lieutenant_enters(game, waiting[randbelow(game.dice_rng, len(waiting))])
     else:
         state.entry_counters += 1
 
@@ -135,7 +136,7 @@ def lieutenant_enters(game: Game, lieutenant: Lieutenant) -> None:
     assert state is not None, "only called when lieutenants are drawn"
     lieutenant.entered += 1
     game.drivers.stats.lieutenant_entries += 1
-    card = state.equipment.pop(game.dice_rng.randrange(len(state.equipment))) if state.equipment else None
+    card = state.equipment.pop(randbelow(game.dice_rng, len(state.equipment))) if state.equipment else None
     if game.drivers.trace is not None:
         log(game, "lieutenant_enters", Side.HORDE, name=lieutenant.card.name, shields=lieutenant.entered,
             equipment=card.name if card else None)
@@ -228,7 +229,7 @@ def lieutenants_act(game: Game) -> set:
                   and not all(e.verb == "regenerate" for e in a)]  # it regenerates when it would be destroyed
         if not usable:
             continue
-        ability = usable[game.horde_rng.randrange(len(usable))]  # H9
+        ability = usable[randbelow(game.horde_rng, len(usable))]  # H9
         costs = ability[0].costs
         if game.drivers.trace is not None:
             log(game, "lieutenant_acts", Side.HORDE, name=p.card.name,
@@ -238,7 +239,7 @@ def lieutenants_act(game: Game) -> set:
         for cost in costs:
             if isinstance(cost, str) and cost.startswith("sacrifice"):
                 options = rules.sacrifice_options(game, p, cost)
-                rules.sacrifice(game, options[game.horde_rng.randrange(len(options))])  # H9
+                rules.sacrifice(game, options[randbelow(game.horde_rng, len(options))])  # H9
         if "exile this" in costs:
             rules.exile(game, p, HORDE_CONTROLLER)  # L6: it is exiled with time counters
         acted.add(p.id)

@@ -22,6 +22,7 @@ from horde.errors import DeckError, HordeError
 from horde.files import read_text
 from horde.limits import quoted, whole_number
 from horde.presets import KNOBS, GameSetup
+from horde.shuffling import shuffle
 
 COMMANDER_DECK_SIZE = 100  # 903.5a
 
@@ -424,14 +425,14 @@ def build_horde_library(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[
     check_deck_size(deck, setup)
     if deck.build == "whole":
         cards = list(deck.cards)  # F, M, G: a challenge deck is its whole list, whatever the players
-        rng.shuffle(cards)
+        shuffle(rng, cards)
     elif deck.build == "fixed":
         cards = list(deck.cards)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         cards = cards[:size]  # H3: a random deck-size part of the list
     else:
         cards = recipe(deck, setup, rng)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
     return cards
 
 
@@ -451,7 +452,7 @@ def recipe(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[CardDef]:
     strong = [giant] * (giants * players) + [army] * (armies * players)
     size = setup.deck_size
     cards = picked + strong
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     cards = cards[:size]
     return cards + [base] * (size - len(cards))  # R1: base tokens fill the rest
 

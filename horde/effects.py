@@ -29,6 +29,7 @@ from horde.filters import (
     evaluate,
     their_player,
 )
+from horde.shuffling import randbelow
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side, Winner
 
 # Decision: the token cards of a Horde deck that are milled or discarded lie in the Horde's
@@ -360,7 +361,7 @@ def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count:
             if not options:
                 break
             if at_random and player != HORDE_CONTROLLER:  # the team player's deck stream; the Horde's is random anyway (H9)
-                card = options[game.players[player].rng.randrange(len(options))]
+                card = options[randbelow(game.players[player].rng, len(options))]
             else:
                 card = rules.choose_card(game, player, "return", options)
             graveyard.remove(card)

@@ -39,6 +39,7 @@ from horde.errors import HordeError
 from horde.events import log
 from horde.policies import TeamView, policy_factory
 from horde.presets import GameSetup, unused_knobs
+from horde.shuffling import randbelow
 from horde.state import (
     BossState,
     Drivers,
@@ -244,7 +245,7 @@ def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trac
     bosses = prepared.bosses
     if bosses:
         # B1: a random one of the list, or the one named
-        game.boss = BossState(bosses[game.dice_rng.randrange(len(bosses))] if setup.boss == "random" else bosses[0])
+        game.boss = BossState(bosses[randbelow(game.dice_rng, len(bosses))] if setup.boss == "random" else bosses[0])
     if setup.lieutenants and horde_deck.lieutenants:
         game.lieutenants = boss.draw_lieutenants(game, horde_deck.lieutenants, horde_deck.equipment)
         if game.lieutenants is not None:  # the rules reach the lieutenants' rules through these

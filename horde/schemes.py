@@ -14,13 +14,14 @@ from horde import rules
 from horde.cards import CardDef
 from horde.events import log
 from horde.filters import Context
+from horde.shuffling import shuffle
 from horde.state import HORDE_CONTROLLER, Game, Permanent, SchemeState, Side
 
 
 def setup(game: Game, deck: list[CardDef], rng: Random) -> None:
     """904.4: the scheme deck, shuffled with its own stream, face down beside the Horde's library."""
     cards = list(deck)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     game.schemes = SchemeState(cards, rng)
     game.schemes.graveyard_at_start = len(game.horde.graveyard)
 

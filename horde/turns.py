@@ -12,6 +12,7 @@ from horde.cards import Effect, ability_text
 from horde.events import log
 from horde.filters import Context
 from horde.rules import ask, check_state, has_keyword, power
+from horde.shuffling import randbelow, shuffle
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 HAND_SIZE = 7
@@ -23,7 +24,7 @@ HAND_SIZE = 7
 def opening_hands(game: Game) -> None:
     """C3: each player draws seven; London mulligan with the first one free (or partial Paris)."""
     for player in game.players:
-        player.rng.shuffle(player.library)
+        shuffle(player.rng, player.library)
         for _ in range(HAND_SIZE):
             rules.draw(game, player)
         mulligans = 0
@@ -39,7 +40,7 @@ def opening_hands(game: Game) -> None:
                 for _ in range(len(exiled) - 1):
                     rules.draw(game, player)
                 player.library.extend(exiled)
-                player.rng.shuffle(player.library)
+                shuffle(player.rng, player.library)
                 continue
             choice = ask(game, "mulligan", player.index, ("keep", "mulligan"), subject=tuple(player.hand),
                          count=mulligans)
@@ -48,7 +49,7 @@ def opening_hands(game: Game) -> None:
             mulligans += 1
             player.library.extend(player.hand)
             player.hand.clear()
-            player.rng.shuffle(player.library)
+            shuffle(player.rng, player.library)
             for _ in range(HAND_SIZE):
                 rules.draw(game, player)
         bottom = max(0, mulligans - 1) if game.setup.mulligan == "london" else 0  # C3: first one free
@@ -402,7 +403,7 @@ def team_combat(game: Game) -> None:
         by_blocker.setdefault(b, []).append(a)
     for blocker, legal in by_blocker.items():
         if legal:
-            a = legal[game.horde_rng.randrange(len(legal))]
+            a = legal[randbelow(game.horde_rng, len(legal))]
             a.blocked = True
             a.blockers.append(blocker)
             blocker.blocked = True
@@ -674,7 +675,7 @@ def attack_targets(game: Game, attackers: list[Permanent]) -> Callable[[Permanen
     aimed: dict[int, int] = {}  # planeswalker id -> the power sent at it so far
 
     def at_random(a: Permanent) -> None:
-        k = rng.randrange(len(players) + len(walkers))
+        k = randbelow(rng, len(players) + len(walkers))
         if k < len(players):
             a.defender = players[k]
         else:
@@ -687,9 +688,9 @@ def attack_targets(game: Game, attackers: list[Permanent]) -> Callable[[Permanen
     def walkers_first(a: Permanent) -> None:
         open_walkers = [w for w in walkers if aimed.get(w.id, 0) < w.loyalty]
         if not open_walkers:
-            a.defender = players[rng.randrange(len(players))]
+            a.defender = players[randbelow(rng, len(players))]
             return
-        walker = open_walkers[rng.randrange(len(open_walkers))]
+        walker = open_walkers[randbelow(rng, len(open_walkers))]
         aimed[walker.id] = aimed.get(walker.id, 0) + max(0, power(game, a))
         aim(a, walker)
 

@@ -17,10 +17,10 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "horde"
 
 LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("foundation", "which build runs (compiled or pure Python), the input limits and the one number checker, errors, the one door for reading and writing "
+    ("foundation", "which build runs (compiled or pure Python), shuffles drawn as random.Random draws them, the input limits and the one number checker, errors, the one door for reading and writing "
                    "files, where the bundled data lives, card definitions, decklist text, setups and their "
                    "knobs, Wilson intervals",
-     ("horde.build", "horde", "horde.limits", "horde.errors", "horde.files", "horde.bundled", "horde.cards", "horde.decklists",
+     ("horde.build", "horde", "horde.shuffling", "horde.limits", "horde.errors", "horde.files", "horde.bundled", "horde.cards", "horde.decklists",
       "horde.presets", "horde.stats")),
     ("state", "the decisions offered to a policy; plain game state (the battlefield and its indexes, "
               "the drivers); the trace",

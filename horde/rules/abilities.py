@@ -25,6 +25,7 @@ from horde.events import log
 from horde.filters import Context, Target
 from horde.limits import BOARD_UNIT, DEPTH_MAX
 from horde.rules.zombies import may_target
+from horde.shuffling import randbelow
 from horde.state import HORDE_CONTROLLER, Game, GameAborted, Permanent, board_units, spend
 
 T = TypeVar("T")
@@ -251,5 +252,5 @@ def horde_pick(game: Game, kind: str, options: list[T], card: CardDef | None = N
     'return', 'target' (a player), 'tap'."""
     chooser = game.drivers.horde_choice
     if chooser is None:
-        return options[game.horde_rng.randrange(len(options))]  # H9
+        return options[randbelow(game.horde_rng, len(options))]  # H9
     return chooser(game, kind, list(options), card)

@@ -22,6 +22,7 @@ from horde.rules.checks import check_state
 from horde.rules.mana import ColourCounts, can_pay, colour_counts, mana_units, pay, spell_cost
 from horde.rules.zombies import may_cast, may_target
 from horde.rules.zones import draw, graveyard_abilities_work, put_onto_battlefield, unearth
+from horde.shuffling import randbelow
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 
@@ -346,7 +347,7 @@ def horde_graveyard(game: Game) -> None:
             continue  # an earlier card's effect moved it
         if not graveyard_abilities_work(game, card):
             return
-        if mode == "coin" and not game.horde_rng.randrange(2):  # H9
+        if mode == "coin" and not randbelow(game.horde_rng, 2):  # H9
             continue
         done.append(card)
         if card.flashback is not None or card.from_graveyard is not None:

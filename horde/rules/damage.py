@@ -21,6 +21,7 @@ from horde.filters import Context
 from horde.rules.abilities import run_hook
 from horde.rules.zombies import change_life, individual
 from horde.rules.zones import add_counters, remove_shield, went_to_graveyard
+from horde.shuffling import randbelow
 from horde.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 # L4: one damage event (a combat damage step, damage dealt to several permanents at once) is the
@@ -181,7 +182,7 @@ def burn_bodies(game: Game, n: int) -> int:
     graveyard = game.horde.graveyard
     exiled = min(n, len(graveyard))
     for _ in range(exiled):
-        game.horde.exile.append(graveyard.pop(game.horde_rng.randrange(len(graveyard))))
+        game.horde.exile.append(graveyard.pop(randbelow(game.horde_rng, len(graveyard))))
     if game.drivers.trace is not None:
         log(game, "graveyard_exiled", Side.HORDE, player=None, cards=exiled)  # the Horde's cards
     return 0

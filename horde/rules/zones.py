@@ -24,6 +24,7 @@ from horde.filters import Context, Target
 from horde.limits import BATTLEFIELD_MAX
 from horde.rules.abilities import ask, horde_pick, resolve, run_hook, target_fields
 from horde.rules.mana import can_pay, pay
+from horde.shuffling import randbelow, shuffle
 from horde.state import HORDE_CONTROLLER, Game, GameAborted, Lieutenant, Permanent, Side, TeamPlayer, spend
 
 
@@ -382,7 +383,7 @@ def discard(game: Game, controller: int, n: int) -> None:
             card = horde_pick(game, "discard", hand)  # H9s, F7
             hand.remove(card)
         elif controller == HORDE_CONTROLLER:
-            card = hand.pop(game.horde_rng.randrange(len(hand)))
+            card = hand.pop(randbelow(game.horde_rng, len(hand)))
         else:
             card = ask(game, "discard", controller, list(hand))
             hand.remove(card)
@@ -438,9 +439,9 @@ def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) ->
                 log(game, "graveyard_exiled", Side.TEAM, player=player + 1, cards=count)
             return True
     cards = [c for c in game.horde.graveyard]
-    if len(cards) >= count and game.horde_rng.randrange(2):  # H9: the Horde's choice is a coin
+    if len(cards) >= count and randbelow(game.horde_rng, 2):  # H9: the Horde's choice is a coin
         for _ in range(count):
-            game.horde.exile.append(game.horde.graveyard.pop(game.horde_rng.randrange(len(game.horde.graveyard))))
+            game.horde.exile.append(game.horde.graveyard.pop(randbelow(game.horde_rng, len(game.horde.graveyard))))
         if game.drivers.trace is not None:
             log(game, "graveyard_exiled", Side.HORDE, player=None, cards=count)
         return True
@@ -470,4 +471,4 @@ def search_basic_lands(game: Game, player: TeamPlayer, count: int, tapped: bool,
                 put_onto_battlefield(game, card, player.index, player.index, tapped=tapped)
             else:
                 player.hand.append(card)
-    player.rng.shuffle(player.library)
+    shuffle(player.rng, player.library)
