@@ -36,13 +36,15 @@ PACKAGE = Path(__file__).resolve().parent
 # and every module of the rules and opponents packages (a compiled package's __init__ can't import
 # an interpreted module of its own package while it starts). The filters, amounts and conditions
 # are small classes (horde.filters), so they compile too, and so does the view every policy decision
-# reads the game through (horde.view), and the shuffles and random picks (horde.shuffling: the
-# standard library's random.Random.shuffle is interpreted Python). Not the policies themselves (users subclass them, and their
-# parameters are class attributes: see docs/speed.md), nor the layers above the engine.
+# reads the game through (horde.view), the bundled policies' hot decisions (horde.tactics: casting
+# and blocking, as plain functions) and the shuffles and random picks (horde.shuffling: the
+# standard library's random.Random.shuffle is interpreted Python). Not the policy classes
+# themselves (users subclass them, and their parameters are class attributes: see
+# docs/speed.md), nor the layers above the engine.
 PACKAGES = ("rules", "opponents")
 COMPILED: tuple[str, ...] = (
-    "shuffling.py", "state.py", "view.py", "characteristics.py", "events.py", "decisions.py", "cards.py", "filters.py",
-    "effects.py", "boss.py", "turns.py",
+    "shuffling.py", "state.py", "view.py", "tactics.py", "characteristics.py", "events.py", "decisions.py", "cards.py",
+    "filters.py", "effects.py", "boss.py", "turns.py",
     *sorted(path.relative_to(PACKAGE).as_posix() for package in PACKAGES for path in (PACKAGE / package).glob("*.py")),
 )
 RECORD = "_build.json"  # written into the built package by setup.py

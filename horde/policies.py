@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 import horde.view
-from horde import opponents, rules
+from horde import opponents, rules, tactics
 from horde.cards import CardDef
 from horde.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
 from horde.errors import HordeError
@@ -51,6 +51,18 @@ from horde.state import (
     TeamPlayer,
     Winner,
 )
+from horde.tactics import (  # noqa: F401 (card roles, imported from here too)
+    HARMFUL,
+    HELPFUL,
+    HINDERING,
+    MASS_REMOVAL,
+    aura_helps,
+    flash_blocker,
+    harms_on_entering,
+    mass_removal,
+    role,
+    shrink_amount,
+)
 from horde.view import TeamView  # noqa: F401 (the policy API: the view a policy decides from)
 
 
@@ -71,34 +83,12 @@ class Policy:
 
 
 # ---------------------------------------------------------------- what cards do, for the AI
-HARMFUL = {"destroy", "exile", "bounce", "damage"}
-HELPFUL = {"create_tokens", "draw", "gain_life", "counters", "ramp", "return_from_graveyard"}
-MASS_REMOVAL = {"destroy_all", "damage_all", "each_player_sacrifices"}
+# The card roles the hot decisions read (``role``, ``HARMFUL`` ...) live in ``horde.tactics``,
+# compiled with the engine, and are imported above.
 
 
 def card_verbs(card: CardDef) -> frozenset[str]:
     return card.verbs
-
-
-HINDERING = {"can't attack", "can't block", "defender", "assigns no combat damage"}
-
-
-def aura_helps(card: CardDef) -> bool:
-    """Whether an Aura helps what it enchants (+N/+N, good keywords) rather than hinders it
-    (-N/-N, can't attack or block, a curse on a player's creatures)."""
-    for effect in card.equipped:
-        args = effect.args
-        if args["power"] + args["toughness"] < 0 or args["keywords"] & HINDERING:
-            return False
-    for effect in card.anthems:
-        if effect.args["power"] + effect.args["toughness"] < 0:
-            return False
-    return True
-
-
-def flash_blocker(card: CardDef) -> bool:
-    """A creature with flash: held for the Horde's turn, to be flashed in as a blocker."""
-    return card.is_creature and "flash" in card.keywords
 
 
 def targets_player(card: CardDef) -> frozenset[str]:
@@ -120,73 +110,10 @@ def shrinks_target(card: CardDef) -> bool:
     return False
 
 
-def mass_removal(card: CardDef) -> bool:
-    """Whether a card removes many creatures at once (damage to players alone is not)."""
-    for effects in card.hooks.values():
-        for e in effects:
-            if e.verb in MASS_REMOVAL and (e.verb != "damage_all" or e.args.get("filter") is not None):
-                return True
-    return False
-
-
-_ROLES: dict = {}
-
-
-def role(card: CardDef) -> str:
-    """What a card does for the team, read from its verbs once: 'wrath', 'removal', 'pump',
-    'ramp', 'fog', 'counter', 'creature', 'permanent' or 'spell'."""
-    found = _ROLES.get(card)
-    if found is None:
-        verbs = card.verbs
-        shrink = any(e.verb in ("pump", "pump_all") and e.args.get("toughness", 0) < 0
-                     for effects in card.hooks.values() for e in effects)
-        if card.is_fog:
-            found = "fog"
-        elif card.enchant is not None:
-            found = "aura" if aura_helps(card) else "removal"
-        elif card.counters is not None:
-            found = "counter"
-        elif mass_removal(card) or ("pump_all" in verbs and shrink):
-            found = "wrath"
-        elif not card.is_permanent and (verbs & HARMFUL or ("pump" in verbs and shrink)):
-            found = "removal"
-        elif not card.is_permanent and verbs & {"pump", "pump_all"}:
-            found = "pump"
-        elif "ramp" in verbs or (card.mana and not card.is_land):
-            found = "ramp"
-        elif card.is_creature:
-            found = "creature"
-        elif card.is_permanent:
-            found = "permanent"
-        else:
-            found = "spell"
-        _ROLES[card] = found
-    return found
-
-
 def damage_amount(card: CardDef) -> int | None:
     """The damage a card's targeted damage effect deals (None: it deals none, or X)."""
     return next((e.args["amount"] for effects in card.hooks.values() for e in effects
                  if e.verb == "damage" and isinstance(e.args["amount"], int)), None)
-
-
-def shrink_amount(card: CardDef) -> int | None:
-    """How much toughness a card's targeted -N/-N (or -1/-1 counters) takes away (Disfigure: 2);
-    None: none."""
-    for effects in card.hooks.values():
-        for e in effects:
-            if e.verb == "pump" and e.args.get("on") == "target" and e.args.get("toughness", 0) < 0:
-                return -e.args["toughness"]
-            if (e.verb == "counters" and e.args.get("kind") == "minus" and e.target is not None
-                    and isinstance(e.args["count"], int)):
-                return e.args["count"]  # -1/-1 counters
-    return None
-
-
-def harms_on_entering(card: CardDef) -> bool:
-    """A permanent whose Enters ability harms a target creature (Flametongue Kavu): with no Horde
-    creature to target it would hit one of the team's own."""
-    return any(e.verb in HARMFUL and e.target is not None for e in card.hooks.get("Enters", ()))
 
 
 def replaced_on_dying(card: CardDef) -> bool:
@@ -302,58 +229,9 @@ class BaselinePolicy(Policy):
         return max(lands, key=score)
 
     def _cast(self, decision: Decision, view: TeamView) -> Any:
-        player = decision.player
-        options = [o for o in decision.options if o is not None]
-        if not options:
-            return None
-        hand = view.hand(player)
-        reserve = min((view.cost(c, player) for c in hand if c.counters is not None or c.is_fog or flash_blocker(c)),
-                      default=0)
-        mana = view.available_mana(player)
-        horde = view.horde_creatures()
-        if any(role(card) == "wrath" for card, _ in options):
-            horde_power = sum(max(0, view.power(p)) for p in horde)
-            team_power = sum(max(0, view.power(p)) for p in view.team_creatures())
-        best, best_score = None, 0
-        for card, origin in options:
-            kind = role(card)
-            cost = view.cost(card, player, origin)
-            if kind in ("fog", "counter") or flash_blocker(card):
-                continue  # answers for the Horde's turn (a flash creature blocks best when flashed in)
-            if kind == "pump" and not any(view.can_attack(p) for p in view.team_creatures()):
-                continue  # a trick helps an attack; the team's spells have no window in combat
-            if kind == "removal" and not self._answers(card, horde, view):
-                continue  # nothing it would kill: keep it
-            if harms_on_entering(card) and not horde:
-                continue  # its Enters damage would hit the team's own creature
-            if "return_from_graveyard" in card.verbs and not card.is_permanent and not any(
-                    not c.is_land for c in view.graveyard(player)):
-                continue  # nothing worth returning yet
-            if kind == "wrath":
-                if not (horde_power >= self.wrath_threshold and horde_power > team_power):
-                    continue
-                score = 100 + horde_power
-            elif kind == "removal":
-                if not horde and "damage" not in card.verbs:
-                    continue
-                score = 50 + max((view.power(p) for p in horde), default=0)
-            elif kind == "ramp":
-                score = 40 if view.lands(player) < 7 else 5
-            elif kind == "pump":
-                score = 12
-            elif kind == "creature":
-                score = 20 + cost
-            elif kind == "aura":
-                score = 16 + cost
-            elif kind == "permanent":
-                score = 15 + cost
-            else:
-                score = 10 + cost
-            if mana - cost < reserve and score < 100:
-                continue  # hold mana for a counterspell or a fog
-            if score > best_score:
-                best, best_score = (card, origin), score
-        return best
+        """The spell to cast now (``horde.tactics.cast``, compiled): a wrath once the Horde's
+        board power reaches ``wrath_threshold`` and passes the team's, else by role and cost."""
+        return tactics.cast(decision, view, self.wrath_threshold)
 
     def _target(self, decision: Decision, view: TeamView) -> Any:
         options = decision.options
@@ -398,19 +276,12 @@ class BaselinePolicy(Policy):
 
     def _threat(self, p: Permanent, view: TeamView) -> int:
         """What a Horde creature is worth removing: its power, plus what its anthems give the
-        Horde's other creatures (Death Baron)."""
-        value = max(0, view.power(p))
-        if p.card.anthems:
-            value += sum(view.anthem_bonus(p, q) for q in view.horde_creatures() if q is not p)
-        return value
+        Horde's other creatures (Death Baron; ``horde.tactics.threat``)."""
+        return tactics.threat(p, view)
 
     def _answers(self, card: CardDef, horde: list, view: TeamView) -> bool:
-        """Whether a removal spell has a Horde creature to answer: one its damage or -N/-N kills,
-        any for destroy, exile and bounce; a damage spell that may hit the Horde always has."""
-        amount = shrink_amount(card)
-        if amount is None:
-            return bool(horde) or "damage" in card.verbs
-        return any(view.toughness(p) - p.damage <= amount for p in horde)
+        """Whether a removal spell has a Horde creature to answer (``horde.tactics.answers``)."""
+        return tactics.answers(card, horde, view)
 
     def _enchant(self, decision: Decision, view: TeamView, helps: bool) -> Any:
         options = decision.options
@@ -530,102 +401,8 @@ class BaselinePolicy(Policy):
         """Trade where a blocker kills its attacker (best: and survives; against deathtouch only
         a blocker worth no more than the attacker), block for free where a blocker survives, chump
         the biggest attackers while the rest would be lethal, and block a lieutenant with a spare
-        creature once every other attacker is blocked (L5)."""
-        attackers = list(decision.subject)
-        power = {id(p): view.power(p) for p in attackers}
-        toughness = {id(p): view.toughness(p) - p.damage for p in attackers}
-        candidates: dict[int, list] = {id(a): [] for a in attackers}
-        deathtouch = {id(a) for a in attackers if view.has(a, "deathtouch")}
-        for b, a in decision.options:
-            if id(b) not in power:
-                power[id(b)] = view.power(b)
-                toughness[id(b)] = view.toughness(b) - b.damage
-                if view.has(b, "deathtouch"):
-                    deathtouch.add(id(b))
-            candidates[id(a)].append(b)
-        chosen: list = []
-        used: set = set()
-        blocked: set = set()
-        incoming = sum(max(0, power[id(a)]) for a in attackers if a.attacked is None)  # at the players (H8)
-        life = view.team_life
-        by_power = sorted(attackers, key=lambda a: -power[id(a)])
-        menace = {id(a) for a in attackers if view.has(a, "menace")}
-        aimed: dict[int, int] = {}  # team planeswalker id -> the power attacking it (H8)
-        for a in attackers:
-            if a.attacked is not None:
-                aimed[a.attacked.id] = aimed.get(a.attacked.id, 0) + max(0, power[id(a)])
-
-        def block(a: Permanent, blockers: list[Permanent]) -> None:
-            nonlocal incoming
-            for b in blockers:
-                chosen.append((b, a))
-                used.add(id(b))
-            blocked.add(id(a))
-            if a.attacked is None:
-                incoming -= max(0, power[id(a)])
-            else:
-                aimed[a.attacked.id] -= max(0, power[id(a)])
-
-        def value(p: Permanent) -> int:
-            return power[id(p)] + toughness[id(p)]
-
-        for a in by_power:
-            if view.is_lieutenant(a):
-                continue
-            free = [b for b in candidates[id(a)] if id(b) not in used]
-            need = 2 if id(a) in menace else 1
-            killers = [b for b in free if power[id(b)] >= toughness[id(a)] or (power[id(b)] > 0 and id(b) in deathtouch)]
-            if id(a) in deathtouch:  # every blocker dies: trade only down
-                killers = [b for b in killers if value(b) <= value(a)]
-                good = []
-            else:
-                good = [b for b in killers if toughness[id(b)] > power[id(a)]]
-            pick = good or killers
-            if need == 1 and pick:
-                block(a, [min(pick, key=lambda b: power[id(b)])])
-            elif need == 2 and len(free) >= 2:
-                pair = sorted(free, key=lambda b: -power[id(b)])[:2]
-                if sum(power[id(b)] for b in pair) >= toughness[id(a)]:
-                    block(a, pair)
-        for a in by_power:  # free blocks: the blocker survives
-            if id(a) in blocked or view.is_lieutenant(a) or id(a) in menace or id(a) in deathtouch:
-                continue
-            safe = [b for b in candidates[id(a)] if id(b) not in used and toughness[id(b)] > power[id(a)]]
-            if safe and power[id(a)] > 0:
-                block(a, [min(safe, key=value)])
-        for a in by_power:
-            if incoming < life:
-                break
-            if id(a) in blocked or view.is_lieutenant(a) or a.attacked is not None:
-                continue
-            free = sorted((b for b in candidates[id(a)] if id(b) not in used),
-                          key=lambda b: power[id(b)] + toughness[id(b)])
-            need = 2 if id(a) in menace else 1
-            if len(free) >= need:
-                block(a, free[:need])
-        for a in by_power:
-            # H8: an attacker aimed at a team planeswalker is blocked when it is cheap: by a free
-            # creature that survives it, or by a token when the power aimed at the planeswalker
-            # would take its last loyalty.
-            walker = a.attacked
-            if walker is None or id(a) in blocked or view.is_lieutenant(a):
-                continue
-            free = [b for b in candidates[id(a)] if id(b) not in used]
-            safe = [b for b in free if toughness[id(b)] > power[id(a)] and id(a) not in deathtouch]
-            cheap = safe or ([b for b in free if b.card.is_token] if aimed[walker.id] >= walker.loyalty else [])
-            need = 2 if id(a) in menace else 1
-            if len(cheap) >= need:
-                block(a, sorted(cheap, key=lambda b: power[id(b)] + toughness[id(b)])[:need])
-        for a in by_power:
-            if view.is_lieutenant(a) and all(id(x) in blocked for x in attackers if x is not a):
-                free = [b for b in candidates[id(a)] if id(b) not in used]
-                if free:
-                    block(a, [max(free, key=lambda b: power[id(b)])])
-        if decision.is_legal is not None and not decision.is_legal(chosen):
-            chosen = [(b, a) for b, a in chosen if not view.is_lieutenant(a)]
-            if not decision.is_legal(chosen):
-                return []
-        return chosen
+        creature once every other attacker is blocked (L5): ``horde.tactics.blocks``, compiled."""
+        return tactics.blocks(decision, view)
 
     def _counter(self, decision: Decision, view: TeamView) -> Any:
         if is_bomb(decision.subject) and not self._helps_the_team(decision.subject, view):

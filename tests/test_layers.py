@@ -48,9 +48,9 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
                   "Defeat a God; the engine picks one by the setup's opponent knob",
      ("horde.opponents.common", "horde.opponents.hydra", "horde.opponents.minotaurs", "horde.opponents.xenagos",
       "horde.opponents")),
-    ("policies", "the read-only view of the game (compiled with the engine), the team policies seeing the game "
-                 "through it",
-     ("horde.view", "horde.policies")),
+    ("policies", "the read-only view of the game and the baseline's hot decisions (both compiled with the "
+                 "engine), the team policies seeing the game through it",
+     ("horde.view", "horde.tactics", "horde.policies")),
     ("draft", "drafted and sealed team decks (X1): the cube, packs passed around a table, pools, the drafters",
      ("horde.draft",)),
     ("engine", "prepare a setup, set up a game, play it",
