@@ -15,13 +15,25 @@ Standard library only; nothing here knows a rule.
 from __future__ import annotations
 
 from random import Random
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 
 
-def randbelow(rng: Random, n: int) -> int:
-    """A random integer in ``[0, n)``: ``rng.randrange(n)`` for ``n > 0``, drawn the same way."""
+class Stream(Protocol):
+    """A game's random stream: a ``random.Random``, or anything with its ``randrange`` and
+    ``shuffle`` (a test's loaded dice)."""
+
+    def randrange(self, n: int) -> int: ...
+
+    def shuffle(self, x: list[T]) -> None: ...
+
+
+def randbelow(rng: Stream, n: int) -> int:
+    """A random integer in ``[0, n)``: ``rng.randrange(n)`` for ``n > 0``, drawn the same way.
+    A stream that is not exactly a ``random.Random`` (a subclass, a test's dice) is asked itself."""
+    if type(rng) is not Random:
+        return rng.randrange(n)
     if n <= 0:
         raise ValueError(f"empty range for randbelow ({n})")
     k = n.bit_length()
@@ -31,9 +43,13 @@ def randbelow(rng: Random, n: int) -> int:
     return r
 
 
-def shuffle(rng: Random, cards: list[T]) -> None:
+def shuffle(rng: Stream, cards: list[T]) -> None:
     """Shuffle ``cards`` in place: ``rng.shuffle(cards)``, the same draws and the same order
-    (Fisher-Yates from the end of the list)."""
+    (Fisher-Yates from the end of the list). A stream that is not exactly a ``random.Random`` is
+    asked itself."""
+    if type(rng) is not Random:
+        rng.shuffle(cards)
+        return
     i = len(cards) - 1
     while i > 0:
         n = i + 1

@@ -36,3 +36,17 @@ def test_randbelow_is_randrange_bit_for_bit() -> None:
 def test_randbelow_refuses_an_empty_range() -> None:
     with pytest.raises(ValueError, match="empty range"):
         randbelow(Random(1), 0)
+
+
+def test_a_stream_that_is_not_a_random_is_asked_itself() -> None:
+    class Loaded(Random):
+        def randrange(self, n: int) -> int:  # type: ignore[override]
+            return n - 1
+
+        def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    cards = [1, 2, 3]
+    shuffle(Loaded(1), cards)
+    assert cards == [3, 2, 1]
+    assert randbelow(Loaded(1), 20) == 19
