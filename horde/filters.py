@@ -97,9 +97,10 @@ class Filter:
     terms (and ``yours`` or no relation): a count can ask the card alone (``_count``); ``by_card``,
     only card terms, ``other`` and a relation to the source's controller: for a permanent that is
     not the source, the answer is its card's and its controller's (horde.characteristics);
-    ``players``, the players a target filter names; ``card_ok(card)``, the card terms alone."""
+    ``players``, the players a target filter names; ``card_ok(card)``, the card terms alone, and
+    ``card_answer(card)`` the same answer kept per card."""
 
-    __slots__ = ("text", "volatile", "relation", "card_only", "by_card", "players")
+    __slots__ = ("text", "volatile", "relation", "card_only", "by_card", "players", "answers")
 
     def __init__(self, text: str, volatile: bool, relation: str | None, card_only: bool, by_card: bool,
                  players: str | None = None):
@@ -109,6 +110,7 @@ class Filter:
         self.card_only = card_only
         self.by_card = by_card
         self.players = players
+        self.answers: dict[CardDef, bool] = {}  # card -> whether it passes the card terms
 
     def __call__(self, game: Game, ctx: Source, permanent: Permanent) -> bool:
         raise NotImplementedError
@@ -117,11 +119,18 @@ class Filter:
         """Whether a card passes the card terms (of one alternative)."""
         raise NotImplementedError
 
+    def card_answer(self, card: CardDef) -> bool:
+        """``card_ok(card)``, worked out once per card: a card's terms never change."""
+        ok = self.answers.get(card)
+        if ok is None:
+            ok = self.answers[card] = self.card_ok(card)
+        return ok
+
 
 class Terms(Filter):
     """A filter of one alternative: every term must hold. The card terms are answered once per card."""
 
-    __slots__ = ("card_checks", "state_checks", "other", "answers")
+    __slots__ = ("card_checks", "state_checks", "other")
 
     def __init__(self, text: str, card_checks: list[CardCheck], state_checks: list[StateCheck],
                  relation: str | None, other: bool):
@@ -131,7 +140,6 @@ class Terms(Filter):
         self.card_checks = card_checks
         self.state_checks = state_checks
         self.other = other
-        self.answers: dict[CardDef, bool] = {}  # card -> whether it passes the card terms
 
     def __call__(self, game: Game, ctx: Source, permanent: Permanent) -> bool:
         card = permanent.card

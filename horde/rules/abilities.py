@@ -22,7 +22,7 @@ from horde.characteristics import (
 )
 from horde.decisions import Decision, check_choice
 from horde.events import log
-from horde.filters import Context, Target
+from horde.filters import Context, Filter, Target, Terms
 from horde.limits import BOARD_UNIT, DEPTH_MAX
 from horde.rules.zombies import may_target
 from horde.shuffling import randbelow
@@ -106,7 +106,7 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     """Legal targets of a targeted effect: permanents matching its filter, and for 'any' also the
     opposing players or the Horde. Lieutenants are protected (L5); shroud, hexproof and
     protection from the source's card apply."""
-    flt = effect.target
+    flt: Filter = effect.target
     controller = ctx.controller
     options: list = []
     if controller >= 0 and not may_target(game, controller):
@@ -116,21 +116,16 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     # end of turn, or given by an anthem, equipment or Aura on the battlefield.
     given = _keywords_given(game)
     given_stops = not UNTARGETABLE.isdisjoint(given)
-    known = _CARD_TERMS.get(id(flt))
-    if known is None or known[0] is not flt:
-        known = _CARD_TERMS[id(flt)] = (flt, {})
-    answers = known[1]
-    card_ok = getattr(flt, "card_ok", None)
     # One alternative of card terms alone (no state, 'other' or relation): its card's answer is
     # the filter's, and the filter need not be asked at all.
-    card_alone = (card_ok is not None and getattr(flt, "card_only", False) and getattr(flt, "relation", None) is None
-                  and "|" not in getattr(flt, "text", "|"))
+    card_alone = isinstance(flt, Terms) and flt.card_only and flt.relation is None
+    answers = flt.answers  # the card terms' answers the filter keeps (``Filter.card_answer``)
     horde_side = controller == HORDE_CONTROLLER
     for p in all_permanents(game):
         card = p.card
         ok = answers.get(card)
         if ok is None:
-            ok = answers[card] = card_ok is None or bool(card_ok(card))
+            ok = flt.card_answer(card)
         if not ok or not card_alone and not flt(game, ctx, p):
             continue
         kw = keywords(game, p) if given_stops or p.temp_keywords else card.keywords
@@ -144,7 +139,7 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         elif "shroud" in kw:
             continue
         options.append(p)
-    players = getattr(flt, "players", None)
+    players = flt.players
     if players == "opponent":  # 'any target', 'target opponent': the other side's players
         if controller == HORDE_CONTROLLER:
             options.extend(pl.index for pl in game.players if not pl.removed)  # Z4: a removed player is gone
@@ -158,12 +153,6 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
 
 # The keywords that keep a permanent from being targeted (shroud, hexproof, protection: 702.16b).
 UNTARGETABLE = PROTECTION_KEYWORDS | {"shroud", "hexproof"}
-
-# Each target filter's card terms answered once per card (id of the filter -> the filter, and
-# card -> whether it passes): a permanent whose card fails them is never a target, and the
-# filter is not asked. The filter is kept with its answers, so its id is never another's.
-_CARD_TERMS: dict[int, tuple[Any, dict[CardDef, bool]]] = {}
-
 
 def _keywords_given(game: Game) -> frozenset[str]:
     """Every keyword an anthem, equipment or Aura on the battlefield may give a permanent."""
