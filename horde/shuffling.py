@@ -36,11 +36,7 @@ def randbelow(rng: Stream, n: int) -> int:
         return rng.randrange(n)
     if n <= 0:
         raise ValueError(f"empty range for randbelow ({n})")
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:  # rejection sampling, as Random._randbelow_with_getrandbits
-        r = rng.getrandbits(k)
-    return r
+    return _below(rng, n)
 
 
 def shuffle(rng: Stream, cards: list[T]) -> None:
@@ -50,12 +46,15 @@ def shuffle(rng: Stream, cards: list[T]) -> None:
     if type(rng) is not Random:
         rng.shuffle(cards)
         return
-    i = len(cards) - 1
-    while i > 0:
-        n = i + 1
-        k = n.bit_length()
-        j = rng.getrandbits(k)
-        while j >= n:
-            j = rng.getrandbits(k)
+    for i in range(len(cards) - 1, 0, -1):
+        j = _below(rng, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
-        i -= 1
+
+
+def _below(rng: Random, n: int) -> int:
+    """Random._randbelow_with_getrandbits: ``n.bit_length()`` bits drawn until below ``n`` (n > 0)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:  # rejection sampling
+        r = rng.getrandbits(k)
+    return r
