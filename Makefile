@@ -20,7 +20,7 @@ ENGINE_TESTS := tests/test_digest.py tests/test_build.py tests/test_shuffling.py
 	tests/test_keywords.py tests/test_cards.py tests/test_boss.py tests/test_opponents.py tests/test_conformance.py \
 	tests/test_runner.py::test_make_bench_prints_every_figure_and_a_consistent_projection
 
-.PHONY: demo test test-full test-compiled fast fuzz soak bench lint spike clean
+.PHONY: demo test test-full test-compiled fast fuzz soak bench lint clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -78,22 +78,11 @@ soak: $(STAMP)
 		status=$$?; $(BIN)/python tests/test_soak.py $(SOAK_LOG); exit $$status
 
 bench: $(FAST_STAMP)
-	$(FAST)/bin/python -P -m horde.bench
+	$(FAST)/bin/python -P -m horde.lab.bench
 
 lint: $(STAMP)
-	$(BIN)/ruff check horde tests spikes
+	$(BIN)/ruff check horde tests
 	$(BIN)/mypy
 
-# The native-core spike (docs/speed.md): build the C++ prototype, check it against CPython's
-# random.Random and the Python engine, and time it. Not needed by test, demo or the package.
-$(VENV)/.spike: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,dask,spike]'
-	touch $(VENV)/.spike
-
-spike: $(VENV)/.spike
-	$(BIN)/python spikes/native/build.py
-	$(BIN)/python -m pytest -p no:cacheprovider -m native tests/test_native_spike.py
-	$(BIN)/python spikes/native/bench.py
-
 clean:
-	rm -rf $(VENV) $(FAST) build *.egg-info .pytest_cache .hypothesis spikes/native/*.so
+	rm -rf $(VENV) $(FAST) build *.egg-info .pytest_cache .hypothesis

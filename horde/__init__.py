@@ -1,6 +1,6 @@
 """horde: a fast simulator of the Magic: The Gathering co-operative Horde format.
 
-The engine (``horde.engine``) prepares a validated setup (``horde.presets.GameSetup``) once and
+The engine (``horde.play``) prepares a validated setup (``horde.setup.GameSetup``) once and
 plays seeded games of it (``play_game``); the runner plays many; the analysis layer turns records
 into win rates, curves and per-card impact. The modules import one way, bottom to top, in the
 layers README's Layout shows (``tests/test_layers.py`` keeps them so). See RULES.md in the project
@@ -12,6 +12,6 @@ any of them is imported.
 
 from horde import build as _build
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 _build.check()

@@ -35,16 +35,17 @@ PACKAGE = Path(__file__).resolve().parent
 # The engine: the modules a game runs through, compiled together by mypyc (paths in the package),
 # and every module of the rules and opponents packages (a compiled package's __init__ can't import
 # an interpreted module of its own package while it starts). The filters, amounts and conditions
-# are small classes (horde.filters), so they compile too, and so does the view every policy decision
-# reads the game through (horde.view), the bundled policies' hot decisions (horde.tactics: casting
-# and blocking, as plain functions) and the shuffles and random picks (horde.shuffling: the
+# are small classes (horde.engine.filters), so they compile too, and so does the view every policy decision
+# reads the game through (horde.team.view), the bundled policies' hot decisions (horde.team.tactics: casting
+# and blocking, as plain functions) and the shuffles and random picks (horde.engine.shuffling: the
 # standard library's random.Random.shuffle is interpreted Python). Not the policy classes
 # themselves (users subclass them, and their parameters are class attributes: see
 # docs/speed.md), nor the layers above the engine.
-PACKAGES = ("rules", "opponents")
+PACKAGES = ("engine/rules", "engine/opponents")
 COMPILED: tuple[str, ...] = (
-    "shuffling.py", "state.py", "view.py", "tactics.py", "characteristics.py", "events.py", "decisions.py", "cards.py",
-    "filters.py", "effects.py", "boss.py", "turns.py",
+    "engine/shuffling.py", "engine/state.py", "team/view.py", "team/tactics.py", "engine/characteristics.py",
+    "engine/events.py", "engine/decisions.py", "engine/cards.py", "engine/filters.py", "engine/effects.py",
+    "engine/boss.py", "engine/turns.py",
     *sorted(path.relative_to(PACKAGE).as_posix() for package in PACKAGES for path in (PACKAGE / package).glob("*.py")),
 )
 RECORD = "_build.json"  # written into the built package by setup.py
@@ -59,7 +60,7 @@ def source_hash(path: Path) -> str:
 
 
 def module_name(relative: str) -> str:
-    """``rules/__init__.py`` -> ``horde.rules``; ``state.py`` -> ``horde.state``."""
+    """``engine/rules/__init__.py`` -> ``horde.engine.rules``; ``engine/state.py`` -> ``horde.engine.state``."""
     parts = ["horde", *relative[:-3].split("/")]
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 

@@ -2,7 +2,12 @@
 a run that cannot go on, or is stopped, says so in one line too and how to continue. A message is
 kept to one line of at most ``MESSAGE_MAX`` characters whatever it quotes."""
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from horde.limits import QUOTE_MAX
+
+T = TypeVar("T")
 
 MESSAGE_MAX = 20 * QUOTE_MAX  # characters of one error line, its file and line included
 PATH_SHOWN = 5 * QUOTE_MAX  # characters of a path an error line shows (the message after it is never cut)
@@ -15,7 +20,7 @@ class HordeError(Exception):
         self.message = message
         self.path = path
         self.line = line
-        # The setup knob and value it is about, when preparing a setup found it (horde.engine.prepare).
+        # The setup knob and value it is about, when preparing a setup found it (horde.play.prepare).
         self.knob: str | None = None
         self.value: object = None
         super().__init__(self.one_line())
@@ -31,6 +36,16 @@ class HordeError(Exception):
             where = f"{path}:{self.line}: " if self.line is not None else f"{path}: "
         text = "".join(c if c.isprintable() else " " for c in where + self.message)
         return text if len(text) <= MESSAGE_MAX else text[:MESSAGE_MAX - 3] + "..."
+
+
+def about_knob(knob: str, value: object, load: Callable[[], T]) -> T:
+    """``load()``, with a HordeError it raises marked as about ``knob`` = ``value`` (the command
+    line then names the option)."""
+    try:
+        return load()
+    except HordeError as error:
+        error.knob, error.value = knob, value
+        raise
 
 
 class DeckError(HordeError):

@@ -1,2 +1,2 @@
-"""Notebooks that read results and call horde.analysis; a package only so that their conftest
+"""Notebooks that read results and call horde.lab.analysis; a package only so that their conftest
 does not shadow the tests' one."""

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-import horde.catalogue
-import horde.decks
-import horde.engine
-from horde import rules
-from horde.catalogue import load_catalogue
-from horde.engine import new_game, prepare
-from horde.policies import BaselinePolicy
-from horde.presets import make_setup
-from horde.state import HORDE_CONTROLLER
+import horde.cards.catalogue
+import horde.cards.decks
+import horde.play
+from horde.cards.catalogue import load_catalogue
+from horde.engine import rules
+from horde.engine.state import HORDE_CONTROLLER
+from horde.play import new_game, prepare
+from horde.setup import make_setup
+from horde.team.policies import BaselinePolicy
 
 TEST_DECKS = Path(__file__).parent / "data" / "decks"
 HORDE = HORDE_CONTROLLER
@@ -58,10 +58,10 @@ def test_decks(monkeypatch):
 def decks(monkeypatch):
     """The small test decks, with the per-process deck, card and prepared-setup caches emptied."""
     monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
-    monkeypatch.setattr(horde.catalogue, "_BUNDLED", {})
-    monkeypatch.setattr(horde.catalogue, "_CATALOGUES", {})
-    monkeypatch.setattr(horde.decks, "_CACHE", {})
-    monkeypatch.setattr(horde.engine, "_PREPARED", {})
+    monkeypatch.setattr(horde.cards.catalogue, "_BUNDLED", {})
+    monkeypatch.setattr(horde.cards.catalogue, "_CATALOGUES", {})
+    monkeypatch.setattr(horde.cards.decks, "_CACHE", {})
+    monkeypatch.setattr(horde.play, "_PREPARED", {})
     return TEST_DECKS
 
 

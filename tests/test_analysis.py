@@ -16,9 +16,9 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from results_tables import difficulty_games, game, table, write_results  # noqa: E402
 
-from horde import analysis, plots  # noqa: E402
-from horde.analysis import ResultsError  # noqa: E402
-from horde.stats import Z95, wilson  # noqa: E402
+from horde.lab import analysis, plots  # noqa: E402
+from horde.lab.analysis import ResultsError  # noqa: E402
+from horde.lab.stats import Z95, wilson  # noqa: E402
 
 # -- intervals -----------------------------------------------------------------------------------
 
@@ -460,8 +460,8 @@ def test_load_says_what_is_wrong_in_one_line(tmp_path):
 
 
 def test_games_table_has_the_columns_the_runner_writes(test_decks):
-    from horde.presets import make_setup
-    from horde.runner import games_schema, play_many
+    from horde.lab.runner import games_schema, play_many
+    from horde.setup import make_setup
 
     setup = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none", players=2, cards_per_player=8)
     games = analysis.games_table(play_many(setup, 7, 12, workers=1, progress=False), cell=3, experiment="x")
@@ -473,8 +473,8 @@ def test_games_table_has_the_columns_the_runner_writes(test_decks):
 
 @pytest.mark.parametrize(("players", "drawn"), [(2, 0), (4, 2)])
 def test_L1_games_table_names_the_boss_and_lieutenants_drawn(test_decks, players, drawn):
-    from horde.presets import make_setup
-    from horde.runner import play_many
+    from horde.lab.runner import play_many
+    from horde.setup import make_setup
 
     setup = make_setup(horde_deck="mini-boss", team_decks=["white"] * 4, players=players, boss="random",
                        lieutenants=True)
@@ -486,7 +486,7 @@ def test_L1_games_table_names_the_boss_and_lieutenants_drawn(test_decks, players
 
 
 def test_the_engine_runner_and_command_line_import_no_pandas_or_matplotlib():
-    code = ("import sys, horde.engine, horde.runner, horde.cli, horde.tune; "
+    code = ("import sys, horde.play, horde.lab.runner, horde.cli, horde.lab.tune; "
             "print([m for m in ('pandas', 'matplotlib') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -12,11 +12,11 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from horde.cardindex import import_atomic_cards
-from horde.catalogue import bundled_catalogue, catalogue_for
+from horde.cards.cardindex import import_atomic_cards
+from horde.cards.catalogue import bundled_catalogue, catalogue_for
 from horde.cli import cli
-from horde.engine import prepare
-from horde.presets import make_setup
+from horde.play import prepare
+from horde.setup import make_setup
 
 FIXTURE = Path(__file__).parent / "data" / "mtgjson" / "AtomicCards.json"
 HORDE_DECK = """About

@@ -9,11 +9,11 @@ import random
 import pytest
 from conftest import HORDE, Scripted, library, put, scaled
 
-from horde import boss, rules, turns
-from horde.cards import CardDef, Effect, ManaCost
-from horde.effects import VERBS
-from horde.filters import compile_filter
-from horde.state import BossState, Lieutenant, LieutenantState
+from horde.engine import boss, rules, turns
+from horde.engine.cards import CardDef, Effect, ManaCost
+from horde.engine.effects import VERBS
+from horde.engine.filters import compile_filter
+from horde.engine.state import BossState, Lieutenant, LieutenantState
 
 
 class Dice:
@@ -90,7 +90,7 @@ def test_B2_boss_is_not_a_permanent_and_loyalty_stays_at_zero(boss_game, catalog
     boss.boss_acts(game)
     assert game.boss.loyalty == 0  # it stays in the game at 0 loyalty
     swords = catalogue.get("Swords to Plowshares")
-    from horde.filters import Context
+    from horde.engine.filters import Context
 
     targets = rules.legal_targets(game, Context(swords, None, 0), swords.hooks["Cast"][0])
     assert all(t is not game.boss.stand_in for t in targets)
@@ -166,7 +166,7 @@ def bundled_card(name):
     """A card of the project's own card files (the tests' decks folder is the small one)."""
     from pathlib import Path
 
-    from horde.catalogue import load_catalogue
+    from horde.cards.catalogue import load_catalogue
 
     folder = Path(__file__).parent.parent / "decks" / "cards"
     return load_catalogue(sorted(folder.glob("*.txt"))).get(name)
@@ -361,7 +361,7 @@ def test_L5_protected_lieutenant_cannot_be_targeted_damaged_or_blocked(boss_game
     lt = lieutenant.permanent
     zombie = put(game, catalogue, "Zombie")
     swords = catalogue.get("Swords to Plowshares")
-    from horde.filters import Context
+    from horde.engine.filters import Context
 
     effect = swords.hooks["Cast"][0]
     assert rules.legal_targets(game, Context(swords, None, 0), effect) == [zombie]
@@ -436,7 +436,7 @@ def test_L8_lieutenant_activates_instead_of_attacking(boss_game, catalogue):
 
 
 def test_L5_baseline_blocks_a_lieutenant_once_every_other_attacker_is_blocked(boss_game, catalogue):
-    from horde.policies import BaselinePolicy
+    from horde.team.policies import BaselinePolicy
 
     game = boss_game(players=3, policy=BaselinePolicy())
     game.lieutenants.drawn[:] = [Lieutenant(catalogue.get("Walking Corpse"))]

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 import horde
 from horde import build
 from horde.cli import cli
-from horde.runner import code_digest
+from horde.lab.runner import code_digest
 
 PACKAGE = Path(horde.__file__).resolve().parent
 EXPECTED = os.environ.get("HORDE_EXPECT_BUILD")
@@ -37,14 +37,14 @@ def test_version_names_the_build():
 
 @pytest.mark.skipif(EXPECTED != "compiled", reason="the compiled build is checked by make test-compiled")
 def test_the_installed_build_is_compiled_and_current():
-    import horde.filters
-    import horde.rules.combat
-    import horde.state
+    import horde.engine.filters
+    import horde.engine.rules.combat
+    import horde.engine.state
 
     assert build.build() == "compiled"
     assert build.describe() == f"compiled (mypyc, {len(build.COMPILED)} modules)"
-    assert horde.state.__file__.endswith(SUFFIX) and horde.rules.combat.__file__.endswith(SUFFIX)
-    assert horde.filters.__file__.endswith(SUFFIX)  # filters and amounts are classes: they compile
+    assert horde.engine.state.__file__.endswith(SUFFIX) and horde.engine.rules.combat.__file__.endswith(SUFFIX)
+    assert horde.engine.filters.__file__.endswith(SUFFIX)  # filters and amounts are classes: they compile
     record = json.loads((PACKAGE / build.RECORD).read_text())
     assert record["modules"] == {m: build.source_hash(PACKAGE / m) for m in build.COMPILED}
 
@@ -67,19 +67,19 @@ def run_in(site: Path, code: str, **env: str) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
-PROBE = ("import horde.state, horde.rules.combat, horde.opponents, horde.build as b; "
-         "print(b.build(), horde.state.__file__.endswith('.py'), horde.rules.combat.__file__.endswith('.py'), "
-         "horde.opponents.__file__.endswith('__init__.py'))")
+PROBE = ("import horde.engine.state, horde.engine.rules.combat, horde.engine.opponents, horde.build as b; "
+         "print(b.build(), horde.engine.state.__file__.endswith('.py'), horde.engine.rules.combat.__file__.endswith('.py'), "
+         "horde.engine.opponents.__file__.endswith('__init__.py'))")
 
 
 def test_a_compiled_module_older_than_its_source_is_never_imported(tmp_path):
     current = {m: build.source_hash(PACKAGE / m) for m in build.COMPILED}
-    stale = dict(current, **{"state.py": "0" * 64})  # state.py edited since the build
+    stale = dict(current, **{"engine/state.py": "0" * 64})  # engine/state.py edited since the build
     result = run_in(fake_install(tmp_path, {"build": "compiled", "reason": "mypyc", "modules": stale}), PROBE)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["pure", "True", "True", "True"]  # all sources: never a mix
     assert result.stderr.splitlines() == [
-        "horde: horde/state.py changed since it was compiled; running the pure-Python sources "
+        "horde: horde/engine/state.py changed since it was compiled; running the pure-Python sources "
         "(rebuild: make fast, or pip install . again)"]
 
 
@@ -95,16 +95,16 @@ def test_HORDE_BUILD_pure_runs_the_sources_of_a_compiled_install(tmp_path):
 def test_a_partial_build_runs_the_sources(tmp_path):
     current = {m: build.source_hash(PACKAGE / m) for m in build.COMPILED}
     site = fake_install(tmp_path, {"build": "compiled", "reason": "mypyc", "modules": current})
-    next((site / "horde").glob("turns.*" + SUFFIX[-3:])).unlink()
+    next((site / "horde" / "engine").glob("turns.*" + SUFFIX[-3:])).unlink()
     result = run_in(site, PROBE + "; print(b.describe())")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["pure True True True",
-                                          "pure Python (horde/turns.py has no compiled module (a partial build))"]
+                                          "pure Python (horde/engine/turns.py has no compiled module (a partial build))"]
 
 
 def test_the_code_digest_covers_the_build(tmp_path):
     """A resumed run compares code digests: the same sources in another build give another digest."""
-    code = "from horde.runner import code_digest; print(code_digest())"
+    code = "from horde.lab.runner import code_digest; print(code_digest())"
     pure = run_in(PACKAGE.parent, code, HORDE_BUILD="pure").stdout.strip()
     assert pure == (code_digest() if build.build() == "pure" else pure) and len(pure) == 16
     if build.build() == "compiled":
@@ -115,8 +115,8 @@ def test_a_compiled_module_of_another_build_runs_the_sources(tmp_path):
     """A compiled module left by an earlier build for a module this build does not compile."""
     current = {m: build.source_hash(PACKAGE / m) for m in build.COMPILED}
     site = fake_install(tmp_path, {"build": "compiled", "reason": "mypyc", "modules": current})
-    (site / "horde" / ("bench" + SUFFIX)).write_bytes(b"not an extension")
-    result = run_in(site, PROBE + "; import horde.bench; print(horde.bench.__file__.endswith('.py'))")
+    (site / "horde" / "lab" / ("bench" + SUFFIX)).write_bytes(b"not an extension")
+    result = run_in(site, PROBE + "; import horde.lab.bench; print(horde.lab.bench.__file__.endswith('.py'))")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["pure", "True", "True", "True", "True"]
-    assert "horde/bench.py has a compiled module of another build" in result.stderr
+    assert "horde/lab/bench.py has a compiled module of another build" in result.stderr

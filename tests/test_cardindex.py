@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from horde.cardindex import CardIndex, import_atomic_cards, open_index
+from horde.cards.cardindex import CardIndex, import_atomic_cards, open_index
 from horde.errors import HordeError
 
 FIXTURE = Path(__file__).parent / "data" / "mtgjson" / "AtomicCards.json"

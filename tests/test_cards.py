@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from conftest import HORDE, Scripted, put
 
-from horde import boss, rules, turns
-from horde.catalogue import load_catalogue
-from horde.decks import load_horde_deck
-from horde.engine import new_game, prepare
-from horde.presets import make_setup
-from horde.state import Lieutenant
+from horde.cards.catalogue import load_catalogue
+from horde.cards.decks import load_horde_deck
+from horde.engine import boss, rules, turns
+from horde.engine.state import Lieutenant
+from horde.play import new_game, prepare
+from horde.setup import make_setup
 
 
 @pytest.fixture(scope="module")

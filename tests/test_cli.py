@@ -174,8 +174,8 @@ VALID = TEAM.splitlines()
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_decklists_fail_only_with_deck_errors(catalogue, data):
-    from horde.decklists import parse_decklist
-    from horde.decks import parse_team_deck
+    from horde.cards.decklists import parse_decklist
+    from horde.cards.decks import parse_team_deck
 
     lines = list(VALID)
     for _ in range(data.draw(st.integers(0, 4))):
@@ -209,7 +209,7 @@ KNOB_VALUES = st.one_of(st.integers(-3, 300), st.text(max_size=6), st.booleans()
                                               "life_per_player", "reveal_base", "unknown_knob"]),
                              KNOB_VALUES, max_size=4))
 def test_mutated_setups_fail_only_with_setup_errors(knobs):
-    from horde.presets import make_setup
+    from horde.setup import make_setup
 
     try:
         make_setup("zombie-horde", **knobs)

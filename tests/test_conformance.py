@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from conftest import TEST_DECKS, scaled
 
-from horde import rules
-from horde.engine import play_game
-from horde.presets import make_setup
-from horde.state import HORDE_CONTROLLER
+from horde.engine import rules
+from horde.engine.state import HORDE_CONTROLLER
+from horde.play import play_game
+from horde.setup import make_setup
 
 
 def invariants(game) -> None:

@@ -1,10 +1,10 @@
-"""Tests for horde.decklists: the pasted decklist formats, the error lines, and never crashing."""
+"""Tests for horde.cards.decklists: the pasted decklist formats, the error lines, and never crashing."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from horde.decklists import DeckEntry, Decklist, parse_decklist, read_decklist
+from horde.cards.decklists import DeckEntry, Decklist, parse_decklist, read_decklist
 from horde.errors import DeckError
 
 

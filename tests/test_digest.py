@@ -7,9 +7,9 @@ from __future__ import annotations
 import hashlib
 import json
 
-from horde.engine import play_game
-from horde.policies import make_policy
-from horde.presets import make_setup
+from horde.play import play_game
+from horde.setup import make_setup
+from horde.team.policies import make_policy
 
 DIGEST = "bcc31511bc0e1758c06030e3899699adc8c1974143aaae52fdf8001e8b891583"
 

@@ -9,13 +9,13 @@ from random import Random
 import pytest
 from click.testing import CliRunner
 
-from horde import draft
-from horde.catalogue import bundled_catalogue
+from horde.cards.catalogue import bundled_catalogue
+from horde.cards.decks import load_banlist
 from horde.cli import cli
-from horde.decks import load_banlist
-from horde.engine import play_game, prepare, stream
 from horde.errors import DeckError, HordeError
-from horde.presets import SetupError, make_setup
+from horde.play import play_game, prepare, stream
+from horde.setup import SetupError, make_setup
+from horde.team import draft
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +153,7 @@ def test_X1_the_same_seed_gives_the_same_draft_and_other_seeds_differ():
 
 def test_X1_drafting_leaves_the_horde_side_of_a_seed_alone():
     """The draft has its own stream: the Horde's library of a seed is the one fixed decks see."""
-    from horde.engine import new_game
+    from horde.play import new_game
 
     fixed = new_game(prepare(make_setup("zombie-horde", players=2)), 5)
     drafted = new_game(prepare(make_setup("zombie-horde", players=2, team_decks="draft")), 5)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import scaled
 
-from horde.engine import play_game
-from horde.events import EVENTS, markdown, problems
-from horde.presets import make_setup
+from horde.engine.events import EVENTS, markdown, problems
+from horde.play import play_game
+from horde.setup import make_setup
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "events.md"
 SETUPS = [
@@ -78,7 +78,7 @@ def test_events_are_json_as_horde_play_prints_them(events):
 
 
 def test_docs_events_md_is_made_from_the_schema():
-    assert DOC.read_text() == markdown() + "\n", "run: python -c 'from horde.events import markdown; print(markdown())' > docs/events.md"
+    assert DOC.read_text() == markdown() + "\n", "run: python -c 'from horde.engine.events import markdown; print(markdown())' > docs/events.md"
 
 
 def test_a_wrong_event_is_reported():

@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from conftest import TEST_DECKS
 
 from horde.cli import cli
-from horde.engine import new_game, prepare
-from horde.experiments import ExperimentError, load_experiment, parse_experiment
-from horde.presets import KNOBS
+from horde.lab.experiments import ExperimentError, load_experiment, parse_experiment
+from horde.play import new_game, prepare
+from horde.setup import KNOBS
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUP = '[setup]\nhorde_deck = "mini-recipe"\nteam_decks = ["white", "white", "white", "white"]\nboss = "none"\n'
@@ -218,10 +218,10 @@ EXAMPLES = sorted((ROOT / "experiments").glob("*.toml"))
 REDUCED = r"""
 import os, sys, tomllib
 from pathlib import Path
-from horde.catalogue import decks_dir
-from horde.experiments import load_experiment, parse_experiment
-from horde.policies import POLICIES
-from horde.runner import run_experiment
+from horde.cards.catalogue import decks_dir
+from horde.lab.experiments import load_experiment, parse_experiment
+from horde.team.policies import POLICIES
+from horde.lab.runner import run_experiment
 
 path, out = Path(sys.argv[1]), sys.argv[2]
 bundled = (decks_dir() / "horde" / "zombie-horde.txt").exists() and (decks_dir() / "team" / "aggro.txt").exists()

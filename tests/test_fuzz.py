@@ -44,12 +44,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import horde.cardindex
-import horde.catalogue
-import horde.decks
-import horde.engine
-from horde.cli import OPTION_NAMES, cli
-from horde.presets import KNOBS
+import horde.cards.cardindex
+import horde.cards.catalogue
+import horde.cards.decks
+import horde.play
+from horde.cli.common import OPTION_NAMES, cli
+from horde.setup import KNOBS
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -124,10 +124,10 @@ WATCHED = (ROOT / "decks", ROOT / "experiments")
 
 def clear_caches() -> None:
     """Per-process caches keyed by paths the sandboxes reuse no more: let them go."""
-    horde.catalogue._CATALOGUES.clear()
-    horde.decks._CACHE.clear()
-    horde.engine._PREPARED.clear()
-    horde.cardindex._OPEN.clear()
+    horde.cards.catalogue._CATALOGUES.clear()
+    horde.cards.decks._CACHE.clear()
+    horde.play._PREPARED.clear()
+    horde.cards.cardindex._OPEN.clear()
 
 
 @dataclass
@@ -408,7 +408,7 @@ TOML_VALUES = ["0", "-1", "9223372036854775808", "1e400", "inf", "nan", "-inf", 
                '"unlimited"', '"none"', '"default"', "[]", "[1, 2, 3]", '["a", "b"]', "{}", '{name = "control"}',
                '{name = "control", wrath_threshold = inf}', '{name = "control", wrath_threshold = [1]}',
                '"' + "x" * 5000 + '"', "[" * 50 + "1" + "]" * 50, '"\\u0000"', "1979-05-27T07:32:00Z",
-               '"module:Class"', '"os:system"', '"antigravity:Fly"', '"horde.policies:BaselinePolicy"',
+               '"module:Class"', '"os:system"', '"antigravity:Fly"', '"horde.team.policies:BaselinePolicy"',
                '"tcp://127.0.0.1:1"', "0.0000001", "1000001", "200", "100000000", "100000001"]
 
 

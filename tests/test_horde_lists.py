@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from horde.catalogue import bundled_catalogue
+from horde.cards.catalogue import bundled_catalogue
+from horde.cards.decklists import parse_decklist
+from horde.cards.decks import check_deck, load_horde_deck, read_deck
 from horde.cli import cli
-from horde.decklists import parse_decklist
-from horde.decks import check_deck, load_horde_deck, read_deck
 
 # As the Horde helper apps export a list: groups separated by blank lines, no headers.
 HELPER_APP_LIST = """1 Grave Titan

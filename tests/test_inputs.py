@@ -16,13 +16,13 @@ import pytest
 from click.testing import CliRunner
 from conftest import TEST_DECKS, one_line_error
 
-from horde.catalogue import load_catalogue
+from horde.cards.catalogue import load_catalogue
 from horde.cli import cli
-from horde.engine import prepare
 from horde.errors import DeckError, HordeError
-from horde.experiments import load_experiment
+from horde.lab.experiments import load_experiment
 from horde.limits import SEED_MAX, quoted, whole_number
-from horde.presets import make_setup
+from horde.play import prepare
+from horde.setup import make_setup
 
 SMALL = ["--horde", "mini", "--team", "white", "--team", "white", "--players", "2", "--boss", "none"]
 EXPERIMENT = ('name = "small"\nseed = 3\n[setup]\nhorde_deck = "mini-recipe"\nteam_decks = ["white", "white"]\n'
@@ -433,7 +433,7 @@ def test_item16_a_path_thousands_of_characters_long_is_one_line_that_says_why(ru
 def test_docs_limits_md_names_every_limit():
     """docs/limits.md states the input contract: every number of horde.limits and every file size."""
     from horde import limits
-    from horde.cardindex import FACES_MAX, INDEX_CARDS_MAX
+    from horde.cards.cardindex import FACES_MAX, INDEX_CARDS_MAX
     from horde.files import SIZES
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "limits.md").read_text()

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from conftest import HORDE, Scripted, put
 
-from horde import rules, turns
-from horde.catalogue import load_catalogue
-from horde.engine import new_game, prepare
-from horde.filters import Context
-from horde.presets import make_setup
+from horde.cards.catalogue import load_catalogue
+from horde.engine import rules, turns
+from horde.engine.filters import Context
+from horde.play import new_game, prepare
+from horde.setup import make_setup
 
 
 @pytest.fixture(scope="module")

@@ -17,63 +17,68 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "horde"
 
 LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("foundation", "which build runs (compiled or pure Python), shuffles drawn as random.Random draws them, the input limits and the one number checker, errors, the one door for reading and writing "
-                   "files, where the bundled data lives, card definitions, decklist text, setups and their "
-                   "knobs, Wilson intervals",
-     ("horde.build", "horde", "horde.shuffling", "horde.limits", "horde.errors", "horde.files", "horde.bundled", "horde.cards", "horde.decklists",
-      "horde.presets", "horde.stats")),
-    ("state", "the decisions offered to a policy; plain game state (the battlefield and its indexes, "
-              "the drivers); the trace",
-     ("horde.decisions", "horde.state", "horde.events")),
+    # -- foundation (horde/): below every part
+    ("foundation", "which build runs (compiled or pure Python), the input limits and the one number checker, errors, "
+                   "the one door for reading and writing files, where the bundled data lives, the setup type with its "
+                   "knobs and presets",
+     ("horde.build", "horde", "horde.limits", "horde.errors", "horde.files", "horde.bundled", "horde.setup")),
+    # -- the engine core (horde/engine/): never imports a part above it, never a policy
+    ("engine", "the package of the game's core",
+     ("horde.engine",)),
+    ("state", "shuffles drawn as random.Random draws them, card definitions, the decisions offered to a policy; plain "
+              "game state (the battlefield and its indexes, the drivers); the trace",
+     ("horde.engine.shuffling", "horde.engine.cards", "horde.engine.decisions", "horde.engine.state", "horde.engine.events")),
     ("characteristics", "what a permanent is now (anthems, equipment, L5) and where things are",
-     ("horde.characteristics",)),
+     ("horde.engine.characteristics",)),
     ("filters", "compiled filters and amounts, the context of one resolution",
-     ("horde.filters",)),
+     ("horde.engine.filters",)),
     ("rules", "the rule book, one room per part of the game; the package re-exports them",
-     ("horde.rules.mana", "horde.rules.zombies", "horde.rules.abilities", "horde.rules.zones", "horde.rules.damage",
-      "horde.rules.checks", "horde.rules.casting", "horde.rules.combat", "horde.rules.choices", "horde.rules.schemes",
-      "horde.rules")),
+     ("horde.engine.rules.mana", "horde.engine.rules.zombies", "horde.engine.rules.abilities", "horde.engine.rules.zones",
+      "horde.engine.rules.damage", "horde.engine.rules.checks", "horde.engine.rules.casting", "horde.engine.rules.combat",
+      "horde.engine.rules.choices", "horde.engine.rules.schemes", "horde.engine.rules")),
     ("verbs", "the closed vocabulary of card behaviour",
-     ("horde.effects",)),
-    ("card sources", "the card index (MTGJSON's printed facts) and the Oracle-text compiler (text to card-file lines)",
-     ("horde.cardindex", "horde.oracle")),
-    ("cards and decks", "the card catalogue (checked against the verbs) and Horde and team decks",
-     ("horde.catalogue", "horde.decks")),
+     ("horde.engine.effects",)),
     ("boss", "the boss and the lieutenants (B, L), calling the rules; the engine wires L6 and L7 in; the "
              "archenemy's schemes (A)",
-     ("horde.boss", "horde.schemes")),
+     ("horde.engine.boss", "horde.engine.schemes")),
     ("turns", "the team's turn, the Horde's turn, opening hands",
-     ("horde.turns",)),
+     ("horde.engine.turns",)),
     ("opponents", "each opponent's procedure: the Horde (and its variants), Face the Hydra, Battle the Horde, "
                   "Defeat a God; the engine picks one by the setup's opponent knob",
-     ("horde.opponents.common", "horde.opponents.hydra", "horde.opponents.minotaurs", "horde.opponents.xenagos",
-      "horde.opponents")),
-    ("policies", "the read-only view of the game and the baseline's hot decisions (both compiled with the "
-                 "engine), the team policies seeing the game through it",
-     ("horde.view", "horde.tactics", "horde.policies")),
-    ("draft", "drafted and sealed team decks (X1): the cube, packs passed around a table, pools, the drafters",
-     ("horde.draft",)),
-    ("engine", "prepare a setup, set up a game, play it",
-     ("horde.engine",)),
-    ("puzzles", "positions written as data that check the team policies' choices",
-     ("horde.puzzles",)),
-    ("experiments", "experiment files and their cells",
-     ("horde.experiments",)),
-    ("runner", "results folders, backends, batches, experiment runs",
-     ("horde.runner.store", "horde.runner.backends", "horde.runner.batch", "horde.runner.run", "horde.runner")),
-    ("analysis", "results into tables; tuning a knob; the benchmark",
-     ("horde.analysis", "horde.tune", "horde.bench")),
-    ("plots", "pictures of the tables",
-     ("horde.plots",)),
-    ("report", "one HTML page of a results folder",
-     ("horde.report",)),
-    ("command line", "a traced game in a Magic player's words; the horde command",
-     ("horde.playlog", "horde.cli")),
+     ("horde.engine.opponents.common", "horde.engine.opponents.hydra", "horde.engine.opponents.minotaurs",
+      "horde.engine.opponents.xenagos", "horde.engine.opponents")),
+    # -- the card pipeline (horde/cards/): reads the engine's card definitions and verbs
+    ("cards", "decklist text, the card index (MTGJSON's printed facts), the Oracle-text compiler, the catalogue "
+              "(checked against the verbs), Horde and team decks",
+     ("horde.cards", "horde.cards.decklists", "horde.cards.cardindex", "horde.cards.oracle", "horde.cards.catalogue",
+      "horde.cards.decks")),
+    # -- the team (horde/team/): sees the game through its view and the decisions
+    ("team", "the read-only view of the game and the baseline's hot decisions (both compiled with the engine), the "
+             "team policies seeing the game through it; drafted and sealed team decks (X1) and their drafters",
+     ("horde.team", "horde.team.view", "horde.team.tactics", "horde.team.policies", "horde.team.draft")),
+    # -- the composition root
+    ("play", "prepare a setup (decks, banlist, policy, draft, every check), set up a game, play it",
+     ("horde.play",)),
+    # -- the laboratory (horde/lab/)
+    ("lab", "Wilson intervals, policy puzzles, experiment files, the runner (results folders, backends, batches, "
+            "runs), analysis, tuning, the benchmark, plots, the report",
+     ("horde.lab", "horde.lab.stats", "horde.lab.puzzles", "horde.lab.experiments", "horde.lab.runner.store",
+      "horde.lab.runner.backends", "horde.lab.runner.batch", "horde.lab.runner.run", "horde.lab.runner",
+      "horde.lab.analysis", "horde.lab.tune", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
+    # -- the command line (horde/cli/)
+    ("command line", "a traced game in a Magic player's words; the horde command, a module per command group",
+     ("horde.cli.playlog", "horde.cli.common", "horde.cli.games", "horde.cli.decks", "horde.cli.cards",
+      "horde.cli.policies", "horde.cli.runs", "horde.cli.tune", "horde.cli.draft", "horde.cli", "horde.cli.__main__")),
+    # -- one-release aliases of the old flat names (README: "Changed in 0.2"); nothing imports them
+    ("aliases", "horde.presets, horde.policies, horde.analysis and horde.plots, kept for one release",
+     ("horde.presets", "horde.policies", "horde.analysis", "horde.plots")),
 )
+# The parts, bottom to top: a module of a part imports only modules of its own part or the parts below.
+PARTS = ("foundation", "engine", "cards", "team", "play", "lab", "cli", "aliases")
 ORDER = [module for _, _, modules in LAYERS for module in modules]
 POSITION = {module: i for i, module in enumerate(ORDER)}
 LAYER_OF = {module: name for name, _, modules in LAYERS for module in modules}
-ENGINE = ORDER[:POSITION["horde.engine"] + 1]
+ENGINE = ORDER[:POSITION["horde.play"] + 1]  # the engine core, cards, team and the composition root
 NOT_IN_THE_ENGINE = {"pandas", "matplotlib", "click", "tqdm", "pyarrow", "numpy"}
 
 
@@ -132,6 +137,35 @@ def test_imports_go_one_way_down_the_layers():
             if POSITION[target] > POSITION[module]:
                 upward.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {module} ({LAYER_OF[module]}) imports "
                               f"{target} ({LAYER_OF[target]}), which comes after it")
+    assert upward == []
+
+
+def part_of(module: str) -> str:
+    """The part a module belongs to: its folder under horde/ (README's "Code" section maps them)."""
+    if module in ("horde.presets", "horde.policies", "horde.analysis", "horde.plots"):
+        return "aliases"
+    for part in ("engine", "cards", "team", "lab", "cli"):
+        if module == f"horde.{part}" or module.startswith(f"horde.{part}."):
+            return part
+    return "play" if module == "horde.play" else "foundation"
+
+
+def test_the_parts_are_folders_stacked_in_one_order():
+    """The layers of each part follow one another, and the parts come in the order of PARTS: so a
+    lower part (the engine core) never imports a higher one (a policy, the laboratory)."""
+    parts = [part_of(module) for module in ORDER]
+    order = [part for i, part in enumerate(parts) if i == 0 or parts[i - 1] != part]
+    assert order == list(PARTS)
+
+
+def test_no_part_imports_a_higher_part():
+    known = modules()
+    upward = []
+    for module, path in sorted(known.items()):
+        for target, line in horde_imports(module, path, known):
+            if PARTS.index(part_of(target)) > PARTS.index(part_of(module)):
+                upward.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {module} ({part_of(module)}) imports "
+                              f"{target} ({part_of(target)})")
     assert upward == []
 
 
@@ -194,7 +228,7 @@ def test_playing_batches_loads_no_pyarrow():
     import subprocess
     import sys
 
-    code = "import sys, horde.runner, horde.bench, horde.tune; print(sorted(m for m in ('pyarrow', 'pandas') if m in sys.modules))"
+    code = "import sys, horde.lab.runner, horde.lab.bench, horde.lab.tune; print(sorted(m for m in ('pyarrow', 'pandas') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -211,7 +245,7 @@ def _is_battlefield(node: ast.expr) -> bool:
 
 
 def test_only_the_battlefield_changes_its_permanents_and_indexes():
-    """One owner: outside horde/state.py (the Battlefield's own methods), no module or test
+    """One owner: outside horde/engine/state.py (the Battlefield's own methods), no module or test
     changes a board list or a derived index of the battlefield; they call its methods."""
     paths = [p for p in PACKAGE.rglob("*.py") if p.name != "state.py" or p.parent != PACKAGE]
     paths += list((PACKAGE.parent / "tests").glob("*.py"))

@@ -3,11 +3,11 @@ real game is untouched by the copies."""
 
 from __future__ import annotations
 
-from horde import opponents, turns
-from horde.engine import new_game, play, play_game, prepare
-from horde.policies import BaselinePolicy, LookaheadPolicy, fork, make_policy, position_value
-from horde.presets import make_setup
-from horde.puzzles import load_themes, play_puzzle
+from horde.engine import opponents, turns
+from horde.lab.puzzles import load_themes, play_puzzle
+from horde.play import new_game, play, play_game, prepare
+from horde.setup import make_setup
+from horde.team.policies import BaselinePolicy, LookaheadPolicy, fork, make_policy, position_value
 
 PUZZLES = {p.name: p for t in load_themes() for p in t.puzzles}
 

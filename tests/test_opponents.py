@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from conftest import HORDE, Scripted
 
-from horde import rules, turns
-from horde.catalogue import bundled_catalogue
-from horde.engine import new_game, play_game, prepare
-from horde.opponents import count_emblems, hydra, minotaurs, team_wins_in_upkeep, xenagos
-from horde.policies import BaselinePolicy, Decision
-from horde.presets import make_setup
-from horde.state import Side
+from horde.cards.catalogue import bundled_catalogue
+from horde.engine import rules, turns
+from horde.engine.opponents import count_emblems, hydra, minotaurs, team_wins_in_upkeep, xenagos
+from horde.engine.state import Side
+from horde.play import new_game, play_game, prepare
+from horde.setup import make_setup
+from horde.team.policies import BaselinePolicy, Decision
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +87,7 @@ def test_F5_snapping_fang_head_bites_at_the_hydras_end_step_only(cards):
     turns.end_step(game)
     assert game.team_life == 40
     game.active = Side.HORDE
-    import horde.opponents.common as common
+    import horde.engine.opponents.common as common
 
     common.end_step(game)
     assert game.team_life == 40 - 2
@@ -556,7 +556,7 @@ def test_verb_at_beginning_of_combat_intervention_of_keranos_waits_for_combat(ca
     game.horde.library.clear()
     rules.horde_cast(game, cards.get("Intervention of Keranos"))
     assert baloth.damage == 0 and len(game.delayed) == 1
-    from horde.opponents import common
+    from horde.engine.opponents import common
 
     common.begin_combat(game)
     assert baloth.damage == 3 and game.delayed == []
@@ -626,7 +626,7 @@ def test_verb_each_deals_rip_to_pieces_each_reveler_hits_each_player_and_their_c
     revelers = sum(1 for p in game.battlefield.horde if "Reveler" in p.card.subtypes)
     game.horde.library.clear()
     rules.horde_cast(game, cards.get("Rip to Pieces"))
-    from horde.opponents import common
+    from horde.engine.opponents import common
 
     common.begin_combat(game)
     assert revelers == 2 and baloth.damage == 2 and game.team_life == 20 - 2 * 2

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from horde.catalogue import behaviour, build_from_lines, bundled_catalogue, recall
-from horde.oracle import Facts, compile_text
+from horde.cards.catalogue import behaviour, build_from_lines, bundled_catalogue, recall
+from horde.cards.oracle import Facts, compile_text
 
 CREATURE = frozenset({"Creature"})
 

@@ -9,14 +9,14 @@ import random
 import pytest
 from conftest import HORDE, Scripted, put
 
-from horde import rules, schemes, turns
-from horde.catalogue import build_card, load_catalogue, read_blocks
-from horde.decks import load_team_deck
-from horde.engine import new_game, play_game, prepare
+from horde.cards.catalogue import build_card, load_catalogue, read_blocks
+from horde.cards.decks import load_team_deck
+from horde.engine import rules, schemes, turns
+from horde.engine.events import problems
+from horde.engine.filters import Context
 from horde.errors import DeckError
-from horde.events import problems
-from horde.filters import Context
-from horde.presets import make_setup
+from horde.play import new_game, play_game, prepare
+from horde.setup import make_setup
 
 
 @pytest.fixture(scope="module")
@@ -199,7 +199,7 @@ def test_H8_the_baseline_chumps_with_a_token_only_when_the_planeswalker_would_di
 def test_H8_horde_target_player_or_planeswalker_offers_both(bundled):
     """'Target player or planeswalker' (player | planeswalker): each team player, the Horde (H9)
     and the team's planeswalkers."""
-    from horde.catalogue import parse_effect
+    from horde.cards.catalogue import parse_effect
 
     game = game_of(bundled, players=2)
     jace = walker(game, bundled, "Jace Beleren")

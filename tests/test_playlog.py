@@ -8,11 +8,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from horde.cards import ability_text
-from horde.catalogue import bundled_catalogue
+from horde.cards.catalogue import bundled_catalogue
 from horde.cli import cli
-from horde.events import problems
-from horde.playlog import describe
+from horde.cli.playlog import describe
+from horde.engine.cards import ability_text
+from horde.engine.events import problems
 
 
 @pytest.fixture(scope="module")

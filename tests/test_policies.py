@@ -9,9 +9,9 @@ import textwrap
 import pytest
 from conftest import TEST_DECKS, scaled
 
-from horde.engine import play_game
-from horde.policies import POLICIES, Decision, PolicyError, check_choice, make_policy, parameters
-from horde.presets import make_setup
+from horde.play import play_game
+from horde.setup import make_setup
+from horde.team.policies import POLICIES, Decision, PolicyError, check_choice, make_policy, parameters
 
 BUNDLED = ("zombie-horde", "knudson-2011")
 
@@ -48,7 +48,7 @@ def test_policies_differ_and_all_beat_random():
 def test_custom_policy_by_dotted_path(tmp_path, monkeypatch):
     module = tmp_path / "my_group_policies.py"
     module.write_text(textwrap.dedent('''
-        from horde.policies import BaselinePolicy
+        from horde.team.policies import BaselinePolicy
 
 
         class NeverBlocks(BaselinePolicy):
@@ -87,7 +87,7 @@ def test_custom_policy_from_scratch_needs_only_choose(monkeypatch):
 def test_policy_streams_do_not_shift_the_horde(monkeypatch):
     """A policy's own random choices never change the Horde's shuffle (paired comparisons)."""
     monkeypatch.setenv("HORDE_DECKS", str(TEST_DECKS))
-    from horde.engine import new_game, prepare
+    from horde.play import new_game, prepare
 
     setup = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none")
     libraries = [[c.name for c in new_game(prepare(setup), 9, policy=make_policy(name)).horde.library]

@@ -8,8 +8,16 @@ import pytest
 from click.testing import CliRunner
 
 from horde.cli import cli
-from horde.policies import POLICIES, make_policy
-from horde.puzzles import NOT_ASKED, PuzzleError, load_theme, load_themes, play_all, play_puzzle, score_table
+from horde.lab.puzzles import (
+    NOT_ASKED,
+    PuzzleError,
+    load_theme,
+    load_themes,
+    play_all,
+    play_puzzle,
+    score_table,
+)
+from horde.team.policies import POLICIES, make_policy
 
 THEMES = load_themes()
 PUZZLES = {p.name: p for t in THEMES for p in t.puzzles}

@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner
 from results_tables import difficulty_games, write_results
 
-from horde import analysis
 from horde.cli import cli
-from horde.report import write_report
+from horde.lab import analysis
+from horde.lab.report import write_report
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
@@ -231,9 +231,9 @@ def test_the_browser_check_catches_a_broken_and_a_remote_picture(results_folder,
 
 
 def test_a_report_of_real_games_loads_in_the_browser(test_decks, tmp_path):
-    from horde import analysis
-    from horde.presets import make_setup
-    from horde.runner import play_many
+    from horde.lab import analysis
+    from horde.lab.runner import play_many
+    from horde.setup import make_setup
 
     frames = []
     for cell, cards in enumerate((6, 12)):

@@ -20,8 +20,8 @@ from conftest import one_line_error
 import horde.files
 from horde.cli import cli
 from horde.files import WriteError, write_file
-from horde.runner import turns_schema
-from horde.runner.store import games_schema
+from horde.lab.runner import turns_schema
+from horde.lab.runner.store import games_schema
 
 EXPERIMENT = ('name = "r"\nseed = 3\n[setup]\nhorde_deck = "mini-recipe"\nboss = "none"\n'
               'team_decks = ["white", "white", "white", "white"]\n[sweep]\nplayers = [2, 3]\n[run]\ngames = 20\n')

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from conftest import HORDE, Scripted, library, put
 
-from horde import rules, turns
-from horde.engine import horde_turn_now, play_game
-from horde.presets import make_setup
+from horde.engine import rules, turns
+from horde.play import horde_turn_now, play_game
+from horde.setup import make_setup
 
 
 def test_H1_team_shares_life_twenty_per_player(make_game):
@@ -35,7 +35,7 @@ def test_H2_team_takes_grace_turns_then_horde_first(grace, sides):
 def test_H3_recipe_deck_has_cards_per_player_times_players(catalogue, test_decks):
     import random
 
-    from horde.decks import build_horde_library, load_horde_deck
+    from horde.cards.decks import build_horde_library, load_horde_deck
 
     deck = load_horde_deck("mini-recipe", catalogue)
     for players, per, size in ((2, 25, 50), (3, 25, 75), (4, 25, 100), (2, 20, 40)):
@@ -46,7 +46,7 @@ def test_H3_recipe_deck_has_cards_per_player_times_players(catalogue, test_decks
 def test_H3_fixed_deck_is_reduced_to_the_deck_size(catalogue, test_decks):
     import random
 
-    from horde.decks import build_horde_library, load_horde_deck
+    from horde.cards.decks import build_horde_library, load_horde_deck
 
     deck = load_horde_deck("mini", catalogue)
     assert len(deck.cards) == 100
@@ -344,27 +344,27 @@ def test_H15_triggers_that_never_end_abort_the_game(runaway):
 
 
 def test_H15_the_work_budget_aborts_a_game_that_passes_it(decks, monkeypatch):
-    import horde.state
+    import horde.engine.state
 
     setup = make_setup("zombie-horde", horde_deck="mini", team_decks=["white"] * 4, boss="none", players=2)
     assert play_game(setup, 3).winner != "aborted"
-    monkeypatch.setattr(horde.state, "WORK_BUDGET", 40)
+    monkeypatch.setattr(horde.engine.state, "WORK_BUDGET", 40)
     result = play_game(setup, 3, trace=True)
     assert result.winner == "aborted" and result.aborted.startswith("more than 40 units of work")
     assert result.events[-1]["event"] == "game_over" and result.events[-1]["winner"] == "aborted"
 
 
 def test_H15_the_battlefield_holds_at_most_its_limit(decks, monkeypatch):
-    import horde.rules.zones
+    import horde.engine.rules.zones
 
-    monkeypatch.setattr(horde.rules.zones, "BATTLEFIELD_MAX", 6)
+    monkeypatch.setattr(horde.engine.rules.zones, "BATTLEFIELD_MAX", 6)
     setup = make_setup("zombie-horde", horde_deck="mini", team_decks=["white"] * 4, boss="none", players=2)
     result = play_game(setup, 3)
     assert result.winner == "aborted" and result.aborted == "more than 6 permanents on the battlefield"
 
 
 def test_H15_aborted_games_are_counted_apart_from_stalls(runaway):
-    from horde.runner import summarise
+    from horde.lab.runner import summarise
 
     summary = summarise([play_game(runaway, seed) for seed in range(3)])
     assert (summary["games"], summary["aborted"], summary["stalls"], summary["team_wins"]) == (3, 3, 0, 0)

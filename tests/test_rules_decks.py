@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 from conftest import HORDE, Scripted, put
 
-from horde import rules, turns
-from horde.decklists import parse_decklist
-from horde.decks import build_horde_library, load_horde_deck, parse_team_deck, recipe
-from horde.presets import make_setup
+from horde.cards.decklists import parse_decklist
+from horde.cards.decks import build_horde_library, load_horde_deck, parse_team_deck, recipe
+from horde.engine import rules, turns
+from horde.setup import make_setup
 
 
 def test_R1_recipe_per_player(catalogue, test_decks):
@@ -71,7 +71,7 @@ def test_R3_banned_card_is_discarded_and_replaced(make_game, catalogue):
 
 
 def test_R3_default_banlist_is_the_sources(test_decks):
-    from horde.decks import load_banlist
+    from horde.cards.decks import load_banlist
 
     banned = load_banlist("default")
     assert len(banned) == 42 and "teferi's moat" in banned and "platinum angel" in banned  # names in lower case

@@ -22,16 +22,14 @@ import pytest
 from click.testing import CliRunner
 from conftest import TEST_DECKS, scaled
 
-import horde.catalogue
-import horde.decks
-import horde.runner.run
-from horde.bench import bench_workers
+import horde.cards.catalogue
+import horde.cards.decks
+import horde.lab.runner.run
 from horde.cli import cli
-from horde.engine import play_game
 from horde.errors import HordeError, RunError, RunInterrupted
-from horde.experiments import parse_experiment
-from horde.presets import FIELD_NAMES, make_setup
-from horde.runner import (
+from horde.lab.bench import bench_workers
+from horde.lab.experiments import parse_experiment
+from horde.lab.runner import (
     CellState,
     ProcessBackend,
     games_schema,
@@ -41,7 +39,9 @@ from horde.runner import (
     summarise,
     turns_schema,
 )
-from horde.stats import Z95, wilson_half_width
+from horde.lab.stats import Z95, wilson_half_width
+from horde.play import play_game
+from horde.setup import FIELD_NAMES, make_setup
 
 
 def experiment(**run):
@@ -206,7 +206,7 @@ def test_resume_after_a_stop_gives_the_files_of_a_run_never_stopped(decks, tmp_p
     whole = run_experiment(exp, tmp_path / "whole", workers=2, progress=False)
 
     calls = []
-    real = horde.runner.run.play_cell_chunk
+    real = horde.lab.runner.run.play_cell_chunk
 
     def stop_at_the_fourth(task):
         calls.append(task)
@@ -214,7 +214,7 @@ def test_resume_after_a_stop_gives_the_files_of_a_run_never_stopped(decks, tmp_p
             raise KeyboardInterrupt
         return real(task)
 
-    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", stop_at_the_fourth)
+    monkeypatch.setattr(horde.lab.runner.run, "play_cell_chunk", stop_at_the_fourth)
     with pytest.raises(RunInterrupted) as stop:  # a KeyboardInterrupt, after the manifest is written
         run_experiment(exp, tmp_path / "stopped", workers=1, chunk_size=10, progress=False)
     folder = tmp_path / "stopped" / exp.folder
@@ -229,7 +229,7 @@ def test_resume_after_a_stop_gives_the_files_of_a_run_never_stopped(decks, tmp_p
     assert "finished" in entry and "error" not in entry
     assert sum(cell["games_done"] for cell in manifest["cells"]) == 30
     assert entry["cells_done"] == sum(cell["done"] for cell in manifest["cells"]) == 1  # cell 0 is whole
-    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", real)
+    monkeypatch.setattr(horde.lab.runner.run, "play_cell_chunk", real)
 
     resumed = run_experiment(exp, tmp_path / "stopped", workers=2, chunk_size=7, progress=False)
     assert files(resumed) == files(whole)
@@ -316,7 +316,7 @@ def test_an_interrupted_command_says_how_to_continue_and_continues(decks, tmp_pa
     command it prints ends with the files of a run never stopped."""
     monkeypatch.chdir(tmp_path)
     Path("r.toml").write_text(RUN_FILE)
-    real = horde.runner.run.play_cell_chunk
+    real = horde.lab.runner.run.play_cell_chunk
     calls = []
 
     def stop_at_the_third(task):
@@ -331,7 +331,7 @@ def test_an_interrupted_command_says_how_to_continue_and_continues(decks, tmp_pa
             raise AssertionError("SIGTERM did not stop the run")
         return real(task)
 
-    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", stop_at_the_third)
+    monkeypatch.setattr(horde.lab.runner.run, "play_cell_chunk", stop_at_the_third)
     before = signal.getsignal(signal.SIGTERM)
     result = run_cli("r.toml", "--out", "out", "--workers", "1", "--chunk-size", "5", "--quiet")
     assert signal.getsignal(signal.SIGTERM) is before
@@ -343,7 +343,7 @@ def test_an_interrupted_command_says_how_to_continue_and_continues(decks, tmp_pa
     assert manifest["status"] == manifest["runs"][0]["status"] == "interrupted"
     assert manifest["runs"][0]["games_done"] == 10
 
-    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", real)
+    monkeypatch.setattr(horde.lab.runner.run, "play_cell_chunk", real)
     whole = whole_run(tmp_path)
     assert parts_match(folder, whole) == 10
     again = run_cli(*shlex.split(line.split("to continue, run: horde run ")[1]), "--quiet")
@@ -391,7 +391,7 @@ def test_a_dead_worker_process_fails_the_run_in_one_line_and_keeps_its_parts(dec
     backend = ProcessBackend(2)
     folder = tmp_path / "out" / exp.folder
 
-    real_save = horde.runner.run.save_chunk
+    real_save = horde.lab.runner.run.save_chunk
     saved = []
 
     def save_then_kill(folder, result):
@@ -401,7 +401,7 @@ def test_a_dead_worker_process_fails_the_run_in_one_line_and_keeps_its_parts(dec
             os.kill(next(iter(backend.pool._processes)), signal.SIGKILL)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(horde.runner.run, "save_chunk", save_then_kill)
+        patch.setattr(horde.lab.runner.run, "save_chunk", save_then_kill)
         with pytest.raises(RunError) as failed:
             run_experiment(exp, tmp_path / "out", chunk_size=5, progress=False, backend=backend)
     line = failed.value.one_line()
@@ -503,12 +503,12 @@ def test_partial_results_of_other_code_are_not_resumed(decks, tmp_path, monkeypa
     def stop(task):
         raise KeyboardInterrupt
 
-    real = horde.runner.run.play_cell_chunk
-    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", lambda task: real(task) if task.start == 0 else stop(task))
+    real = horde.lab.runner.run.play_cell_chunk
+    monkeypatch.setattr(horde.lab.runner.run, "play_cell_chunk", lambda task: real(task) if task.start == 0 else stop(task))
     with pytest.raises(KeyboardInterrupt):
         run_experiment(exp, tmp_path, workers=1, chunk_size=10, progress=False)
-    monkeypatch.setattr(horde.runner.run, "play_cell_chunk", real)
-    monkeypatch.setattr(horde.runner.run, "code_digest", lambda: "0123456789abcdef")
+    monkeypatch.setattr(horde.lab.runner.run, "play_cell_chunk", real)
+    monkeypatch.setattr(horde.lab.runner.run, "code_digest", lambda: "0123456789abcdef")
     with pytest.raises(HordeError, match="made by other horde code"):
         run_experiment(exp, tmp_path, workers=1, progress=False)
 
@@ -518,7 +518,7 @@ def test_one_run_at_a_time_per_folder(decks, tmp_path):
     folder = tmp_path / exp.folder
     folder.mkdir()
     holder = subprocess.Popen([sys.executable, "-c", "import sys; from pathlib import Path; "
-                               "from horde.runner import FolderLock\nwith FolderLock(Path(sys.argv[1])):\n"
+                               "from horde.lab.runner import FolderLock\nwith FolderLock(Path(sys.argv[1])):\n"
                                "    print('held', flush=True); sys.stdin.read()", str(folder)],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
@@ -606,11 +606,12 @@ def test_adaptive_precision_on_the_engine(decks, tmp_path):
 
 
 def test_make_bench_prints_every_figure_and_a_consistent_projection(capsys, monkeypatch):
-    """`make bench` (python -m horde.bench), cut down: one core, 1 and 2 workers, memory, and a whole run
+    """`make bench` (python -m horde.lab.bench), cut down: one core, 1 and 2 workers, memory, and a whole run
     whose projected time for a million games follows from its rate."""
     import re
 
-    from horde import __version__, bench, build
+    from horde import __version__, build
+    from horde.lab import bench
 
     monkeypatch.delenv("HORDE_DECKS", raising=False)  # the bundled decks (the Dask fixture sets it for the module)
     bench.main(["--games", "4", "--runs", "1", "--run-games", "8", "--lookahead-games", "1"])

@@ -1,4 +1,4 @@
-"""horde.shuffling draws exactly as random.Random: the same list order and the same stream after."""
+"""horde.engine.shuffling draws exactly as random.Random: the same list order and the same stream after."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from random import Random
 
 import pytest
 
-from horde.shuffling import randbelow, shuffle
+from horde.engine.shuffling import randbelow, shuffle
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 7, 60, 99, 100, 101, 257])

@@ -25,12 +25,12 @@ import pytest
 from conftest import scaled
 from test_conformance import invariants
 
-from horde.decks import load_horde_deck
-from horde.engine import play_game, prepare
+from horde.cards.decks import load_horde_deck
+from horde.engine.state import Winner
 from horde.errors import HordeError
-from horde.policies import POLICIES
-from horde.presets import PRESETS, GameSetup, make_setup
-from horde.state import Winner
+from horde.play import play_game, prepare
+from horde.setup import PRESETS, GameSetup, make_setup
+from horde.team.policies import POLICIES
 
 LIFE = 1000  # the most life_per_player and fixed_life take
 BIG_DECK = 300  # Horde cards of the big deck (four players)

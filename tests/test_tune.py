@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import TEST_DECKS
 
-from horde import tune as tuning
 from horde.cli import cli
-from horde.presets import SetupError, make_setup
+from horde.lab import tune as tuning
+from horde.setup import SetupError, make_setup
 
 DECKS = {"HORDE_DECKS": str(TEST_DECKS)}
 BASE = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none")

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 from conftest import HORDE, Scripted, put
 
-from horde import rules, schemes, turns
-from horde.catalogue import build_from_lines, bundled_catalogue
-from horde.decks import check_scheme_deck, load_scheme_deck
-from horde.engine import new_game, play_game, prepare, stream
+from horde.cards.catalogue import build_from_lines, bundled_catalogue
+from horde.cards.decks import check_scheme_deck, load_scheme_deck
+from horde.engine import rules, schemes, turns
+from horde.engine.filters import Context
+from horde.engine.state import Side, Winner
 from horde.errors import DeckError
-from horde.filters import Context
-from horde.presets import make_setup
-from horde.state import Side, Winner
+from horde.play import new_game, play_game, prepare, stream
+from horde.setup import make_setup
 
 # ---------------------------------------------------------------- A: the Horde as an archenemy
 
@@ -552,7 +552,7 @@ def test_verb_one_spell_each_turn_A1_i_bask_in_your_silent_awe_one_spell_then_ab
 
 
 def test_Z3_the_play_log_shows_who_fell_to_whom_and_what_it_may_still_do():
-    from horde.playlog import describe
+    from horde.cli.playlog import describe
 
     fell = {"turn": 9, "side": "team", "event": "player_falls", "player": 2, "master": "the Horde", "life": 20,
             "may_attack": False, "may_target": False}

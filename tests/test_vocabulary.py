@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 from conftest import HORDE, Scripted, put
 
-from horde import rules
-from horde.catalogue import load_catalogue
-from horde.engine import new_game, prepare
-from horde.filters import Context, compile_amount, compile_condition, compile_filter, evaluate
-from horde.presets import make_setup
+from horde.cards.catalogue import load_catalogue
+from horde.engine import rules
+from horde.engine.filters import Context, compile_amount, compile_condition, compile_filter, evaluate
+from horde.play import new_game, prepare
+from horde.setup import make_setup
 
 
 class FixedRng:
@@ -287,7 +287,7 @@ def test_verb_regenerate_removes_damage_and_takes_it_out_of_combat(game, bundled
 
 
 def test_verb_regenerate_a_shield_lasts_until_end_of_turn(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     boa = put(game, bundled, "River Boa", side="team")
     rules.resolve(game, boa.card.abilities("Activated")[0], ctx_of(boa))
     assert boa.regeneration == 1
@@ -362,7 +362,7 @@ def test_keyword_protection_from_green_prevents_green_damage(game, bundled):
 
 
 def test_keyword_protection_from_artifacts_stops_equipping(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     bear = put(game, bundled, "Walking Corpse", side="team")
     rules.pump(game, bear, 0, 0, frozenset({"protection from artifacts"}))
     put(game, bundled, "Bonesplitter", side="team")
@@ -413,7 +413,7 @@ def test_hook_enchanted_pacifism_goes_on_the_hordes_biggest_creature(game, bundl
     giant = put(game, bundled, "Zombie Giant")
     cast(game, bundled, "Pacifism", lands=("Plains", "Plains"))
     assert [a.card.name for a in giant.auras] == ["Pacifism"]
-    from horde import turns
+    from horde.engine import turns
     assert not turns.can_attack(game, giant)
     assert not rules.can_block(game, giant, put(game, bundled, "Walking Corpse", side="team"))
 
@@ -584,7 +584,7 @@ def test_filter_mv_compares_mana_value(game, bundled):
 
 
 def test_keyword_flash_the_team_flashes_in_a_blocker_after_the_hordes_attackers(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     game.drivers.trace = []
     put(game, bundled, "Forest", side="team", player=2)
     put(game, bundled, "Forest", side="team", player=2)
@@ -621,7 +621,7 @@ def test_hook_cycled_cycling_discards_draws_and_triggers(game, bundled):
 
 
 def test_hook_cycled_the_baseline_cycles_a_land_once_it_has_six(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     player = game.players[1]
     player.library[:] = [bundled.get("Island")] * 3
     player.hand[:] = [bundled.get("Lonely Sandbar")]
@@ -658,7 +658,7 @@ def test_hook_spellcast_with_when_diregraf_colossus_counts_zombie_spells_of_its_
 
 
 def test_hook_hitsplayer_that_player_discards(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     game.drivers.policy = Scripted(blocks=[])
     game.horde_rng = FixedRng()  # it attacks player 1
     game.players[0].hand[:] = [bundled.get("Forest")]
@@ -675,7 +675,7 @@ def test_hook_creaturedies_that_player_is_the_dead_creatures_controller(game, bu
 
 
 def test_hook_opponentupkeep_runs_for_each_opponent_only(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     put(game, bundled, "Sheoldred, Whispering One")
     for player in range(4):
         put(game, bundled, "Walking Corpse", side="team", player=player)
@@ -726,7 +726,7 @@ def test_filter_opponent_a_team_player_targets_itself_to_draw_and_the_horde_to_l
 
 
 def test_flashback_the_horde_casts_it_from_its_graveyard_then_exiles_it(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     game.drivers.trace = []
     game.horde.graveyard[:] = [bundled.get("Moan of the Unhallowed")]
     game.horde.library[:] = [bundled.get("Walking Corpse")]
@@ -759,7 +759,7 @@ def test_flashback_a_countered_flashback_spell_is_exiled(game, bundled):
 
 
 def test_unearth_the_horde_unearths_attacks_and_exiles_at_end_step(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     game.drivers.trace = []
     game.horde.graveyard[:] = [bundled.get("Dregscape Zombie")]
     rules.horde_graveyard(game)
@@ -778,7 +778,7 @@ def test_unearth_it_is_exiled_if_it_would_leave_the_battlefield(game, bundled):
 
 
 def test_unearth_the_team_pays_and_attacks_with_haste(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     player = game.players[0]
     player.graveyard[:] = [bundled.get("Hellspark Elemental")]
     put(game, bundled, "Mountain", side="team")
@@ -839,7 +839,7 @@ def test_verb_graveyards_lose_abilities_yixlid_jailer_switches_graveyards_off(ga
 
 
 def test_horde_graveyard_knob_never_and_coin(bundled):
-    from horde.engine import new_game
+    from horde.play import new_game
     setup = make_setup("knudson-2011", players=2, horde_graveyard="never")
     g = new_game(prepare(setup, bundled), 0, Scripted())
     g.horde.graveyard[:] = [bundled.get("Dregscape Zombie")]
@@ -859,7 +859,7 @@ def test_horde_graveyard_knob_never_and_coin(bundled):
 
 def run(game, text, controller=HORDE, source=None, hook="Cast", **ctx):
     """Resolve one behaviour line (``verb key=value ...``) as if a card of ``controller`` did."""
-    from horde.catalogue import parse_effect
+    from horde.cards.catalogue import parse_effect
 
     effects = parse_effect(hook, text, "test", 1, "Test Card")
     context = Context(source.card if source else None, source, controller)
@@ -949,7 +949,7 @@ def test_verb_counter_spell_counters_a_matching_horde_spell_H10(game, bundled):
 
 
 def test_verb_fog_prevents_combat_damage(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     game.drivers.policy = Scripted(blocks=[])
     put(game, bundled, "Zombie Giant")
     run(game, "fog", controller=0)
@@ -1011,7 +1011,7 @@ def test_verb_keep_one_of_each_type_is_each_player_sacrifices_keep(game, bundled
 
 
 def test_verb_pump_self_and_target_until_end_of_turn(game, bundled):
-    from horde import turns
+    from horde.engine import turns
     corpse = put(game, bundled, "Walking Corpse")
     run(game, "pump on=self power=2 keywords=trample", source=corpse)
     assert rules.power(game, corpse) == 4 and rules.has_keyword(game, corpse, "trample")
@@ -1185,12 +1185,12 @@ def test_filter_planeswalker(game, bundled):
 
 
 def test_filter_instant_and_sorcery_are_card_terms_of_cards_in_graveyards(game, bundled):
-    from horde.filters import card_matches
+    from horde.engine.filters import card_matches
     assert card_matches("instant", bundled.get("Lightning Bolt")) and not card_matches("instant", bundled.get("Damnation"))
 
 
 def test_filter_sorcery(game, bundled):
-    from horde.filters import card_matches
+    from horde.engine.filters import card_matches
     assert card_matches("sorcery", bundled.get("Damnation")) and not card_matches("sorcery", bundled.get("Murder"))
 
 
@@ -1269,7 +1269,7 @@ def test_filter_nonlegendary(game, board):
 
 
 def test_filter_basic_is_a_card_term(game, bundled):
-    from horde.filters import card_matches
+    from horde.engine.filters import card_matches
     assert card_matches("basic land", bundled.get("Forest")) and not card_matches("basic", bundled.get("Command Tower"))
 
 
@@ -1339,7 +1339,7 @@ def test_filter_toughness(game, board):
 
 
 def test_filter_any_is_a_creature_planeswalker_or_an_opponent(game, board):
-    from horde.catalogue import parse_effect
+    from horde.cards.catalogue import parse_effect
     effect = parse_effect("Cast", "damage amount=1 target=any", "test", 1, "Test")[0]
     options = rules.legal_targets(game, Context(None, None, 0), effect)
     assert [o.card.name if hasattr(o, "card") else o for o in options] == [
@@ -1352,9 +1352,9 @@ def test_filter_any_is_a_creature_planeswalker_or_an_opponent(game, board):
 def vocabulary() -> dict[str, list[str]]:
     """Every verb, keyword, filter term and amount kind, each as the word its test's name holds
     after ``test_verb_``, ``test_keyword_``, ``test_filter_`` or ``test_amount_``."""
-    from horde.cards import KEYWORDS
-    from horde.effects import VERBS
-    from horde.filters import (
+    from horde.engine.cards import KEYWORDS
+    from horde.engine.effects import VERBS
+    from horde.engine.filters import (
         AMOUNT_ALIASES,
         AMOUNT_ATOMS,
         AMOUNT_KINDS,
@@ -1423,7 +1423,7 @@ def test_filter_with_an_anthem_that_asks_for_a_keyword_decides_without_anthems_6
 def test_verb_counters_minus_a_creature_dies_when_its_pump_ends_in_cleanup_514_3a(game, bundled):
     """A 2/2 pumped to 4/4 until end of turn takes two -1/-1 counters (2/2); in the cleanup step
     the +2/+2 ends and it is a 0/0: state-based actions in cleanup put it into the graveyard."""
-    from horde import turns
+    from horde.engine import turns
 
     corpse = put(game, bundled, "Walking Corpse", side="team")
     rules.pump(game, corpse, 2, 2)

@@ -1,0 +1,1022 @@
+"""The card catalogue: reads card files, checks every verb, argument and hook, builds ``CardDef``s.
+
+A card file (``decks/cards/*.txt``) holds cards as blocks of ``Field: value`` lines separated by
+blank lines; ``docs/cards.md`` describes the format. Behaviour lines name a hook of
+``horde.engine.cards.HOOKS`` and a verb of ``horde.engine.effects.VERBS`` with ``key=value`` arguments. Every
+problem is a ``DeckError`` naming the file and line; a card the vocabulary cannot express is
+refused here, never played as something else.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import os
+import re
+import shlex
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from horde.bundled import bundled_folder
+from horde.engine.cards import COLOURS, HOOKS, KEYWORDS, WHEN_HOOKS, CardDef, Effect, ManaCost
+from horde.engine.effects import VERBS
+from horde.engine.filters import (
+    COLOUR_TERMS,
+    AmountFunction,
+    Condition,
+    Filter,
+    NumberReader,
+    compile_amount,
+    compile_condition,
+    compile_filter,
+)
+from horde.errors import DeckError
+from horde.files import check_regular, read_text
+from horde.limits import (
+    CARD_AMOUNT_MAX,
+    CARD_COUNT_MAX,
+    CARD_FILES_MAX,
+    CARD_LOYALTY_MAX,
+    CARD_NAME_MAX,
+    CARD_PT_MAX,
+    CARD_TEXT_MAX,
+    MANA_MAX,
+    quoted,
+    whole_number,
+)
+from horde.setup import GameSetup
+
+if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in card files needs neither
+    from horde.cards.cardindex import CardIndex, IndexedCard
+    from horde.cards.oracle import Facts
+
+FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
+          "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
+          "CastFromGraveyard"}
+CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
+SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
+CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
+              "Tribal", "Scheme"}
+LOYALTY_HOOKS = ("Plus", "Minus", "Ultimate")
+_COST_RE = re.compile(r"\{([^}]+)\}")
+_LOYALTY_RE = re.compile(r"([+\-\u2212]?[^:\s]+)\s*:\s*(.*)")  # the change is checked by card_number
+_QUOTING = re.compile(r"[\"'\\]")
+_SHELL_SPACE = re.compile(r"[ \t\r\n]+")  # what shlex splits on
+
+
+BUNDLED_DECKS = bundled_folder("decks")
+
+
+def decks_dir() -> Path:
+    """Where the bundled data lives: ``$HORDE_DECKS`` or the ``decks/`` folder of the project (inside
+    the package when installed from a wheel: ``horde.bundled``)."""
+    env = os.environ.get("HORDE_DECKS")
+    return Path(env) if env else BUNDLED_DECKS
+
+
+def parse_cost(text: str, path: str, line: int) -> ManaCost:
+    """Parse ``{2}{B}{B}``, ``{X}{R}`` or ``{0}``; hybrid and Phyrexian symbols are refused."""
+    text = text.strip()
+    if not text:
+        return ManaCost()
+    symbols = _COST_RE.findall(text)
+    if "".join(f"{{{s}}}" for s in symbols) != text.replace(" ", ""):
+        raise DeckError(f"bad mana cost {quoted(text)}: expected symbols like {{2}}{{B}}{{B}}", path, line)
+    generic, pips, x = 0, [], False
+    for s in symbols:
+        s = s.upper()
+        if s.isascii() and s.isdigit():
+            generic += card_number(s, "mana", path, line)
+        elif s == "X":
+            x = True
+        elif s in COLOURS or s == "C":
+            pips.append(s)
+        else:
+            raise DeckError(f"mana symbol {quoted('{' + s + '}')} is beyond the vocabulary: expected a number, X, W, "
+                            "U, B, R, G or C", path, line)
+    if generic > MANA_MAX:
+        raise DeckError(f"mana cost {quoted(text)}: at most {MANA_MAX} generic mana (docs/limits.md)", path, line)
+    return ManaCost(generic, tuple(pips), x)
+
+
+# ---------------------------------------------------------------- numbers in card files
+# The bounds of every number a card file gives, by field or argument name (docs/limits.md); a
+# number under any other name (a field or argument added later) gets DEFAULT_BOUNDS.
+NUMBER_BOUNDS: dict[str, tuple[int, int]] = {
+    "PT": (-CARD_PT_MAX, CARD_PT_MAX),
+    "power": (-CARD_PT_MAX, CARD_PT_MAX),
+    "toughness": (-CARD_PT_MAX, CARD_PT_MAX),
+    "Loyalty": (0, CARD_LOYALTY_MAX),
+    "loyalty change": (-CARD_LOYALTY_MAX, CARD_LOYALTY_MAX),
+    "mana": (0, MANA_MAX),
+    "HordeX": (0, MANA_MAX),
+    "amount": (0, CARD_AMOUNT_MAX),
+    "per": (0, CARD_AMOUNT_MAX),
+    "count": (0, CARD_COUNT_MAX),
+}
+DEFAULT_BOUNDS = (0, CARD_COUNT_MAX)
+
+
+def card_number(text: str, what: str, path: str, line: int, card_name: str | None = None) -> int:
+    """Every number of a card file goes through here: ``text`` as a whole number (ASCII digits,
+    an optional sign; a Unicode minus is a minus) within the bounds of ``what`` (a field such as
+    ``PT`` or ``Loyalty``, or a verb's argument, ``argument count``: ``NUMBER_BOUNDS`` by its
+    name), else a DeckError naming the card, the field and what was expected."""
+    low, high = NUMBER_BOUNDS.get(what.removeprefix("argument "), DEFAULT_BOUNDS)
+    try:
+        return whole_number(text.replace("\u2212", "-"), low, high)
+    except ValueError as error:
+        card = f"card '{card_name}': " if card_name else ""
+        raise DeckError(f"{card}{what}: {error}", path, line) from None
+
+
+def parse_colours(text: str, what: str, path: str, line: int, card_name: str) -> frozenset[str]:
+    """A ``Colors`` or ``Identity`` value: colour letters (``WU``, ``W U``, ``W, U``) or colour
+    names (``white, blue``), or ``colorless``; anything else is a DeckError."""
+    colours: set[str] = set()
+    for word in re.split(r"[\s,/]+", text.strip()):
+        low = word.lower()
+        if not low or low in ("colorless", "colourless", "none", "c"):
+            continue
+        if low in COLOUR_TERMS:
+            colours.add(COLOUR_TERMS[low])
+        elif all(c in COLOURS for c in word.upper()) and word.isalpha():
+            colours.update(word.upper())
+        else:
+            raise DeckError(f"card '{card_name}': {what}: unknown colour {quoted(word)}: expected colour letters "
+                            f"({COLOURS}) or names (white, blue, black, red, green), or colorless", path, line)
+    return frozenset(colours)
+
+
+@dataclass
+class _Block:
+    path: str
+    line: int
+    fields: dict[str, tuple[str, int]] = field(default_factory=dict)
+    hooks: list[tuple[str, str, int]] = field(default_factory=list)
+    error: DeckError | None = None  # the first problem of a block read leniently
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a card's behaviour came from: ``hand-written`` (a card file), ``compiled`` (the
+    index's facts and the Oracle-text compiler) or ``approximated`` (the index's facts alone,
+    with ``dropped`` the text that was not played)."""
+
+    kind: str
+    where: str
+    dropped: tuple[str, ...] = ()
+    note: str = ""
+
+
+class Catalogue:
+    """Every card and token the engine models, by name (lookups ignore case).
+
+    A name is resolved in this order: a hand-written entry (the bundled card files, then the
+    user's, which override them), the card index's facts with the Oracle-text compiler, else the
+    card is refused with each sentence the compiler could not read. With ``approximate`` a card
+    whose text is not understood plays by its facts alone and is recorded in ``approximated``."""
+
+    def __init__(self) -> None:
+        self.cards: dict[str, CardDef] = {}
+        self.tokens: dict[str, CardDef] = {}
+        self._lower: dict[str, str] = {}
+        self.origins: dict[str, Origin] = {}
+        self.broken: dict[str, DeckError] = {}  # lower-case name -> why its user card file entry is refused
+        self.file_errors: list[DeckError] = []  # problems of user card files that name no card
+        self.index_path: Path | None = None  # where to look cards up when no file has them
+        self.approximate = False
+        self.refused: dict[str, DeckError] = {}  # lower-case name -> why the index's card is refused
+
+    def __contains__(self, name: str) -> bool:
+        return name.lower() in self._lower
+
+    def __len__(self) -> int:
+        return len(self.cards) + len(self.tokens)
+
+    def get(self, name: str, path: str | None = None, line: int | None = None) -> CardDef:
+        """The card of that name (hand-written, else compiled from the index); a card that can't be
+        had is a DeckError naming the card and why (closest names for an unknown one)."""
+        low = name.lower()
+        key = self._lower.get(low)
+        if key is not None:
+            return self.cards.get(key) or self.tokens[key]
+        if low in self.broken:
+            raise DeckError(f"card '{name}' is refused: {self.broken[low].one_line()}", path, line)
+        token = self._token_phrase(name)
+        if token is not None:
+            return token
+        if low not in self.refused:
+            card = self._from_index(name)
+            if card is not None:
+                return card
+        error = self.refused[low]
+        raise DeckError(error.message, path, line)
+
+    def token(self, name: str, path: str | None = None, line: int | None = None) -> CardDef:
+        card = self.get(name, path, line)
+        if not card.is_token:
+            raise DeckError(f"'{name}' is not a token", path, line)
+        return card
+
+    def add(self, card: CardDef, path: str, line: int, origin: Origin | None = None, replace: bool = False) -> None:
+        low = card.name.lower()
+        if low in self._lower:
+            if not replace:
+                raise DeckError(f"card '{card.name}' is defined twice", path, line)
+            old = self._lower.pop(low)
+            self.cards.pop(old, None)
+            self.tokens.pop(old, None)
+        (self.tokens if card.is_token else self.cards)[card.name] = card
+        self._lower[low] = card.name
+        self.origins[card.name] = origin or Origin("hand-written", f"{path}:{line}")
+
+    def copy(self) -> Catalogue:
+        """A catalogue holding the same cards, to which others may be added."""
+        other = Catalogue()
+        other.cards, other.tokens, other._lower = dict(self.cards), dict(self.tokens), dict(self._lower)
+        other.origins = dict(self.origins)
+        return other
+
+    def origins_of(self, cards: Iterable[CardDef]) -> dict[str, Origin]:
+        """Where the behaviour of each of ``cards`` comes from, by card name in order."""
+        names = sorted({card.name for card in cards})
+        return {name: self.origins[name] for name in names if name in self.origins}
+
+    def approximated_in(self, cards: Iterable[CardDef]) -> dict[str, tuple[str, ...]]:
+        """The cards among ``cards`` that play by their facts alone (--approximate), by name in
+        order, with the text each drops."""
+        return {name: origin.dropped for name, origin in self.origins_of(cards).items()
+                if origin.kind == "approximated"}
+
+    def _token_phrase(self, name: str) -> CardDef | None:
+        """Token lines as Horde lists write them: '2/2 Zombie tokens', 'Zombie token'."""
+        m = re.fullmatch(r"(?:([0-9]{1,6})/([0-9]{1,6})\s+)?(.+?)(?:\s+tokens?)?", name.strip(), re.I)
+        if not m or (m[1] is None and m[3] == name.strip()):
+            return None
+        key = self._lower.get(m[3].lower())
+        card = self.tokens.get(key) if key else None
+        if card is None or (m[1] is not None and (card.power, card.toughness) != (int(m[1]), int(m[2]))):
+            return None
+        return card
+
+    def _unknown(self, name: str, index: CardIndex | None) -> DeckError:
+        close = difflib.get_close_matches(name, list(self.cards) + list(self.tokens), n=3, cutoff=0.6)
+        if index is not None:
+            close = (close + [c for c in index.close_matches(name) if c not in close])[:3]
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        where = "in the card files or the card index" if index is not None else \
+            "in the card catalogue (import MTGJSON's AtomicCards with 'horde cards import' to play any card)"
+        return DeckError(f"unknown card {quoted(name)}: not {where}{hint}")
+
+    def _from_index(self, name: str) -> CardDef | None:
+        """Resolve a name through the card index and the compiler (or refuse it, remembered in
+        ``refused``)."""
+        from horde.cards.cardindex import open_index
+
+        index = open_index(self.index_path) if self.index_path is not None else None
+        indexed = index.lookup(name) if index is not None else None
+        low = name.lower()
+        if index is None or indexed is None:
+            self.refused[low] = self._unknown(name, index)
+            return None
+        if indexed.name.lower() in self._lower:  # a face or split name of a card the files have
+            return self.get(indexed.name)
+        try:
+            card, origin = compile_indexed(indexed, self.tokens, self.approximate, str(index.path))
+        except DeckError as error:
+            self.refused[low] = error
+            return None
+        self.add(card, str(index.path), 0, origin)
+        if low != card.name.lower():
+            self._lower[low] = card.name
+        return card
+
+
+def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
+    """Split a card file into blocks of fields and behaviour lines. ``lenient``: a line that can't
+    be read marks its block (``_Block.error``) instead of stopping the file."""
+    blocks: list[_Block] = []
+    current: _Block | None = None
+    recognised = False  # a known field or hook was read: the file is a card file, its lines may be quoted
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            if not line:
+                current = None
+            continue
+        key, sep, value = line.partition(":")
+        key = key.strip()
+        if key == "Name" and current is not None and "Name" in current.fields:
+            current = None
+        if current is None:
+            current = _Block(path, number)
+            blocks.append(current)
+        try:
+            if not recognised and (not sep or (key not in FIELDS and key not in HOOKS)):
+                # Nothing yet says this is a card file: its content is not shown.
+                raise DeckError("expected 'Field: value' lines of a card file (Name, Type, ...; docs/cards.md): this "
+                                "line and the ones before it do not read as a card file", path, number)
+            if not sep:
+                raise DeckError(f"expected 'Field: value', got {quoted(line)}", path, number)
+            value = value.strip()
+            if key in FIELDS:
+                if key in current.fields and key != "Text":
+                    raise DeckError(f"field '{key}' given twice", path, number)
+                current.fields[key] = (value, number)
+            elif key in HOOKS:
+                current.hooks.append((key, value, number))
+            else:
+                raise DeckError(f"unknown field or hook {quoted(key)}: expected one of "
+                                f"{', '.join(sorted(FIELDS | set(HOOKS)))}", path, number)
+            recognised = True
+        except DeckError as error:
+            if not lenient:
+                raise
+            current.error = current.error or error
+    return blocks
+
+
+def split_words(text: str) -> list[str]:
+    """``shlex.split(text)``: words split at spaces, quotes and backslashes read as a shell does.
+    Text with no quote or backslash is split directly (the same words, without shlex's
+    character-by-character reading, which was most of the time of loading the catalogue)."""
+    if _QUOTING.search(text) is None:
+        return [word for word in _SHELL_SPACE.split(text) if word]
+    return shlex.split(text)
+
+
+def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> list[Effect]:
+    """Parse ``verb key=value ...`` (several joined by ' ; '), checking the verb and every argument."""
+    effects = []
+    cost = None
+    if hook in LOYALTY_HOOKS:
+        m = _LOYALTY_RE.fullmatch(text)
+        if not m:
+            raise DeckError(f"card '{card_name}': expected '{hook}: +N: verb ...' with the loyalty change",
+                            path, line)
+        if m.group(1).lstrip("+-\u2212").upper() == "X":
+            raise DeckError(f"card '{card_name}': a loyalty ability with X in its cost ('{m.group(1)}'): a loyalty change "
+                            "of X is beyond the vocabulary (the engine has no choice of X for loyalty abilities)",
+                            path, line)
+        cost = card_number(m.group(1), "loyalty change", path, line, card_name)
+        text = m.group(2)
+    costs: tuple[str | ManaCost, ...] = ()
+    if hook in ("Activated", "GraveyardActivated"):
+        head, sep, text = text.partition("->")
+        if not sep:
+            raise DeckError(f"card '{card_name}': expected 'Activated: COSTS -> verb ...'", path, line)
+        costs = _activation_costs(head, card_name, path, line)
+        text = text.strip()
+    for part in text.split(" ; "):
+        try:
+            words = split_words(part)
+        except ValueError as error:
+            raise DeckError(f"card '{card_name}': cannot read {quoted(part)}: {error}", path, line) from None
+        if not words:
+            raise DeckError(f"card '{card_name}': hook '{hook}' names no verb", path, line)
+        name, rest = words[0], words[1:]
+        verb = VERBS.get(name)
+        if verb is None:
+            close = difflib.get_close_matches(name, list(VERBS), n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise DeckError(f"card '{card_name}': unknown verb {quoted(name)}{hint}", path, line)
+        static_hook = hook in ("Static", "Equipped", "Enchanted")
+        if verb.static != static_hook:
+            kind = "a continuous (Static, Equipped or Enchanted)" if verb.static else "a one-shot"
+            raise DeckError(f"card '{card_name}': '{name}' is {kind} verb and can't attach to '{hook}'", path, line)
+        args: dict = {}
+        when = None
+        condition = None
+        for word in rest:
+            key, sep, value = word.partition("=")
+            if not sep:
+                raise DeckError(f"card '{card_name}': expected key=value, got {quoted(word)}", path, line)
+            if key == "when" and hook in WHEN_HOOKS:
+                when = _convert(card_name, "when", "filter", value, (), path, line)
+                continue
+            if key in ("if", "unless") and not static_hook:
+                if condition is not None:
+                    raise DeckError(f"card '{card_name}': one condition (if= or unless=) per verb", path, line)
+                condition = _condition(card_name, key, value, path, line)
+                continue
+            spec = verb.args.get(key)
+            if spec is None:
+                raise DeckError(f"card '{card_name}': verb '{name}' takes no argument {quoted(key)} (it takes: "
+                                f"{', '.join(verb.args) or 'nothing'})", path, line)
+            args[key] = _convert(card_name, key, spec.kind, value, spec.choices, path, line)
+        for key, spec in verb.args.items():
+            if key not in args:
+                if spec.required:
+                    raise DeckError(f"card '{card_name}': verb '{name}' needs argument '{key}'", path, line)
+                default = spec.default
+                if spec.kind == "filter" and isinstance(default, str):
+                    default = compile_filter(default)
+                args[key] = default
+        target = None
+        if verb.targets is not None and args.get("on", "target") == "target":
+            target = args.get(verb.targets)
+            if target is None:
+                raise DeckError(f"card '{card_name}': verb '{name}' on a target needs '{verb.targets}'", path, line)
+        if args.get("who") in TARGET_PLAYERS:
+            if target is not None:
+                raise DeckError(f"card '{card_name}': verb '{name}' targets twice", path, line)
+            target = TARGET_PLAYERS[args["who"]]  # 'target player', 'target opponent'
+        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition))
+    return effects
+
+
+# The target of a verb whose ``who`` is a target player: any team player or the Horde, or one
+# of the other side (the Horde's 'target opponent' is a random team player: H9).
+TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": compile_filter("opponent"),
+                  # 'target player (opponent) or planeswalker' (``damage_all`` only: H8's targets)
+                  "target_player_or_planeswalker": compile_filter("player | planeswalker"),
+                  "target_opponent_or_planeswalker": compile_filter("opponent | planeswalker")}
+
+ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "exile this")
+
+
+def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str | ManaCost, ...]:
+    """Activation costs: "tap", a ManaCost (the Horde pays any mana: H7), 'sacrifice another creature'."""
+    costs: list[str | ManaCost] = []
+    for part in (p.strip() for p in text.split(",")):
+        if part.upper() == "{T}":
+            costs.append("tap")
+        elif part.lower() in ACTIVATION_COSTS:
+            costs.append(part.lower())
+        elif part and re.fullmatch(r"(\{[^}]+\})+", part):
+            costs.append(parse_cost(part, path, line))  # the Horde pays any mana (H7); the team pays it
+        else:
+            raise DeckError(f"card '{card_name}': activation cost {quoted(part)} is beyond the vocabulary "
+                            f"(expected {{T}}, mana, or {', '.join(ACTIVATION_COSTS[1:])})", path, line)
+    return tuple(costs)
+
+
+def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str, ...], path: str,
+             line: int) -> Any:
+    try:
+        if kind == "int":
+            return card_number(value, f"argument {key}", path, line, card_name)
+        if kind == "amount":  # a number, or an expression whose every number is read by card_number
+            return compile_amount(value, _numbers(key, path, line, card_name))
+        if kind == "bool":
+            if value.lower() in ("true", "yes", "1"):
+                return True
+            if value.lower() in ("false", "no", "0"):
+                return False
+            raise ValueError(f"expected true or false, got {quoted(value)}")
+        if kind == "filter":
+            return compile_filter(value)
+        if kind == "cards":
+            compile_filter(value)  # every term checked; the card terms are read by horde.engine.filters.card_matches
+            return value
+        if kind == "choice":
+            if value not in choices:
+                raise ValueError(f"expected one of {', '.join(choices)}, got {quoted(value)}")
+            return value
+        if kind == "keywords":
+            words = frozenset(w.strip().lower() for w in value.split(",") if w.strip())
+            unknown = words - KEYWORDS
+            if unknown:
+                raise ValueError(f"unknown keyword {quoted(sorted(unknown)[0])}")
+            return words
+        return value  # "str" and "token" (tokens are checked once all files are read)
+    except ValueError as error:
+        raise DeckError(f"card '{card_name}': argument {key}: {error}", path, line) from None
+
+
+def _numbers(key: str, path: str, line: int, card_name: str) -> NumberReader:
+    """How the numbers inside an amount or a condition of argument ``key`` are read: each by
+    ``card_number``, within the argument's bounds."""
+    return lambda text: card_number(text, f"argument {key}", path, line, card_name)
+
+
+def _condition(card_name: str, key: str, value: str, path: str, line: int, where: str = "") -> Condition:
+    """An ``if=`` or ``unless=`` condition (``key``), its numbers read by ``card_number``; a
+    DeckError naming the card, ``where`` it is and what was expected."""
+    try:
+        return compile_condition(value, negate=(key == "unless"), number=_numbers(key, path, line, card_name))
+    except ValueError as error:
+        raise DeckError(f"card '{card_name}': {where}{key}: {error}", path, line) from None
+
+
+def _from_graveyard(name: str, field: tuple[str, int], path: str) -> tuple[Any, Any]:
+    """'CastFromGraveyard:' (the card may be cast from its owner's graveyard), with ``extra=AMOUNT``
+    (generic mana more: Risen Executioner) and ``if=CONDITION`` (Gravecrawler's 'as long as you
+    control a Zombie')."""
+    text, line = field
+    extra = condition = None
+    try:
+        words = split_words(text)
+    except ValueError as error:
+        raise DeckError(f"card '{name}': cannot read 'CastFromGraveyard: {quoted(text)[1:-1]}': {error}", path,
+                        line) from None
+    for word in words:
+        key, sep, value = word.partition("=")
+        if key == "extra" and sep:
+            extra = _convert(name, "extra", "amount", value, (), path, line)
+        elif key in ("if", "unless") and sep:
+            condition = _condition(name, key, value, path, line, "CastFromGraveyard ")
+        else:
+            raise DeckError(f"card '{name}': 'CastFromGraveyard:' takes extra=AMOUNT and if=CONDITION, got "
+                            f"{quoted(word)}", path, line)
+    return extra, condition
+
+
+def _one_target(hook: str, effects: list[Effect], name: str, path: str) -> list[Effect]:
+    """An ability has one target (modes, activated and loyalty abilities: one per line): a later
+    verb about the same target player ('target player draws two cards and loses 2 life') uses
+    the target the first chose, and any other second target is beyond the vocabulary."""
+    grouped = hook in LOYALTY_HOOKS + ("Mode", "Activated", "GraveyardActivated")
+    first: dict[int, Effect] = {}
+    out = []
+    for effect in effects:
+        key = effect.line if grouped else 0
+        if effect.target is not None:
+            earlier = first.get(key)
+            if earlier is None:
+                first[key] = effect
+            elif earlier.target is effect.target and effect.target in TARGET_PLAYERS.values():
+                effect = dataclasses.replace(effect, target=None)  # the same player, chosen once
+            else:
+                raise DeckError(f"card '{name}': two targeted effects on '{hook}' are beyond the vocabulary", path,
+                                effect.line)
+        out.append(effect)
+    return out
+
+
+def build_card(block: _Block) -> CardDef:
+    """Turn one block into a checked CardDef."""
+    f = block.fields
+    path = block.path
+    if "Name" not in f:
+        raise DeckError("card block has no 'Name:' line", path, block.line)
+    name, line = f["Name"]
+    if not name:
+        raise DeckError("empty card name", path, line)
+    if len(name) > CARD_NAME_MAX:
+        raise DeckError(f"a card name of {len(name):,} characters, {quoted(name)}: a card name has at most "
+                        f"{CARD_NAME_MAX} (docs/limits.md)", path, line)
+    if len(f.get("Text", ("", 0))[0]) > CARD_TEXT_MAX:
+        raise DeckError(f"card '{name}': its Text has {len(f['Text'][0]):,} characters; a card's text has at most "
+                        f"{CARD_TEXT_MAX:,} (docs/limits.md)", path, f["Text"][1])
+    type_text, type_line = f.get("Type", ("", block.line))
+    if not type_text:
+        raise DeckError(f"card '{name}' has no 'Type:' line", path, block.line)
+    left, _, right = type_text.replace(" - ", " — ").partition("—")
+    words = left.split()
+    supertypes = frozenset(w for w in words if w in SUPERTYPES)
+    types = frozenset("Kindred" if w == "Tribal" else w for w in words if w in CARD_TYPES)
+    unknown = [w for w in words if w not in SUPERTYPES and w not in CARD_TYPES]
+    if unknown or not types:
+        raise DeckError(f"card '{name}': bad type line {quoted(type_text)}: expected supertypes and types such as "
+                        f"'Legendary Creature — Zombie'", path, type_line)
+    subtypes = frozenset(right.split())
+    cost = parse_cost(f.get("Cost", ("", 0))[0], path, f.get("Cost", ("", block.line))[1])
+    power = toughness = None
+    pt_amount = None
+    if "Creature" in types:
+        if "PT" not in f:
+            raise DeckError(f"creature '{name}' has no 'PT:' line", path, block.line)
+        text, pt_line = f["PT"]
+        m = re.fullmatch(r"([^/]*)/([^/]*)", text)
+        if not m:
+            raise DeckError(f"card '{name}': bad PT {quoted(text)}: expected like 2/2 or */*", path, pt_line)
+        power, toughness = (0 if v.strip() == "*" else card_number(v, "PT", path, pt_line, name) for v in m.groups())
+    loyalty = None
+    if "Loyalty" in f:
+        text, loyalty_line = f["Loyalty"]
+        loyalty = card_number(text, "Loyalty", path, loyalty_line, name)
+    keywords: frozenset[str] = frozenset()
+    if "Keywords" in f:
+        text, kw_line = f["Keywords"]
+        keywords = frozenset(k.strip().lower() for k in text.split(",") if k.strip())
+        unknown_kw = sorted(keywords - KEYWORDS)
+        if unknown_kw:
+            raise DeckError(f"card '{name}': unknown keyword {quoted(unknown_kw[0])} (known: {', '.join(sorted(KEYWORDS))})",
+                            path, kw_line)
+    mana: tuple = ()
+    if "Mana" in f:
+        text, mana_line = f["Mana"]
+        units = []
+        for word in text.split():
+            colours = frozenset("*" if word.lower() == "any" else c for c in word.upper().split("/"))
+            if not colours <= set(COLOURS) | {"C", "*"}:
+                raise DeckError(f"card '{name}': bad mana {quoted(word)}: expected W, U, B, R, G, C, any, or W/U",
+                                path, mana_line)
+            units.append(colours)
+        mana = tuple(units)
+    colours = frozenset(p for p in cost.pips if p in COLOURS)
+    if "Colors" in f:
+        colours = parse_colours(f["Colors"][0], "Colors", path, f["Colors"][1], name)
+    identity = colours | frozenset(c for unit in mana for c in unit if c in COLOURS)
+    if "Identity" in f:
+        identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
+    equip = parse_cost(f["Equip"][0], path, f["Equip"][1]) if "Equip" in f else None
+    flashback = parse_cost(f["Flashback"][0], path, f["Flashback"][1]) if "Flashback" in f else None
+    if "Kicker" in f and "Multikicker" in f:
+        raise DeckError(f"card '{name}' has both 'Kicker:' and 'Multikicker:'", path, f["Multikicker"][1])
+    kick_field = "Multikicker" if "Multikicker" in f else "Kicker"
+    kicker = parse_cost(f[kick_field][0], path, f[kick_field][1]) if kick_field in f else None
+    horde_x = card_number(f["HordeX"][0], "HordeX", path, f["HordeX"][1], name) if "HordeX" in f else 3
+    hooks: dict[str, list[Effect]] = {}
+    for hook, text, hook_line in block.hooks:
+        hooks.setdefault(hook, []).extend(parse_effect(hook, text, path, hook_line, name))
+    for hook, effects in hooks.items():
+        hooks[hook] = effects = _one_target(hook, effects, name, path)
+        if hook == "Equipped" and "Equipment" not in subtypes:
+            raise DeckError(f"card '{name}': only Equipment has 'Equipped' effects", path, effects[0].line)
+        if hook == "Enchanted" and "Aura" not in subtypes:
+            raise DeckError(f"card '{name}': only an Aura has 'Enchanted' effects", path, effects[0].line)
+        if hook in ("Cast", "Mode") and not ({"Instant", "Sorcery"} & types):
+            raise DeckError(f"card '{name}': only instants and sorceries have 'Cast' effects (use Enters)",
+                            path, effects[0].line)
+    if "Mode" in hooks and ("Cast" in hooks or len({e.line for e in hooks["Mode"]}) < 2):
+        raise DeckError(f"card '{name}': a modal spell has two or more 'Mode:' lines and no 'Cast:' line",
+                        path, block.line)
+    choose = (1, 1)
+    if "Choose" in f:
+        text, choose_line = f["Choose"]
+        if text.lower() not in CHOOSE:
+            raise DeckError(f"card '{name}': bad 'Choose: {quoted(text)[1:-1]}': expected one of {', '.join(CHOOSE)}",
+                            path, choose_line)
+        choose = CHOOSE[text.lower()]
+        modes = len({e.line for e in hooks.get("Mode", [])})
+        if "Mode" not in hooks or choose[0] > modes:
+            raise DeckError(f"card '{name}': 'Choose: {text}' needs that many 'Mode:' lines", path, choose_line)
+    if "Equipment" in subtypes and equip is None:
+        raise DeckError(f"equipment '{name}' has no 'Equip:' cost", path, block.line)
+    enchant = None
+    if "Enchant" in f:
+        text, enchant_line = f["Enchant"]
+        if "Aura" not in subtypes:
+            raise DeckError(f"card '{name}': only an Aura has 'Enchant:'", path, enchant_line)
+        flt = _convert(name, "Enchant", "filter", text, (), path, enchant_line)
+        enchant = Effect("enchant", {"target": flt}, None, line=enchant_line, target=flt)
+    elif "Aura" in subtypes:
+        raise DeckError(f"aura '{name}' has no 'Enchant:' line (creature, permanent, player, ...)", path, block.line)
+    if "Planeswalker" in types and loyalty is None:
+        raise DeckError(f"planeswalker '{name}' has no 'Loyalty:' line", path, block.line)
+    statics = hooks.get("Static", [])
+    anthems = tuple(e for e in statics if e.verb == "anthem")
+    static_flags = frozenset(e.verb for e in statics if e.verb not in ("anthem", "pt_equals"))
+    points: dict[str, tuple[Effect, ...]] = {}
+    for e in statics:
+        at = VERBS[e.verb].at
+        if at is not None:
+            points[at] = points.get(at, ()) + (e,)
+    pt = [e for e in statics if e.verb == "pt_equals"]
+    pt_amount = pt[0].args["amount"] if pt else None
+    if "Creature" in types and pt_amount is None and "*" in f["PT"][0]:
+        raise DeckError(f"creature '{name}' has */* but no 'Static: pt_equals amount=...'", path, f["PT"][1])
+    cast = hooks.get("Cast", [])
+    counters = next((e for e in cast if e.verb == "counter_spell"), None)
+    return CardDef(
+        name=name, cost=cost, types=types, subtypes=subtypes, supertypes=supertypes, power=power,
+        toughness=toughness, loyalty=loyalty, keywords=keywords, colours=colours, identity=identity,
+        hooks={k: tuple(v) for k, v in hooks.items()}, mana=mana, equip=equip, flashback=flashback,
+        horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
+        equipped=tuple(e for e in hooks.get("Equipped", []) + hooks.get("Enchanted", []) if e.verb == "anthem"),
+        enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, choose=choose,
+        cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None,
+        unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
+        from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
+        pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
+
+
+# ---------------------------------------------------------------- compiled cards
+
+
+def facts_of(card: CardDef) -> Facts:
+    """The compiler's view of a card's printed facts (``horde.cards.oracle.Facts``)."""
+    from horde.cards.oracle import Facts
+
+    return Facts(card.name, card.types, card.subtypes, card.supertypes, card.colours,
+                 pt_star=card.pt_amount is not None, x_cost=card.cost.x)
+
+
+def fact_lines(card: CardDef) -> list[str]:
+    """The printed facts of a card as card-file lines (Name, Cost, Type, PT, Loyalty, Colors)."""
+    lines = [f"Name: {card.name}"]
+    if card.cost.value or card.cost.x or card.cost.pips:
+        lines.append(f"Cost: {card.cost}")
+    lines.append(f"Type: {card.type_line()}")
+    if card.is_creature:
+        lines.append("PT: */*" if card.pt_amount is not None else f"PT: {card.power}/{card.toughness}")
+    if card.loyalty is not None:
+        lines.append(f"Loyalty: {card.loyalty}")
+    if card.colours != frozenset(p for p in card.cost.pips if p in COLOURS):
+        lines.append(f"Colors: {''.join(c for c in COLOURS if c in card.colours)}")
+    return lines
+
+
+def build_from_lines(lines: list[str], source: str) -> CardDef:
+    """A CardDef from card-file lines, through the same loader as a card file (``source`` names it)."""
+    blocks = read_blocks("\n".join(lines), source)
+    if len(blocks) != 1:
+        raise DeckError("expected one card", source)
+    return build_card(blocks[0])
+
+
+def recompile(card: CardDef, tokens: Mapping[str, CardDef]) -> tuple[CardDef | None, list[str]]:
+    """Compile a catalogue card's own ``Text:`` with its printed facts: (the compiled CardDef, or
+    None with the sentences the compiler could not read)."""
+    from horde.cards.oracle import compile_text
+
+    compiled = compile_text(card.text, facts_of(card), tokens)
+    if not compiled.ok:
+        return None, compiled.unread
+    lines = fact_lines(card) + compiled.lines
+    try:
+        return build_from_lines(lines, f"compiled:{card.name}"), []
+    except DeckError as error:
+        return None, [error.message]
+
+
+QUOTE_MAX = 100
+
+
+def shown(sentence: str) -> str:
+    """A sentence quoted in a message, cut short when very long."""
+    sentence = " ".join(sentence.split())
+    return repr(sentence if len(sentence) <= QUOTE_MAX else sentence[: QUOTE_MAX - 3] + "...")
+
+
+def index_fact_lines(indexed: IndexedCard) -> list[str]:
+    """The printed facts of an index card (``horde.cards.cardindex.IndexedCard``) as card-file lines."""
+    lines = [f"Name: {indexed.name}"]
+    if indexed.mana_cost:
+        lines.append(f"Cost: {indexed.mana_cost}")
+    lines.append(f"Type: {indexed.type}")
+    if "Creature" in indexed.types:
+        lines.append(f"PT: {indexed.power}/{indexed.toughness}")
+    if indexed.loyalty is not None:
+        lines.append(f"Loyalty: {indexed.loyalty}")
+    lines.append(f"Colors: {''.join(c for c in COLOURS if c in indexed.colors)}")
+    identity = "".join(c for c in COLOURS if c in indexed.color_identity)
+    if identity:
+        lines.append(f"Identity: {identity}")
+    if indexed.text:
+        lines.append("Text: " + " ".join(indexed.text.split()))
+    return lines
+
+
+def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approximate: bool,
+                    where: str) -> tuple[CardDef, Origin]:
+    """The CardDef of an index card: its facts and its compiled text, through the card-file loader.
+    A text the compiler can't read refuses the card (DeckError quoting each sentence), unless
+    ``approximate``: then it plays by its facts and the keywords the engine knows."""
+    from horde.cards.oracle import Facts, compile_text, keyword_only, normalise, sentences
+
+    name = indexed.name
+    if indexed.refused:
+        raise DeckError(f"card '{name}' (index) is refused: {indexed.refused}")
+    facts = Facts(name, frozenset(indexed.types), frozenset(indexed.subtypes), frozenset(indexed.supertypes),
+                  frozenset(indexed.colors), pt_star=(indexed.power, indexed.toughness) == ("*", "*"),
+                  x_cost="{X}" in indexed.mana_cost)
+    compiled = compile_text(indexed.text, facts, tokens)
+    source = f"index:{name}"
+    note = indexed.note
+    if compiled.ok:
+        try:
+            return build_from_lines(index_fact_lines(indexed) + compiled.lines, source), \
+                Origin("compiled", where, note=note)
+        except DeckError as error:
+            raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
+    if not approximate:
+        quoted = "; ".join(shown(s) for s in compiled.unread)
+        raise DeckError(f"card '{name}' (compiler) is refused: not understood: {quoted} (write it in a card file "
+                        "given with --cards, or play it by its facts with --approximate)")
+    dropped = tuple(s.replace("~", name) for line in sentences(normalise(indexed.text, name)) for s in line
+                    if not keyword_only(s))
+    keywords = sorted({k.lower() for k in indexed.keywords} & KEYWORDS | set(compiled.keywords))
+    lines = index_fact_lines(indexed)
+    if "Creature" in indexed.types and not all(re.fullmatch(r"-?\d+", str(v)) for v in (indexed.power, indexed.toughness)):
+        raise DeckError(f"card '{name}' (compiler) is refused even approximated: its power and toughness "
+                        f"({indexed.power}/{indexed.toughness}) are not known without its text")
+    if keywords:
+        lines.append("Keywords: " + ", ".join(keywords))
+    try:
+        card = build_from_lines(lines, source)
+    except DeckError as error:
+        raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
+    return card, Origin("approximated", where, dropped, note)
+
+
+def behaviour(card: CardDef) -> dict[str, Any]:
+    """What a card does, as plain comparable values: keywords, mana, equip and flashback costs, and
+    each hook's effects (hook, verb, arguments, costs, trigger condition, loyalty change); the
+    hooks whose abilities are grouped by line (modes, activated and loyalty abilities) keep their
+    grouping. Two cards with equal behaviour play alike."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, AmountFunction):
+            return value.canonical or value.text
+        if isinstance(value, Filter):
+            # its alternatives, each a set of terms (the order of terms does not matter)
+            return ("filter", frozenset(frozenset(part.lower().split()) for part in value.text.split("|")))
+        if isinstance(value, frozenset):
+            return frozenset(value)
+        return value
+
+    def effect(e: Effect) -> tuple[Any, ...]:
+        return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
+                plain(e.when) if e.when is not None else None, e.cost,
+                getattr(e.condition, "text", None))
+
+    hooks: dict[str, tuple[Any, ...]] = {}
+    for hook in card.hooks:
+        if hook in ("Mode", "Activated", "GraveyardActivated") + LOYALTY_HOOKS:
+            hooks[hook] = tuple(tuple(effect(e) for e in group) for group in card.abilities(hook))
+        else:
+            hooks[hook] = tuple(effect(e) for e in card.hooks[hook])
+    return {"keywords": card.keywords, "mana": card.mana, "equip": card.equip, "flashback": card.flashback,
+            "kicker": (card.kicker, card.multikicker), "choose": card.choose, "cycling": card.cycling,
+            "unearth": card.unearth,
+            "from_graveyard": None if card.from_graveyard is None else tuple(
+                plain(part) if callable(part) else part for part in card.from_graveyard),
+            "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks}
+
+
+@dataclass
+class Recall:
+    """How the compiler does on a catalogue's own cards: the nontoken cards it reproduces exactly,
+    those it compiles differently from their hand-written model, and those it refuses."""
+
+    exact: list[str] = field(default_factory=list)
+    differ: list[str] = field(default_factory=list)
+    refused: dict[str, list[str]] = field(default_factory=dict)  # name -> sentences not understood
+
+    @property
+    def total(self) -> int:
+        return len(self.exact) + len(self.differ) + len(self.refused)
+
+    @property
+    def rate(self) -> float:
+        return len(self.exact) / self.total if self.total else 0.0
+
+    def describe(self) -> str:
+        return (f"compiler recall: {len(self.exact)} of {self.total} bundled nontoken cards compiled exactly as "
+                f"hand-written ({self.rate:.1%}); {len(self.refused)} refused; {len(self.differ)} differ")
+
+
+def recall(catalogue: Catalogue) -> Recall:
+    """Compile every nontoken card's ``Text:`` and compare its behaviour with the hand-written model."""
+    report = Recall()
+    for name, card in sorted(catalogue.cards.items()):
+        compiled, unread = recompile(card, catalogue.tokens)
+        if compiled is None:
+            report.refused[name] = unread
+        elif behaviour(compiled) == behaviour(card):
+            report.exact.append(name)
+        else:
+            report.differ.append(name)
+    return report
+
+
+def load_catalogue(paths: Iterable[str | os.PathLike[str]] | None = None) -> Catalogue:
+    """Read every card file (default: ``decks/cards/*.txt``) into one checked Catalogue; the first
+    problem stops it (the bundled files must all be good)."""
+    if paths is None:
+        paths = sorted((decks_dir() / "cards").glob("*.txt"))
+    catalogue = Catalogue()
+    token_uses: list[tuple[str, str, str, int]] = []
+    for path in paths:
+        path = str(path)
+        for block in read_blocks(_read_card_file(path), path):
+            card = build_card(block)
+            catalogue.add(card, path, block.line)
+            token_uses += _token_uses(card, path)
+    for card_name, token, path, line in token_uses:
+        if token not in catalogue.tokens:
+            raise DeckError(f"card '{card_name}': unknown token '{token}' (tokens: "
+                            f"{', '.join(sorted(catalogue.tokens))})", path, line)
+    return catalogue
+
+
+def _read_card_file(path: str) -> str:
+    return read_text(path, "card file", DeckError)
+
+
+def _token_uses(card: CardDef, path: str) -> list[tuple[str, str, str, int]]:
+    return [(card.name, effect.args["token"], path, effect.line) for effects in card.hooks.values()
+            for effect in effects if "token" in effect.args]
+
+
+def card_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """The card files a list of paths names: each file, and each folder's ``*.txt`` files."""
+    files: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if os.path.isdir(path):
+            files += sorted(path.glob("*.txt"))
+        elif os.path.exists(path):
+            check_regular(path, "card file", DeckError)  # never a named pipe or a device
+            files.append(path)
+        else:
+            raise DeckError("no such card file or folder", str(path))
+        if len(files) > CARD_FILES_MAX:
+            raise DeckError(f"more than {CARD_FILES_MAX:,} card files: a game reads at most {CARD_FILES_MAX:,} "
+                            "(docs/limits.md)", str(path))
+    return files
+
+
+def add_user_cards(catalogue: Catalogue, paths: Iterable[str | os.PathLike[str]]) -> None:
+    """Add the user's card files to ``catalogue``, leniently: a card that can't be read is kept in
+    ``catalogue.broken`` with its problem (file and line) and refuses only the decks that use it; a
+    problem that names no card goes to ``catalogue.file_errors`` (``catalogue_for`` refuses it). A
+    user card replaces a bundled card of the same name."""
+    bundled = set(catalogue._lower)
+    added: dict[str, str] = {}
+    token_uses: list[tuple[str, str, str, int]] = []
+    for file in card_files(paths):
+        path = str(file)
+        try:
+            blocks = read_blocks(_read_card_file(path), path, lenient=True)
+        except DeckError as error:
+            catalogue.file_errors.append(error)
+            continue
+        for block in blocks:
+            name = block.fields.get("Name", ("", 0))[0]
+            try:
+                if block.error is not None:
+                    raise block.error
+                card = build_card(block)
+            except DeckError as error:
+                if name:
+                    catalogue.broken[name.lower()] = error
+                    catalogue._lower.pop(name.lower(), None)
+                else:
+                    catalogue.file_errors.append(error)
+                continue
+            low = card.name.lower()
+            if low in added:
+                catalogue.broken[low] = DeckError(f"card '{card.name}' is defined twice (also at {added[low]})",
+                                                  path, block.line)
+                continue
+            added[low] = f"{path}:{block.line}"
+            catalogue.add(card, path, block.line, replace=low in bundled)
+            token_uses += _token_uses(card, path)
+    for card_name, token, path, line in token_uses:
+        if token not in catalogue.tokens:
+            catalogue.broken[card_name.lower()] = DeckError(
+                f"card '{card_name}': unknown token '{token}' (tokens: {', '.join(sorted(catalogue.tokens))})",
+                path, line)
+            stored = catalogue._lower.pop(card_name.lower(), None)
+            if stored is not None:
+                catalogue.cards.pop(stored, None)
+                catalogue.tokens.pop(stored, None)
+    for low in catalogue.broken:
+        catalogue._lower.pop(low, None)
+
+
+def user_card_paths(cards: Iterable[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
+    """The user's card files: ``$HORDE_CARDS`` (paths separated by ``os.pathsep``), then ``cards``."""
+    env = [p for p in os.environ.get("HORDE_CARDS", "").split(os.pathsep) if p.strip()]
+    return tuple(env) + tuple(str(p) for p in cards)
+
+
+_BUNDLED: dict[str, Catalogue] = {}
+_CATALOGUES: dict[tuple[str, tuple[str, ...], bool, str], Catalogue] = {}
+
+
+def bundled_catalogue() -> Catalogue:
+    """The catalogue of the decks folder's card files alone (``decks_dir``), read once per process."""
+    key = str(decks_dir())
+    if key not in _BUNDLED:
+        _BUNDLED[key] = load_catalogue()
+    return _BUNDLED[key]
+
+
+def catalogue_for(cards: Iterable[str | os.PathLike[str]] = (), approximate: bool = False) -> Catalogue:
+    """The catalogue a command or a game plays with: the bundled card files, the user's
+    (``$HORDE_CARDS`` and ``cards``), the card index of the data folder, and ``approximate``;
+    made once per process for each combination."""
+    from horde.cards.cardindex import index_path
+
+    paths = user_card_paths(cards)
+    key = (str(decks_dir()), paths, bool(approximate), str(index_path()))
+    if key not in _CATALOGUES:
+        catalogue = bundled_catalogue().copy()
+        add_user_cards(catalogue, paths)
+        if catalogue.file_errors:
+            # A problem that names no card (a file that is no card file, a line outside every
+            # card) can't refuse only the decks that use a card: it refuses the catalogue.
+            raise catalogue.file_errors[0]
+        catalogue.index_path = index_path()
+        catalogue.approximate = bool(approximate)
+        _CATALOGUES[key] = catalogue
+    return _CATALOGUES[key]
+
+
+def default_catalogue() -> Catalogue:
+    """The catalogue of a command without ``--cards``: bundled and ``$HORDE_CARDS`` card files and
+    the card index."""
+    return catalogue_for()
+
+
+def setup_catalogue(setup: GameSetup) -> Catalogue:
+    """The catalogue a game of ``setup`` plays with (its ``cards`` and ``approximate`` knobs)."""
+    return catalogue_for(setup.cards, setup.approximate)

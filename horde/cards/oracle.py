@@ -1,0 +1,1067 @@
+"""The Oracle-text compiler: templated rules text to behaviour lines of the card-file syntax.
+
+``compile_text(text, facts, tokens)`` reads a card's Oracle text sentence by sentence with a small
+deterministic grammar and writes the lines a person would write in a card file
+(``Enters: discard who=each_opponent count=1``, ``Keywords: flying``, ``Mana: G``, ``Equip: {2}``).
+The catalogue's own loader then parses and checks those lines, so a compiled card and a
+hand-written one go through the same checks. An ability is read whole or not at all: a sentence
+the grammar does not know (or a part of one) makes its whole ability unread, and the card is
+refused with each unread sentence quoted. The grammar knows only what the effect vocabulary
+(``horde.engine.effects``) can say; where it can't be sure, it does not guess.
+
+The templates: keyword lines; ``Equip {N}`` and ``Flashback {COST}``; ``{T}: Add ...`` mana
+abilities (and a basic land type's own); triggers ``When ~ enters``, ``~ enters or attacks``,
+``attacks``, ``blocks``, ``attacks or blocks``, ``dies``, ``Whenever ~ or another FILTER dies``,
+``Whenever a FILTER dies``, ``a source deals damage to ~``, ``~ becomes the target of a spell
+(or ability)``, ``a player casts a spell``, ``a FILTER deals damage to you``, ``At the beginning
+of your upkeep``, ``of each (player's) upkeep``, ``of the (each) end step``; activated abilities
+``COSTS: EFFECT`` (``{T}``, mana, ``Sacrifice another creature``, ``Exile ~``); loyalty abilities
+``+N: EFFECT``; ``Choose one —`` modes; statics (``FILTERS get +N/+N and have KEYWORDS``,
+``Equipped creature gets ...``, ``~ enters tapped``, ``~ can't block``, ``~ can't be blocked``,
+``KIND spells you cast cost {N} less to cast``, ``~'s power and toughness are each equal to
+AMOUNT``, ``Players can't gain life``, ``Cards in graveyards lose all abilities``); and the
+effects of ``EFFECT_TEMPLATES`` below, joined by ``and`` or ``, then``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from horde.engine.cards import KEYWORDS, CardDef
+from horde.engine.filters import COLOUR_TERMS, SUBTYPE_TERMS, compile_filter
+from horde.limits import CARD_TEXT_MAX
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "twenty": 20}
+NUMBER = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|[0-9]{1,6}|X)"
+PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf"}
+TYPES = {"creature": "creature", "artifact": "artifact", "enchantment": "enchantment", "land": "land",
+         "planeswalker": "planeswalker", "instant": "instant", "sorcery": "sorcery", "permanent": None}
+BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+# Counts Oracle text names that no noun phrase reads (``count_phrase`` reads the rest).
+COUNTS = {
+    "card in your hand": "hand:yours",
+    "the number of cards in your hand": "hand:yours",
+    "time it was kicked": "kicked",
+    "time ~ was kicked": "kicked",
+    "half the number of zombies you control, rounded down": "half:count:zombie yours",
+}
+# "Can't be regenerated": an argument of the destroy (or damage) effect before it.
+NO_EFFECT = re.compile(r"(it|they) can't be regenerated( this turn)?|a creature dealt damage this way can't be "
+                       r"regenerated this turn", re.I)
+
+
+def modifies(sentence: str, effects: list[str]) -> bool:
+    """A sentence that changes the effects before it rather than adding one: 'can't be
+    regenerated' (``no_regeneration``), or a kicker's 'If ~ was kicked, it deals N damage
+    instead' (the damage becomes its amount plus the difference for each kick)."""
+    if no_regeneration(sentence, effects):
+        return True
+    m = re.fullmatch(r"If ~ was kicked, it deals ([0-9]{1,6}) damage instead", sentence)
+    if m and effects:
+        last = re.fullmatch(r"(damage(?:_all)? amount=)([0-9]{1,6})( .*)", effects[-1])
+        if last and int(m[1]) > int(last[2]):
+            effects[-1] = f'{last[1]}"{last[2]}+{int(m[1]) - int(last[2])}*kicked"{last[3]}'
+            return True
+    return False
+
+
+def no_regeneration(sentence: str, effects: list[str]) -> bool:
+    """'It (They) can't be regenerated' after a destroy effect, 'a creature dealt damage this way
+    can't be regenerated this turn' after a damage effect: its ``regenerate=false``. False when
+    the sentence is not one of them or follows no such effect."""
+    if not NO_EFFECT.fullmatch(sentence):
+        return False
+    verbs = ("damage",) if sentence.lower().startswith("a creature") else ("destroy", "destroy_all")
+    for i in range(len(effects) - 1, -1, -1):
+        if effects[i].split()[0] in verbs:
+            effects[i] += " regenerate=false"
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the compiler needs to know of the card besides its text."""
+
+    name: str
+    types: frozenset[str]
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colours: frozenset[str] = frozenset()
+    pt_star: bool = False  # printed */*
+    x_cost: bool = False  # its mana cost has {X}
+
+
+@dataclass
+class Compiled:
+    """What the compiler made of a text: card-file lines, and the sentences it could not read."""
+
+    lines: list[str] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)
+    made_from: dict[str, str] = field(default_factory=dict)  # each line -> the sentence(s) it was read from
+
+    @property
+    def ok(self) -> bool:
+        return not self.unread
+
+
+class Unread(Exception):
+    """Raised inside the grammar: this ability is not understood."""
+
+
+# ---------------------------------------------------------------- text to sentences
+
+
+def normalise(text: str, name: str) -> str:
+    """Reminder text dropped, the card's own name (and 'this creature' ...) as ``~``, the legacy
+    'enters the battlefield' as 'enters', the minus sign as '-'."""
+    text = text.replace("\u2212", "-").replace("\u2014", "—")
+    text = re.sub(r"(?<![.\s])\s*\([^()]*\)(?=\s+[A-Z{])", ".", text)  # reminder text ending an ability on one line
+    text = re.sub(r"\s*\([^()]*\)", "", text)
+    names = {name}
+    if "," in name:
+        names.add(name.split(",")[0])
+    for n in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"\b{re.escape(n)}\b", "~", text)
+    text = re.sub(r"\b[Tt]his (creature|permanent|enchantment|artifact|land|card|spell|equipment|scheme)\b", "~", text)
+    text = re.sub(r"(?m)^[A-Z][\w' ]+ — (?=(When|Whenever|At) )", "", text)  # ability words have no rules meaning
+    return text.replace("enters the battlefield", "enters")
+
+
+def sentences(text: str) -> list[list[str]]:
+    """Lines (abilities as MTGJSON separates them) of sentences, trailing full stops removed.
+    A 'Choose one —' line keeps its bullets as one sentence."""
+    out = []
+    text = re.sub(r"\s*•\s*", " • ", text)
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        if '"' in line:  # an ability that grants quoted abilities: beyond the vocabulary
+            out.append([line.rstrip(".")])
+            continue
+        parts: list[str] = []
+        modal = re.search(r"\bChoose (?:one|two|three|one or more|one or both) —", line)
+        head, tail = (line[:modal.start()], line[modal.start():]) if modal else (line, "")
+        for piece in re.split(r"(?<=[.;])\s+(?=[A-Z~+\-{0-9])", head) if head.strip() else []:
+            piece = piece.strip().rstrip(".").strip()
+            if piece:
+                parts.append(piece)
+        if tail:
+            parts.append(tail.strip().rstrip("."))
+        out.append(parts)
+    return out
+
+
+# ---------------------------------------------------------------- small parts of the grammar
+
+
+def number(word: str, ctx: _Context) -> str:
+    """A count or amount as the vocabulary writes it: 2, X, or a named count."""
+    word = word.lower()
+    if word in NUMBERS:
+        return str(NUMBERS[word])
+    if word.isascii() and word.isdigit():
+        return word
+    if word == "x":
+        if ctx.x_is:
+            return ctx.x_is
+        if ctx.facts.x_cost and ctx.hook in ("Cast", "Mode"):  # the X paid for the spell
+            return "X"
+    raise Unread
+
+
+def per_each(base: str, each: str | None) -> str:
+    """``N for each THING``: N times the count THING names (``count_phrase``)."""
+    if each is None:
+        return base
+    count = count_phrase(each)
+    if base == "X" or not base.isdigit() or "+" in count and base != "1":
+        raise Unread
+    return quote(count if base == "1" else f"{base}*{count}")
+
+
+def count_phrase(phrase: str) -> str:
+    """A count Oracle text names, as an amount of the vocabulary: 'creature you control' or
+    'the number of creatures you control' (count:creature yours), 'creature card in your
+    graveyard' (graveyard:creature yours), 'Zombies on the battlefield', parts joined by 'and
+    each' or 'plus the number of'; Unread for anything else."""
+    text = phrase.strip().lower()
+    if text in COUNTS:
+        return COUNTS[text]
+    text = re.sub(r"^the number of ", "", text)
+    terms = []
+    for part in re.split(r" and each | plus the number of ", text):
+        m = re.fullmatch(r"(.+?) in (your|all|their|that player's) graveyards?", part)
+        if m:
+            whose = {"your": " yours", "all": "", "their": " theirs", "that player's": " theirs"}[m[2]]
+            other = m[1].startswith("other ")
+            flt = card_filter(m[1][len("other "):] if other else m[1])
+            terms.append(f"graveyard:{'nontoken' if flt == 'any' else flt}{' other' if other else ''}{whose}")
+            continue
+        m = re.fullmatch(r"(.+?) on the battlefield", part)
+        terms.append(f"count:{noun_filter(m[1] if m else part, plural=True)}")
+    return "+".join(terms)
+
+
+def singular(word: str) -> str:
+    low = word.lower()
+    if low in PLURALS:
+        return PLURALS[low]
+    if low.endswith("s") and low[:-1] in SUBTYPE_TERMS | set(TYPES) | {"token"}:
+        return low[:-1]
+    return low
+
+
+def keyword_list(text: str) -> list[str]:
+    """'first strike, vigilance, trample, and haste' -> the keywords, each in KEYWORDS."""
+    words = [w.strip().lower() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if w.strip()]
+    out = []
+    for word in words:
+        word = {"can't be blocked": "unblockable"}.get(word, word)
+        if word not in KEYWORDS:
+            raise Unread
+        out.append(word)
+    return out
+
+
+def noun_filter(phrase: str, plural: bool = False) -> str:
+    """A noun phrase ('other Zombie creatures you control', 'target nonartifact creature') as a
+    filter of the vocabulary; raises Unread for anything it can't say (an 'or', an unknown type)."""
+    text = phrase.strip().lower()
+    text = re.sub(r",\s*(?=non-?)", " ", text)  # non-Angel, non-Demon, ...
+    relation = None
+    for ending, term in ((" you control", "yours"), (" an opponent controls", "opponents"),
+                         (" your opponents control", "opponents"), (" you don't control", "opponents")):
+        if text.endswith(ending):
+            relation, text = term, text[: -len(ending)]
+            break
+    terms: list[str] = []
+    m = re.fullmatch(r"(.+) with (mana value|power|toughness) ([0-9]{1,6}) or (less|greater)", text)
+    if m:
+        text = m[1]
+        terms.append(f"{'mv' if m[2] == 'mana value' else m[2]}{'<=' if m[4] == 'less' else '>='}{m[3]}")
+    if " and " in text:
+        raise Unread
+    if " or " in text:  # 'artifact or enchantment': alternatives, each with the same relation and terms
+        parts = re.split(r",? or |, ", text)
+        ending = {"yours": " you control", "opponents": " an opponent controls", None: ""}[relation]
+        alternatives = [noun_filter(part + ending, plural) for part in parts]
+        return " | ".join(f"{alternative} {' '.join(terms)}".strip() for alternative in alternatives)
+    if text.endswith(" with flying"):
+        text = text[: -len(" with flying")]
+        terms.append("with-flying")
+    elif text.endswith(" without flying"):
+        text = text[: -len(" without flying")]
+        terms.append("without-flying")
+    words = text.split()
+    if words and words[0] == "all":
+        words = words[1:]
+    other = False
+    if words and words[0] in ("other", "another"):
+        other, words = True, words[1:]
+    if words and words[-1] in ("token", "tokens"):
+        words = words[:-1]
+        terms.append("token")
+    if not words:
+        raise Unread
+    noun = singular(words[-1])
+    kinds: list[str] = []
+    if noun in TYPES:
+        kind = TYPES[noun]
+        if kind:
+            kinds.append(kind)
+    elif noun in SUBTYPE_TERMS:
+        kinds.append(noun)
+    else:
+        raise Unread
+    for word in words[:-1]:
+        word = word.replace("-", "")
+        base = word[3:] if word.startswith("non") else word
+        if base in TYPES and TYPES[base] and word != base:
+            kinds.append(word)
+        elif base in TYPES and TYPES[base]:
+            kinds.insert(0, base)
+        elif base in COLOUR_TERMS or base in SUBTYPE_TERMS or base in ("token", "legendary"):
+            kinds.append(word)
+        elif word in ("tapped", "untapped", "attacking", "blocking"):
+            kinds.append(word)
+        else:
+            raise Unread
+    terms = kinds + terms + (["other"] if other else []) + ([relation] if relation else [])
+    if not terms:
+        raise Unread
+    text = " ".join(terms)
+    try:
+        compile_filter(text)
+    except ValueError:
+        raise Unread from None
+    return text
+
+
+def card_filter(phrase: str) -> str:
+    """'creature card', 'Zombie card', 'Dragon permanent card', 'card' (in a graveyard) as a filter."""
+    words = phrase.lower().replace("-", "").split()
+    if not words or words[-1] not in ("card", "cards"):
+        raise Unread
+    if " or " in phrase:  # 'instant or sorcery card': alternatives
+        kinds = re.split(r",? or |, ", " ".join(words[:-1]))
+        return " | ".join(card_filter(kind + " card") for kind in kinds)
+    words = [w for w in words[:-1] if w != "permanent"]
+    if not words:
+        return "any"
+    terms = []
+    for word in words:
+        base = word[3:] if word.startswith("non") else word
+        if not (base in TYPES and TYPES[base] or base in SUBTYPE_TERMS or base in COLOUR_TERMS):
+            raise Unread
+        terms.append(word)
+    return " ".join(terms)
+
+
+def quote(value: str) -> str:
+    return f'"{value}"' if " " in value or "," in value else value
+
+
+def pt_change(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"([+-][0-9]{1,6})/([+-][0-9]{1,6})", text)
+    if not m:
+        raise Unread
+    return int(m[1]), int(m[2])
+
+
+def pt_args(power: int, toughness: int, keywords: list[str]) -> str:
+    parts = []
+    if power:
+        parts.append(f"power={power}")
+    if toughness:
+        parts.append(f"toughness={toughness}")
+    if keywords:
+        parts.append(f"keywords={quote(','.join(keywords))}")
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------- effects
+
+
+@dataclass
+class _Context:
+    facts: Facts
+    tokens: Mapping[str, CardDef]
+    hook: str = ""
+    x_is: str | None = None
+    target: str | None = None  # the filter of the last targeted effect
+    group: str | None = None  # the filter of the last 'each creature ...' effect ('those creatures')
+
+
+Template = Callable[[re.Match[str], _Context], list[str]]  # an effect template's reader: its match -> verbs
+
+
+WHO = {"you": "you", "each opponent": "each_opponent", "each player": "each_player",
+       "each other player": "each_other_player", "that player": "that_player", "target player": "target_player",
+       "target opponent": "target_opponent"}
+TARGET_WHO = {"target_player": "player", "target_opponent": "opponent"}
+
+
+def token_for(description: str, ctx: _Context) -> str:
+    """The catalogue token a token description names ('2/2 black Zombie creature', 'Voja, a
+    legendary 2/2 green and white Wolf creature'): same name, power/toughness, colours, types
+    and keywords, and no abilities of its own; Unread if none matches."""
+    named = None
+    m = re.fullmatch(r"([A-Z][\w' -]*), an? (.+)", description)
+    if m:
+        named, description = m[1], m[2]
+    m = re.fullmatch(r"(.+?) named (.+)", description)
+    if m:
+        description, named = m[1], m[2]
+    keywords: list[str] = []
+    m = re.fullmatch(r"(.+?) tokens? with (.+)", description)
+    if m:
+        description, keywords = m[1] + " token", keyword_list(m[2])
+    m = re.fullmatch(r"(legendary )?([0-9]{1,6})/([0-9]{1,6}) ((?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
+                     r"([A-Z][\w ]*?) (artifact )?creature tokens?", description)
+    if not m:
+        raise Unread
+    legendary, power, toughness, colour_words, subtypes = bool(m[1]), int(m[2]), int(m[3]), m[4], m[5]
+    types = frozenset({"Creature"} | ({"Artifact"} if m[6] else set()))
+    colours = frozenset(COLOUR_TERMS[w] for w in re.findall(r"white|blue|black|red|green", colour_words))
+    name = named or subtypes
+    for token in ctx.tokens.values():
+        if (token.name == name and token.power == power and token.toughness == toughness
+                and token.colours == colours and token.subtypes == frozenset(subtypes.split())
+                and token.keywords == frozenset(keywords) and not token.hooks and token.types == types
+                and ("Legendary" in token.supertypes) == legendary and token.pt_amount is None):
+            return token.name
+    raise Unread
+
+
+def effect(clause: str, ctx: _Context) -> list[str]:
+    """One clause of an effect as verbs of the vocabulary (several for 'A and B', 'A, then B')."""
+    clause = clause.strip()
+    clause = re.sub(r"^you may ", "", clause)
+    clause = re.sub(r"^have (~|it) deal ", r"\1 deals ", clause)
+    clause = re.sub(r"^you (?=create )", "", clause)
+    for template, build in EFFECT_TEMPLATES:
+        m = re.fullmatch(template, clause, re.I)
+        if m:
+            saved = (ctx.target, ctx.group)
+            try:
+                return build(m, ctx)
+            except Unread:
+                ctx.target, ctx.group = saved
+    # A and B / A, then B: each part an effect; a part without a subject takes the first one's.
+    for joiner in (", then ", " and "):
+        if joiner in clause:
+            head, _, rest = clause.partition(joiner)
+            first = effect(head, ctx)
+            subject = re.match(r"(you|each opponent|each player|each other player|that player|target player|"
+                               r"target opponent) ", head, re.I)
+            if subject and not re.match(r"(you|each|that|target|~|it) ", rest, re.I):
+                rest = subject[0] + rest
+            return first + effect(rest, ctx)
+    raise Unread
+
+
+def _who(m: re.Match[str], ctx: _Context) -> str:
+    who = WHO[(m["who"] or "you").lower()]
+    if who == "that_player" and ctx.hook not in ("EachUpkeep", "OpponentUpkeep", "CreatureDies", "HitsPlayer"):
+        raise Unread
+    if who in TARGET_WHO:  # one target per ability: the same player may be named again
+        if ctx.target is not None and ctx.target != TARGET_WHO[who]:
+            raise Unread
+        ctx.target = TARGET_WHO[who]
+    return who
+
+
+def _draw(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"draw who={_who(m, ctx)} count={per_each(number(m['n'], ctx), m['each'])}"]
+
+
+def _lose(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"lose_life who={_who(m, ctx)} amount={per_each(number(m['n'], ctx), m['each'])}"]
+
+
+def _gain(m: re.Match[str], ctx: _Context) -> list[str]:
+    who = _who(m, ctx)
+    return [f"gain_life amount={per_each(number(m['n'], ctx), m['each'])}" + ("" if who == "you" else f" who={who}")]
+
+
+def _discard(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"discard who={_who(m, ctx)} count={per_each(number(m['n'], ctx), m['each'])}"]
+
+
+def _mill(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"mill who={_who(m, ctx)} count={number(m['n'], ctx)}"]
+
+
+def _sacrifice(m: re.Match[str], ctx: _Context) -> list[str]:
+    count = number(m["n"], ctx)
+    return [f"each_player_sacrifices who={_who(m, ctx)} filter={quote(noun_filter(m['what']))} count={count}"]
+
+
+def _tokens(m: re.Match[str], ctx: _Context) -> list[str]:
+    count = per_each(number(m["n"], ctx) if m["n"] else "1", m["each"])
+    token = token_for(m["what"], ctx)
+    tapped = " tapped=true" if m["tapped"] else ""
+    return [f"create_tokens token={quote(token)} count={count}{tapped}"]
+
+
+def _named_token(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"create_tokens token={quote(token_for(m['what'], ctx))} count=1"]
+
+
+# Targets that name players and planeswalkers together ("target player or planeswalker": H8's
+# targets; "player" is each team player and the Horde, "opponent" the other side's players).
+PLAYER_OR_PLANESWALKER = {"target player or planeswalker": "player | planeswalker",
+                          "target opponent or planeswalker": "opponent | planeswalker"}
+
+
+def _target(ctx: _Context, text: str) -> str:
+    flt = PLAYER_OR_PLANESWALKER.get(text.lower())
+    if flt is None:
+        flt = "any" if text.lower() == "any target" else noun_filter(re.sub(r"^target ", "", text, flags=re.I))
+    if not text.lower().startswith(("target ", "any target")):
+        raise Unread
+    if ctx.target is not None:
+        raise Unread  # one target per ability
+    ctx.target = flt
+    return flt
+
+
+SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted", "Cycled")
+
+
+def _self(m: re.Match[str], ctx: _Context) -> None:
+    """'it' is the card itself only in a trigger about the card ('When ~ dies, it deals ...')."""
+    if m["it"].lower() == "it" and ctx.hook not in SELF_HOOKS:
+        raise Unread
+
+
+def _damage(m: re.Match[str], ctx: _Context) -> list[str]:
+    _self(m, ctx)
+    amount = number(m["n"], ctx)
+    to = m["to"]
+    if to.lower() in ("each opponent", "each player"):
+        return [f"damage_all amount={amount} who={WHO[to.lower()]}"]
+    each = re.fullmatch(r"each (.+?)(?: and (each opponent|each player))?", to, re.I)
+    if each:
+        flt = noun_filter(each[1])
+        ctx.group = flt
+        players = f" who={WHO[each[2].lower()]}" if each[2] else ""
+        return [f"damage_all amount={amount} filter={quote(flt)}{players}"]
+    return [f"damage amount={amount} target={quote(_target(ctx, to))}"]
+
+
+def _destroy(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"destroy target={quote(_target(ctx, m['what']))}"]
+
+
+def _destroy_all(m: re.Match[str], ctx: _Context) -> list[str]:
+    what = m["what"]
+    except_for = re.fullmatch(r"(.+?) except for (\w+) and (\w+)", what, re.I)
+    if except_for:
+        flt = noun_filter(except_for[1], True).split()
+        flt += ["non" + singular(except_for[2]), "non" + singular(except_for[3])]
+        text = " ".join(flt)
+        try:
+            compile_filter(text)
+        except ValueError:
+            raise Unread from None
+        return [f"destroy_all filter={quote(text)}"]
+    return [f"destroy_all filter={quote(noun_filter(what, True))}"]
+
+
+def _exile(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"exile target={quote(_target(ctx, m['what']))}"]
+
+
+def _bounce(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"bounce target={quote(_target(ctx, m['what']))}"]
+
+
+def _counter(m: re.Match[str], ctx: _Context) -> list[str]:
+    kind = (m["kind"] or "").strip().lower()
+    if kind and kind not in ("creature", "noncreature"):
+        raise Unread
+    return ["counter_spell" + (f" filter={kind}" if kind else "")]
+
+
+def _pump_target(m: re.Match[str], ctx: _Context) -> list[str]:
+    power, toughness = pt_change(m["pt"])
+    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    return [f"pump on=target target={quote(_target(ctx, m['what']))} {pt_args(power, toughness, keywords)}".rstrip()]
+
+
+def _pump_self(m: re.Match[str], ctx: _Context) -> list[str]:
+    _self(m, ctx)
+    power, toughness = pt_change(m["pt"])
+    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    return [f"pump on=self {pt_args(power, toughness, keywords)}".rstrip()]
+
+
+def _pump_all(m: re.Match[str], ctx: _Context) -> list[str]:
+    power, toughness = pt_change(m["pt"])
+    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    return [f"pump_all filter={quote(noun_filter(m['what'], True))} {pt_args(power, toughness, keywords)}".rstrip()]
+
+
+def _counters(m: re.Match[str], ctx: _Context) -> list[str]:
+    count = number(m["n"], ctx)
+    on = m["on"]
+    kind = " kind=minus" if m["kind"].startswith("-") else ""
+    if on == "~":
+        return [f"counters on=self count={count}{kind}"]
+    each = re.fullmatch(r"each (.+)", on, re.I)
+    if each:
+        return [f"counters on=each count={count} filter={quote(noun_filter(each[1]))}{kind}"]
+    return [f"counters on=target count={count} filter={quote(_target(ctx, on))}{kind}"]
+
+
+def _poison(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"poison who={_who(m, ctx)} count={number(m['n'], ctx)}"]
+
+
+def _return_card(m: re.Match[str], ctx: _Context) -> list[str]:
+    count = number(m["n"], ctx) if m["n"] else "1"
+    to = "hand" if m["to"].lower() == "your hand" else "battlefield"
+    return [f"return_from_graveyard filter={quote(card_filter(m['what']))} to={to} count={count}"]
+
+
+def _ramp(m: re.Match[str], ctx: _Context) -> list[str]:
+    text = m["rest"].lower()
+    forms = {
+        ("a", "put that card onto the battlefield tapped"): (1, True, 0),
+        ("a", "put it onto the battlefield tapped"): (1, True, 0),
+        ("a", "put that card onto the battlefield"): (1, False, 0),
+        ("a", "put it onto the battlefield"): (1, False, 0),
+        ("a", "reveal it, put it into your hand"): (0, True, 1),
+        ("up to two", "put them onto the battlefield tapped"): (2, True, 0),
+        ("up to two", "reveal those cards, put one onto the battlefield tapped and the other into your hand"):
+            (1, True, 1),
+    }
+    found = forms.get((m["n"].lower(), text))
+    if found is None:
+        raise Unread
+    count, tapped, to_hand = found
+    return [f"ramp count={count} tapped={'true' if tapped else 'false'} to_hand={to_hand}"]
+
+
+def _reanimate(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"reanimate_all who={_who(m, ctx)} filter={quote(card_filter(m['what'] + ' card'))}"]
+
+
+def _tap_those(m: re.Match[str], ctx: _Context) -> list[str]:
+    if ctx.group is None:
+        raise Unread
+    return [f"tap_all filter={quote(ctx.group)}"]
+
+
+def _tap_all(m: re.Match[str], ctx: _Context) -> list[str]:
+    return [f"tap_all filter={quote(noun_filter(m['what'], True))}"]
+
+
+def _its_controller(m: re.Match[str], ctx: _Context) -> list[str]:
+    if ctx.target is None or ctx.target == "any":
+        raise Unread
+    return [f"lose_life who=target_controller amount={number(m['n'], ctx)}"]
+
+
+def _it_is_self(ctx: _Context, verb: str) -> list[str]:
+    """'it' names the card itself only in a trigger whose subject is the card."""
+    if ctx.hook not in SELF_HOOKS + ("EndStep", "Upkeep"):
+        raise Unread
+    return [verb]
+
+
+def _fixed(*verbs: str) -> Template:
+    return lambda m, ctx: list(verbs)
+
+
+SUBJECT = r"(?:(?P<who>you|each opponent|each player|each other player|that player|target player|target opponent) )?"
+EACH = r"(?: for each (?P<each>[\w ]+?))?"
+EFFECT_TEMPLATES = [
+    (SUBJECT + rf"draws? (?P<n>{NUMBER}) cards?{EACH}", _draw),
+    (SUBJECT + rf"loses? (?P<n>{NUMBER}) life{EACH}", _lose),
+    (SUBJECT + rf"gains? (?P<n>{NUMBER}) life{EACH}", _gain),
+    (SUBJECT + rf"discards? (?P<n>{NUMBER}) cards?{EACH}", _discard),
+    (SUBJECT + rf"mills? (?P<n>{NUMBER}) cards?", _mill),
+    (SUBJECT + rf"sacrifices? (?P<n>{NUMBER}) (?P<what>[\w -]+)", _sacrifice),
+    (SUBJECT + r"returns? all (?P<what>[\w -]+?) cards from their graveyards? to the battlefield", _reanimate),
+    (r"(?P<who>each opponent) chooses a permanent they control of each permanent type and sacrifices the rest",
+     lambda m, ctx: [f"each_player_sacrifices who={_who(m, ctx)} filter=permanent keep=one_of_each_type"]),
+    (rf"create (?P<n>{NUMBER}) (?P<tapped>tapped )?(?P<what>.+? creature tokens?(?: with .+?)?(?: named .+?)?){EACH}",
+     _tokens),
+    (r"create (?P<what>[A-Z][\w' -]*, an? .+ creature token)", _named_token),
+    (rf"(?P<it>~|it) deals (?P<n>{NUMBER}) damage to (?P<to>.+)", _damage),
+    (r"destroy (?P<what>target .+)", _destroy),
+    (r"destroy all (?P<what>.+)", _destroy_all),
+    (r"exile (?P<what>target .+)", _exile),
+    (r"return (?P<what>target .+) to its owner's hand", _bounce),
+    (r"counter target (?P<kind>\w+ )?spell", _counter),
+    (r"(?P<what>target .+?) gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))? until end of turn", _pump_target),
+    (r"(?P<it>~|it) gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))? until end of turn", _pump_self),
+    (r"(?P<what>.+?) get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gain (?P<kw>.+?))? until end of turn", _pump_all),
+    (rf"put (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on (?P<on>.+)", _counters),
+    (SUBJECT + rf"gets? (?P<n>{NUMBER}) poison counters?", _poison),
+    (rf"return (?:up to (?P<n>{NUMBER}) )?target (?P<what>(?:[\w -]+? )?cards?) from your graveyard to "
+     r"(?P<to>your hand|the battlefield)", _return_card),
+    (r"search your library for (?P<n>a|up to two) basic land cards?, (?P<rest>.+), then shuffle", _ramp),
+    (r"prevent all combat damage that would be dealt this turn", _fixed("fog")),
+    (rf"any player may exile (?P<n>{NUMBER}) cards from their graveyard",
+     lambda m, ctx: [f"any_player_exiles_from_graveyard count={number(m['n'], ctx)}"]),
+    (r"if (?:a player|you) does?, (?P<rest>.+)", lambda m, ctx: [e + " if=done" for e in effect(m["rest"], ctx)
+                                                                  if " if=" not in e and " unless=" not in e]),
+    (r"~ assigns no combat damage this turn", lambda m, ctx: _it_is_self(
+        ctx, 'pump on=self keywords="assigns no combat damage"')),
+    (r"sacrifice ~", _fixed("sacrifice_self")),
+    (r"regenerate ~", _fixed("regenerate on=self")),
+    (r"regenerate (?P<what>target .+)", lambda m, ctx: [f"regenerate on=target target={quote(_target(ctx, m['what']))}"]),
+    (r"sacrifice it", lambda m, ctx: _it_is_self(ctx, "sacrifice_self")),
+    (r"tap those creatures", _tap_those),
+    (r"tap all (?P<what>.+)", _tap_all),
+    (rf"its controller loses (?P<n>{NUMBER}) life", _its_controller),
+    (r"if no creatures are on the battlefield, sacrifice ~", _fixed("sacrifice_self unless=count:creature")),
+    (r"abandon ~", _fixed("abandon")),  # A1: an ongoing scheme
+]
+
+
+def effects_of(text: str, ctx: _Context) -> list[str]:
+    """A whole effect sentence, with its 'where X is ...' read first."""
+    ctx.x_is = None
+    m = re.fullmatch(r"(.+), where X is (.+)", text)
+    if m:
+        ctx.x_is = quote(count_phrase(m[2]))
+        text = m[1]
+    m = re.fullmatch(r"if (?:it|~) was kicked, (.+)", text, re.I)
+    if m:  # an intervening 'if' (a kicker's): the condition of each of its effects
+        return [e + " if=kicked" for e in effects_of(m[1], ctx) if " if=" not in e and " unless=" not in e]
+    return effect(text, ctx)
+
+
+# ---------------------------------------------------------------- abilities
+
+
+@dataclass
+class _Ability:
+    hooks: list[str]
+    effects: list[str]
+    ctx: _Context
+    prefix: str = ""
+    when: str | None = None
+    source: list[str] = field(default_factory=list)  # the sentences read into it
+
+
+TRIGGERS = [
+    (r"~ enters", ["Enters"]),
+    (r"~ enters or attacks", ["Enters", "Attacks"]),
+    (r"~ enters or dies", ["Enters", "Dies"]),
+    (r"~ attacks", ["Attacks"]),
+    (r"~ blocks", ["Blocks"]),
+    (r"~ attacks or blocks", ["Attacks", "Blocks"]),
+    (r"~ dies", ["Dies"]),
+    (r"a source deals damage to ~", ["DealtDamage"]),
+    (r"~ becomes the target of a spell or ability", ["Targeted"]),
+    (r"a player casts a spell", ["SpellCast"]),
+    (r"the beginning of your upkeep", ["Upkeep"]),
+    (r"the beginning of (?:each|each player's) upkeep", ["EachUpkeep"]),
+    (r"the beginning of each opponent's upkeep", ["OpponentUpkeep"]),
+    (r"the beginning of (?:the|each) end step", ["EndStep"]),
+    (r"you set ~ in motion", ["SetInMotion"]),  # A1: a scheme
+    (r"you cycle ~", ["Cycled"]),
+    (r"~ deals combat damage to a player", ["HitsPlayer"]),
+]
+
+
+def _self_matches(flt: str, facts: Facts) -> bool:
+    """Whether the card itself passes a filter's card terms ('~ or another Zombie': itself included)."""
+    for term in flt.split():
+        negate = term.startswith("non") and term not in ("nontoken", "nonlegendary")
+        word = term[3:] if negate else term
+        if word in TYPES:
+            kind = TYPES[word]  # None: 'permanent', which every permanent card is
+            hit = kind is None or kind.capitalize() in facts.types
+        elif word in COLOUR_TERMS:
+            hit = COLOUR_TERMS[word] in facts.colours
+        elif word in SUBTYPE_TERMS:
+            hit = word.capitalize() in facts.subtypes
+        elif word in ("token", "nontoken"):
+            hit = (word == "token") == ("Token" in facts.supertypes)
+            negate = False
+        elif word in ("yours", "other"):
+            hit = word == "yours"
+            negate = False
+        else:
+            return False
+        if hit == negate:
+            return False
+    return True
+
+
+def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
+    """``When/Whenever/At CONDITION, EFFECT``."""
+    condition = condition.strip()
+    for pattern, hooks in TRIGGERS:
+        if re.fullmatch(pattern, condition, re.I):
+            ctx.hook = hooks[0]
+            return _Ability(hooks, effects_of(rest, ctx), ctx=ctx)
+    m = re.fullmatch(r"~ or another (.+) dies", condition, re.I)
+    if m:
+        flt = noun_filter(m[1])
+        if not _self_matches(flt, ctx.facts):
+            raise Unread
+        ctx.hook = "CreatureDies"
+        return _Ability(["CreatureDies"], effects_of(rest, ctx), when=flt, ctx=ctx)
+    m = re.fullmatch(r"~ or another (.+) enters", condition, re.I)
+    if m:
+        flt = noun_filter(m[1])
+        if not _self_matches(flt, ctx.facts):
+            raise Unread
+        ctx.hook = "PermanentEnters"
+        return _Ability(["PermanentEnters"], effects_of(rest, ctx), when=flt, ctx=ctx)
+    m = re.fullmatch(r"you cast an? (.+) spell", condition, re.I)
+    if m:
+        flt = card_filter(m[1] + " card")
+        if flt == "any" or "|" in flt:
+            raise Unread
+        ctx.hook = "SpellCast"
+        return _Ability(["SpellCast"], effects_of(rest, ctx), when=f"{flt} yours", ctx=ctx)
+    m = re.fullmatch(r"(a|an|another) (.+) dies", condition, re.I)
+    if m:
+        flt = noun_filter(("other " if m[1].lower() == "another" else "") + m[2])
+        ctx.hook = "CreatureDies"
+        return _Ability(["CreatureDies"], effects_of(rest, ctx), when=flt, ctx=ctx)
+    if re.fullmatch(r"~ becomes the target of a spell", condition, re.I):
+        m = re.fullmatch(rf"that spell's controller loses (?P<n>{NUMBER}) life", rest, re.I)
+        if not m:
+            raise Unread
+        return _Ability(["TargetedBySpell"], [f"lose_life who=caster amount={number(m['n'], ctx)}"], ctx=ctx)
+    m = re.fullmatch(r"an? (.+) deals damage to you", condition, re.I)
+    if m and rest.lower() == "destroy it":
+        return _Ability(["ControllerDamaged"], ["destroy_that_source"], when=noun_filter(m[1]), ctx=ctx)
+    raise Unread
+
+
+def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
+    """A static ability: (behaviour lines, keywords)."""
+    s = sentence
+    m = re.fullmatch(r"~ (enters tapped|can't block|can't attack|can't be blocked)", s)
+    if m:
+        return [], [{"can't be blocked": "unblockable"}.get(m[1], m[1])]
+    m = re.fullmatch(r"Enchant (creature|permanent|player|land|artifact|enchantment|creature you control)", s)
+    if m and "Aura" in ctx.facts.subtypes:
+        return [f"Enchant: {noun_filter(m[1]) if m[1] != 'player' else 'player'}"], []
+    m = re.fullmatch(r"(?P<what>Equipped|Enchanted) creature (?:gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and has (?P<kw>.+))?|"
+                     r"has (?P<kw2>.+)|can't be blocked(?: and has (?P<kw3>.+))?|(?P<cant>can't attack or block))", s)
+    if m:
+        keywords = keyword_list(m["kw"] or m["kw2"] or m["kw3"] or "") if (m["kw"] or m["kw2"] or m["kw3"]) else []
+        if "can't be blocked" in s:
+            keywords = ["unblockable"] + keywords
+        if m["cant"]:
+            keywords = ["can't attack", "can't block"]
+        power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
+        return [f"{m['what']}: anthem {pt_args(power, toughness, keywords)}".rstrip()], []
+    m = re.fullmatch(r"Creatures enchanted player controls get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})", s)
+    if m and "Aura" in ctx.facts.subtypes:
+        power, toughness = pt_change(m["pt"])
+        return [f'Static: anthem filter="creature enchanted" {pt_args(power, toughness, [])}'], []
+    m = re.fullmatch(r"(?P<what>.+?) get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and have (?P<kw>.+))?", s)
+    if m and not m["what"].lower().startswith(("target", "~")):
+        power, toughness = pt_change(m["pt"])
+        keywords = keyword_list(m["kw"]) if m["kw"] else []
+        return [f"Static: anthem filter={quote(noun_filter(m['what'], True))} "
+                f"{pt_args(power, toughness, keywords)}"], []
+    m = re.fullmatch(r"(?P<what>.+?) have (?P<kw>.+)", s)
+    if m and not m["what"].lower().startswith(("target", "~")):
+        keywords = keyword_list(m["kw"])
+        return [f"Static: anthem filter={quote(noun_filter(m['what'], True))} {pt_args(0, 0, keywords)}"], []
+    m = re.fullmatch(r"(\w+) spells you cast cost \{([0-9]{1,6})\} less to cast", s)
+    if m:
+        kind = singular(m[1])
+        if kind not in TYPES and kind not in SUBTYPE_TERMS:
+            raise Unread
+        return [f"Static: cost_reduction filter={kind} amount={m[2]}"], []
+    m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
+    if m:
+        if not ctx.facts.pt_star:
+            raise Unread
+        return [f"Static: pt_equals amount={quote(count_phrase(m[1]))}"], []
+    m = re.fullmatch(rf"~ enters with (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on it(?: for each (?P<each>.+))?", s)
+    if m:
+        kind = " kind=minus" if m["kind"].startswith("-") else ""
+        return [f"Enters: counters on=self count={per_each(number(m['n'], ctx), m['each'])}{kind}"], []
+    if s == "You may cast ~ from your graveyard":
+        return ["CastFromGraveyard:"], []
+    if s == "If ~ would be dealt damage, prevent that damage and remove a +1/+1 counter from it":
+        return ["Static: damage_removes_counters"], []
+    if s == "Players can't gain life":
+        return ["Static: cant_gain_life"], []
+    if s == "Cards in graveyards lose all abilities":
+        return ["Static: graveyards_lose_abilities"], []
+    raise Unread
+
+
+COST_PART = re.compile(r"\{T\}|(?:\{[0-9WUBRGC]+\})+|Sacrifice another creature|Sacrifice another Zombie|Exile ~")
+
+
+def activated(cost: str, rest: str, ctx: _Context) -> tuple[str, list[str] | None]:
+    """``COSTS: EFFECT``: a mana ability (returns the Mana field) or an Activated line."""
+    parts = [p.strip() for p in cost.split(",")]
+    if not all(COST_PART.fullmatch(p) for p in parts):
+        raise Unread
+    if parts == ["{T}"]:
+        mana = mana_ability(rest)
+        if mana is not None:
+            return f"Mana: {mana}", None
+    costs = ", ".join({"Exile ~": "exile this"}.get(p, p.lower() if p.startswith("Sac") else p) for p in parts)
+    ctx.hook = "Activated"
+    return f"Activated: {costs} -> ", effects_of(rest, ctx)
+
+
+def mana_ability(text: str) -> str | None:
+    """'Add {G}', 'Add {C}{C}', 'Add {U} or {B}', 'Add one mana of any color' as a Mana field."""
+    if re.fullmatch(r"Add one mana of any colou?r(?: in your commander's colou?r identity)?", text):
+        return "any"
+    m = re.fullmatch(r"Add ((?:\{[WUBRGC]\})+)", text)
+    if m:
+        return " ".join(re.findall(r"[WUBRGC]", m[1]))
+    m = re.fullmatch(r"Add \{([WUBRGC])\} or \{([WUBRGC])\}", text)
+    if m:
+        return f"{m[1]}/{m[2]}"
+    return None
+
+
+def keyword_only(sentence: str) -> bool:
+    """Whether a sentence only gives keywords the engine knows (what an approximated card keeps)."""
+    if keyword_sentence(sentence) is not None:
+        return True
+    return bool(re.fullmatch(r"~ (enters tapped|can't block|can't attack|can't be blocked)", sentence))
+
+
+def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
+    """A line of keywords ('Flying, vigilance', 'Trample; shroud', 'Equip {2}', 'Flashback {2}{G}'):
+    (keywords, field lines), or None if it is not one."""
+    keywords, fields = [], []
+    for part in re.split(r"[,;]\s*", sentence):
+        part = part.strip()
+        m = re.fullmatch(r"[Pp]rotection from (\w+)((?: and from \w+)*)", part)
+        if m:  # 'protection from black and from red': one keyword per quality
+            for quality in [m[1]] + re.findall(r"and from (\w+)", m[2]):
+                if f"protection from {quality.lower()}" not in KEYWORDS:
+                    return None
+                keywords.append(f"protection from {quality.lower()}")
+            continue
+        m = re.fullmatch(r"(Equip|Flashback|Kicker|Multikicker|Cycling|Unearth) ((?:\{[0-9WUBRGCX]+\})+)", part)
+        if m:
+            fields.append(f"{m[1]}: {m[2]}")
+            continue
+        word = part.lower()
+        if word not in KEYWORDS or word in ("enters tapped", "unblockable", "can't block", "can't attack",
+                                            "assigns no combat damage"):
+            return None
+        keywords.append(word)
+    return keywords, fields
+
+
+def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Compiled:
+    """Compile a card's Oracle text; see the module's paragraph for the templates it knows.
+
+    ``facts``: the card's name and types (its own name is read as ``~``); ``tokens``: the
+    catalogue's tokens by name (token descriptions must match one). Deterministic. A text longer
+    than a card's may be (``CARD_TEXT_MAX``) is not read at all."""
+    out = Compiled()
+    if len(text or "") > CARD_TEXT_MAX:
+        out.unread.append(f"(a text of {len(text):,} characters: a card's text has at most {CARD_TEXT_MAX:,})")
+        return out
+    text = normalise(text or "", facts.name)
+    loyalty: list[tuple[int, str, list[str], str]] = []  # (loyalty change, prefix, effects, sentences)
+    for line in sentences(text):
+        ability: _Ability | None = None
+        unread: list[str] = []
+        pending: list[str] = []  # lines of this line's abilities
+        for sentence in line:
+            if ability is not None:  # a sentence may continue the ability before it
+                if modifies(sentence, ability.effects):
+                    continue
+                saved = (ability.ctx.target, ability.ctx.group)
+                try:
+                    ability.effects.extend(effects_of(sentence, ability.ctx))
+                    ability.source.append(sentence)
+                    continue
+                except Unread:
+                    ability.ctx.target, ability.ctx.group = saved
+                _finish(ability, pending, loyalty, out.made_from)
+                ability = None
+            before = len(pending)
+            try:
+                ability = _ability(sentence, facts, tokens, out, pending)
+            except Unread:
+                unread.append(sentence)
+                continue
+            for made in pending[before:]:
+                out.made_from[made] = sentence
+            if ability is not None:
+                ability.source.append(sentence)
+        if ability is not None:
+            _finish(ability, pending, loyalty, out.made_from)
+        for made in pending:
+            out.made_from.setdefault(made, "")
+        if unread:
+            out.unread.extend(unread)
+        else:
+            out.lines.extend(pending)
+    if loyalty and not out.unread:
+        minus = [i for i, (cost, *_) in enumerate(loyalty) if cost < 0]
+        for i, (cost, prefix, effects, source) in enumerate(loyalty):
+            # B3: the last of three or more loyalty abilities, a minus after another minus, is the ultimate
+            hook = "Plus" if cost >= 0 else ("Ultimate" if i == len(loyalty) - 1 and len(loyalty) >= 3
+                                             and len(minus) >= 2 else "Minus")
+            out.lines.append(f"{hook}: {prefix}{' ; '.join(effects)}")
+            out.made_from[out.lines[-1]] = source
+    if "Land" in facts.types and not any(line.startswith("Mana:") for line in out.lines):
+        basic = [BASIC_MANA[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest") if t in facts.subtypes]
+        if basic:  # 305.6: a basic land type's own mana ability
+            out.lines.append("Mana: " + "/".join(basic))
+            out.made_from[out.lines[-1]] = "(its basic land type)"
+    if out.keywords:
+        out.lines.insert(0, "Keywords: " + ", ".join(out.keywords))
+        out.made_from[out.lines[0]] = "(keywords)"
+    out.made_from = {line: out.made_from.get(line, "") for line in out.lines}
+    return out
+
+
+def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Compiled,
+             pending: list[str]) -> _Ability | None:
+    """Read the sentence that starts an ability; returns the ability if later sentences may continue it."""
+    ctx = _Context(facts, tokens)
+    kw = keyword_sentence(sentence)
+    if kw is not None:
+        out.keywords.extend(k for k in kw[0] if k not in out.keywords)
+        pending.extend(kw[1])
+        return None
+    choose = re.match(r"Choose (one|two|three|one or more|one or both) —", sentence)
+    if choose:
+        modes = [m.strip().rstrip(".") for m in sentence[choose.end():].split("•") if m.strip()]
+        if len(modes) < 2 or not {"Instant", "Sorcery"} & facts.types:
+            raise Unread
+        if choose[1] != "one":
+            pending.append(f"Choose: {choose[1]}")
+        for mode in modes:
+            mode_ctx = _Context(facts, tokens, hook="Mode")
+            effects: list[str] = []
+            for part in (p for p in re.split(r"\.\s+", mode) if p):
+                if not modifies(part, effects):
+                    effects += effects_of(part, mode_ctx)
+            pending.append(f"Mode: {' ; '.join(effects)}")
+        return None
+    m = re.fullmatch(r"([+-]?[0-9]{1,6}|[+-]X): (.+)", sentence)
+    if m and "Planeswalker" in facts.types:
+        ctx.hook = "Loyalty"
+        ability = _Ability(["Loyalty"], effects_of(m[2], ctx), prefix=f"{m[1]}: ", ctx=ctx)
+        return ability
+    m = re.fullmatch(r"(When|Whenever|At) ([^,]+), (.+)", sentence)
+    if m:
+        return trigger(m[2], m[3], ctx)
+    m = re.fullmatch(r"If you do, it costs \{1\} more to cast for each (.+)", sentence)
+    if m and pending and pending[-1] == "CastFromGraveyard:":
+        pending[-1] = f"CastFromGraveyard: extra={quote(count_phrase(m[1]))}"
+        return None
+    m = re.fullmatch(r"((?:\{[0-9WUBRGC]+\})+): Return ~ from your graveyard to (the battlefield|your hand)( tapped)?",
+                     sentence)
+    if m:
+        to = "battlefield" if m[2] == "the battlefield" else "hand"
+        pending.append(f"GraveyardActivated: {m[1]} -> return_self to={to}" + (" tapped=true" if m[3] else ""))
+        return None
+    m = re.fullmatch(r"([^:\"]+): (.+)", sentence)
+    if m and COST_PART.match(m[1]):
+        prefix, verbs = activated(m[1], m[2], ctx)
+        if verbs is None:
+            pending.append(prefix)
+            return None
+        return _Ability(["Activated"], verbs, prefix=prefix, ctx=ctx)
+    if {"Instant", "Sorcery"} & facts.types:
+        ctx.hook = "Cast"
+        return _Ability(["Cast"], effects_of(sentence, ctx), ctx=ctx)
+    lines, keywords = static(sentence, ctx)
+    out.keywords.extend(k for k in keywords if k not in out.keywords)
+    pending.extend(lines)
+    return None
+
+
+def _finish(ability: _Ability, pending: list[str], loyalty: list[tuple[int, str, list[str], str]],
+            made_from: dict[str, str]) -> None:
+    """Write a finished ability's lines (a loyalty ability waits until all are known)."""
+    source = ". ".join(ability.source)
+    if ability.hooks == ["Loyalty"]:
+        cost = int(ability.prefix.split(":")[0].replace("X", "0"))
+        loyalty.append((cost, ability.prefix, ability.effects, source))
+        return
+    when = f" when={quote(ability.when)}" if ability.when else ""
+    body = " ; ".join(e + when for e in ability.effects)
+    for hook in ability.hooks:
+        line = f"{ability.prefix}{body}" if hook == "Activated" else f"{hook}: {body}"
+        pending.append(line)
+        made_from[line] = source

@@ -1,0 +1,5 @@
+"""``python -m horde.cli``: the horde command."""
+
+from horde.cli import main
+
+main()

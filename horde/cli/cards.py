@@ -1,0 +1,195 @@
+"""``horde cards``: show, import, compile, coverage, recall and the verbs of the card vocabulary."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from horde.cli.common import (
+    HordeGroup,
+    cards_option,
+    cli,
+)
+
+
+@cli.group(cls=HordeGroup)
+def cards():
+    """Show how cards are modelled."""
+
+
+@cards.command("show")
+@click.argument("name")
+@cards_option
+def cards_show(name, cards):
+    """Print how a card is modelled: its printed facts and its verbs by hook, and where each came
+    from (a card file, or the card index and the Oracle-text compiler)."""
+    from horde.cards.catalogue import catalogue_for, facts_of
+    from horde.cards.oracle import compile_text
+
+    catalogue = catalogue_for(cards)
+    card = catalogue.get(name)
+    origin = catalogue.origins.get(card.name)
+    click.echo(f"{card.name}  {card.cost if card.cost.value or card.cost.x else ''}".rstrip())
+    click.echo(card.type_line())
+    if card.power is not None:
+        click.echo(f"{'*' if card.pt_amount is not None else card.power}/"
+                   f"{'*' if card.pt_amount is not None else card.toughness}")
+    if card.loyalty is not None:
+        click.echo(f"Loyalty {card.loyalty}")
+    if card.keywords:
+        click.echo("Keywords: " + ", ".join(sorted(card.keywords)))
+    if card.mana:
+        click.echo("Mana: {T}: add " + " ".join("/".join(sorted(unit)) for unit in card.mana))
+    if card.equip is not None:
+        click.echo(f"Equip {card.equip}")
+    click.echo(f"Colour identity: {''.join(sorted(card.identity)) or 'colourless'}")
+    if card.text:
+        click.echo(f"Text: {card.text}")
+    made_from: dict = {}
+    if origin is not None and origin.kind == "compiled":
+        made_from = compile_text(_index_text(card, origin), facts_of(card), catalogue.tokens).made_from
+    for hook, effects in card.hooks.items():
+        for effect in effects:
+            cost = f"{effect.cost:+d}: " if effect.cost is not None else ""
+            costs = f"[{', '.join(str(c) for c in effect.costs)}] " if effect.costs else ""
+            click.echo(f"  {hook}: {cost}{costs}{effect.describe()}")
+    if origin is None or origin.kind == "hand-written":
+        where = origin.where if origin else card.source
+        click.echo(f"Facts and behaviour: hand-written, defined at {where}")
+        return
+    click.echo(f"Facts: the card index ({origin.where}), from MTGJSON's AtomicCards" +
+               (f"; {origin.note}" if origin.note else ""))
+    if origin.kind == "approximated":
+        click.echo("Behaviour: APPROXIMATED (--approximate): plays by its facts and the keywords the engine knows; "
+                   "dropped: " + ("; ".join(repr(s) for s in origin.dropped) or "nothing"))
+        return
+    click.echo("Behaviour: compiled from its Oracle text; each line and the sentence it was read from:")
+    for line, sentence in made_from.items():
+        click.echo(f"  {line}  <-  {sentence!r}")
+
+
+def _index_text(card, origin) -> str:
+    """A compiled card's Oracle text as the index holds it (with its line breaks)."""
+    from horde.cards.cardindex import open_index
+
+    index = open_index(Path(origin.where))
+    indexed = index.lookup(card.name) if index is not None else None
+    return indexed.text if indexed is not None else card.text
+
+
+@cards.command("import")
+@click.argument("file", metavar="FILE")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+def cards_import(file, quiet):
+    """Read MTGJSON's AtomicCards.json (plain, .gz, .xz or .zip) into the card index of the data
+    folder ($HORDE_HOME or the platform's user data folder)."""
+    from tqdm import tqdm
+
+    from horde.cards.cardindex import import_atomic_cards, index_path
+
+    with tqdm(unit="B", unit_scale=True, unit_divisor=1024, desc="cards import", disable=quiet) as bar:
+        def progress(read: int, total: int) -> None:
+            bar.total = total
+            bar.update(read - bar.n)
+
+        summary = import_atomic_cards(file, progress=progress)
+    click.echo(f"imported {summary['cards']} cards from {summary['source']} into {index_path()} "
+               f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
+
+
+@cards.command("compile")
+@click.argument("text")
+@click.option("--name", default="this card", show_default=True, help="the card's name (read as ~ in the text)")
+@click.option("--type", "type_line", default="Creature", show_default=True,
+              help="the card's type line, e.g. 'Instant' or 'Legendary Planeswalker — Liliana'")
+def cards_compile(text, name, type_line):
+    """Print the behaviour lines the Oracle-text compiler makes of TEXT, or the sentences it cannot read."""
+    from horde.cards.catalogue import default_catalogue
+    from horde.cards.oracle import Facts, compile_text
+
+    left, _, right = type_line.replace(" - ", " — ").partition("—")
+    words = left.split()
+    facts = Facts(name, frozenset(w for w in words if w[0].isupper() and w not in ("Legendary", "Basic", "Snow")),
+                  frozenset(right.split()), frozenset(w for w in words if w in ("Legendary", "Basic", "Snow")))
+    compiled = compile_text(text, facts, default_catalogue().tokens)
+    if not compiled.ok:
+        for sentence in compiled.unread:
+            click.echo(f"not understood: {sentence!r}")
+        sys.exit(1)
+    for line in compiled.lines:
+        click.echo(line)
+    if not compiled.lines:
+        click.echo("(no behaviour)")
+
+
+@cards.command("coverage")
+@click.argument("deck")
+@cards_option
+@click.option("--approximate", is_flag=True, help="show which cards --approximate would play by their facts")
+def cards_coverage(deck, cards, approximate):
+    """For a decklist (a path or a bundled name), where each card's behaviour comes from: a card
+    file (hand-written), the index and the compiler (compiled), its facts alone (approximated), or
+    refused with the reason."""
+    from horde.cards.catalogue import catalogue_for
+    from horde.cards.decks import read_deck, resolve_path
+    from horde.errors import DeckError
+
+    catalogue = catalogue_for(cards, approximate)
+    path = str(resolve_path(deck, None))
+    decklist = read_deck(path)
+    counts: dict = {}
+    seen: set = set()
+    for entry in decklist.entries:
+        if entry.name.lower() in seen:
+            continue
+        seen.add(entry.name.lower())
+        try:
+            card = catalogue.get(entry.name, path, entry.line)
+        except DeckError as error:
+            kind, detail = "refused", error.message
+        else:
+            origin = catalogue.origins.get(card.name)
+            kind = origin.kind if origin else "hand-written"
+            detail = {"hand-written": origin.where if origin else card.source, "compiled": "index and compiler",
+                      "approximated": "dropped " + "; ".join(repr(s) for s in origin.dropped) if origin else ""}[kind]
+        counts[kind] = counts.get(kind, 0) + entry.count
+        click.echo(f"{entry.count:>3} {entry.name:32s} {kind:13s} {detail}")
+    total = sum(counts.values())
+    click.echo(f"{total} cards: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
+
+
+@cards.command("recall")
+@click.option("--verbose", is_flag=True, help="also list each refused card with the sentences not understood")
+def cards_recall(verbose):
+    """Compile every bundled card's Oracle text and compare it with its hand-written model: how many
+    the compiler reproduces exactly (recall), and how many differ (must be none)."""
+    from horde.cards.catalogue import bundled_catalogue, recall
+
+    report = recall(bundled_catalogue())
+    click.echo(report.describe())
+    if verbose:
+        for name, unread in report.refused.items():
+            click.echo(f"  refused {name}: " + "; ".join(repr(s) for s in unread))
+    for name in report.differ:
+        click.echo(f"  DIFFERS {name}")
+
+
+@cards.command("verbs")
+def cards_verbs():
+    """List the effect vocabulary: every verb with its arguments."""
+    from horde.engine.cards import HOOKS
+    from horde.engine.effects import VERBS
+
+    for name, verb in sorted(VERBS.items()):
+        args = " ".join(f"{k}={'<' + a.kind + '>' if a.required else _default(a.default)}" for k, a in verb.args.items())
+        click.echo(f"{name} {args}".rstrip())
+        click.echo(f"    {verb.doc}")
+    click.echo("\nhooks: " + ", ".join(HOOKS))
+
+
+def _default(value) -> str:
+    if isinstance(value, frozenset):
+        return ",".join(sorted(value)) or "none"
+    return "none" if value is None else str(value)

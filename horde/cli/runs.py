@@ -1,0 +1,295 @@
+"""``horde run``, ``summary``, ``compare`` and ``report``: experiments and their results folders."""
+
+from __future__ import annotations
+
+import contextlib
+import shlex
+import signal
+import sys
+import threading
+
+import click
+
+from horde import __version__
+from horde.cli.common import (
+    GAMES_IN_MEMORY,
+    SEED,
+    WORKERS,
+    cli,
+    echo_approximated,
+    echo_table,
+    given_knobs,
+    knob_options,
+    setup_from_options,
+)
+from horde.limits import CHUNK_MAX, GAMES_MAX
+from horde.setup import SetupError
+
+GAMES = click.IntRange(1, GAMES_MAX)
+
+
+@cli.command("run")
+@click.argument("experiment_file", metavar="EXPERIMENT")
+@click.option("--workers", type=WORKERS, default=None,
+              help="local worker processes (default: one per core)")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="run on the Dask cluster with this scheduler instead")
+@click.option("--out", default="results", show_default=True, help="folder for the results folder")
+@click.option("--games", type=GAMES, default=None,
+              help="every cell plays this many games instead (a reduced run; another results folder)")
+@click.option("--max-games", type=GAMES, default=None,
+              help="no cell plays more games than this (a reduced run; another results folder)")
+@click.option("--chunk-size", type=click.IntRange(1, CHUNK_MAX), default=None,
+              help="games per chunk (default: 250, less for small runs; results do not depend on it)")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+def run_command(experiment_file, workers, scheduler, out, games, max_games, chunk_size, quiet):
+    """Run an experiment file: every cell of its sweep, into OUT/NAME-HASH/.
+
+    Running the same command again continues a stopped run where it stopped (Ctrl-C or SIGTERM)."""
+    from horde.errors import RunInterrupted
+    from horde.lab.experiments import load_experiment
+    from horde.lab.runner import describe_cell, run_experiment
+
+    experiment = load_experiment(experiment_file, games=games, max_games=max_games)
+    run = experiment.run
+
+    def announce(folder):
+        if not quiet:
+            click.echo(f"{experiment.name}: {len(experiment.cells)} cell(s), " + (
+                f"{run.games} games each" if not run.adaptive else
+                f"until a half-width of {run.precision} (at most {run.max_games} games each)")
+                + f", seed {experiment.seed} -> {folder}", err=True)
+
+    # The options that name the results folder: with them the run continues where it stopped.
+    resume = ["horde", "run", experiment_file] + (["--out", out] if out != "results" else []) + \
+        (["--games", str(games)] if games else []) + (["--max-games", str(max_games)] if max_games else [])
+    signals: list = []
+    try:
+        with terminate_as_interrupt(signals):
+            outcome = run_experiment(experiment, out, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
+                                     progress=not quiet, on_start=announce)
+    except KeyboardInterrupt as stop:
+        kept = f": {stop.done()} are kept in {stop.folder}" if isinstance(stop, RunInterrupted) else ""
+        click.echo(f"interrupted{kept}; to continue, run: {shlex.join(resume)}", err=True)
+        sys.exit(128 + (signals[0] if signals else signal.SIGINT))
+    if outcome.already_complete:
+        click.echo(f"{outcome.folder}: already complete", err=True)
+    from horde.lab.runner import approximations
+
+    for cell in approximations(experiment):  # --approximate: named once, with the text dropped
+        click.echo(f"APPROXIMATED in cell {cell['cell']} ({cell['label'] or 'base setup'}); these results are not "
+                   "exact:")
+        for name, dropped in cell["cards"].items():
+            click.echo(f"  {name}: dropped " + ("; ".join(repr(s) for s in dropped) or "nothing"))
+    width = max(len(summary["label"]) for summary in outcome.cells)
+    for summary in outcome.cells:
+        click.echo(describe_cell(summary, width))
+    click.echo(f"results: {outcome.folder}")
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt(received: list):
+    """SIGTERM stops the run as Ctrl-C does (so the manifest records it), in this process only
+    and for the block only; the signal's number is appended to ``received``. A second SIGTERM
+    while stopping is ignored, so the stop can finish writing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum, frame):
+        if not received:
+            received.append(signum)
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+
+
+def load_folders(folders):
+    """The games of one results folder, or of several with a ``results`` column naming the folder.
+    Results with approximated cards (--approximate) are announced first: never taken for exact."""
+    from horde.lab.analysis import combine, load
+
+    results = [load(folder) for folder in folders]
+    warn_approximated(results)
+    return results[0].games if len(results) == 1 else combine(results)
+
+
+def warn_approximated(results) -> None:
+    """One line first when loaded results hold approximated cards (--approximate): never taken for exact."""
+    approximated = sorted({name for r in results for cell in r.manifest.get("approximated") or ()
+                           for name in cell["cards"]})
+    if approximated:
+        click.echo(f"APPROXIMATED: these results are not exact; played by their facts alone: {', '.join(approximated)}")
+
+
+@cli.command("summary")
+@click.argument("folders", nargs=-1, required=True, metavar="RESULTS...")  # horde.lab.analysis.load checks each
+@click.option("--by", "by", multiple=True,
+              help="group by this column (repeat the option; default: the knobs that vary, and the folder when "
+                   "there are several); boss_drawn and lieutenants_drawn split the games by what they drew")
+@click.option("--per-cell", is_flag=True, help="group by the knobs that vary too: --by within each cell")
+@click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
+def summary_command(folders, by, per_cell, markdown):
+    """Print the team win rate per cell of one or more results folders, with Wilson 95% intervals.
+
+    With --by boss_drawn (or lieutenants_drawn) the games of every cell are pooled under each boss
+    (lieutenant) drawn; add --per-cell for one row per cell and boss."""
+    from horde.lab.analysis import summary, varying_knobs
+
+    games = load_folders(folders)
+    cells = (["results"] if len(folders) > 1 else []) + varying_knobs(games)
+    by = list(by)
+    if per_cell or not by:
+        by = [name for name in cells if name not in by] + by
+    table = summary(games, by=by)
+    aborted = bool(table["aborted"].any())  # H15: shown whenever a game was aborted
+    rows = []
+    for row in table.to_dict("records"):
+        rate = f"{row['team_win_rate']:.1%} ({row['team_win_low']:.1%}-{row['team_win_high']:.1%})"
+        rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"]
+                    + ([str(row["aborted"])] if aborted else []))
+    echo_table(by + ["games", "team win rate (Wilson 95%)", "mean turns"] + (["aborted (H15)"] if aborted else []),
+               rows, markdown)
+
+
+def parse_knobs(text: str, flag: str) -> dict:
+    """The knob options written in ``text`` (``--policy control --players 3``), checked as the
+    command line checks them; a bad one is a SetupError naming ``flag``."""
+
+    @click.command(context_settings={"help_option_names": []})
+    @knob_options
+    def knobs(**options):
+        """The knob options of an arm."""
+
+    try:
+        words = shlex.split(text)
+        context = knobs.make_context(flag, words, resilient_parsing=False)
+    except ValueError as error:
+        raise SetupError(f"{flag} {text!r}: {error}") from None
+    except click.ClickException as error:
+        raise SetupError(f"{flag} {text!r}: {error.format_message()}") from None
+    except click.exceptions.Exit:
+        raise SetupError(f"{flag} {text!r}: give knob options, like {flag} \"--policy control\"") from None
+    values = given_knobs(context.params)
+    if not values:
+        raise SetupError(f"{flag} {text!r}: give at least one knob option, like {flag} \"--policy control\"")
+    return values
+
+
+def _points(value: float) -> str:
+    text = f"{value * 100:+.1f}"
+    return "+0.0" if text == "-0.0" else text
+
+
+def echo_comparison(table, pooled, markdown: bool) -> None:
+    """The paired comparison: one row per matching cell (when there are several) and the pooled row."""
+    keys = [c for c in table.columns if c not in pooled.columns]
+    records = (table.to_dict("records") if keys else []) + [dict(pooled.iloc[0]) | {k: "all" for k in keys}]
+    rows = []
+    for r in records:
+        difference = "" if r["pairs"] == 0 else (f"{_points(r['difference'])} ({_points(r['difference_low'])} to "
+                                                 f"{_points(r['difference_high'])})")
+        rows.append([str(r[k]) for k in keys] + [str(r["pairs"]), f"{r['win_rate_a']:.1%}", f"{r['win_rate_b']:.1%}",
+                                                  str(r["only_a_won"]), str(r["only_b_won"]), difference])
+    echo_table(keys + ["pairs", "A wins", "B wins", "only A won", "only B won", "A - B, points (Newcombe paired 95%)"],
+               rows, markdown)
+
+
+@cli.command("compare")
+@click.argument("folders", nargs=-1, metavar="[RESULTS_A RESULTS_B]")  # horde.lab.analysis.load checks each
+@click.option("--a", "arm_a", default=None, metavar="OPTIONS",
+              help='arm A\'s knob options, quoted: --a "--policy control" (plays both arms)')
+@click.option("--b", "arm_b", default=None, metavar="OPTIONS",
+              help='arm B\'s knob options, quoted: --b "--policy baseline"')
+@click.option("--games", type=GAMES_IN_MEMORY, default=1000, show_default=True, help="games each arm plays")
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+@click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
+@knob_options
+def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown, **options):
+    """Compare the team win rate of two arms on the same seeds, game by game.
+
+    Either two results folders (game i of a cell of A is paired with game i of the cell of B with
+    the same seed and the same values of the knobs both share), or two setups played here: --a
+    and --b give each arm's knob options, the other knob options set both, and both arms play the
+    seeds (--seed, i) for i below --games. Prints the paired difference A - B with Newcombe's
+    square-and-add 95% interval, per matching cell and pooled."""
+
+    played = arm_a is not None or arm_b is not None
+    if folders and (played or given_knobs(options)):
+        raise SetupError("give two results folders, or --a and --b with knob options, not both")
+    if folders:
+        if len(folders) != 2:
+            raise SetupError(f"give two results folders to compare, not {len(folders)}")
+        compare_folders(folders[0], folders[1], markdown)
+        return
+    if arm_a is None or arm_b is None:
+        raise SetupError('give two results folders, or both --a and --b, like --a "--policy control" '
+                         '--b "--policy baseline"')
+    from horde.play import prepare
+
+    shared = given_knobs(options)
+    setups = []
+    approximated: dict = {}
+    for flag, text in (("--a", arm_a), ("--b", arm_b)):
+        setup = setup_from_options({**shared, **parse_knobs(text, flag)}, where=flag)
+        approximated |= prepare(setup).approximated  # every check before playing
+        setups.append(setup)
+    from horde.lab.analysis import compare_tables, games_table
+    from horde.lab.runner import play_many
+
+    tables = [games_table(play_many(setup, seed, games, workers, progress=not quiet), cell=cell)
+              for cell, setup in enumerate(setups)]
+    pooled = compare_tables(tables[0], tables[1], by=(), names=(arm_a, arm_b))
+    for name, text, setup in (("A", arm_a, setups[0]), ("B", arm_b, setups[1])):
+        click.echo(f"{name}: {text} (setup {setup.digest()}: preset {setup.preset}, {setup.players} players, "
+                   f"Horde deck {setup.horde_deck}, policy {setup.policy})")
+    click.echo(f"{games} games each, seeds ({seed}, 0) to ({seed}, {games - 1}), horde {__version__}")
+    echo_approximated(dict(sorted(approximated.items())))
+    echo_comparison(pooled, pooled, markdown)
+
+
+def compare_folders(folder_a: str, folder_b: str, markdown: bool) -> None:
+    from horde.lab.analysis import ResultsError, compare_tables, load
+
+    a, b = load(folder_a), load(folder_b)
+    warn_approximated([a, b])
+    table = compare_tables(a.games, b.games, by=None, names=(folder_a, folder_b))
+    pooled = compare_tables(a.games, b.games, by=(), names=(folder_a, folder_b))
+    if int(pooled["pairs"].iloc[0]) == 0:
+        raise ResultsError(f"no game of {folder_a} has a partner in {folder_b}: pairs need the same seed, game index "
+                           "and values of the knobs both folders share")
+    keys = [c for c in table.columns if c not in pooled.columns]
+    click.echo(f"A: {folder_a} ({a.name}, {len(a.games)} games)")
+    click.echo(f"B: {folder_b} ({b.name}, {len(b.games)} games)")
+    click.echo(f"paired by seed, game index{''.join(', ' + k for k in keys)}; {int(pooled['unpaired'].iloc[0])} "
+               "game(s) without a partner left out")
+    echo_comparison(table, pooled, markdown)
+
+
+@cli.command("report")
+@click.argument("folder", metavar="RESULTS")
+@click.option("--out", default=None, metavar="FILE", help="where to write the page (default: RESULTS/report.html)")
+@click.option("--images", default=None, metavar="DIR", help="also save every picture as a PNG in DIR")
+@click.option("--card-turn", type=click.IntRange(1), default=3, show_default=True,
+              help="card impact: games where the Horde revealed a card by this Horde turn, against the rest")
+@click.option("--compare", "other", default=None, metavar="OTHER",
+              help="a second results folder to compare with, game by game on the same seeds")
+@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.5,
+              show_default=True, help="the team win rate aimed for, marked on the heat map and curves")
+@click.option("--band", type=click.FloatRange(0, 1, max_open=True), default=0.05, show_default=True,
+              help="the heat map outlines cells within this distance of --target")
+@click.option("--min-games", type=click.IntRange(1), default=100, show_default=True,
+              help="card impact shows a card only with this many games on each side, over every cell")
+def report_command(folder, out, images, card_turn, other, target, band, min_games):
+    """Write one self-contained HTML page for a results folder: tables, embedded plots, the setup."""
+    from horde.lab.report import write_report
+
+    path = write_report(folder, out, card_turn=card_turn, images=images, compare=other, target=target, band=band,
+                        min_games=min_games)
+    click.echo(f"report: {path}")

@@ -1,0 +1,260 @@
+"""Card definitions: the printed facts of a card and its behaviour as data.
+
+A ``CardDef`` is immutable and shared by every copy of the card in every game. Behaviour is a
+tuple of ``Effect`` values (a verb from the closed vocabulary of ``horde.engine.effects`` with its
+checked arguments) attached to one hook of the closed set ``HOOKS``. The loader that reads card
+files and checks them lives in ``horde.cards.catalogue``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+COLOURS = "WUBRG"
+
+# The closed set of hooks a card attaches behaviour to.
+HOOKS = {
+    "Cast": "when the spell resolves (instants and sorceries)",
+    "Enters": "when the permanent enters the battlefield",
+    "Attacks": "when the creature attacks",
+    "Blocks": "when the creature blocks",
+    "Dies": "when the creature is put into a graveyard from the battlefield",
+    "CreatureDies": "whenever a creature matching `when` dies (this one included; 'that player' is its controller)",
+    "PermanentEnters": "whenever a permanent matching `when` enters (this one included)",
+    "HitsPlayer": "whenever it deals combat damage to a player ('that player'; the Horde too)",
+    "Upkeep": "at the beginning of its controller's upkeep",
+    "EachUpkeep": "at the beginning of each player's upkeep ('that player')",
+    "OpponentUpkeep": "at the beginning of each opponent's upkeep ('that player')",
+    "EndStep": "at the beginning of each end step",
+    "DealtDamage": "whenever a source deals damage to it",
+    "ControllerDamaged": "whenever a source matching `when` deals damage to its controller ('that source')",
+    "Targeted": "when it becomes the target of a spell or ability",
+    "TargetedBySpell": "when it becomes the target of a spell ('caster' is that spell's controller)",
+    "SpellCast": "whenever a player casts a spell (matching `when`: its card terms, `yours` for its own spells)",
+    "Cycled": "when its owner cycles it (from hand: pay its Cycling cost, discard it, draw a card)",
+    "Static": "while it is on the battlefield (continuous effects)",
+    "Equipped": "continuous effects on the creature it is attached to (equipment)",
+    "Enchanted": "continuous effects on the permanent it enchants (an Aura with Enchant: a permanent)",
+    "Activated": "an activated ability (lieutenants use it instead of attacking, L8)",
+    "GraveyardActivated": "an activated ability it has in its owner's graveyard ('{1}{B}: Return ~ from your graveyard ...')",
+    "Mode": "one mode of a modal instant or sorcery ('choose one'): its controller picks one as it resolves",
+    "Plus": "a plus (or zero) loyalty ability: a boss's (B3), or a team planeswalker's (606)",
+    "Minus": "a minus loyalty ability: a boss's non-ultimate minus (B3), or a team planeswalker's (606)",
+    "Ultimate": "a boss's ultimate loyalty ability (B3); a team planeswalker's is a minus ability like any (606)",
+    # Hooks of the published automated opponents' cards (RULES.md sections F, M, G).
+    "Leaves": "when the permanent leaves the battlefield (a Hero's Reward: F4, G5)",
+    "ToGraveyard": "when the card is put into a graveyard from anywhere (an artifact's Hero's Reward: M3)",
+    "YourEndStep": "at the beginning of its controller's end step (an elite Head: F5)",
+    "MainPhase": "at the beginning of its controller's precombat main phase (M2)",
+    "ThisCombat": "effects a spell's `at_beginning_of_combat` leaves for the beginning of this turn's combat (M4, G6)",
+    "CreatureAttacks": "whenever a creature matching `when` attacks (Dance of Flame: G6)",
+    # Hooks of schemes (RULES.md section A).
+    "SetInMotion": "when the Horde sets this scheme in motion (904.9, A1)",
+    "OpponentsEndStep": "at the beginning of each end step of the controller's opponents (an ongoing scheme's abandon condition)",
+    "ChoosesSelf": "what a 'self or others' effect does when the chosen opponent chooses self",
+    "ChoosesOthers": "what a 'self or others' effect does when the chosen opponent chooses others",
+}
+
+# The hooks whose effects take a trigger condition ``when=FILTER``.
+WHEN_HOOKS = {"CreatureDies", "ControllerDamaged", "PermanentEnters", "SpellCast", "CreatureAttacks"}
+
+KEYWORDS = {
+    "flying", "reach", "deathtouch", "first strike", "double strike", "trample", "menace",
+    "lifelink", "indestructible", "vigilance", "defender", "haste", "enters tapped",
+    "can't block", "fear", "swampwalk", "islandwalk", "forestwalk", "flanking", "shroud",
+    "hexproof", "can't attack", "unblockable", "intimidate", "undying", "assigns no combat damage",
+    "wither", "infect", "persist", "flash",
+    "protection from white", "protection from blue", "protection from black", "protection from red",
+    "protection from green", "protection from creatures", "protection from artifacts", "protection from everything",
+    # until end of turn only, from the challenge decks' spells (M4, G4)
+    "attacks this turn", "destroyed after combat", "must be blocked",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A mana cost: generic amount, coloured pips (one letter each), and whether it has X."""
+
+    generic: int = 0
+    pips: tuple[str, ...] = ()
+    x: bool = False
+
+    @property
+    def value(self) -> int:
+        """Mana value with X counted as 0 (as on the stack outside of casting)."""
+        return self.generic + len(self.pips)
+
+    def __str__(self) -> str:
+        text = ("{X}" if self.x else "") + (f"{{{self.generic}}}" if self.generic else "")
+        text += "".join(f"{{{p}}}" for p in self.pips)
+        return text or "{0}"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One verb of the vocabulary with its checked arguments, attached to a hook."""
+
+    verb: str
+    args: dict[str, Any]
+    run: Any = field(repr=False, compare=False, hash=False)  # the verb's function
+    cost: int | None = None  # loyalty change for boss abilities (B3), else None
+    line: int = 0
+    target: Any = None  # compiled target filter, or "any", when the verb targets
+    costs: tuple[str | ManaCost, ...] = ()  # activation costs of an Activated ability: "tap", a ManaCost, "sacrifice another creature"
+    when: Any = None  # the trigger condition of a CreatureDies or ControllerDamaged effect (a filter)
+    condition: Any = None  # if=... / unless=...: the effect happens only when it holds (horde.engine.filters)
+
+    def describe(self) -> str:
+        """The verb and its arguments as written in a card file."""
+        parts = []
+        for key, value in self.args.items():
+            if value is None or value == frozenset():
+                continue
+            if callable(value):
+                value = getattr(value, "text", None) or key
+            elif isinstance(value, frozenset):
+                value = ",".join(sorted(value))
+            parts.append(f"{key}={value}")
+        if self.when is not None:
+            parts.append(f"when={getattr(self.when, 'text', self.when)}")
+        if self.condition is not None:
+            parts.append(getattr(self.condition, "text", "if=?"))
+        return f"{self.verb} {' '.join(parts)}".strip()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CardDef:
+    """The printed facts of one card and its behaviour as verbs attached to hooks."""
+
+    name: str
+    cost: ManaCost
+    types: frozenset[str]
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    keywords: frozenset[str] = frozenset()
+    colours: frozenset[str] = frozenset()
+    identity: frozenset[str] = frozenset()
+    hooks: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
+    mana: tuple[frozenset[str], ...] = ()  # each entry: one mana of any of these colours ("C" colourless)
+    equip: ManaCost | None = None
+    enchant: Effect | None = None  # an Aura's Enchant: what it may enchant, as a target (its ``target`` filter)
+    flashback: ManaCost | None = None
+    kicker: ManaCost | None = None  # kicker (or multikicker) cost: an additional cost it may pay
+    multikicker: bool = False  # the kicker cost may be paid any number of times
+    cycling: ManaCost | None = None  # cycling cost: discard it from hand and draw a card
+    unearth: ManaCost | None = None  # unearth cost: from the graveyard to the battlefield with haste, exiled at end step
+    from_graveyard: Any = None  # 'you may cast ~ from your graveyard': (extra generic cost amount or None, condition or None)
+    horde_x: int = 3  # H7: the X the Horde pays for a spell with X
+    choose: tuple[int, int] = (1, 1)  # a modal spell's modes to choose: (least, most)
+    text: str = ""
+    source: str = ""  # file:line where the card is defined
+    # Derived at load (horde.cards.catalogue) so the rules need not search hooks on the hot path.
+    anthems: tuple[Effect, ...] = ()  # Static anthem effects
+    equipped: tuple[Effect, ...] = ()  # the anthems it gives what it is attached to (Equipped, Enchanted)
+    static_flags: frozenset[str] = frozenset()  # names of rule-level static verbs it has
+    points: dict[str, tuple[Effect, ...]] = field(default_factory=dict)  # its static verbs by the point they apply at
+    pt_amount: Any = None  # pt_equals amount, for */* creatures
+    counters: Effect | None = None  # its counter_spell effect, when it is a counterspell
+    is_fog: bool = False
+    # Type facts asked on the hot path, set once in __post_init__.
+    is_token: bool = field(init=False, default=False)
+    is_creature: bool = field(init=False, default=False)
+    is_land: bool = field(init=False, default=False)
+    is_planeswalker: bool = field(init=False, default=False)
+    is_permanent: bool = field(init=False, default=True)
+    verbs: frozenset[str] = field(init=False, default=frozenset())  # every verb it uses, for the AI
+    graveyard_ability: bool = field(init=False, default=False)  # flashback, unearth, cast or activated from a graveyard
+    protection: bool = field(init=False, default=False)  # it has, or its anthems give, a protection keyword
+    indexed: bool = field(init=False, default=False)  # the battlefield keeps it in an index beyond its hooks
+    grouped: dict[str, list[tuple[Effect, ...]]] = field(init=False, default_factory=dict, repr=False)
+    shrinks: bool = field(init=False, default=False)  # an anthem of it (or of what it is attached to) lowers toughness
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "verbs", frozenset(e.verb for effects in self.hooks.values() for e in effects))
+        object.__setattr__(self, "is_token", "Token" in self.supertypes)
+        object.__setattr__(self, "is_creature", "Creature" in self.types)
+        object.__setattr__(self, "is_land", "Land" in self.types)
+        object.__setattr__(self, "is_planeswalker", "Planeswalker" in self.types)
+        object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery", "Scheme"} & self.types))
+        object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems + self.equipped))
+        object.__setattr__(self, "graveyard_ability", bool(self.flashback or self.unearth or self.from_graveyard
+                                                               or "GraveyardActivated" in self.hooks))
+        object.__setattr__(self, "protection", any(k.startswith("protection from") for k in self.keywords) or any(
+            k.startswith("protection from") for e in self.anthems + self.equipped for k in e.args["keywords"]))
+        object.__setattr__(self, "indexed", bool(self.anthems or self.equipped or self.points or self.enchant
+                                                 or self.protection or self.static_flags))
+
+    @property
+    def mana_value(self) -> int:
+        return self.cost.value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:
+        return self  # a card's definition never changes: a copied game (look-ahead) shares it
+
+    def abilities(self, hook: str) -> list[tuple[Effect, ...]]:
+        """A hook's abilities (or modes), each the tuple of effects written on one line (worked
+        out once per card and hook; callers must not change the list)."""
+        found = self.grouped.get(hook)
+        if found is None:
+            groups: dict[int, list] = {}
+            for effect in self.hooks.get(hook, ()):
+                groups.setdefault(effect.line, []).append(effect)
+            found = self.grouped[hook] = [tuple(group) for group in groups.values()]
+        return found
+
+    def type_line(self) -> str:
+        left = " ".join(sorted(self.supertypes - {"Token"}) + (["Token"] if self.is_token else []))
+        main = " ".join(t for t in ("Artifact", "Enchantment", "Planeswalker", "Land", "Creature",
+                                    "Instant", "Sorcery", "Kindred", "Scheme") if t in self.types)
+        line = f"{left} {main}".strip()
+        if self.subtypes:
+            line += " — " + " ".join(sorted(self.subtypes))
+        return line
+
+
+# ---------------------------------------------------------------- abilities in the words of the card
+
+_SENTENCE = re.compile(r"(?<=[.)\"])\s+(?=[A-Z+\u2212{-])")
+_LOYALTY = re.compile(r"^[+\u2212-](?:\d+|X):")
+_ACTIVATED = re.compile(r"^(?:(?:\{[^}]+\})+|[A-Z][^.:]*?)(?:,\s*(?:(?:\{[^}]+\})+|[^.:,]+))*:")
+
+
+def printed_abilities(card: CardDef) -> tuple[list[str], list[str]]:
+    """The card's loyalty abilities and its activated abilities as printed, each in the order of
+    its text: an ability is the sentence that starts with its cost and the sentences after it
+    (Liliana's "-3: Destroy target creature. Its controller loses 2 life.")."""
+    loyalty: list[str] = []
+    activated: list[str] = []
+    current: list[str] | None = None
+    for sentence in _SENTENCE.split(card.text.strip()) if card.text.strip() else []:
+        if _LOYALTY.match(sentence):
+            loyalty.append(sentence)
+            current = loyalty
+        elif _ACTIVATED.match(sentence) and ("{" in sentence.split(":")[0] or "Exile" in sentence.split(":")[0]
+                                               or "Sacrifice" in sentence.split(":")[0]):
+            activated.append(sentence)
+            current = activated
+        elif current is not None:
+            current[-1] += " " + sentence
+    return loyalty, activated
+
+
+def ability_text(card: CardDef, ability: tuple[Effect, ...]) -> str:
+    """An ability of the card (a boss's loyalty ability, a lieutenant's activated one) in the
+    words of its card; the card file's verbs where the text can't be matched to it."""
+    loyalty, activated = printed_abilities(card)
+    if ability[0].cost is not None:
+        group = sorted((a for hook in ("Plus", "Minus", "Ultimate") for a in card.abilities(hook)),
+                       key=lambda a: a[0].line)
+        printed = loyalty
+    else:
+        group = card.abilities("Activated")
+        printed = activated
+    if len(group) == len(printed) and ability in group:
+        return printed[group.index(ability)]
+    return " ; ".join(e.describe() for e in ability)

@@ -1,0 +1,426 @@
+"""Casting: what a team player can cast, a team spell cast and resolved, the Horde casting its
+revealed cards for free (H7) and the team's chance to counter them (H10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from horde.engine.cards import CardDef, Effect, ManaCost
+from horde.engine.characteristics import graveyard_of, side_name, static_active, watchers
+from horde.engine.events import log
+from horde.engine.filters import Context, Filter, card_matches
+from horde.engine.rules.abilities import (
+    ask,
+    choose_target,
+    legal_targets,
+    resolve,
+    resolve_spell,
+    target_still_legal,
+)
+from horde.engine.rules.checks import check_state
+from horde.engine.rules.mana import ColourCounts, can_pay, colour_counts, mana_units, pay, spell_cost
+from horde.engine.rules.zombies import may_cast, may_target
+from horde.engine.rules.zones import draw, graveyard_abilities_work, put_onto_battlefield, unearth
+from horde.engine.shuffling import randbelow
+from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side
+
+
+def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[CardDef, str]]:
+    """The (card, origin) pairs a team player can cast now: from hand, and its commander from the
+    command zone (C2). Counterspells are cast only in answer to a spell."""
+    pl = game.players[player]
+    options: list[tuple[CardDef, str]] = []
+    if game.spells_locked or pl.removed:
+        return options  # F: Disorienting Glower; Z4: a player who left the game
+    if one_spell_cast(game, player):
+        return options  # A: I Bask in Your Silent Awe
+    candidates = []
+    seen = set()
+    for card in pl.hand:
+        if card.is_land or card.counters is not None or card.name in seen:
+            continue
+        if not sorcery_speed and "Instant" not in card.types and "flash" not in card.keywords:
+            continue
+        seen.add(card.name)
+        candidates.append(card)
+    from_graveyard: list[tuple[CardDef, str]] = []
+    for card in pl.graveyard:
+        if card.graveyard_ability:  # flashback and the like: only then look closer
+            from_graveyard = graveyard_casts(game, player, sorcery_speed)
+            break
+    if not candidates and not pl.command and not from_graveyard:
+        return options
+    units = mana_units(game, player)
+    if not units:
+        return options
+    colours: ColourCounts | None = None  # counted once, when a coloured cost first asks
+    for card, origin in [(card, "hand") for card in candidates] + [
+            (card, "command") for card in pl.command
+            if sorcery_speed or "Instant" in card.types or "flash" in card.keywords] + from_graveyard:
+        cost = spell_cost(game, card, player, origin)
+        if cost is None:
+            continue
+        generic, pips = cost
+        if pips and colours is None and len(units) >= generic + len(pips):
+            colours = colour_counts(units)
+        if not can_pay(game, player, generic, pips, units, colours):
+            continue
+        if origin == "hand" and card.enchant is not None and not legal_targets(
+                game, Context(card, None, player), card.enchant):
+            continue  # an Aura needs something to enchant
+        options.append((card, origin))
+    if pl.zombie:
+        options = [(card, origin) for card, origin in options if may_cast(game, player, card)]  # Z3
+    return options
+
+
+def one_spell_cast(game: Game, player: int) -> bool:
+    """A: while I Bask in Your Silent Awe is face up, a player who cast a spell this turn can't cast another."""
+    return (game.schemes is not None and game.players[player].spells_cast > 0
+            and static_active(game, "one_spell_each_turn"))
+
+
+def graveyard_casts(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[CardDef, str]]:
+    """The cards in a player's graveyard it may cast from there, with how: 'flashback' (702.34),
+    or 'graveyard' ('you may cast ~ from your graveyard', when its condition holds); none while
+    cards in graveyards lose all abilities."""
+    found: list[tuple[CardDef, str]] = []
+    for card in graveyard_of(game, player):
+        if not card.graveyard_ability or card.is_token or any(card is c for c, _ in found):
+            continue
+        if card.counters is not None or (not sorcery_speed and "Instant" not in card.types
+                                         and "flash" not in card.keywords):
+            continue
+        if not graveyard_abilities_work(game, card):
+            break
+        if card.flashback is not None:
+            found.append((card, "flashback"))
+        elif card.from_graveyard is not None:
+            condition = card.from_graveyard[1]
+            if condition is None or condition(game, Context(card, None, player)):
+                found.append((card, "graveyard"))
+    return found
+
+
+def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
+    """A team player casts a card: kicker (its policy chooses how many times, among what it can
+    pay), pay, leave its zone, cast triggers, then resolve."""
+    pl = game.players[player]
+    cost = spell_cost(game, card, player, origin)
+    assert cost is not None, "castable() offers only what can be cast"
+    kicked = 0
+    if card.kicker is not None:
+        kicked = _kicks(game, player, card, cost)
+        cost = _kicked_cost(cost, card.kicker, kicked)
+    generic, pips = cost
+    pay(game, player, generic, pips)
+    if origin == "command":
+        pl.command.remove(card)
+        pl.commander_casts += 1
+    elif origin in ("flashback", "graveyard"):
+        pl.graveyard.remove(card)
+    else:
+        pl.hand.remove(card)
+    if game.drivers.trace is not None:
+        log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin, token=card.is_token,
+            kicked=kicked)
+    if game.schemes is not None:
+        pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them
+        game.schemes.spells_since += 1
+    enchanting = choose_target(game, Context(card, None, player), card.enchant) if card.enchant is not None else None
+    spell_cast_triggers(game, card, player)
+    if card.enchant is not None and (enchanting is None or not target_still_legal(game, enchanting)):
+        pl.graveyard.append(card)  # an Aura whose target is gone does not resolve (608.2b)
+    elif card.is_permanent:
+        put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander),
+                             attach=enchanting, kicked=kicked)
+    else:
+        ctx = Context(card, None, player, x=card.horde_x if card.cost.x else 0, kicked=kicked)
+        resolve_spell(game, card, ctx)
+        if card is pl.commander:
+            pl.command.append(card)  # C2
+        elif origin == "flashback":
+            pl.exile.append(card)  # 702.34a: exiled instead of going anywhere else
+        else:
+            pl.graveyard.append(card)
+    check_state(game)
+
+
+KICK_LIMIT = 20  # more multikicks than a team player ever has mana for
+
+
+def _kicked_cost(cost: tuple[int, tuple[str, ...]], kicker: ManaCost, times: int) -> tuple[int, tuple[str, ...]]:
+    generic, pips = cost
+    return generic + times * kicker.generic, pips + kicker.pips * times
+
+
+def _kicks(game: Game, player: int, card: CardDef, cost: tuple[int, tuple[str, ...]]) -> int:
+    """How many times a team player kicks a spell: the policy picks among the counts it can pay
+    (kicker: 0 or 1; multikicker: 0 to as many as it can)."""
+    assert card.kicker is not None
+    kicker = card.kicker
+    if game.players[player].generic_mana:
+        kicker = ManaCost(kicker.generic + len(kicker.pips))  # C4
+    limit = KICK_LIMIT if card.multikicker else 1
+    options = [0]
+    while len(options) <= limit and can_pay(game, player, *_kicked_cost(cost, kicker, len(options))):
+        options.append(len(options))
+    if len(options) == 1:
+        return 0
+    return int(ask(game, "kick", player, options, subject=card))
+
+
+def cyclable(game: Game, player: int) -> list[CardDef]:
+    """The cards in a team player's hand it can cycle now (their Cycling cost paid)."""
+    options: list[CardDef] = []
+    pl = game.players[player]
+    for card in pl.hand:
+        cost = card.cycling
+        if cost is not None and card not in options:
+            generic, pips = (cost.generic + len(cost.pips), ()) if pl.generic_mana else (cost.generic, cost.pips)
+            if can_pay(game, player, generic, pips):
+                options.append(card)
+    return options
+
+
+def cycle(game: Game, player: int, card: CardDef) -> None:
+    """Cycling (702.29): pay the cost, discard the card, draw a card; then its 'when you cycle'
+    abilities (the Cycled hook) resolve."""
+    pl = game.players[player]
+    cost = card.cycling
+    assert cost is not None, "cyclable() offers only cards with cycling"
+    generic, pips = (cost.generic + len(cost.pips), ()) if pl.generic_mana else (cost.generic, cost.pips)
+    pay(game, player, generic, pips)
+    pl.hand.remove(card)
+    pl.graveyard.append(card)
+    if game.drivers.trace is not None:
+        log(game, "cycle", Side.TEAM, player=player + 1, card=card.name)
+    draw(game, pl)
+    if "Cycled" in card.hooks:
+        resolve(game, card.hooks["Cycled"], Context(card, None, player))
+    check_state(game)
+
+
+def spell_cast_triggers(game: Game, card: CardDef, caster: int) -> None:
+    """'Whenever a player casts a spell' abilities (Blind Creeper), and 'whenever you cast a
+    FILTER spell' (``when``: the spell's card terms, ``yours``/``opponents`` its caster)."""
+    if not game.battlefield.hooked.get("SpellCast"):
+        return
+    for p in watchers(game):
+        if "SpellCast" not in p.card.hooks:
+            continue
+        effects = [e for e in p.card.hooks["SpellCast"] if e.when is None or spell_matches(e.when, card, caster, p)]
+        if effects:
+            ctx = Context(p.card, p, p.controller, that_player=caster)
+            ctx.spell, ctx.caster = card, caster
+            resolve(game, effects, ctx)
+
+
+def spell_matches(when: Filter, card: CardDef, caster: int, watcher: Permanent) -> bool:
+    """Whether a spell cast by ``caster`` matches a SpellCast condition of ``watcher``."""
+    relation = when.relation
+    if relation == "yours" and caster != watcher.controller:
+        return False
+    if relation == "opponents" and (caster == HORDE_CONTROLLER) == (watcher.controller == HORDE_CONTROLLER):
+        return False
+    return card_matches(when.text, card)
+
+
+def horde_cast(game: Game, card: CardDef, origin: str | None = None) -> None:
+    """The Horde casts a card for free (H7); the team may counter it (H10). ``origin``:
+    'flashback' or 'graveyard' for a card cast from its graveyard (already taken out of it)."""
+    game.drivers.stats.cast_this_turn += 1
+    # H7: the Horde pays every additional cost: it kicks once, a multikicker horde_x times.
+    kicked = (card.horde_x if card.multikicker else 1) if card.kicker is not None else 0
+    if game.drivers.trace is not None:
+        log(game, "cast", Side.HORDE, player=None, card=card.name, origin=origin, token=card.is_token, kicked=kicked)
+    spell_cast_triggers(game, card, HORDE_CONTROLLER)
+    if counter_window(game, card):
+        if card.is_token:
+            game.horde.tokens_gone += 1
+        elif origin == "flashback":
+            game.horde.exile.append(card)  # 702.34a
+        else:
+            game.horde.graveyard.append(card)  # H10
+        check_state(game)
+        return
+    if card.enchant is not None:
+        # H9: a Horde Aura enchants a random legal permanent or player; with none it goes to the graveyard.
+        enchanting = choose_target(game, Context(card, None, HORDE_CONTROLLER), card.enchant)
+        if enchanting is None:
+            game.horde.graveyard.append(card)
+        else:
+            put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, attach=enchanting, kicked=kicked)
+    elif card.is_permanent:
+        put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, kicked=kicked)
+    else:
+        ctx = Context(card, None, HORDE_CONTROLLER, x=card.horde_x, kicked=kicked)  # H7: X is the card's horde_x
+        resolve_spell(game, card, ctx)
+        (game.horde.exile if origin == "flashback" else game.horde.graveyard).append(card)  # 702.34a
+    check_state(game)
+
+
+# ---------------------------------------------------------------- graveyard abilities
+
+
+GraveyardUse = tuple[CardDef, Any]  # a card in a graveyard and how it is used: 'unearth' or an ability
+
+
+def graveyard_uses(game: Game, player: int) -> list[GraveyardUse]:
+    """What a player can do now with the cards in its graveyard besides casting them: unearth
+    (702.84, its cost paid: the Horde's is free, H7) and activated abilities that work there
+    (their costs paid and conditions met); none while cards in graveyards lose all abilities."""
+    found: list[GraveyardUse] = []
+    horde = player == HORDE_CONTROLLER
+    for card in graveyard_of(game, player):
+        if not card.graveyard_ability or card.is_token or any(card is c for c, _ in found):
+            continue
+        if not graveyard_abilities_work(game, card):
+            break
+        if card.unearth is not None and (horde or can_pay(game, player, *_team_cost(game, player, card.unearth))):
+            found.append((card, "unearth"))
+        for ability in card.abilities("GraveyardActivated"):
+            if _can_activate_from_graveyard(game, player, card, ability):
+                found.append((card, ability))
+    return found
+
+
+def use_graveyard(game: Game, player: int, card: CardDef, how: Any) -> None:
+    """Unearth a card or activate one of its graveyard abilities (costs paid: the Horde's mana is
+    free, H7)."""
+    if how == "unearth":
+        if player != HORDE_CONTROLLER:
+            assert card.unearth is not None
+            pay(game, player, *_team_cost(game, player, card.unearth))
+        unearth(game, card, player)
+    else:
+        for cost in how[0].costs:
+            if isinstance(cost, ManaCost) and player != HORDE_CONTROLLER:
+                pay(game, player, *_team_cost(game, player, cost))
+        if game.drivers.trace is not None:
+            log(game, "graveyard_ability", side_name(player), card=card.name,
+                player=None if player == HORDE_CONTROLLER else player + 1,
+                effects=" ; ".join(e.describe() for e in how))
+        resolve(game, how, Context(card, None, player))
+    check_state(game)
+
+
+def _team_cost(game: Game, player: int, cost: ManaCost) -> tuple[int, tuple[str, ...]]:
+    if game.players[player].generic_mana:
+        return cost.generic + len(cost.pips), ()  # C4
+    return cost.generic, cost.pips
+
+
+def _can_activate_from_graveyard(game: Game, player: int, card: CardDef, ability: tuple[Effect, ...]) -> bool:
+    """A graveyard ability's costs (mana only: the Horde's is free) and its restrictions (the
+    conditions of its effects: 'activate only if you have one or fewer cards in hand')."""
+    ctx = Context(card, None, player)
+    for effect in ability:
+        if effect.condition is not None and not effect.condition(game, ctx):
+            return False
+    for cost in ability[0].costs:
+        if not isinstance(cost, ManaCost):
+            return False  # tapping or sacrificing from a graveyard is beyond the vocabulary
+        if player != HORDE_CONTROLLER and not can_pay(game, player, *_team_cost(game, player, cost)):
+            return False
+    return True
+
+
+def horde_graveyard(game: Game) -> None:
+    """The Horde uses its graveyard (decision, H6/H7/H9): once in each of its turns, right after
+    its revealed and bounced cards, it goes through its graveyard from the card put there first
+    and uses each card's graveyard ability once: casts a flashback card or a card it may cast
+    from there (exiling a flashback card after), unearths, activates an ability that works from
+    the graveyard; all for free (H7). The option horde_graveyard = "coin" flips a coin for each
+    (H9), "never" switches it off."""
+    mode = game.setup.horde_graveyard
+    if mode == "never":
+        return
+    done: list[CardDef] = []
+    for card in list(game.horde.graveyard):
+        if game.over():
+            return
+        if not card.graveyard_ability or card.is_token or any(card is c for c in done):
+            continue
+        if card not in game.horde.graveyard:
+            continue  # an earlier card's effect moved it
+        if not graveyard_abilities_work(game, card):
+            return
+        if mode == "coin" and not randbelow(game.horde_rng, 2):  # H9
+            continue
+        done.append(card)
+        if card.flashback is not None or card.from_graveyard is not None:
+            if card.flashback is None:
+                condition = card.from_graveyard[1]
+                if condition is not None and not condition(game, Context(card, None, HORDE_CONTROLLER)):
+                    continue
+            game.horde.graveyard.remove(card)
+            horde_cast(game, card, "flashback" if card.flashback is not None else "graveyard")
+        elif card.unearth is not None:
+            unearth(game, card, HORDE_CONTROLLER)
+            check_state(game)
+        else:
+            for ability in card.abilities("GraveyardActivated"):
+                if card in game.horde.graveyard and _can_activate_from_graveyard(game, HORDE_CONTROLLER, card, ability):
+                    use_graveyard(game, HORDE_CONTROLLER, card, ability)
+
+
+def counter_window(game: Game, card: CardDef) -> bool:
+    """H10: the team may answer a Horde spell with a counterspell it can pay for."""
+    options: list[tuple[int, CardDef] | None] = []
+    if game.spells_locked:
+        return False  # F: Disorienting Glower
+    for pl in game.players:
+        if pl.zombie and not may_target(game, pl.index) or pl.removed or one_spell_cast(game, pl.index):
+            continue  # Z3: a counterspell targets; Z4: a player who left the game; A: I Bask in Your Silent Awe
+        seen = set()
+        for held in pl.hand:
+            effect = held.counters
+            if effect is None or held.name in seen:
+                continue
+            seen.add(held.name)
+            if not card_matches(effect.args["filter"], card):
+                continue
+            cost = spell_cost(game, held, pl.index, "hand")
+            if cost is not None and can_pay(game, pl.index, *cost):
+                options.append((pl.index, held))
+    if not options:
+        return False
+    options.append(None)
+    choice = ask(game, "counter", -1, options, subject=card)
+    if choice is None:
+        return False
+    player, counterspell = choice
+    pl = game.players[player]
+    cost = spell_cost(game, counterspell, player, "hand")
+    assert cost is not None, "offered only if it can be paid"
+    pay(game, player, *cost)
+    pl.hand.remove(counterspell)
+    pl.graveyard.append(counterspell)
+    if game.schemes is not None:
+        pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them
+        game.schemes.spells_since += 1
+    if game.drivers.trace is not None:
+        log(game, "counter", Side.TEAM, player=player + 1, card=counterspell.name, countered=card.name)
+    return True
+
+
+def reveal_and_cast_top(game: Game, count: int) -> None:
+    """The Horde reveals the top ``count`` cards of its library and casts them, in the order
+    revealed (F2, M2, G1: a challenge deck's reveal; H7 free, H10 counterable)."""
+    library = game.horde.library
+    revealed = [library.pop() for _ in range(min(count, len(library)))]
+    if not revealed:
+        return
+    if game.drivers.trace is not None:
+        log(game, "reveal", Side.HORDE, cards=[c.name for c in revealed], library=len(library))
+    game.horde.revealed.extend(revealed)
+    for card in revealed:
+        game.horde.revealed.remove(card)
+        game.drivers.stats.cards_revealed += 1
+        if not card.is_token:
+            game.drivers.stats.revealed.append((card.name, game.horde_turns))
+        horde_cast(game, card)
+        if game.over():
+            return

@@ -1,0 +1,222 @@
+"""Combat: who may block whom (flying, reach, fear, intimidate, landwalk, menace is the caller's),
+combat damage in a first-strike and a regular step (H8, H11: to a player, the Horde or an attacked
+planeswalker), the end of combat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from horde.engine.characteristics import (
+    PROTECTION_KEYWORDS,
+    keywords,
+    on_battlefield,
+    power,
+    protected,
+    toughness,
+)
+from horde.engine.events import log
+from horde.engine.rules.abilities import run_hook
+from horde.engine.rules.checks import check_state
+from horde.engine.rules.damage import DamageEvent, damage_horde, damage_permanent, damage_player
+from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side
+
+# (flying, fear, intimidate, colours, protection keywords) of an attacker; (flying or reach, may
+# block fear, artifact, colours) of a blocker.
+AttackProfile = tuple[bool, bool, bool, frozenset[str], frozenset[str]]
+BlockProfile = tuple[bool, bool, bool, frozenset[str]]
+NONE: frozenset[str] = frozenset()
+
+LANDWALK = {"swampwalk": "Swamp", "islandwalk": "Island", "forestwalk": "Forest"}
+
+
+def _attack_profile(game: Game, a: Permanent) -> AttackProfile | None:
+    """What limits who can block an attacker; None when nobody can (unblockable, landwalk)."""
+    kw = keywords(game, a)
+    if "unblockable" in kw:
+        return None
+    defenders = game.battlefield.horde if a.controller != HORDE_CONTROLLER else game.battlefield.team
+    for keyword, land in LANDWALK.items():
+        if keyword in kw and any(land in p.card.subtypes for p in defenders):
+            return None
+    protection = NONE if not game.battlefield.protections or PROTECTION_KEYWORDS.isdisjoint(kw) else \
+        kw & PROTECTION_KEYWORDS
+    return ("flying" in kw, "fear" in kw, "intimidate" in kw, a.card.colours, protection)
+
+
+def _block_profile(game: Game, b: Permanent) -> BlockProfile | None:
+    """What a creature can block; None when it can't block at all."""
+    if b.tapped or not b.card.is_creature:
+        return None
+    kw = keywords(game, b)
+    if "can't block" in kw:
+        return None
+    card = b.card
+    artifact = "Artifact" in card.types
+    return ("flying" in kw or "reach" in kw, artifact or "B" in card.colours, artifact, card.colours)
+
+
+def _may_block(attack: AttackProfile, block: BlockProfile) -> bool:
+    flying, fear, intimidate, colours, protection = attack
+    reaches, fear_ok, artifact, blocker_colours = block
+    if flying and not reaches:
+        return False
+    if fear and not fear_ok:
+        return False
+    if protection and _protected_from_blocker(protection, artifact, blocker_colours):
+        return False  # 702.16c: it can't be blocked by creatures it has protection from
+    return not intimidate or artifact or bool(blocker_colours & colours)
+
+
+def _protected_from_blocker(protection: frozenset[str], artifact: bool, colours: frozenset[str]) -> bool:
+    for keyword in protection:
+        if keyword in ("protection from creatures", "protection from everything"):
+            return True
+        if keyword == "protection from artifacts" and artifact:
+            return True
+        colour = PROTECTION_COLOURS.get(keyword)
+        if colour is not None and colour in colours:
+            return True
+    return False
+
+
+PROTECTION_COLOURS = {f"protection from {word}": letter for word, letter in
+                      (("white", "W"), ("blue", "U"), ("black", "B"), ("red", "R"), ("green", "G"))}
+
+
+def can_block(game: Game, blocker: Permanent, attacker: Permanent) -> bool:
+    """Whether ``blocker`` may block ``attacker``: flying and reach, fear, intimidate, landwalk,
+    unblockable, can't block."""
+    attack = _attack_profile(game, attacker)
+    block = _block_profile(game, blocker)
+    return attack is not None and block is not None and _may_block(attack, block)
+
+
+def legal_blocks(game: Game, blockers: list[Permanent], attackers: list[Permanent],
+                 allowed: Callable[[Permanent, Permanent], bool] | None = None) -> list[tuple[Permanent, Permanent]]:
+    """Every (blocker, attacker) pair that may be declared, each profile computed once;
+    ``allowed(blocker, attacker)`` can narrow it further (the blocking option of H8)."""
+    attacks: list[tuple[Permanent, AttackProfile]] = []
+    for a in attackers:
+        profile = _attack_profile(game, a)
+        if profile is not None:
+            attacks.append((a, profile))
+    pairs: list[tuple[Permanent, Permanent]] = []
+    if not attacks:
+        return pairs
+    for b in blockers:
+        block = _block_profile(game, b)
+        if block is None:
+            continue
+        for a, attack in attacks:
+            if _may_block(attack, block) and (allowed is None or allowed(b, a)):
+                pairs.append((b, a))
+    return pairs
+
+
+def blocks_allowed(game: Game, attackers: list[Permanent], blocks: list[tuple[Permanent, Permanent]]) -> bool:
+    """L5 for blocking: a protected lieutenant may be blocked only if every other attacking Horde
+    creature is blocked in the same declaration."""
+    blocked = {id(a) for _, a in blocks}
+    for _, attacker in blocks:
+        if attacker.lieutenant is not None and protected(game, attacker):
+            if any(id(a) not in blocked for a in attackers if a is not attacker):
+                return False
+    return True
+
+
+def combat_damage(game: Game, attackers: list[Permanent], defender_is_horde: bool) -> None:
+    """Deal combat damage in a first-strike step and a regular step (H8 for the Horde's attack)."""
+    if game.fogged:
+        if game.drivers.trace is not None:
+            log(game, "damage_prevented", Side.TEAM, reason="fog")
+        return
+    any_first = any(_strikes_first(game, a) for a in attackers) or any(
+        _strikes_first(game, b) for a in attackers for b in a.blockers)
+    steps = (True, False) if any_first else (False,)
+    for first in steps:
+        _damage_step(game, attackers, defender_is_horde, first, any_first)
+        check_state(game)
+        if game.over():
+            return
+
+
+def _strikes_first(game: Game, p: Permanent) -> bool:
+    kw = keywords(game, p)
+    return "first strike" in kw or "double strike" in kw
+
+
+def _deals_in_step(game: Game, p: Permanent, first: bool, any_first: bool) -> bool:
+    if "assigns no combat damage" in p.temp_keywords:
+        return False
+    if not any_first:
+        return True
+    kw = keywords(game, p)
+    if "double strike" in kw:
+        return True
+    return ("first strike" in kw) == first
+
+
+def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool, first: bool,
+                 any_first: bool) -> None:
+    event: DamageEvent = set()  # L4: one combat damage step is one event
+    assignments: list[tuple] = []  # (source, target, amount, deathtouch)
+    for a in attackers:
+        if not a.attacking or not on_battlefield(game, a):
+            continue  # removed from combat (regenerated) or gone
+        if a.blocked:
+            for b in a.blockers:
+                if on_battlefield(game, b) and _deals_in_step(game, b, first, any_first):
+                    assignments.append((b, a, max(0, power(game, b))))
+        if not _deals_in_step(game, a, first, any_first):
+            continue
+        amount = max(0, power(game, a))
+        if not a.blocked:
+            assignments.append((a, "defender", amount))
+            continue
+        living = [b for b in a.blockers if on_battlefield(game, b)]
+        kw = keywords(game, a)
+        trample = "trample" in kw
+        if not living:
+            if trample:
+                assignments.append((a, "defender", amount))
+            continue
+        deathtouch = "deathtouch" in kw
+        for i, b in enumerate(living):
+            if amount <= 0:
+                break
+            lethal = 1 if deathtouch else max(0, toughness(game, b) - b.damage)
+            if i == len(living) - 1 and not trample:
+                lethal = amount
+            give = min(amount, lethal)
+            assignments.append((a, b, give))
+            amount -= give
+        if amount > 0 and trample:
+            assignments.append((a, "defender", amount))
+    for source, target, amount in assignments:
+        if amount <= 0:
+            continue
+        if target == "defender":
+            if defender_is_horde:
+                damage_horde(game, amount, source)  # H11
+            elif source.attacked is not None:
+                # H8: it attacks a planeswalker (120.3c: its damage removes loyalty); none if it has left (506.4)
+                damage_permanent(game, source, source.controller, source.attacked, amount, event=event, combat=True)
+                continue
+            else:
+                damage_player(game, source, source.controller, source.defender, amount, combat=True)
+            if "HitsPlayer" in source.card.hooks and on_battlefield(game, source):
+                run_hook(game, source, "HitsPlayer", that_player=HORDE_CONTROLLER if defender_is_horde else source.defender)
+        else:
+            damage_permanent(game, source, source.controller, target, amount, event=event, combat=True)
+
+
+def end_combat(game: Game, attackers: list[Permanent]) -> None:
+    for a in attackers:
+        a.attacking = False
+        a.attacked = None
+        a.blocked = False
+        a.blockers = []
+    for board in (game.battlefield.team, game.battlefield.horde):
+        for p in board:
+            p.blocked = False

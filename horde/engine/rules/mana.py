@@ -1,0 +1,169 @@
+"""Mana (C4): what a team player's untapped sources and floating mana can pay, what a spell costs
+it (C2 commander tax, cost reductions), and paying, with the least flexible mana spent first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from horde.engine.cards import CardDef
+from horde.engine.characteristics import apply_statics
+from horde.engine.filters import Context, evaluate
+from horde.engine.state import Game, Permanent
+
+# One mana a player could make now: (its colours, its index in the floating pool or -1, the
+# source to tap or None).
+ManaUnit = tuple[frozenset[str], int, Permanent | None]
+ColourCounts = tuple[dict[str, int] | None, int]  # units per colour (None: some unit offers a choice), 'any' units
+
+
+def available_mana(game: Game, player: int) -> int:
+    """How much mana the player could make now (floating mana included)."""
+    total = len(game.players[player].pool)
+    for p in game.battlefield.mana_sources.get(player, ()):
+        if not p.tapped and not (p.sick and p.card.is_creature):
+            total += len(p.card.mana)
+    return total
+
+
+def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int, tuple[str, ...]] | None:
+    """The generic amount and coloured pips a team player pays for a card (C2 commander tax,
+    cost reductions); ``origin`` 'flashback' is its flashback cost, 'graveyard' its mana cost and
+    any extra its CastFromGraveyard names; None when it can't be cast from there at all."""
+    cost = card.flashback if origin == "flashback" else card.cost
+    if cost is None:
+        return None
+    generic = cost.generic + (card.horde_x if cost.x else 0)
+    if origin == "graveyard" and card.from_graveyard is not None and card.from_graveyard[0] is not None:
+        generic += evaluate(game, Context(card, None, player), card.from_graveyard[0])
+    if origin == "command":
+        pl = game.players[player]
+        limit = game.setup.commander_casts
+        if limit is not None and pl.commander_casts >= limit:
+            return None
+        generic += 2 * pl.commander_casts  # C2: 903.10
+    if game.battlefield.points:
+        generic = apply_statics(game, "spell_cost", generic, card, player)  # cost_reduction
+    pips = cost.pips
+    if game.players[player].generic_mana:
+        generic += len(pips)  # C4
+        pips = ()
+    return generic, pips
+
+
+def can_pay(game: Game, player: int, generic: int, pips: tuple[str, ...], units: list[ManaUnit] | None = None,
+            colours: ColourCounts | None = None) -> bool:
+    """Whether the player's untapped sources and floating mana can pay the cost (``units`` and
+    their ``colour_counts``, when given, are the player's mana as it is now)."""
+    if units is None:
+        units = mana_units(game, player)
+    if len(units) < generic + len(pips):
+        return False
+    if not pips:
+        return True
+    counts, wild = colour_counts(units) if colours is None else colours
+    if counts is not None:
+        # Exact without a search when every unit makes one colour or any colour: each colour's
+        # shortfall must be covered by 'any' units.
+        short = 0
+        for c in set(pips):
+            short += max(0, pips.count(c) - counts.get(c, 0))
+        return short <= wild
+    return _plan_payment(game, player, generic, pips, units) is not None
+
+
+def colour_counts(units: list[ManaUnit]) -> ColourCounts:
+    """(units per colour, units of any colour) of a player's mana; (None, 0) when some unit
+    makes a choice of two or more colours (then only a search can tell what a cost takes)."""
+    wild = 0
+    counts: dict = {}
+    for colours, _, _ in units:
+        if "*" in colours:
+            wild += 1
+        elif len(colours) == 1:
+            for c in colours:
+                counts[c] = counts.get(c, 0) + 1
+        else:
+            return None, 0
+    return counts, wild
+
+
+def mana_units(game: Game, player: int) -> list[ManaUnit]:
+    """Every mana the player could make now: (colours, pool index or -1, source)."""
+    pool = game.players[player].pool
+    units: list[tuple] = [(colours, i, None) for i, colours in enumerate(pool)] if pool else []
+    for p in game.battlefield.mana_sources.get(player, ()):
+        if not p.tapped:
+            card = p.card
+            if not (p.sick and card.is_creature):
+                for colours in card.mana:
+                    units.append((colours, -1, p))
+    return units
+
+
+def pay(game: Game, player: int, generic: int, pips: tuple[str, ...]) -> bool:
+    """Tap sources to pay a cost; surplus mana of a tapped source floats in the player's pool."""
+    plan = _plan_payment(game, player, generic, pips)
+    if plan is None:
+        return False
+    pool_used, sources = plan
+    pl = game.players[player]
+    for unit in sorted(pool_used, reverse=True):
+        pl.pool.pop(unit)
+    needed = generic + len(pips) - len(pool_used)
+    for p in sources:
+        p.tapped = True
+        made = len(p.card.mana)
+        use = min(made, needed)
+        needed -= use
+        pl.pool.extend(p.card.mana[use:])
+    return True
+
+
+def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str],
+                  units: list[ManaUnit] | None = None) -> tuple[list[int], list[Permanent]] | None:
+    """Choose which floating mana and which sources pay a cost: each coloured pip takes the unit
+    with the fewest colours that can pay it, generic mana the least flexible units left."""
+    if units is None:
+        units = mana_units(game, player)
+    if len(units) < generic + len(pips):
+        return None
+    used = [False] * len(units)
+    flexibility = [_flexibility(unit[0]) for unit in units]
+    if len(pips) > 1:
+        pips = sorted(pips, key=lambda c: sum(1 for u in units if c in u[0]))
+    for pip in pips:
+        best = -1
+        for i, unit in enumerate(units):
+            if not used[i] and (pip in unit[0] or "*" in unit[0]):
+                if best < 0 or flexibility[i] < flexibility[best]:
+                    best = i
+        if best < 0:
+            return None
+        used[best] = True
+    need = generic
+    order = sorted(range(len(units)), key=lambda i: (units[i][1] < 0, flexibility[i]))
+    for i in order:
+        if need == 0:
+            break
+        if not used[i]:
+            used[i] = True
+            need -= 1
+    if need:
+        return None
+    pool_used = [units[i][1] for i in range(len(units)) if used[i] and units[i][1] >= 0]
+    sources: list = []
+    for i in range(len(units)):
+        if used[i] and units[i][2] is not None and units[i][2] not in sources:
+            sources.append(units[i][2])
+    return pool_used, sources
+
+
+def _flexibility(colours: frozenset[str]) -> int:
+    """How many colours a mana unit can be ('any' is all five): spend the least flexible first."""
+    return 5 if "*" in colours else len(colours)
+
+
+def empty_pools(game: Game) -> None:
+    for pl in game.players:
+        pl.pool.clear()

@@ -1,0 +1,483 @@
+"""Zone changes: permanents entering and leaving the battlefield (with their Enters, Dies and
+undying triggers), destruction and shield counters (L4), counters and until-end-of-turn changes;
+and cards moving between library, hand and graveyard (drawing with the R3 banlist, discarding,
+milling, searching).
+"""
+
+from __future__ import annotations
+
+from horde.engine.cards import CardDef, Effect, ManaCost
+from horde.engine.characteristics import (
+    PROTECTION_KEYWORDS,
+    apply_statics,
+    board_of,
+    graveyard_of,
+    hand_of,
+    has_keyword,
+    on_battlefield,
+    protected_from,
+    side_name,
+    watchers,
+)
+from horde.engine.events import log
+from horde.engine.filters import Context, Target
+from horde.engine.rules.abilities import ask, horde_pick, resolve, run_hook, target_fields
+from horde.engine.rules.mana import can_pay, pay
+from horde.engine.shuffling import randbelow, shuffle
+from horde.engine.state import (
+    HORDE_CONTROLLER,
+    Game,
+    GameAborted,
+    Lieutenant,
+    Permanent,
+    Side,
+    TeamPlayer,
+    spend,
+)
+from horde.limits import BATTLEFIELD_MAX
+
+
+def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int, tapped: bool = False,
+                         commander: bool = False, created: bool = False, lieutenant: Lieutenant | None = None,
+                         shields: int = 0, triggers: bool = True, attach: Target | None = None,
+                         kicked: int = 0) -> Permanent:
+    """A card or token enters the battlefield (a lieutenant with its shield counters: L3; an Aura
+    attached to ``attach``, the permanent or player it enchants); its Enters hooks resolve at
+    once, unless ``triggers`` is False (a board set up by a test). It spends a unit of the game's
+    work, and the battlefield holds at most ``BATTLEFIELD_MAX`` permanents (H15)."""
+    spend(game)
+    battlefield = game.battlefield
+    if len(battlefield.team) + len(battlefield.horde) >= BATTLEFIELD_MAX:
+        raise GameAborted(f"more than {BATTLEFIELD_MAX:,} permanents on the battlefield")  # H15
+    p = battlefield.enter(card, controller, owner)
+    p.is_commander = commander
+    p.deck_card = card.is_token and not created  # a token card of the Horde deck, not a created token
+    p.lieutenant = lieutenant
+    p.shields = shields
+    p.kicked = kicked
+    if lieutenant is not None:
+        lieutenant.permanent = p
+    # H8: every Horde creature has haste
+    p.sick = False if controller == HORDE_CONTROLLER and game.horde_haste else "haste" not in card.keywords
+    if tapped or "enters tapped" in card.keywords:
+        p.tapped = True
+    if card.is_planeswalker:
+        p.loyalty = card.loyalty or 0  # 306.5b: it enters with its printed loyalty
+    if game.drivers.trace is not None:
+        log(game, "enters", side_name(controller), card=card.name, id=p.id,
+            player=None if controller == HORDE_CONTROLLER else controller + 1, tapped=p.tapped)
+    if attach is not None:
+        enchant(game, p, attach)
+    if triggers and "Enters" in card.hooks:
+        run_hook(game, p, "Enters")
+    if triggers and "PermanentEnters" in game.battlefield.hooked and game.battlefield.hooked["PermanentEnters"]:
+        _enters_triggers(game, p)
+    return p
+
+
+def _enters_triggers(game: Game, entered: Permanent) -> None:
+    """'Whenever a FILTER enters' abilities (PermanentEnters), the one that entered included."""
+    for watcher in watchers(game):
+        if "PermanentEnters" not in watcher.card.hooks or not on_battlefield(game, watcher):
+            continue
+        for ability in watcher.card.abilities("PermanentEnters"):
+            ctx = Context(watcher.card, watcher, watcher.controller)
+            effects = [e for e in ability if e.when is None or e.when(game, ctx, entered)]
+            if effects:
+                resolve(game, effects, ctx)
+
+
+def enchant(game: Game, aura: Permanent, target: Target) -> None:
+    """An Aura becomes attached to the permanent or player it enchants."""
+    game.battlefield.enchant(aura, HORDE_CONTROLLER if isinstance(target, str) else target)
+    if game.drivers.trace is not None:
+        log(game, "enchant", side_name(aura.controller), card=aura.card.name, id=aura.id, **target_fields(target))
+
+
+def aura_is_legal(game: Game, aura: Permanent) -> bool:
+    """704.5m: an Aura must be attached to a permanent still on the battlefield that its Enchant
+    allows and that has no protection from it, or to a player."""
+    target = aura.attached_to
+    if target is None:
+        return aura.attached_player is not None
+    enchant = aura.card.enchant
+    return (on_battlefield(game, target) and (enchant is None or enchant.target(game, aura, target))
+            and not protected_from(game, target, aura.card))
+
+
+def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
+    """Move a permanent from the battlefield to ``to`` (graveyard, exile, hand, library); ``by``
+    is the controller of what removed it (L6)."""
+    if not on_battlefield(game, p):
+        return
+    if "cant_leave_while" in p.card.static_flags and held_in_place(game, p):
+        return  # G2: Xenagos Ascended can't leave while a Reveler is on the battlefield
+    if p.unearthed and to != "exile":
+        to = "exile"  # unearth: if it would leave the battlefield, it is exiled instead
+    battlefield = game.battlefield
+    if p.lieutenant is not None:
+        equipment = list(p.equipment)
+        battlefield.leave(p)
+        lieutenant_leaves = game.drivers.lieutenant_leaves
+        if lieutenant_leaves is None:
+            raise RuntimeError("a lieutenant left the battlefield, but no lieutenant rules are wired (engine.new_game)")
+        lieutenant_leaves(game, p, by, equipment)  # L6: exiled with time counters instead
+        battlefield.anthems_changed()  # its equipment changed hands
+        return
+    dies = to == "graveyard" and p.card.is_creature and not p.card.is_token
+    undying = dies and p.plus == 0 and has_keyword(game, p, "undying")
+    persist = dies and not undying and p.minus == 0 and has_keyword(game, p, "persist")
+    battlefield.leave(p)
+    card = p.card
+    if game.drivers.trace is not None:
+        log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=to)
+    if p.extra:
+        if game.lieutenants is not None:
+            game.lieutenants.equipment.append(card)  # Decision: a lieutenant's equipment goes back to the list
+    elif not card.is_token:
+        if p.is_commander and to in ("graveyard", "exile"):
+            game.players[p.owner].command.append(card)  # C2: 903.11-12, the owner always chooses so
+            if game.drivers.trace is not None:
+                log(game, "command_zone", Side.TEAM, player=p.owner + 1, card=card.name, instead_of=to)
+        elif p.owner == HORDE_CONTROLLER:
+            {"graveyard": game.horde.graveyard, "exile": game.horde.exile, "hand": game.horde.hand,
+             "library": game.horde.library}[to].append(card)
+        else:
+            owner = game.players[p.owner]
+            if to == "library":
+                owner.library.insert(0, card)
+            else:
+                {"graveyard": owner.graveyard, "exile": owner.exile, "hand": owner.hand}[to].append(card)
+    elif p.deck_card:
+        game.horde.tokens_gone += 1  # H6: a token that leaves the battlefield ceases to exist
+    if to == "graveyard" and card.is_creature:
+        died(game, p)
+    if "Leaves" in card.hooks:
+        run_hook(game, p, "Leaves")  # F4, G5: Hero's Reward
+    if to == "graveyard" and "ToGraveyard" in card.hooks and not card.is_token:
+        went_to_graveyard(game, card, p.owner)
+    if game.held:
+        return_held(game, p)
+    if p.owner == HORDE_CONTROLLER and game.drivers.permanent_left is not None:
+        game.drivers.permanent_left(game, p)  # F3: a Head left
+    if undying or persist:
+        graveyard = game.horde.graveyard if p.owner == HORDE_CONTROLLER else game.players[p.owner].graveyard
+        if card in graveyard:
+            # undying (persist): back under its owner's control with a +1/+1 (-1/-1) counter
+            graveyard.remove(card)
+            back = put_onto_battlefield(game, card, p.owner, p.owner)
+            add_counters(game, back, 1, "plus" if undying else "minus")
+
+
+def graveyard_abilities_work(game: Game, card: CardDef) -> bool:
+    """Whether a card in a graveyard has its abilities (not while cards in graveyards lose all
+    abilities: Yixlid Jailer)."""
+    return not game.battlefield.points or bool(apply_statics(game, "graveyard_abilities", True, card))
+
+
+def unearth(game: Game, card: CardDef, controller: int) -> Permanent:
+    """Unearth (702.84): the card returns from its owner's graveyard to the battlefield with haste;
+    it is exiled at the beginning of the next end step, or if it would leave the battlefield."""
+    graveyard_of(game, controller).remove(card)
+    if game.drivers.trace is not None:
+        log(game, "unearth", side_name(controller), card=card.name,
+            player=None if controller == HORDE_CONTROLLER else controller + 1)
+    p = put_onto_battlefield(game, card, controller, controller)
+    if on_battlefield(game, p):
+        game.battlefield.unearth(p)
+    p.sick = False  # it gains haste
+    return p
+
+
+def return_held(game: Game, left: Permanent) -> None:
+    """Cards exiled 'until a FILTER leaves the battlefield' return under their owners' control
+    when one does (F: Swallow the Hero Whole)."""
+    ctx = Context(None, None, HORDE_CONTROLLER)
+    if not any(flt(game, ctx, left) for _, _, flt in game.held):
+        return
+    held, game.held = game.held, []
+    for card, owner, _ in held:
+        exiled = game.players[owner].exile
+        if card in exiled:
+            exiled.remove(card)
+            put_onto_battlefield(game, card, owner, owner)
+
+
+def died(game: Game, p: Permanent) -> None:
+    """Dies and CreatureDies triggers (the dying creature looks back in time for its own)."""
+    if "Dies" in p.card.hooks:
+        run_hook(game, p, "Dies")
+    if "CreatureDies" in p.card.hooks:
+        _creature_dies_trigger(game, p, p)
+    if not game.battlefield.hooked.get("CreatureDies"):
+        return
+    for watcher in watchers(game):
+        if "CreatureDies" in watcher.card.hooks:
+            _creature_dies_trigger(game, watcher, p)
+
+
+def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> None:
+    """A watcher's 'whenever a FILTER dies' abilities, each line one ability with one context."""
+    for ability in watcher.card.abilities("CreatureDies"):
+        ctx = Context(watcher.card, watcher, watcher.controller, that_player=dead.controller)
+        if len(ability) == 1:
+            when = ability[0].when
+            if when is None or when(game, ctx, dead):
+                resolve(game, ability, ctx)
+            continue
+        effects = [e for e in ability if e.when is None or e.when(game, ctx, dead)]
+        if effects:
+            resolve(game, effects, ctx)
+
+
+def destroy(game: Game, p: Permanent, by: int = -2, regenerate: bool = True) -> bool:
+    """Destroy a permanent: indestructible ignores it; a shield counter is removed instead (L4);
+    a regeneration shield replaces it unless it can't be regenerated (``regenerate`` False)."""
+    if not on_battlefield(game, p):
+        return False
+    if has_keyword(game, p, "indestructible"):
+        return False
+    if p.shields:
+        remove_shield(game, p)
+        return False
+    if regenerate and not p.no_regen and (p.regeneration or "Activated" in p.card.hooks) and regenerates(game, p):
+        return False
+    if p.lieutenant is not None:
+        p.last_hit_by = by
+    leave_battlefield(game, p, "graveyard", by)
+    return True
+
+
+def regenerates(game: Game, p: Permanent) -> bool:
+    """A permanent about to be destroyed regenerates: with a shield made earlier this turn, or by
+    activating its regeneration ability now: the Horde always (H7: it has all the mana it
+    needs), a team player when it can pay and its policy says so. Regenerating taps it, removes
+    its damage and removes it from combat."""
+    paid = None
+    if p.regeneration:
+        p.regeneration -= 1
+    else:
+        ability = regeneration_ability(p.card)
+        if ability is None:
+            return False
+        cost = ability[0].costs[0] if ability[0].costs else ManaCost()
+        assert isinstance(cost, ManaCost)
+        if p.controller != HORDE_CONTROLLER:  # H7: the Horde pays any mana
+            if not can_pay(game, p.controller, cost.generic, cost.pips):
+                return False
+            if ask(game, "regenerate", p.controller, [ability, None], subject=p) is None:
+                return False
+            pay(game, p.controller, cost.generic, cost.pips)
+        paid = str(cost)
+    p.tapped = True
+    p.damage = 0
+    p.deathtouched = False
+    remove_from_combat(game, p)
+    if game.drivers.trace is not None:
+        log(game, "regenerate", side_name(p.controller), card=p.card.name, id=p.id, paid=paid)
+    return True
+
+
+_REGENERATION: dict[CardDef, tuple[Effect, ...] | None] = {}
+
+
+def regeneration_ability(card: CardDef) -> tuple[Effect, ...] | None:
+    """A card's activated ability that only regenerates itself for mana ('{B}: Regenerate ~')."""
+    if card not in _REGENERATION:
+        found = None
+        for ability in card.abilities("Activated"):
+            if (all(e.verb == "regenerate" and e.args["on"] == "self" for e in ability)
+                    and len(ability[0].costs) <= 1 and all(isinstance(c, ManaCost) for c in ability[0].costs)):
+                found = ability
+                break
+        _REGENERATION[card] = found
+    return _REGENERATION[card]
+
+
+def remove_from_combat(game: Game, p: Permanent) -> None:
+    """A creature leaves combat: it no longer attacks or blocks (what it blocked stays blocked)."""
+    p.attacking = False
+    if p.blocked:
+        p.blocked = False
+        for attacker in game.battlefield.horde + game.battlefield.team:
+            if p in attacker.blockers:
+                attacker.blockers.remove(p)
+
+
+def sacrifice(game: Game, p: Permanent) -> None:
+    """Sacrifice: not a destruction, so neither indestructible nor a shield counter stops it."""
+    leave_battlefield(game, p, "graveyard", p.last_hit_by)
+
+
+def exile(game: Game, p: Permanent, by: int = -2) -> None:
+    leave_battlefield(game, p, "exile", by)
+
+
+def bounce(game: Game, p: Permanent) -> None:
+    """Return to its owner's hand; a Horde card waits there and is cast next Horde turn (H6)."""
+    leave_battlefield(game, p, "hand")
+
+
+def remove_shield(game: Game, p: Permanent) -> None:
+    p.shields -= 1
+    if game.drivers.trace is not None:
+        log(game, "shield_removed", side_name(p.controller), card=p.card.name, id=p.id, shields=p.shields)
+
+
+def add_counters(game: Game, p: Permanent, n: int, kind: str = "plus") -> None:
+    """Put ``n`` +1/+1 counters (``kind`` "plus") or -1/-1 counters ("minus") on a permanent;
+    704.5q: as many of each kind as it has of the other are removed at once."""
+    if n <= 0:
+        return
+    if kind == "plus":
+        p.plus += n
+    else:
+        p.minus += n
+        game.battlefield.unsettle()  # its toughness fell
+    if p.plus and p.minus:
+        both = min(p.plus, p.minus)
+        p.plus -= both
+        p.minus -= both
+    if game.drivers.trace is not None:
+        log(game, "counters", side_name(p.controller), card=p.card.name, id=p.id, kind=COUNTER_NAMES[kind],
+            added=n, total=p.plus if kind == "plus" else p.minus)
+
+
+COUNTER_NAMES = {"plus": "+1/+1", "minus": "-1/-1"}
+
+
+def remove_counters(game: Game, p: Permanent, n: int) -> None:
+    """Remove up to ``n`` +1/+1 counters from a permanent."""
+    n = min(n, p.plus)
+    if n > 0:
+        p.plus -= n
+        game.battlefield.unsettle()
+
+
+def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = frozenset()) -> None:
+    p.temp_power += dp
+    p.temp_toughness += dt
+    if dt < 0:
+        game.battlefield.unsettle()
+    if keywords:
+        p.temp_keywords = p.temp_keywords | keywords
+        if not PROTECTION_KEYWORDS.isdisjoint(keywords):
+            game.battlefield.protections += 1  # until the game ends: a stale count only costs a look
+
+
+def draw(game: Game, player: TeamPlayer) -> None:
+    """Draw a card; drawing from an empty library loses the game (H13, 704.5b).
+    R3: a card of the banlist is discarded and another drawn in its place."""
+    while True:
+        if not player.library:
+            player.drew_from_empty = True
+            return
+        card = player.library.pop()
+        if card.name in player.banned:
+            player.graveyard.append(card)
+            if game.drivers.trace is not None:
+                log(game, "banned_discarded", Side.TEAM, player=player.index + 1, card=card.name)
+            continue
+        player.hand.append(card)
+        if game.drivers.trace is not None and game.turn > 0:
+            log(game, "draw", Side.TEAM, player=player.index + 1, card=card.name)
+        return
+
+
+def discard(game: Game, controller: int, n: int) -> None:
+    """Discard ``n`` cards: the Horde at random (H9), a team player by its policy."""
+    hand = hand_of(game, controller)
+    for _ in range(min(n, len(hand))):
+        if controller == HORDE_CONTROLLER and game.drivers.horde_choice is not None:
+            card = horde_pick(game, "discard", hand)  # H9s, F7
+            hand.remove(card)
+        elif controller == HORDE_CONTROLLER:
+            card = hand.pop(randbelow(game.horde_rng, len(hand)))
+        else:
+            card = ask(game, "discard", controller, list(hand))
+            hand.remove(card)
+        graveyard_of(game, controller).append(card)
+        if game.drivers.trace is not None:
+            log(game, "discard", side_name(controller), card=card.name,
+                player=None if controller == HORDE_CONTROLLER else controller + 1)
+
+
+def mill(game: Game, controller: int, n: int) -> None:
+    if controller == HORDE_CONTROLLER:
+        library = game.horde.library
+    else:
+        library = game.players[controller].library
+    for _ in range(n):
+        if not library:
+            return
+        card = library.pop()
+        graveyard_of(game, controller).append(card)
+        if "ToGraveyard" in card.hooks:
+            went_to_graveyard(game, card, controller)
+
+
+def went_to_graveyard(game: Game, card: CardDef, owner: int) -> None:
+    """'When this is put into a graveyard from anywhere' abilities (M3: an artifact's Hero's
+    Reward), the card's owner controlling them."""
+    resolve(game, card.hooks["ToGraveyard"], Context(card, None, owner))
+
+
+def held_in_place(game: Game, p: Permanent) -> bool:
+    """G2: a permanent that can't leave the battlefield while a permanent matching its
+    ``cant_leave_while`` filter is on the battlefield."""
+    for effect in p.card.hooks.get("Static", ()):
+        if effect.verb == "cant_leave_while":
+            flt = effect.args["filter"]
+            if any(flt(game, p, q) for q in game.battlefield.horde + game.battlefield.team if q is not p):
+                return True
+    return False
+
+
+def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) -> bool:
+    """'Any player may exile COUNT cards from its graveyard': the team is asked first (a player
+    with enough cards), then the Horde decides at random (H9). Returns whether one did."""
+    options = [pl.index for pl in game.players if len(pl.graveyard) >= count]
+    if options:
+        player = ask(game, "exile_graveyard", -1, options + [None], subject=count)
+        if player is not None:
+            graveyard = game.players[player].graveyard
+            for card in ask(game, "exile_cards", player, list(graveyard), count=count):
+                graveyard.remove(card)
+                game.players[player].exile.append(card)
+            if game.drivers.trace is not None:
+                log(game, "graveyard_exiled", Side.TEAM, player=player + 1, cards=count)
+            return True
+    cards = [c for c in game.horde.graveyard]
+    if len(cards) >= count and randbelow(game.horde_rng, 2):  # H9: the Horde's choice is a coin
+        for _ in range(count):
+            game.horde.exile.append(game.horde.graveyard.pop(randbelow(game.horde_rng, len(game.horde.graveyard))))
+        if game.drivers.trace is not None:
+            log(game, "graveyard_exiled", Side.HORDE, player=None, cards=count)
+        return True
+    return False
+
+
+def sacrifice_options(game: Game, p: Permanent, cost: str) -> list[Permanent]:
+    """What a 'sacrifice another creature' (or 'another zombie') cost of ``p`` may sacrifice."""
+    wanted = "Zombie" if cost.endswith("zombie") else "Creature"
+    return [q for q in board_of(game, p.controller)
+            if q is not p and (wanted in q.card.types or wanted in q.card.subtypes)]
+
+
+def search_basic_lands(game: Game, player: TeamPlayer, count: int, tapped: bool, to_hand: int) -> None:
+    """Ramp: basic lands from the library onto the battlefield (and into hand), then shuffle."""
+    for n, to_battlefield in ((count, True), (to_hand, False)):
+        for _ in range(n):
+            lands = []
+            for c in player.library:
+                if "Basic" in c.supertypes and c.is_land and c not in lands:
+                    lands.append(c)
+            if not lands:
+                break
+            card = ask(game, "search", player.index, lands, subject=to_battlefield)
+            player.library.remove(card)
+            if to_battlefield:
+                put_onto_battlefield(game, card, player.index, player.index, tapped=tapped)
+            else:
+                player.hand.append(card)
+    shuffle(player.rng, player.library)

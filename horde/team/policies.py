@@ -1,0 +1,1151 @@
+"""Team policies: the policy interface, the bundled policies, and the copy of a game a look-ahead
+plays forward.
+
+The engine never lets a policy change the game: at each decision it builds a ``Decision`` (its
+kind, the deciding player, the legal options; ``horde.engine.decisions``) and passes a read-only
+``TeamView`` (``horde.team.view``, compiled with the engine; imported here too); the policy returns one option (or, for attackers, blocks and cards to put on the
+bottom, a selection of them) and the engine checks it with ``check_choice``. A policy has its
+own random stream (``self.rng``, set by the engine for each game), so its choices never shift
+the Horde's shuffle or dice.
+
+A custom policy is any class with ``choose(decision, view)``; load it with
+``--policy package.module:ClassName``. Loading it imports its module, which runs the module's
+code: the spec is checked first (the module is found without importing it, and its source must
+define the class), so a wrong spec fails before any of that code runs.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import importlib
+import importlib.util
+import inspect
+import math
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import horde.team.view
+from horde.engine import opponents, rules
+from horde.engine.cards import CardDef
+from horde.engine.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
+from horde.engine.filters import AmountFunction, Condition, Filter
+from horde.engine.state import (
+    Battlefield,
+    BossState,
+    Drivers,
+    Game,
+    GameAborted,
+    GameStats,
+    HordeSide,
+    Lieutenant,
+    LieutenantState,
+    Permanent,
+    SchemeState,
+    Side,
+    TeamPlayer,
+    Winner,
+)
+from horde.errors import HordeError
+from horde.files import read_text
+from horde.limits import POLICY_NUMBER_MAX, quoted
+from horde.team import tactics
+from horde.team.tactics import (  # noqa: F401 (card roles, imported from here too)
+    HARMFUL,
+    HELPFUL,
+    HINDERING,
+    MASS_REMOVAL,
+    aura_helps,
+    flash_blocker,
+    harms_on_entering,
+    mass_removal,
+    role,
+    shrink_amount,
+)
+from horde.team.view import TeamView  # noqa: F401 (the policy API: the view a policy decides from)
+
+
+class Policy:
+    """The interface: ``choose(decision, view)`` returns one of ``decision.options`` (or a
+    selection of them). ``self.rng`` is the policy's own stream, set for every game."""
+
+    name = "policy"
+    description = ""
+
+    def __init__(self, **params: Any):
+        self.rng = random.Random(0)
+        for key, value in params.items():
+            setattr(self, key, value)
+
+    def choose(self, decision: Decision, view: TeamView) -> Any:
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------- what cards do, for the AI
+# The card roles the hot decisions read (``role``, ``HARMFUL`` ...) live in ``horde.team.tactics``,
+# compiled with the engine, and are imported above.
+
+
+def card_verbs(card: CardDef) -> frozenset[str]:
+    return card.verbs
+
+
+def targets_player(card: CardDef) -> frozenset[str]:
+    """The verbs of a card that are about a target player ('target player draws ...')."""
+    return frozenset(e.verb for effects in card.hooks.values() for e in effects
+                     if e.args.get("who") in ("target_player", "target_opponent"))
+
+
+def shrinks_target(card: CardDef) -> bool:
+    """Whether a card's targeted effect makes its target smaller (-N/-N, -1/-1 counters)."""
+    for effects in card.hooks.values():
+        for e in effects:
+            if e.target is None:
+                continue
+            if e.verb == "counters" and e.args.get("kind") == "minus":
+                return True
+            if e.verb == "pump" and e.args.get("toughness", 0) < 0:
+                return True
+    return False
+
+
+def damage_amount(card: CardDef) -> int | None:
+    """The damage a card's targeted damage effect deals (None: it deals none, or X)."""
+    return next((e.args["amount"] for effects in card.hooks.values() for e in effects
+                 if e.verb == "damage" and isinstance(e.args["amount"], int)), None)
+
+
+def replaced_on_dying(card: CardDef) -> bool:
+    """A creature that leaves something behind when it dies (Doomed Traveler's Spirit)."""
+    return any(e.verb in HELPFUL for e in card.hooks.get("Dies", ()))
+
+
+def counterspell_breadth(card: CardDef) -> int:
+    """0 for a counterspell that counters only some spells (Negate, Essence Scatter), 1 for one
+    that counters any: the narrower one is spent first."""
+    effect = card.counters
+    text = "any" if effect is None else getattr(effect.args.get("filter"), "text", effect.args.get("filter"))
+    return 1 if text in (None, "", "any") else 0
+
+
+def is_bomb(card: CardDef) -> bool:
+    """A Horde spell worth a counterspell: mass removal, a big token maker, or mana value 5+."""
+    if mass_removal(card) or "reanimate_all" in card_verbs(card):
+        return True
+    return not card.is_token and card.mana_value >= 5
+
+
+class RandomPolicy(Policy):
+    """Uniformly random legal choices: the floor every other policy should beat."""
+
+    name = "random"
+    description = "uniformly random legal choices"
+
+    def choose(self, decision: Decision, view: TeamView) -> Any:
+        rng = self.rng
+        options = decision.options
+        kind = decision.kind
+        if kind == "attackers":
+            return [a for a in options if rng.random() < 0.5]
+        if kind in ("bottom", "exile_cards"):
+            return rng.sample(list(options), decision.count)
+        if kind == "modes":
+            picked = rng.sample(list(options), rng.randint(decision.count, len(options)))
+            while decision.is_legal is not None and not decision.is_legal(picked):
+                picked.pop()
+            return picked
+        if kind == "paris_exile":
+            return [c for c in options if rng.random() < 0.5]
+        if kind == "abandon_scheme":
+            return rng.sample(list(options), decision.count) if rng.random() < 0.5 else []
+        if kind == "blocks":
+            chosen: list[tuple[Permanent, Permanent]] = []
+            used: set[int] = set()
+            for pair in rng.sample(list(options), len(options)):
+                if id(pair[0]) not in used and rng.random() < 0.5:
+                    trial = chosen + [pair]
+                    if decision.is_legal is None or decision.is_legal(trial):
+                        chosen = trial
+                        used.add(id(pair[0]))
+            if decision.is_legal is not None and not decision.is_legal(chosen):
+                return []
+            return chosen
+        return options[rng.randrange(len(options))]
+
+
+class BaselinePolicy(Policy):
+    """Casts what it can by curve, holds back the blockers needed to survive the next Horde
+    attack and attacks the Horde with the rest, blocks to prevent lethal first and trades where
+    it can, removes the biggest threat, counters a Horde bomb when holding a counterspell.
+
+    Parameters: ``safety`` (extra life it wants left after the next expected attack, default 5),
+    ``wrath_threshold`` (Horde board power that makes it cast a wrath, default 10)."""
+
+    name = "baseline"
+    description = "curve out, keep enough blockers back, attack with the rest, answer bombs"
+    safety = 5
+    wrath_threshold = 10
+
+    # ---- dispatch
+    def choose(self, decision: Decision, view: TeamView) -> Any:
+        return getattr(self, "_" + decision.kind)(decision, view)
+
+    # ---- opening hand (C3)
+    def _mulligan(self, decision: Decision, view: TeamView) -> Any:
+        lands = sum(1 for c in decision.subject if c.is_land)
+        return "keep" if 2 <= lands <= 5 or decision.count >= 2 else "mulligan"
+
+    def _bottom(self, decision: Decision, view: TeamView) -> Any:
+        hand = list(decision.options)
+        lands = [c for c in hand if c.is_land]
+        spells = sorted((c for c in hand if not c.is_land), key=lambda c: -c.mana_value)
+        order = lands + spells if len(lands) > 3 else spells + lands
+        return order[:decision.count]
+
+    def _paris_exile(self, decision: Decision, view: TeamView) -> Any:
+        hand = list(decision.options)
+        lands = [c for c in hand if c.is_land]
+        if len(lands) > 5:
+            return lands
+        if len(lands) < 2:
+            return [c for c in hand if not c.is_land]
+        return []
+
+    # ---- main phase
+    def _land(self, decision: Decision, view: TeamView) -> Any:
+        """An untapped land making a colour the hand needs and the board lacks, else any."""
+        lands = [o for o in decision.options if o is not None]
+        if not lands:
+            return None
+        have = view.colours(decision.player)
+        needed = {pip for card in view.hand(decision.player) if not card.is_land for pip in card.cost.pips}
+
+        def score(land: CardDef) -> tuple[bool, bool, int]:
+            makes = {c for unit in land.mana for c in unit}
+            wanted = "*" in makes or bool(makes & (needed - have))
+            return (wanted, "enters tapped" not in land.keywords, len(makes))
+
+        return max(lands, key=score)
+
+    def _cast(self, decision: Decision, view: TeamView) -> Any:
+        """The spell to cast now (``horde.team.tactics.cast``, compiled): a wrath once the Horde's
+        board power reaches ``wrath_threshold`` and passes the team's, else by role and cost."""
+        return tactics.cast(decision, view, self.wrath_threshold)
+
+    def _target(self, decision: Decision, view: TeamView) -> Any:
+        options = decision.options
+        card = decision.subject
+        verbs = card_verbs(card)
+        if card.enchant is not None:  # an Aura: on its own best creature, or the Horde's worst threat
+            return self._enchant(decision, view, aura_helps(card))
+        player_verbs = targets_player(card)
+        chosen = getattr(self, "_loyalty_ability", None)
+        if card.is_planeswalker and chosen is not None and chosen[0] is card:  # the loyalty ability chosen
+            verbs = frozenset(e.verb for e in chosen[1])
+            player_verbs = frozenset(e.verb for e in chosen[1] if e.args.get("who") in ("target_player",
+                                                                                         "target_opponent"))
+        if player_verbs:  # 'target player': itself for what helps, the Horde for what harms
+            if player_verbs & {"draw", "gain_life"} and decision.player in options:
+                return decision.player
+            if "horde" in options:
+                return "horde"
+        horde = [o for o in options if not isinstance(o, int | str) and o.is_horde]
+        if len(horde) > 1:
+            horde = [p for p in horde if view.can_leave(p)] or horde  # G2: not Xenagos behind his Revelers
+        if verbs & HARMFUL or role(card) == "removal" or shrinks_target(card):
+            amount = damage_amount(card) if "damage" in verbs else shrink_amount(card)
+            if "horde" in options and amount is not None and amount >= view.horde_library:
+                return "horde"  # H11, H12: it mills the Horde's last cards
+            if amount is not None:
+                killable = [p for p in horde if view.toughness(p) - p.damage <= amount]
+                if killable:
+                    return max(killable, key=lambda p: (self._threat(p, view), view.toughness(p)))
+                if "horde" in options:
+                    return "horde"
+            if horde:
+                return max(horde, key=lambda p: (self._threat(p, view), view.toughness(p)))
+            ours = [o for o in options if not isinstance(o, int | str)]
+            return min(ours, key=view.power) if ours else options[0]
+        ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
+        if ours:
+            if "pump" in verbs:  # a trick goes on a creature that attacks this turn
+                return max(ours, key=lambda p: (view.can_attack(p), view.power(p)))
+            return max(ours, key=view.power)
+        return options[0]
+
+    def _threat(self, p: Permanent, view: TeamView) -> int:
+        """What a Horde creature is worth removing: its power, plus what its anthems give the
+        Horde's other creatures (Death Baron; ``horde.team.tactics.threat``)."""
+        return tactics.threat(p, view)
+
+    def _answers(self, card: CardDef, horde: list, view: TeamView) -> bool:
+        """Whether a removal spell has a Horde creature to answer (``horde.team.tactics.answers``)."""
+        return tactics.answers(card, horde, view)
+
+    def _enchant(self, decision: Decision, view: TeamView, helps: bool) -> Any:
+        options = decision.options
+        if helps:
+            ours = [o for o in options if isinstance(o, Permanent) and not o.is_horde and o.controller == decision.player]
+            ours = ours or [o for o in options if isinstance(o, Permanent) and not o.is_horde]
+            if ours:
+                return max(ours, key=lambda p: (view.power(p) + view.toughness(p), -len(p.auras)))
+            return decision.player if decision.player in options else options[0]
+        horde = [o for o in options if isinstance(o, Permanent) and o.is_horde]
+        if horde:
+            return max(horde, key=lambda p: (view.power(p), view.toughness(p)))
+        return "horde" if "horde" in options else options[0]
+
+    def _equip(self, decision: Decision, view: TeamView) -> Any:
+        pairs = [o for o in decision.options if o is not None and o[0].attached_to is None]
+        bare = [pair for pair in pairs if not pair[1].equipment]
+        if not bare:
+            return None
+        return max(bare, key=lambda pair: (view.can_attack(pair[1]), view.power(pair[1])))
+
+    def _loyalty(self, decision: Decision, view: TeamView) -> Any:
+        """Loyalty abilities (606), each weighed as a mode is (``_worth``): for the first
+        planeswalker with one worth using, a minus ability when the next Horde attack threatens
+        its loyalty anyway (use it before losing it), or when it is worth at least twice the best
+        plus ability and leaves the planeswalker some loyalty (an ultimate, a wrath of the Horde's
+        big creatures); else the best plus ability. Nothing worth nothing (a wrath that costs the
+        team more than the Horde)."""
+        player = decision.player
+        walkers: dict[int, tuple[Permanent, list]] = {}
+        for option in decision.options:
+            if option is not None:
+                walkers.setdefault(id(option[0]), (option[0], []))[1].append(option[1])
+        for walker, abilities in walkers.values():
+            worth = {id(a): self._worth(a, view, player) for a in abilities}
+            plus = [a for a in abilities if (a[0].cost or 0) >= 0 and worth[id(a)] > 0]
+            minus = [a for a in abilities if (a[0].cost or 0) < 0 and worth[id(a)] > 0]
+            best_plus = max(plus, key=lambda a: worth[id(a)], default=None)
+            grown = walker.loyalty + (best_plus[0].cost or 0 if best_plus is not None else 0)
+            if minus and view.planeswalker_threat(walker) >= grown:
+                return self._chose(walker, max(minus, key=lambda a: worth[id(a)]))
+            floor = 2 * worth[id(best_plus)] if best_plus is not None else 0
+            big = [a for a in minus if walker.loyalty + (a[0].cost or 0) >= 1 and worth[id(a)] >= floor]
+            if big:
+                return self._chose(walker, max(big, key=lambda a: worth[id(a)]))
+            if best_plus is not None:
+                return self._chose(walker, best_plus)
+        return None
+
+    def _chose(self, walker: Permanent, ability: tuple) -> tuple:
+        """Remember the loyalty ability chosen: its target decision follows, with the card as subject."""
+        self._loyalty_ability = (walker.card, ability)
+        return walker, ability
+
+    def _worth(self, effects: tuple, view: TeamView, player: int) -> float:
+        """What an ability or a mode is worth against the Horde: mass removal by the Horde's power
+        it takes less the team's, targeted harm and milling the Horde, then what helps the team."""
+        total = 0.0
+        for e in effects:
+            flt = e.args.get("filter")
+            if e.verb in MASS_REMOVAL | {"pump_all", "tap_all"} and callable(flt) and e.target is None:
+                hit = view.matching(flt, player)
+                total += sum(view.power(p) for p in hit if p.is_horde) - sum(view.power(p) for p in hit
+                                                                              if not p.is_horde)
+            elif e.verb in HARMFUL:
+                total += 1 + max((view.power(p) for p in view.horde_creatures()), default=0)
+            elif e.verb == "mill" and e.args.get("who") in ("target_player", "target_opponent", "each_opponent"):
+                total += e.args["count"] if isinstance(e.args["count"], int) else 1  # H11: milling the Horde
+            elif e.verb in HELPFUL or e.verb == "emblem":
+                total += 3
+            else:
+                total += 0.5
+        return total
+
+    def _activate(self, decision: Decision, view: TeamView) -> Any:
+        """Use abilities that only add to the team's side and sacrifice nothing."""
+        for option in decision.options:
+            if option is None:
+                continue
+            _, ability = option
+            verbs = {e.verb for e in ability}
+            if verbs <= HELPFUL and not any(isinstance(c, str) and c.startswith("sacrifice") for c in ability[0].costs):
+                return option
+        return None
+
+    # ---- combat
+    def _empties_the_library(self, creatures: list, view: TeamView) -> bool:
+        """Whether attacking with every creature wins now (H12): it mills the Horde's whole library
+        (H11) even if its untapped creatures block the biggest attackers (H8: they block at
+        random), and every Horde creature is such a blocker, which dies blocking any attacker."""
+        powers = sorted((max(0, view.power(c)) for c in creatures), reverse=True)
+        horde = view.horde_creatures()
+        if not powers or any(p.tapped or view.toughness(p) - p.damage > powers[-1] for p in horde):
+            return False
+        return sum(powers[len(horde):]) >= view.horde_library > 0
+
+    def _attackers(self, decision: Decision, view: TeamView) -> Any:
+        creatures = list(decision.options)
+        if self._empties_the_library(creatures, view):
+            return [c for c in creatures if view.power(c) > 0]
+        threat = view.horde_attack_power() + 4  # what the Horde could swing next turn, plus a reveal
+        life = view.team_life
+        if threat < life - self.safety:
+            return [c for c in creatures if view.power(c) > 0]
+        # Keep the best blockers back until the expected damage leaves us alive.
+        keep: list[Permanent] = []
+        rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
+        attackers_by_power = sorted((view.power(p) for p in view.horde_attackers()), reverse=True)
+        blocked = 0
+        while rest and threat - blocked >= life - self.safety and len(keep) < len(attackers_by_power):
+            keep.append(rest.pop(0))
+            blocked += attackers_by_power[len(keep) - 1]
+        return [c for c in rest if view.power(c) > 0 and not view.has(c, "vigilance")] + [
+            c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest]
+
+    def _blocks(self, decision: Decision, view: TeamView) -> Any:
+        """Trade where a blocker kills its attacker (best: and survives; against deathtouch only
+        a blocker worth no more than the attacker), block for free where a blocker survives, chump
+        the biggest attackers while the rest would be lethal, and block a lieutenant with a spare
+        creature once every other attacker is blocked (L5): ``horde.team.tactics.blocks``, compiled."""
+        return tactics.blocks(decision, view)
+
+    def _counter(self, decision: Decision, view: TeamView) -> Any:
+        if is_bomb(decision.subject) and not self._helps_the_team(decision.subject, view):
+            return self._narrowest(decision)
+        return None
+
+    def _narrowest(self, decision: Decision) -> Any:
+        """The counterspell that counters the fewest kinds of spell (Negate before Counterspell)."""
+        return min((o for o in decision.options if o is not None), key=lambda o: counterspell_breadth(o[1]))
+
+    def _helps_the_team(self, spell: CardDef, view: TeamView) -> bool:
+        """A Horde wrath that destroys more of the Horde's board than of the team's."""
+        wipes = [e for e in spell.hooks.get("Cast", ()) if e.verb == "destroy_all"]
+        if not wipes:
+            return False
+
+        def loss(creatures: list) -> int:
+            return sum(view.power(p) + view.toughness(p) for p in creatures
+                       if any(view.matches(e.args["filter"], p) for e in wipes))
+
+        return loss(view.team_creatures()) < loss(view.horde_creatures())
+
+    def _fog(self, decision: Decision, view: TeamView) -> Any:
+        expected = decision.subject
+        if expected >= view.team_life or expected >= max(8, view.team_life // 3):
+            return next(o for o in decision.options if o is not None)
+        return None
+
+    def _search(self, decision: Decision, view: TeamView) -> Any:
+        """The basic land making the colour its hand and board need most and have least."""
+        have = view.colours(decision.player)
+        needed = [pip for card in view.hand(decision.player) if not card.is_land for pip in card.cost.pips]
+
+        def score(land: CardDef) -> tuple[int, int]:
+            makes = {c for unit in land.mana for c in unit}
+            return (sum(1 for pip in needed if pip in makes and pip not in have), sum(1 for pip in needed if pip in makes))
+
+        return max(decision.options, key=score)
+
+    def _mode(self, decision: Decision, view: TeamView) -> Any:
+        """A mode that hurts the Horde if one can, else the first."""
+        for mode in decision.options:
+            if any(e.verb in HARMFUL for e in mode):
+                return mode
+        return decision.options[0]
+
+    def _modes(self, decision: Decision, view: TeamView) -> Any:
+        """The modes worth most against the Horde: mass removal by the Horde's power it takes
+        less the team's, targeted harm, then what helps the team; as many as pay off."""
+        player = decision.player
+
+        def worth(mode: tuple) -> float:
+            return self._worth(mode, view, player)
+
+        ranked = sorted(decision.options, key=worth, reverse=True)
+        chosen = ranked[:max(decision.count, sum(1 for m in ranked if worth(m) > 0))]
+        while decision.is_legal is not None and not decision.is_legal(chosen) and len(chosen) > decision.count:
+            chosen.pop()
+        return chosen
+
+    def _exile_graveyard(self, decision: Decision, view: TeamView) -> Any:
+        """Stop a Horde creature's combat damage (Carrion Wurm) whenever a player can."""
+        return next(o for o in decision.options if o is not None)
+
+    def _exile_cards(self, decision: Decision, view: TeamView) -> Any:
+        cards = sorted(decision.options, key=lambda c: (not c.is_land, c.mana_value))
+        return cards[:decision.count]
+
+    # ---- losing things
+    def _sacrifice(self, decision: Decision, view: TeamView) -> Any:
+        """A token, or a creature that leaves one behind, before anything else; the commander last."""
+        def worth(p: Permanent) -> tuple[bool, bool, int]:
+            value = view.power(p) + view.toughness(p) if p.card.is_creature else 0
+            replaced = replaced_on_dying(p.card)
+            return (not (p.card.is_token or replaced), p.is_commander, value - 2 * replaced)
+
+        return min(decision.options, key=worth)
+
+    def _discard(self, decision: Decision, view: TeamView) -> Any:
+        hand = list(decision.options)
+        lands = [c for c in hand if c.is_land]
+        if len(lands) > 3:
+            return lands[0]
+        return max(hand, key=lambda c: c.mana_value)
+
+    def _return(self, decision: Decision, view: TeamView) -> Any:
+        return max(decision.options, key=lambda c: c.mana_value)
+
+    def _flash(self, decision: Decision, view: TeamView) -> Any:
+        """Flash in a blocker: the flash creature with the most toughness, when attackers come."""
+        creatures = [o for o in decision.options if o is not None and o[0].is_creature]
+        if not creatures or not decision.subject:
+            return None
+        return max(creatures, key=lambda o: (o[0].toughness or 0, o[0].power or 0))
+
+    def _cycle(self, decision: Decision, view: TeamView) -> Any:
+        """Cycle a dead card: a land once it has six, a spell its mana can't make the colours of."""
+        player = decision.player
+        have = view.colours(player)
+        for card in decision.options:
+            if card is None:
+                continue
+            if card.is_land and view.lands(player) >= 6:
+                return card
+            if not card.is_land and "*" not in have and any(pip not in have for pip in card.cost.pips
+                                                            if pip != "C") and view.lands(player) >= 3:
+                return card
+        return None
+
+    def _graveyard(self, decision: Decision, view: TeamView) -> Any:
+        """Unearth and return what it can: it costs the graveyard nothing."""
+        return next((o for o in decision.options if o is not None), None)
+
+    def _kick(self, decision: Decision, view: TeamView) -> Any:
+        """Kick as often as it can pay, unless the mana the kicker takes would cast another spell
+        of its hand this turn (the unkicked spell, and that one, do more)."""
+        card = decision.subject
+        player = decision.player
+        left = view.available_mana(player) - view.cost(card, player)
+        others = list(view.hand(player))
+        if card in others:
+            others.remove(card)
+        if any(not c.is_land and role(c) not in ("fog", "counter") and view.cost(c, player) <= left for c in others):
+            return min(decision.options)
+        return max(decision.options)
+
+    def _regenerate(self, decision: Decision, view: TeamView) -> Any:
+        """Regenerate: it saves a creature that would be destroyed now."""
+        return next(o for o in decision.options if o is not None)
+
+
+    # ---- the published automated opponents (RULES.md F, M, G, V)
+    def _redirect(self, decision: Decision, view: TeamView) -> Any:
+        """Damage to the opponent goes to one of its creatures (F6, G3): kill the most dangerous one
+        it can (an elite Head, the biggest Reveler), never Xenagos while something else is there;
+        else wear down the one closest to dying."""
+        n = decision.subject
+        options = list(decision.options)
+        live = [p for p in options if not view.has(p, "indestructible") and p.card.name != "Xenagos Ascended"]
+        pool = live or options
+
+        def left(p: Permanent) -> int:
+            return view.toughness(p) - p.damage
+
+        killable = [p for p in pool if left(p) <= n]
+        if killable:
+            return max(killable, key=lambda p: ("Elite" in p.card.supertypes, view.power(p), left(p)))
+        return min(pool, key=left)
+
+    def _horde_choice(self, decision: Decision, view: TeamView) -> Any:
+        """The team makes the Hydra's choices (F7) and takes the option least bad for it: its
+        harmful effects on the Hydra's own non-elite Heads (no extra turn) or the team's least
+        valuable permanent, its Heads tapped elite first, the mode that hurts the team least."""
+        kind, card = decision.subject
+        options = list(decision.options)
+        permanents = [o for o in options if isinstance(o, Permanent)]
+        ours = [p for p in permanents if not p.is_horde]
+        theirs = [p for p in permanents if p.is_horde]
+
+        def worth(p: Permanent) -> tuple[bool, int]:
+            return (not p.card.is_token, view.power(p) + view.toughness(p) if p.card.is_creature else 0)
+
+        if kind == "harm":
+            if theirs:
+                return max(theirs, key=lambda p: ("Elite" not in p.card.supertypes, view.toughness(p)))
+            return min(ours, key=worth) if ours else options[0]
+        if kind == "tap":
+            if theirs:
+                return max(theirs, key=lambda p: ("Elite" in p.card.supertypes, view.toughness(p)))
+            return min(ours, key=worth) if ours else options[0]
+        if kind == "help":
+            return max(ours, key=worth) if ours else min(theirs, key=worth) if theirs else options[0]
+        if kind == "sacrifice":
+            return max(theirs, key=worth) if theirs else min(ours, key=worth) if ours else options[0]
+        if kind == "mode":
+            return min(options, key=lambda mode: self._mode_harm(mode, view))
+        if kind == "return":
+            return min(options, key=lambda c: c.mana_value)
+        return options[0]
+
+    def _mode_harm(self, mode: tuple, view: TeamView) -> int:
+        """What a mode of the opponent's spell costs the team, roughly in life points."""
+        harm = 0
+        for effect in mode:
+            if effect.verb == "damage_each_opponent" and isinstance(effect.args["amount"], int):
+                harm += effect.args["amount"] * view.players
+            elif effect.verb == "destroy_all":
+                flt = effect.args["filter"]
+                harm += sum(3 + view.power(p) for p in view.team_creatures() if view.matches(flt, p))
+            else:
+                harm += 1
+        return harm
+
+    def _may_sacrifice(self, decision: Decision, view: TeamView) -> Any:
+        """Sacrifice a token or a creature worth less than the life it saves, or when the life would kill."""
+        options = [o for o in decision.options if o is not None]
+        cost = decision.subject
+        cheapest = min(options, key=lambda p: (not p.card.is_token, view.power(p) + view.toughness(p)))
+        if cheapest.card.is_token or view.power(cheapest) + view.toughness(cheapest) <= cost or view.team_life <= cost:
+            return cheapest
+        return None
+
+    def _exile(self, decision: Decision, view: TeamView) -> Any:
+        return min(decision.options, key=lambda p: (not p.card.is_token, p.is_commander,
+                                                    view.power(p) + view.toughness(p)))
+
+    def _tap(self, decision: Decision, view: TeamView) -> Any:
+        """The Head that bites hardest: an elite one first."""
+        return max(decision.options, key=lambda p: ("Elite" in p.card.supertypes, view.toughness(p)))
+
+    def _must_block(self, decision: Decision, view: TeamView) -> Any:
+        return max(decision.options, key=lambda p: (view.toughness(p), -view.power(p)))
+
+    def _burn(self, decision: Decision, view: TeamView) -> Any:
+        """V5: mill while the Horde has a library; once it is empty, burn its graveyard."""
+        library, _ = decision.subject
+        return library == 0
+
+    # ---- the variants (RULES.md A)
+    def _self_or_others(self, decision: Decision, view: TeamView) -> Any:
+        """A 'self or others' scheme hurts the chosen player twice as much as each other one: 'others'
+        while there are at most two others (and always when it has fewer life than any other with
+        a life for each player), 'self' from three others on."""
+        others = [i for i in range(view.players) if i != decision.player and view.in_game(i)]
+        if len(others) <= 2:
+            return "others"
+        return "others" if view.life(decision.player) < min(view.life(i) for i in others) else "self"
+
+    def _abandon_scheme(self, decision: Decision, view: TeamView) -> Any:
+        """Sacrifice the two least valuable creatures to abandon the scheme when each is a token or
+        small (power plus toughness 4 or less): the scheme makes a 3/3 every Horde turn."""
+        options = sorted(decision.options, key=lambda p: (not p.card.is_token, view.power(p) + view.toughness(p)))
+        chosen = options[:decision.count]
+        if all(p.card.is_token or view.power(p) + view.toughness(p) <= 4 for p in chosen):
+            return chosen
+        return []
+
+    def _keep(self, decision: Decision, view: TeamView) -> Any:
+        """Keep the biggest creature (power plus toughness, then mana value)."""
+        return max(decision.options, key=lambda p: (view.power(p) + view.toughness(p), p.card.mana_value))
+
+
+class AggroPolicy(BaselinePolicy):
+    """Races: attacks with every creature that does not have to stay back to prevent lethal,
+    casts creatures before anything else, and points burn at the Horde's library.
+
+    Parameters: ``margin`` (life it keeps above the next expected attack before it holds any
+    blocker back, default 0)."""
+
+    name = "aggro"
+    description = "race: attack with all but the blockers needed to prevent lethal"
+    margin = 0
+
+    def _attackers(self, decision: Decision, view: TeamView) -> Any:
+        creatures = list(decision.options)
+        if self._empties_the_library(creatures, view):
+            return [c for c in creatures if view.power(c) > 0]
+        threat = view.horde_attack_power()
+        life = view.team_life
+        keep: list = []
+        rest = sorted(creatures, key=lambda c: (view.toughness(c), -view.power(c)), reverse=True)
+        attackers_by_power = sorted((view.power(p) for p in view.horde_attackers()), reverse=True)
+        blocked = 0
+        while rest and threat - blocked >= life - self.margin and len(keep) < len(attackers_by_power):
+            keep.append(rest.pop(0))
+            blocked += attackers_by_power[len(keep) - 1]
+        return [c for c in rest if view.power(c) > 0]
+
+    def _cast(self, decision: Decision, view: TeamView) -> Any:
+        options = [o for o in decision.options if o is not None]
+        creatures = [o for o in options if o[0].is_creature
+                     and not (harms_on_entering(o[0]) and not view.horde_creatures())]
+        if creatures:
+            return max(creatures, key=lambda o: view.cost(o[0], decision.player, o[1]))
+        return super()._cast(decision, view)
+
+    def _target(self, decision: Decision, view: TeamView) -> Any:
+        if "horde" in decision.options and "damage" in card_verbs(decision.subject):
+            return "horde"  # H11: every point mills a card
+        return super()._target(decision, view)
+
+
+class DefensivePolicy(BaselinePolicy):
+    """Keeps enough blockers back to survive the next expected Horde attack (its board plus an
+    expected reveal), chump-blocks to stay alive, attacks only with the surplus, and fogs early.
+
+    Parameters: ``safety`` (life it wants left after the expected attack, default 10),
+    ``reveal_allowance`` (power it expects the next reveal to add, default 6)."""
+
+    name = "defensive"
+    description = "hold blockers for the next attack, chump to stay alive, attack with the surplus"
+    safety = 10
+    reveal_allowance = 6
+
+    def _attackers(self, decision: Decision, view: TeamView) -> Any:
+        creatures = list(decision.options)
+        if self._empties_the_library(creatures, view):
+            return [c for c in creatures if view.power(c) > 0]
+        threat = view.horde_attack_power() + self.reveal_allowance
+        life = view.team_life
+        rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
+        horde = sorted((view.power(p) for p in view.horde_attackers()), reverse=True)
+        horde += [self.reveal_allowance // 2] * 2  # the creatures the next reveal may bring
+        kept = 0
+        while rest and threat >= life - self.safety and kept < len(horde):
+            rest.pop(0)
+            threat -= horde[kept]
+            kept += 1
+        return [c for c in rest if view.power(c) > 0]
+
+    def _blocks(self, decision: Decision, view: TeamView) -> Any:
+        chosen = super()._blocks(decision, view)
+        used = {id(b) for b, _ in chosen}
+        blocked = {id(a) for _, a in chosen}
+        incoming = sum(max(0, view.power(a)) for a in decision.subject if id(a) not in blocked and a.attacked is None)
+        for b, a in sorted(decision.options, key=lambda pair: -view.power(pair[1])):
+            if incoming < view.team_life - self.safety:
+                break
+            if id(b) in used or id(a) in blocked or a.attacked is not None:
+                continue
+            trial = chosen + [(b, a)]
+            if decision.is_legal is None or decision.is_legal(trial):
+                chosen = trial
+                used.add(id(b))
+                blocked.add(id(a))
+                incoming -= max(0, view.power(a))
+        return chosen
+
+    def _fog(self, decision: Decision, view: TeamView) -> Any:
+        if decision.subject >= max(4, view.team_life // 4):
+            return next(o for o in decision.options if o is not None)
+        return None
+
+
+class ControlPolicy(BaselinePolicy):
+    """Holds spot removal for bombs and lieutenants, casts a wrath when the Horde's board power
+    passes a threshold, and counters the most dangerous Horde spells.
+
+    Parameters: ``wrath_threshold`` (Horde board power that triggers a wrath, default 12),
+    ``bomb_power`` (power that makes a Horde creature worth spot removal, default 5),
+    ``counter_value`` (mana value from which a Horde spell is worth a counterspell, default 4)."""
+
+    name = "control"
+    description = "removal for bombs and lieutenants, wrath past a power threshold, counter the worst"
+    wrath_threshold = 12
+    bomb_power = 5
+    counter_value = 4
+
+    def _cast(self, decision: Decision, view: TeamView) -> Any:
+        horde = view.horde_creatures()
+        worthy = [p for p in horde if self._threat(p, view) >= self.bomb_power or view.is_lieutenant(p)]
+        options = []
+        for option in decision.options:
+            if option is None:
+                continue
+            verbs = card_verbs(option[0])
+            if verbs & HARMFUL and not option[0].is_permanent and "damage" not in verbs and not worthy:
+                continue  # hold spot removal for a bomb or a lieutenant
+            options.append(option)
+        return super()._cast(Decision(decision.kind, decision.player, options + [None], decision.subject,
+                                      decision.count, decision.is_legal), view)
+
+    def _counter(self, decision: Decision, view: TeamView) -> Any:
+        spell = decision.subject
+        if self._helps_the_team(spell, view):
+            return None
+        if is_bomb(spell) or (not spell.is_token and spell.mana_value >= self.counter_value):
+            return self._narrowest(decision)
+        return None
+
+
+# ---------------------------------------------------------------- looking ahead (issue 16)
+
+
+def fork(game: Game, policy: Any) -> Game:
+    """A deep copy of ``game`` played by ``policy``: its zones, permanents, counters and random
+    streams copied (card definitions, the setup and the token cards shared, as they never
+    change), with drivers of its own (no trace, fresh statistics, the same rule hooks)."""
+    drivers = game.drivers
+    own = Drivers(policy, GameStats(team_life_min=drivers.stats.team_life_min))
+    for hook in ("lieutenant_leaves", "creature_damaged_player", "permanent_left", "opponent_damaged",
+                 "horde_choice", "horde_attackers"):
+        setattr(own, hook, getattr(drivers, hook))
+    memo: dict[int, Any] = {id(drivers): own, id(game.setup): game.setup, id(game.tokens): game.tokens}
+    for stream in [game.horde_rng, game.dice_rng] + [player.rng for player in game.players]:
+        twin = random.Random()
+        twin.setstate(stream.getstate())  # a stream's state copied whole, and fast
+        memo[id(stream)] = twin
+    clone = _copy(game, memo)
+    own.view = TeamView(clone)
+    return clone
+
+
+horde.team.view.copy_game = lambda game: fork(game, RandomPolicy())  # TeamView.snapshot
+
+
+# Never changed in place (a filter keeps its answers per card, which never change):
+_SHARED = (int, float, str, bool, type(None), frozenset, CardDef, Side, Winner, Filter, AmountFunction, Condition)
+
+# How to make an instance of each state class that the copy then fills in, attribute by attribute:
+# a compiled build's classes (mypyc) can't be made without calling their __init__.
+_BLANK: dict[type, Callable[[Any], Any]] = {
+    Game: lambda o: Game(o.setup, o.tokens, o.horde_rng, o.dice_rng, o.drivers),
+    Permanent: lambda o: Permanent(o.id, o.card, o.controller, o.owner),
+    TeamPlayer: lambda o: TeamPlayer(o.index, o.deck_name, o.commander, o.rng),
+    HordeSide: lambda o: HordeSide(),
+    Battlefield: lambda o: Battlefield(),
+    BossState: lambda o: BossState(o.card),
+    Lieutenant: lambda o: Lieutenant(o.card),
+    LieutenantState: lambda o: LieutenantState([], []),
+    SchemeState: lambda o: SchemeState([], o.rng),
+}
+
+
+def _copy(value: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy`` made for game state: values that never change in place are shared,
+    lists, dicts and tuples copied item by item, the state classes attribute by attribute (their
+    ``__slots__``, or a compiled build's ``__mypyc_attrs__``), anything else left to
+    ``copy.deepcopy`` with the same memo."""
+    if isinstance(value, _SHARED) or callable(value) and not hasattr(value, "__slots__"):
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found
+    kind = type(value)
+    if kind is list:
+        new_list: list[Any] = []
+        memo[id(value)] = new_list
+        new_list.extend(_copy(item, memo) for item in value)
+        return new_list
+    if kind is tuple:
+        return tuple(_copy(item, memo) for item in value)
+    if kind is dict:
+        new_dict: dict[Any, Any] = {}
+        memo[id(value)] = new_dict
+        for key, item in value.items():
+            new_dict[key] = _copy(item, memo)
+        return new_dict
+    blank = _BLANK.get(kind)
+    slots = getattr(kind, "__slots__", None) or getattr(kind, "__mypyc_attrs__", None)
+    if slots is not None and (blank is not None or (not hasattr(value, "__dict__") and "__mypyc_attrs__" not in
+                                                    vars(kind) and kind.__module__.startswith("horde."))):
+        new = blank(value) if blank is not None else object.__new__(kind)
+        memo[id(value)] = new
+        for slot in slots:
+            try:
+                setattr(new, slot, _copy(getattr(value, slot), memo))
+            except AttributeError:
+                continue  # a slot never set
+        return new
+    return copy.deepcopy(value, memo)
+
+
+class _Diverged(Exception):
+    """A replayed game did not offer the decision recorded (it can't happen in a deterministic
+    engine; the candidate is then dropped rather than trusted)."""
+
+
+def _index(options: Any, item: Any) -> int:
+    for i, option in enumerate(options):
+        if option is item:
+            return i
+    return list(options).index(item)
+
+
+def encode(decision: Decision, choice: Any) -> tuple[str, Any]:
+    """A choice as positions in the decision's options, which a copy of the game offers alike."""
+    if decision.kind in SELECTIONS:
+        return decision.kind, tuple(_index(decision.options, item) for item in choice)
+    return decision.kind, _index(decision.options, choice)
+
+
+class _Replay:
+    """Answers a copied game's decisions: first the ones recorded (by position), then as the
+    rollout policy would."""
+
+    def __init__(self, answers: list[tuple[str, Any]], rollout: Policy):
+        self.answers = answers
+        self.rollout = rollout
+        self.rng = rollout.rng
+        self.done = 0
+
+    def choose(self, decision: Decision, view: TeamView) -> Any:
+        if self.done < len(self.answers):
+            kind, code = self.answers[self.done]
+            self.done += 1
+            if kind != decision.kind:
+                raise _Diverged
+            options = list(decision.options)
+            return [options[i] for i in code] if kind in SELECTIONS else options[code]
+        return self.rollout.choose(decision, view)
+
+
+class LookaheadPolicy(BaselinePolicy):
+    """Plays as ``baseline``, but at its important decisions (blocks, targets, fogs, attackers,
+    counterspells) it plays each of a few candidate answers forward on copies of the game to the
+    end of the next Horde turn, with ``baseline`` choosing for the team in the copies, and takes
+    the answer that leaves the best position: a win, else team life plus half the team's board,
+    and the team's cards in hand, minus the Horde's library and half its board. The engine is deterministic, so each copy
+    shows exactly what that answer leads to against the Horde's actual next reveals and dice,
+    which a table can't know: its win rate is an upper bound of what a good table reaches.
+
+    Parameters: ``budget`` (the most candidate answers played forward at one decision, default
+    4; 0 plays as baseline) and those of ``baseline``."""
+
+    name = "lookahead"
+    description = "baseline, but plays each important decision's candidates forward to the next Horde turn's end"
+    budget = 4
+    _IMPORTANT = frozenset({"blocks", "target", "fog", "attackers", "counter"})
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        self._snapshot: Game | None = None
+        self._rest: Callable[[Game], Any] | None = None
+        self._answered: list[tuple[str, Any]] = []
+        self._peers: tuple[Policy, ...] = (DefensivePolicy(), AggroPolicy())
+
+    def start(self, view: TeamView, rest: Callable[[Game], Any]) -> None:
+        """A turn begins (in a puzzle: a step): keep a copy of the game to replay it from, and
+        ``rest``, which plays the turn from there."""
+        self._answered = []
+        self._snapshot = view.snapshot() if self.budget > 0 else None
+        self._rest = rest
+
+    def choose(self, decision: Decision, view: TeamView) -> Any:
+        choice = None
+        if self._snapshot is not None and decision.kind in self._IMPORTANT:
+            choice = self._look_ahead(decision, view)
+        if choice is None:
+            choice = super().choose(decision, view)
+        self._answered.append(encode(decision, choice))
+        return choice
+
+    def _candidates(self, decision: Decision, view: TeamView) -> list[Any]:
+        """Baseline's answer first, then the others worth a look, each once, at most ``budget``."""
+        kind = decision.kind
+        found = [super().choose(decision, view)]
+        if kind in ("blocks", "attackers"):
+            found += [peer.choose(decision, view) for peer in self._peers]
+            if kind == "attackers":
+                found += [[c for c in decision.options if view.power(c) > 0]]
+            found.append([])
+        else:
+            found += [o for o in decision.options if o is not None]
+            if None in decision.options:
+                found.append(None)
+        unique, seen = [], set()
+        for choice in found:
+            code = encode(decision, choice)
+            if code not in seen:
+                seen.add(code)
+                unique.append(choice)
+        return unique[:self.budget]
+
+    def _look_ahead(self, decision: Decision, view: TeamView) -> Any:
+        candidates = self._candidates(decision, view)
+        if len(candidates) < 2:
+            return None
+        until = view.horde_turns + 1  # to the end of the next Horde turn
+        best, best_value = None, -float("inf")
+        for choice in candidates:
+            value = self._play_forward(self._answered + [encode(decision, choice)], until)
+            if value > best_value:
+                best, best_value = choice, value
+        return best
+
+    def _play_forward(self, answers: list[tuple[str, Any]], until: int) -> float:
+        assert self._snapshot is not None and self._rest is not None
+        game = fork(self._snapshot, _Replay(answers, BaselinePolicy(safety=self.safety,
+                                                                    wrath_threshold=self.wrath_threshold)))
+        procedure = opponents.procedure(game.setup)
+        try:
+            self._rest(game)
+            for _ in range(4):  # the turns up to the next opponent's turn, at most 4 (H2: grace turns)
+                if game.over() or game.horde_turns >= until or not opponents.play_turn(game, procedure):
+                    break
+        except (_Diverged, PolicyError, GameAborted, RecursionError):
+            return -float("inf")  # a copy that ran away (H15) is no answer to take
+        return position_value(game)
+
+
+def position_value(game: Game) -> float:
+    """How good a position is for the team: a win above everything, a loss below; else team
+    life plus half the team's board (power and toughness) and 3 for each card in the team's
+    hands (a fog or a counterspell kept is worth something), minus the Horde's library and half
+    its board."""
+    if game.winner == Winner.TEAM:
+        return 1e9
+    if game.winner == Winner.HORDE:
+        return -1e9
+    board = 0.0
+    for p in game.battlefield.team:
+        if p.card.is_creature:
+            board += max(0, rules.power(game, p)) + rules.toughness(game, p)
+    for p in game.battlefield.horde:
+        if p.card.is_creature:
+            board -= max(0, rules.power(game, p)) + rules.toughness(game, p)
+    cards = sum(len(player.hand) for player in game.players)
+    return game.team_life - len(game.horde.library) + board / 2 + 3 * cards
+
+
+POLICIES: dict[str, type[Policy]] = {"baseline": BaselinePolicy, "aggro": AggroPolicy, "defensive": DefensivePolicy,
+                             "control": ControlPolicy, "lookahead": LookaheadPolicy, "random": RandomPolicy}
+
+
+_DOTTED_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+def policy_class(spec: str) -> type:
+    """A registered policy by name, or a class by dotted path ``package.module:ClassName``.
+
+    Before the module is imported (which runs its code) the spec is checked: both parts must be
+    Python names, the module must be found (``importlib.util.find_spec``; finding
+    ``package.module`` imports ``package``), and when its source is a Python file, the file must
+    define ``ClassName`` at its top level (``_defines``). A PolicyError names what is wrong."""
+    if spec in POLICIES:
+        return POLICIES[spec]
+    if ":" in spec:
+        module_name, _, class_name = spec.partition(":")
+        cls = attribute_by_path(spec, "policy", PolicyError)
+        if cls is None or not callable(getattr(cls, "choose", None)):
+            raise PolicyError(f"policy '{spec}': module '{module_name}' has no policy class '{class_name}'"
+                              f" with a choose(decision, view) method")
+        return cls
+    raise PolicyError(f"unknown policy {quoted(spec)}: expected one of {', '.join(POLICIES)} or module:Class")
+
+
+def _defines(source: str, name: str) -> bool:
+    """Whether a module's source file may bind ``name`` at its top level (a class, an assignment,
+    an import), read without running it; a source that can't be read or parsed may (the import
+    says what is wrong), and so may one with a star import or a module ``__getattr__``."""
+    try:
+        tree = ast.parse(read_text(source, "policy module"))
+    except (HordeError, SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == "__getattr__":
+            return True
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name:
+            return True
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            for alias in node.names:
+                if alias.name == "*" or (alias.asname or alias.name.split(".")[0]) == name:
+                    return True
+    return False
+
+
+def attribute_by_path(spec: str, what: str, error: type[HordeError]) -> Any:
+    """The attribute ``Name`` of the module of ``package.module:Name`` (None if it has none). A spec
+    that is not ``module:Name``, a module that can't be found or imported, or a module source that
+    plainly defines no ``Name`` (read without running it) is an ``error`` naming ``what``."""
+    module_name, _, name = spec.partition(":")
+    if not _DOTTED_RE.fullmatch(module_name) or not name.isidentifier():
+        raise error(f"{what} {quoted(spec)}: expected module:Class, like my_group:MyClass (a Python "
+                    "module on the path and the name of a class in it)")
+    try:
+        found = importlib.util.find_spec(module_name)
+    except (ImportError, ValueError) as problem:
+        raise error(f"{what} '{spec}': cannot find module '{module_name}': {problem}") from None
+    if found is None:
+        raise error(f"{what} '{spec}': no module '{module_name}' on the Python path (run horde from its "
+                    "folder, or set PYTHONPATH)")
+    if found.origin and found.origin.endswith(".py") and not _defines(found.origin, name):
+        raise error(f"{what} '{spec}': module '{module_name}' ({found.origin}) defines no class "
+                    f"'{name}' (it was not imported)")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as problem:
+        raise error(f"{what} '{spec}': cannot import module '{module_name}': {problem}") from None
+    return getattr(module, name, None)
+
+
+def parameters(cls: type) -> dict[str, Any]:
+    """The parameters a policy class takes, with their defaults: its public plain class
+    attributes and those it inherits (a subclass's value wins)."""
+    found: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        if klass in (object, Policy):
+            continue
+        for key, value in vars(klass).items():
+            if key.startswith("_") or key in ("name", "description") or callable(value):
+                continue
+            if isinstance(value, property | staticmethod | classmethod) or inspect.isdatadescriptor(value):
+                continue
+            found[key] = value
+    return found
+
+
+def policy_factory(spec: str, **params: Any) -> Callable[[], Any]:
+    """Check a policy and its parameters once; returns a function that makes a fresh policy each
+    time it is called. A parameter it does not take is a PolicyError naming the ones it does."""
+    cls = policy_class(spec)
+    known = parameters(cls)
+    for key in params:
+        if key not in known:
+            raise PolicyError(f"policy '{spec}' takes no parameter {quoted(key)} (it takes: "
+                              f"{', '.join(known) or 'none'})")
+        params[key] = parameter_value(spec, key, known[key], params[key])
+
+    def make() -> Any:
+        policy = cls(**params) if issubclass(cls, Policy) else cls()
+        if not issubclass(cls, Policy):
+            for key, value in params.items():
+                setattr(policy, key, value)
+        if not hasattr(policy, "rng"):
+            setattr(policy, "rng", random.Random(0))  # noqa: B010 (a class that is no Policy)
+        return policy
+
+    return make
+
+
+def parameter_value(spec: str, key: str, default: Any, value: Any) -> Any:
+    """A policy parameter's value checked against the type of its default (its declaration): a
+    whole number for an int (``2.7`` is refused, not played as 2), a finite number for a float,
+    true or false for a bool, text for a str; numbers at most ``POLICY_NUMBER_MAX`` either way.
+    The value recorded is the value played."""
+    kind = type(default)
+    if kind is bool:
+        ok = isinstance(value, bool)
+        expected = "true or false"
+    elif kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool) and abs(value) <= POLICY_NUMBER_MAX
+        expected = f"a whole number from {-POLICY_NUMBER_MAX:,} to {POLICY_NUMBER_MAX:,}"
+    elif kind is float:
+        ok = (isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+              and abs(value) <= POLICY_NUMBER_MAX)
+        expected = f"a finite number from {-POLICY_NUMBER_MAX:,} to {POLICY_NUMBER_MAX:,}"
+        value = float(value) if ok else value
+    elif kind is str:
+        ok = isinstance(value, str)
+        expected = "a text value"
+    else:
+        raise PolicyError(f"policy '{spec}' parameter '{key}' can't be set: its default is a {kind.__name__}, and "
+                          "only numbers, true or false and text values can be given")
+    if not ok:
+        raise PolicyError(f"policy '{spec}' parameter '{key}' = {quoted(value)}: expected {expected} (its default is "
+                          f"{default!r})")
+    return value
+
+
+def make_policy(spec: str, **params: Any) -> Any:
+    """Build a policy; a parameter it does not take is a PolicyError naming the ones it does."""
+    return policy_factory(spec, **params)()

@@ -1,0 +1,422 @@
+"""The baseline policy's hot decisions as plain functions: what to cast in a main phase and how
+to block (H8), with what they read of the cards (a card's role for the team) and of the board
+(a Horde creature's threat, whether a removal spell has something to answer).
+
+The policy classes (``horde.team.policies``) stay interpreted, since users subclass them and set
+their parameters as class attributes; they call these functions with the view and their
+parameters, so the loops of a decision run compiled with the engine (``horde.build``). The
+choices are exactly the baseline's: ties go to the first option, as ``min``, ``max`` and
+``sorted`` give them; no closures (mypyc builds an object for each).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from horde.engine.cards import CardDef
+from horde.engine.decisions import Decision
+from horde.engine.state import Permanent
+from horde.team.view import TeamView
+
+# ---------------------------------------------------------------- what cards do, for the AI
+HARMFUL = {"destroy", "exile", "bounce", "damage"}
+HELPFUL = {"create_tokens", "draw", "gain_life", "counters", "ramp", "return_from_graveyard"}
+MASS_REMOVAL = {"destroy_all", "damage_all", "each_player_sacrifices"}
+HINDERING = {"can't attack", "can't block", "defender", "assigns no combat damage"}
+
+
+def aura_helps(card: CardDef) -> bool:
+    """Whether an Aura helps what it enchants (+N/+N, good keywords) rather than hinders it
+    (-N/-N, can't attack or block, a curse on a player's creatures)."""
+    for effect in card.equipped:
+        args = effect.args
+        if args["power"] + args["toughness"] < 0 or args["keywords"] & HINDERING:
+            return False
+    for effect in card.anthems:
+        if effect.args["power"] + effect.args["toughness"] < 0:
+            return False
+    return True
+
+
+def flash_blocker(card: CardDef) -> bool:
+    """A creature with flash: held for the Horde's turn, to be flashed in as a blocker."""
+    return card.is_creature and "flash" in card.keywords
+
+
+def mass_removal(card: CardDef) -> bool:
+    """Whether a card removes many creatures at once (damage to players alone is not)."""
+    for effects in card.hooks.values():
+        for e in effects:
+            if e.verb in MASS_REMOVAL and (e.verb != "damage_all" or e.args.get("filter") is not None):
+                return True
+    return False
+
+
+def _shrinks_on_pump(card: CardDef) -> bool:
+    """Whether one of a card's pumps takes toughness away (-N/-N, for one creature or all)."""
+    for effects in card.hooks.values():
+        for e in effects:
+            if e.verb in ("pump", "pump_all") and e.args.get("toughness", 0) < 0:
+                return True
+    return False
+
+
+_ROLES: dict[CardDef, str] = {}
+
+
+def role(card: CardDef) -> str:
+    """What a card does for the team, read from its verbs once: 'wrath', 'removal', 'pump',
+    'ramp', 'fog', 'counter', 'creature', 'permanent' or 'spell'."""
+    found = _ROLES.get(card)
+    if found is None:
+        verbs = card.verbs
+        shrink = _shrinks_on_pump(card)
+        if card.is_fog:
+            found = "fog"
+        elif card.enchant is not None:
+            found = "aura" if aura_helps(card) else "removal"
+        elif card.counters is not None:
+            found = "counter"
+        elif mass_removal(card) or ("pump_all" in verbs and shrink):
+            found = "wrath"
+        elif not card.is_permanent and (verbs & HARMFUL or ("pump" in verbs and shrink)):
+            found = "removal"
+        elif not card.is_permanent and verbs & {"pump", "pump_all"}:
+            found = "pump"
+        elif "ramp" in verbs or (card.mana and not card.is_land):
+            found = "ramp"
+        elif card.is_creature:
+            found = "creature"
+        elif card.is_permanent:
+            found = "permanent"
+        else:
+            found = "spell"
+        _ROLES[card] = found
+    return found
+
+
+def shrink_amount(card: CardDef) -> int | None:
+    """How much toughness a card's targeted -N/-N (or -1/-1 counters) takes away (Disfigure: 2);
+    None: none."""
+    for effects in card.hooks.values():
+        for e in effects:
+            if e.verb == "pump" and e.args.get("on") == "target" and e.args.get("toughness", 0) < 0:
+                return -e.args["toughness"]
+            if (e.verb == "counters" and e.args.get("kind") == "minus" and e.target is not None
+                    and isinstance(e.args["count"], int)):
+                return e.args["count"]  # -1/-1 counters
+    return None
+
+
+def harms_on_entering(card: CardDef) -> bool:
+    """A permanent whose Enters ability harms a target creature (Flametongue Kavu): with no Horde
+    creature to target it would hit one of the team's own."""
+    for e in card.hooks.get("Enters", ()):
+        if e.verb in HARMFUL and e.target is not None:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- what the board holds
+
+
+def threat(p: Permanent, view: TeamView) -> int:
+    """What a Horde creature is worth removing: its power, plus what its anthems give the
+    Horde's other creatures (Death Baron)."""
+    value = max(0, view.power(p))
+    if p.card.anthems:
+        for q in view.horde_creatures():
+            if q is not p:
+                value += view.anthem_bonus(p, q)
+    return value
+
+
+def answers(card: CardDef, horde: list[Permanent], view: TeamView) -> bool:
+    """Whether a removal spell has a Horde creature to answer: one its damage or -N/-N kills,
+    any for destroy, exile and bounce; a damage spell that may hit the Horde always has."""
+    amount = shrink_amount(card)
+    if amount is None:
+        return bool(horde) or "damage" in card.verbs
+    for p in horde:
+        if view.toughness(p) - p.damage <= amount:
+            return True
+    return False
+
+
+def _most_power(horde: list[Permanent], view: TeamView) -> int:
+    """The greatest power among creatures (0 for none)."""
+    best = 0
+    for i, p in enumerate(horde):
+        power = view.power(p)
+        if i == 0 or power > best:
+            best = power
+    return best
+
+
+def _total_power(creatures: list[Permanent], view: TeamView) -> int:
+    """The power creatures would deal, each at least 0."""
+    total = 0
+    for p in creatures:
+        total += max(0, view.power(p))
+    return total
+
+
+# ---------------------------------------------------------------- the main phase: what to cast
+
+
+def cast(decision: Decision, view: TeamView, wrath_threshold: float) -> Any:
+    """The baseline's spell to cast now, or None: the best scored of a wrath (when the Horde's
+    board power reaches ``wrath_threshold`` and passes the team's), removal with something to
+    answer, ramp while short of lands, creatures, Auras and other permanents by cost; never a
+    fog, a counterspell or a flash creature (held for the Horde's turn), nor a spell that would
+    leave too little mana to cast the cheapest of those."""
+    player = decision.player
+    options = [o for o in decision.options if o is not None]
+    if not options:
+        return None
+    reserve = 0  # the cheapest answer for the Horde's turn in hand (a counterspell, a fog, a flash blocker)
+    held = False
+    for c in view.hand(player):
+        if c.counters is not None or c.is_fog or flash_blocker(c):
+            cost = view.cost(c, player)
+            if not held or cost < reserve:
+                reserve, held = cost, True
+    mana = view.available_mana(player)
+    horde = view.horde_creatures()
+    horde_power = team_power = 0
+    for option in options:
+        if role(option[0]) == "wrath":
+            horde_power = _total_power(horde, view)
+            team_power = _total_power(view.team_creatures(), view)
+            break
+    best: Any = None
+    best_score = 0
+    card: CardDef
+    origin: str
+    for card, origin in options:
+        kind = role(card)
+        cost = view.cost(card, player, origin)
+        if kind in ("fog", "counter") or flash_blocker(card):
+            continue  # answers for the Horde's turn (a flash creature blocks best when flashed in)
+        if kind == "pump" and not _any_can_attack(view):
+            continue  # a trick helps an attack; the team's spells have no window in combat
+        if kind == "removal" and not answers(card, horde, view):
+            continue  # nothing it would kill: keep it
+        if harms_on_entering(card) and not horde:
+            continue  # its Enters damage would hit the team's own creature
+        if "return_from_graveyard" in card.verbs and not card.is_permanent and not _nonland_in(view.graveyard(player)):
+            continue  # nothing worth returning yet
+        if kind == "wrath":
+            if not (horde_power >= wrath_threshold and horde_power > team_power):
+                continue
+            score = 100 + horde_power
+        elif kind == "removal":
+            if not horde and "damage" not in card.verbs:
+                continue
+            score = 50 + _most_power(horde, view)
+        elif kind == "ramp":
+            score = 40 if view.lands(player) < 7 else 5
+        elif kind == "pump":
+            score = 12
+        elif kind == "creature":
+            score = 20 + cost
+        elif kind == "aura":
+            score = 16 + cost
+        elif kind == "permanent":
+            score = 15 + cost
+        else:
+            score = 10 + cost
+        if mana - cost < reserve and score < 100:
+            continue  # hold mana for a counterspell or a fog
+        if score > best_score:
+            best, best_score = (card, origin), score
+    return best
+
+
+def _any_can_attack(view: TeamView) -> bool:
+    for p in view.team_creatures():
+        if view.can_attack(p):
+            return True
+    return False
+
+
+def _nonland_in(cards: tuple) -> bool:
+    for c in cards:
+        if not c.is_land:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- blocking (H8)
+
+
+class _Blocks:
+    """The blocks being chosen against one Horde attack: each creature's power and toughness
+    left (ids of attackers and blockers), the blockers each attacker may have, and what is
+    chosen so far with the damage still coming at the players and at each team planeswalker."""
+
+    def __init__(self, decision: Decision, view: TeamView) -> None:
+        attackers: list[Permanent] = list(decision.subject)
+        self.attackers = attackers
+        self.power: dict[int, int] = {}
+        self.toughness: dict[int, int] = {}
+        self.candidates: dict[int, list[Permanent]] = {}
+        self.deathtouch: set[int] = set()
+        self.menace: set[int] = set()
+        for a in attackers:
+            self.power[id(a)] = view.power(a)
+        for a in attackers:
+            self.toughness[id(a)] = view.toughness(a) - a.damage
+        for a in attackers:
+            self.candidates[id(a)] = []
+        for a in attackers:
+            if view.has(a, "deathtouch"):
+                self.deathtouch.add(id(a))
+        b: Permanent
+        for b, a in decision.options:
+            if id(b) not in self.power:
+                self.power[id(b)] = view.power(b)
+                self.toughness[id(b)] = view.toughness(b) - b.damage
+                if view.has(b, "deathtouch"):
+                    self.deathtouch.add(id(b))
+            self.candidates[id(a)].append(b)
+        self.chosen: list[tuple[Permanent, Permanent]] = []
+        self.used: set[int] = set()
+        self.blocked: set[int] = set()
+        self.incoming = 0  # the power attacking the players (H8)
+        for a in attackers:
+            if a.attacked is None:
+                self.incoming += max(0, self.power[id(a)])
+        for a in attackers:
+            if view.has(a, "menace"):
+                self.menace.add(id(a))
+        self.aimed: dict[int, int] = {}  # team planeswalker id -> the power attacking it (H8)
+        for a in attackers:
+            if a.attacked is not None:
+                self.aimed[a.attacked.id] = self.aimed.get(a.attacked.id, 0) + max(0, self.power[id(a)])
+
+    def block(self, a: Permanent, blockers: list[Permanent]) -> None:
+        """Block attacker ``a`` with ``blockers``: its power no longer comes at its target."""
+        for b in blockers:
+            self.chosen.append((b, a))
+            self.used.add(id(b))
+        self.blocked.add(id(a))
+        if a.attacked is None:
+            self.incoming -= max(0, self.power[id(a)])
+        else:
+            self.aimed[a.attacked.id] -= max(0, self.power[id(a)])
+
+    def value(self, p: Permanent) -> int:
+        """Power plus toughness left: what a creature is worth in a trade."""
+        return self.power[id(p)] + self.toughness[id(p)]
+
+    def free(self, a: Permanent) -> list[Permanent]:
+        """The creatures that may block ``a`` and block nothing yet."""
+        return [b for b in self.candidates[id(a)] if id(b) not in self.used]
+
+    def by_power(self, creatures: list[Permanent], descending: bool) -> list[Permanent]:
+        """Creatures by power (ties in their order, as ``sorted`` keeps them)."""
+        keyed = [(-self.power[id(p)] if descending else self.power[id(p)], i) for i, p in enumerate(creatures)]
+        keyed.sort()
+        return [creatures[i] for _, i in keyed]
+
+    def by_value(self, creatures: list[Permanent]) -> list[Permanent]:
+        """Creatures from the least worth to the most (ties in their order)."""
+        keyed = [(self.value(p), i) for i, p in enumerate(creatures)]
+        keyed.sort()
+        return [creatures[i] for _, i in keyed]
+
+    def least_power(self, creatures: list[Permanent]) -> Permanent:
+        """The first creature of least power (``min``'s choice)."""
+        best = creatures[0]
+        for p in creatures:
+            if self.power[id(p)] < self.power[id(best)]:
+                best = p
+        return best
+
+    def most_power(self, creatures: list[Permanent]) -> Permanent:
+        """The first creature of most power (``max``'s choice)."""
+        best = creatures[0]
+        for p in creatures:
+            if self.power[id(p)] > self.power[id(best)]:
+                best = p
+        return best
+
+
+def blocks(decision: Decision, view: TeamView) -> list[tuple[Permanent, Permanent]]:
+    """The baseline's blocks (H8): trade where a blocker kills its attacker (best: and survives;
+    against deathtouch only a blocker worth no more than the attacker), block for free where a
+    blocker survives, chump the biggest attackers while the rest would be lethal, block an
+    attacker aimed at a team planeswalker when it is cheap, and block a lieutenant with a spare
+    creature once every other attacker is blocked (L5)."""
+    plan = _Blocks(decision, view)
+    power, toughness = plan.power, plan.toughness
+    deathtouch, menace, blocked = plan.deathtouch, plan.menace, plan.blocked
+    attackers = plan.attackers
+    life = view.team_life
+    by_power = plan.by_power(attackers, True)
+    for a in by_power:  # trades: the blocker kills its attacker
+        if view.is_lieutenant(a):
+            continue
+        free = plan.free(a)
+        need = 2 if id(a) in menace else 1
+        killers = [b for b in free if power[id(b)] >= toughness[id(a)] or (power[id(b)] > 0 and id(b) in deathtouch)]
+        if id(a) in deathtouch:  # every blocker dies: trade only down
+            killers = [b for b in killers if plan.value(b) <= plan.value(a)]
+            good: list[Permanent] = []
+        else:
+            good = [b for b in killers if toughness[id(b)] > power[id(a)]]
+        pick = good or killers
+        if need == 1 and pick:
+            plan.block(a, [plan.least_power(pick)])
+        elif need == 2 and len(free) >= 2:
+            pair = plan.by_power(free, True)[:2]
+            if power[id(pair[0])] + power[id(pair[1])] >= toughness[id(a)]:
+                plan.block(a, pair)
+    for a in by_power:  # free blocks: the blocker survives
+        if id(a) in blocked or view.is_lieutenant(a) or id(a) in menace or id(a) in deathtouch:
+            continue
+        safe = [b for b in plan.free(a) if toughness[id(b)] > power[id(a)]]
+        if safe and power[id(a)] > 0:
+            plan.block(a, [plan.by_value(safe)[0]])
+    for a in by_power:  # chump blocks while the rest would be lethal
+        if plan.incoming < life:
+            break
+        if id(a) in blocked or view.is_lieutenant(a) or a.attacked is not None:
+            continue
+        free = plan.by_value(plan.free(a))
+        need = 2 if id(a) in menace else 1
+        if len(free) >= need:
+            plan.block(a, free[:need])
+    for a in by_power:
+        # H8: an attacker aimed at a team planeswalker is blocked when it is cheap: by a free
+        # creature that survives it, or by a token when the power aimed at the planeswalker
+        # would take its last loyalty.
+        walker = a.attacked
+        if walker is None or id(a) in blocked or view.is_lieutenant(a):
+            continue
+        free = plan.free(a)
+        safe = [b for b in free if toughness[id(b)] > power[id(a)] and id(a) not in deathtouch]
+        cheap = safe or ([b for b in free if b.card.is_token] if plan.aimed[walker.id] >= walker.loyalty else [])
+        need = 2 if id(a) in menace else 1
+        if len(cheap) >= need:
+            plan.block(a, plan.by_value(cheap)[:need])
+    for a in by_power:  # L5: a lieutenant last, by a spare creature
+        if view.is_lieutenant(a) and _others_blocked(a, attackers, blocked):
+            free = plan.free(a)
+            if free:
+                plan.block(a, [plan.most_power(free)])
+    chosen = plan.chosen
+    if decision.is_legal is not None and not decision.is_legal(chosen):
+        chosen = [(b, a) for b, a in chosen if not view.is_lieutenant(a)]
+        if not decision.is_legal(chosen):
+            return []
+    return chosen
+
+
+def _others_blocked(a: Permanent, attackers: list[Permanent], blocked: set[int]) -> bool:
+    """Whether every attacker but ``a`` is blocked."""
+    for x in attackers:
+        if x is not a and id(x) not in blocked:
+            return False
+    return True

@@ -1,0 +1,176 @@
+"""The read-only view of the game a team policy decides from (``TeamView``): the team's own
+cards, both boards, the Horde's library size, and the characteristics the rules compute.
+
+The policies (``horde.team.policies``, which users subclass in Python) ask it hundreds of times a game,
+so it sits apart from them with the engine: ``horde.build`` compiles it with mypyc, and a policy
+calls it compiled. ``horde.team.policies.TeamView`` is this class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from horde.engine import rules, turns
+from horde.engine.cards import CardDef
+from horde.engine.filters import Context
+from horde.engine.state import Game, Permanent
+
+# How ``TeamView.snapshot`` copies a game: ``horde.team.policies`` sets it, when it loads, to its
+# ``fork`` played by a random policy (imports go one way: the policies sit above this view).
+copy_game: Callable[[Game], Game] | None = None
+
+
+class TeamView:
+    """What a policy may see of the game, read-only: the team's own cards, both boards, the
+    Horde's library size, and the characteristics the rules compute."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game):
+        self._game = game
+
+    @property
+    def team_life(self) -> int:
+        return self._game.team_life
+
+    @property
+    def start_life(self) -> int:
+        return self._game.start_life
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def players(self) -> int:
+        return len(self._game.players)
+
+    @property
+    def horde_library(self) -> int:
+        return len(self._game.horde.library)
+
+    def hand(self, player: int) -> tuple:
+        return tuple(self._game.players[player].hand)
+
+    def team_creatures(self, player: int | None = None) -> list:
+        return [p for p in self._game.battlefield.team if p.card.is_creature and (player is None or p.controller == player)]
+
+    def horde_creatures(self) -> list:
+        return [p for p in self._game.battlefield.horde if p.card.is_creature]
+
+    def lands(self, player: int) -> int:
+        return sum(1 for p in self._game.battlefield.team if p.controller == player and p.card.is_land)
+
+    def power(self, p: Permanent) -> int:
+        return rules.power(self._game, p)
+
+    def toughness(self, p: Permanent) -> int:
+        return rules.toughness(self._game, p)
+
+    def has(self, p: Permanent, keyword: str) -> bool:
+        return rules.has_keyword(self._game, p, keyword)
+
+    def horde_power(self) -> int:
+        return rules.horde_power(self._game)
+
+    def can_leave(self, p: Permanent) -> bool:
+        """Whether the permanent could leave the battlefield now (G2: not Xenagos Ascended while a
+        Reveler is on the battlefield)."""
+        return "cant_leave_while" not in p.card.static_flags or not rules.held_in_place(self._game, p)
+
+    def horde_attackers(self) -> list:
+        """The Horde creatures expected in its next attack as the board stands: every creature (H8),
+        or the opponent's own estimate where a card must tell its creatures to attack (G4)."""
+        estimate = self._game.drivers.horde_attackers
+        return self.horde_creatures() if estimate is None else estimate(self._game)
+
+    def horde_attack_power(self) -> int:
+        """The total power of ``horde_attackers()``: what the next Horde attack could deal."""
+        return sum(max(0, self.power(p)) for p in self.horde_attackers())
+
+    def planeswalker_threat(self, p: Permanent) -> float:
+        """The power the next Horde attack is expected to send at team planeswalker ``p`` (H8):
+        its share of ``horde_attack_power()`` under ``horde_attacks`` (``random``: one in players
+        still in the game plus team planeswalkers; ``players``: none; ``planeswalkers``: all of it)."""
+        mode = self._game.setup.horde_attacks
+        if mode == "players":
+            return 0.0
+        power = self.horde_attack_power()
+        if mode == "planeswalkers":
+            return float(power)
+        walkers = sum(1 for w in self._game.battlefield.planeswalkers if not w.is_horde)
+        return power / (len(rules.in_game(self._game)) + walkers)
+
+    def available_mana(self, player: int) -> int:
+        return rules.available_mana(self._game, player)
+
+    def cost(self, card: CardDef, player: int, origin: str = "hand") -> int:
+        """The mana a card would cost this player now (commander tax included)."""
+        cost = rules.spell_cost(self._game, card, player, origin)
+        return 10**6 if cost is None else cost[0] + len(cost[1])
+
+    def is_lieutenant(self, p: Permanent) -> bool:
+        return p.lieutenant is not None
+
+    def graveyard(self, player: int) -> tuple:
+        return tuple(self._game.players[player].graveyard)
+
+    def matching(self, flt: Any, player: int) -> list[Permanent]:
+        """The permanents a filter of one of ``player``'s effects matches now."""
+        ctx = Context(None, None, player)
+        return [p for p in rules.all_permanents(self._game) if flt(self._game, ctx, p)]
+
+    def matches(self, flt: Any, p: Permanent) -> bool:
+        """Whether a permanent matches a compiled filter, seen from the Horde's side."""
+        return bool(flt(self._game, Context(None, None, -1), p))
+
+    # ---- the variants (RULES.md Z): who has fallen, to whom, and each player's own life
+    def life(self, player: int) -> int:
+        """The player's own life with a life for each player (Z); the team's life otherwise."""
+        game = self._game
+        return game.players[player].life if game.setup.life == "individual" else game.team_life
+
+    def zombie(self, player: int) -> bool:
+        """Whether the player has fallen and fights on as a zombie (Z1)."""
+        return self._game.players[player].zombie
+
+    def master(self, player: int) -> int | None:
+        """A zombie's master (Z2): -1 the Horde, or a teammate's index; None for a player who is no zombie."""
+        pl = self._game.players[player]
+        return pl.master if pl.zombie else None
+
+    def in_game(self, player: int) -> bool:
+        """Whether the player is still in the game (Z4 removes a player who lost otherwise)."""
+        return not self._game.players[player].removed
+
+    def may_attack(self, player: int) -> bool:
+        """Z3: whether the player's creatures may attack (not a zombie whose master is the Horde)."""
+        return rules.may_attack(self._game, player)
+
+    def colours(self, player: int) -> set[str]:
+        """The colours the player's lands and mana sources can make ('*': any)."""
+        return {c for p in self._game.battlefield.team if p.controller == player for unit in p.card.mana for c in unit}
+
+    # ---- added for the puzzles' fixes and the look-ahead policy
+    def snapshot(self) -> Game:
+        """A copy of the whole game, random streams included, for a policy to play forward
+        (``LookaheadPolicy``); the game itself is untouched."""
+        if copy_game is None:
+            raise RuntimeError("a snapshot needs horde.team.policies loaded")
+        return copy_game(self._game)
+
+    @property
+    def horde_turns(self) -> int:
+        """How many Horde turns have begun (H5e: k)."""
+        return self._game.horde_turns
+
+    def can_attack(self, p: Permanent) -> bool:
+        """Whether a creature could attack now: untapped, not summoning sick, no defender."""
+        return turns.can_attack(self._game, p)
+
+    def anthem_bonus(self, source: Permanent, p: Permanent) -> int:
+        """The power (and one per keyword) the anthems of ``source`` give ``p``."""
+        ctx = Context(source.card, source, source.controller)
+        return sum(effect.args.get("power", 0) + len(effect.args.get("keywords", ()))
+                   for effect in source.card.anthems if effect.args["filter"](self._game, ctx, p))
