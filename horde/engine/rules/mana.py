@@ -39,9 +39,10 @@ def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int
     if origin == "command":
         pl = game.players[player]
         limit = game.setup.commander_casts
-        if limit is not None and pl.commander_casts >= limit:
+        casts = pl.commander_casts.get(card.name, 0)  # 903.10: each commander's own casts
+        if limit is not None and casts >= limit:
             return None
-        generic += 2 * pl.commander_casts  # C2: 903.10
+        generic += 2 * casts  # C2: 903.10
     if game.battlefield.points:
         generic = apply_statics(game, "spell_cost", generic, card, player)  # cost_reduction
     pips = cost.pips
