@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from horde.bundled import bundled_folder
+from horde.cards.tokens import described_token
 from horde.engine.cards import COLOURS, HOOKS, KEYWORDS, WHEN_HOOKS, CardDef, Effect, ManaCost, mana_symbol
 from horde.engine.effects import VERBS
 from horde.engine.filters import (
@@ -214,6 +215,14 @@ class Catalogue:
         token = self._token_phrase(name)
         if token is not None:
             return token
+        described = described_token(name, self.tokens)  # a Horde list's '20 2/2 black Zombie'
+        if isinstance(described, str):
+            raise DeckError(described, path, line)
+        if described is not None:
+            if described.name.lower() not in self._lower:
+                self.add(described, path or "<text>", line or 0, Origin("described", f"{path}:{line}"))
+            self._lower[low] = described.name
+            return described
         if low not in self.refused:
             card = self._from_index(name)
             if card is not None:

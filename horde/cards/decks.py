@@ -16,7 +16,8 @@ from pathlib import Path
 from random import Random
 
 from horde.cards.catalogue import Catalogue, decks_dir, default_catalogue
-from horde.cards.decklists import Decklist, parse_decklist, read_decklist
+from horde.cards.decklists import DeckEntry, Decklist, parse_decklist, read_decklist
+from horde.cards.tokens import missing_token
 from horde.engine.cards import CardDef
 from horde.engine.shuffling import shuffle
 from horde.errors import DeckError, HordeError
@@ -124,7 +125,7 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
         if section in IGNORED["horde"]:
             continue
         try:
-            card = catalogue.get(entry.name, path, entry.line)
+            card = horde_card(catalogue, entry, path)
         except DeckError as error:
             fail(error)
             continue
@@ -175,6 +176,26 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
     elif not deck.cards:
         fail(DeckError("a fixed Horde deck lists no cards", path))
     return deck
+
+
+def horde_card(catalogue: Catalogue, entry: DeckEntry, path: str) -> CardDef:
+    """The card a Horde list's line names: a card, a token by name, or a token by description
+    ('20 2/2 black Zombie'). A name that is no card and reads as a token's (in the Tokens
+    section, 'Ooze tokens', or a creature type such as 'Ooze') is a DeckError saying how to
+    define the token, not a guess at a card of a similar name."""
+    try:
+        return catalogue.get(entry.name, path, entry.line)
+    except DeckError as error:
+        certain = entry.section == "tokens" or bool(TOKEN_LINE.search(entry.name))
+        if error.message.startswith("unknown card") and (certain or _TYPE_NAME.fullmatch(entry.name)):
+            name = TOKEN_LINE.sub("", entry.name).strip() or entry.name
+            known = list(catalogue.cards) + list(catalogue.tokens)
+            raise DeckError(missing_token(name, catalogue.tokens, [] if certain else known), path, entry.line) from None
+        raise
+
+
+# A name that may be a creature type, and so a token's: one to three capitalised words.
+_TYPE_NAME = re.compile(r"[A-Z][a-z'-]+(?: [A-Z][a-z'-]+){0,2}")
 
 
 def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[HordeError] | None = None,
@@ -329,7 +350,7 @@ def deck_kind(decklist: Decklist, catalogue: Catalogue | None = None) -> str:
     return ""
 
 
-TOKEN_LINE = re.compile(r"\btokens?$", re.IGNORECASE)
+TOKEN_LINE = re.compile(r"\s*\btokens?$", re.IGNORECASE)
 
 
 KIND_HINT = ("add 'Kind horde' or 'Kind team' to its About section (a team deck names its commander in a "
