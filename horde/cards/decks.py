@@ -214,6 +214,7 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[Hor
         problems.append(error)
 
     commander_lines = mtgo_commanders(decklist)
+    named = 0  # commanders the list names, those it failed to find included
     commanders = []
     cards = []
     seen: dict[str, int] = {}
@@ -221,6 +222,7 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[Hor
         in_command = entry.section == "commander" or entry.line in commander_lines
         if not in_command and entry.section != "deck":
             continue
+        named += entry.count if in_command else 0
         try:
             card = catalogue.get(entry.name, path, entry.line)
         except DeckError as error:
@@ -240,8 +242,9 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[Hor
             seen[card.name] = entry.line
     commander = partner = None
     if len(commanders) not in (1, 2):
-        fail(DeckError(f"expected exactly one card in a 'Commander' section, found {len(commanders)} (two: partners, "
-                       "702.124; C1, 903.3)", path))
+        if named not in (1, 2) or len(commanders) == named:  # a commander named but refused is reported above
+            fail(DeckError(f"expected exactly one card in a 'Commander' section, found {named} (two: partners, "
+                           "702.124; C1, 903.3)", path))
     else:
         commander, line = commanders[0]
         if len(commanders) == 2:
