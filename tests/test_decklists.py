@@ -513,3 +513,15 @@ def mutated_decklists(draw):
 @given(mutated_decklists())
 def test_mutated_decklists_never_crash(text):
     parses_or_deck_error(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(DEK.splitlines() + ['<Cards Quantity="2" Name="A &amp; B" Sideboard="TRUE"/>', "",
+                                                   "<Deck/>", "<!-- note -->"]), max_size=12),
+       st.lists(st.tuples(st.integers(0, 400), st.text(SPECIALS + "<>\"'&;=/?!", max_size=4)), max_size=4))
+def test_mutated_dek_files_never_crash(lines, edits):
+    text = "\n".join(['<?xml version="1.0" encoding="utf-8"?>'] + lines)
+    for at, insert in edits:
+        at = min(at, len(text))
+        text = text[:at] + insert + text[at:]
+    parses_or_deck_error(text)

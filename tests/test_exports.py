@@ -133,3 +133,31 @@ def test_903_10_two_partners_start_in_the_command_zone_each_with_its_own_tax(mak
     rules.destroy(game, first)
     assert rules.spell_cost(game, player.commander, 0, "command") == (2, ("W",))
     assert rules.spell_cost(game, partner, 0, "command") == (0, ())
+
+
+def test_a_malformed_dek_line_is_one_line_naming_the_file_and_line(tmp_path):
+    from click.testing import CliRunner
+    from conftest import one_line_error
+
+    from horde.cli import cli
+
+    path = tmp_path / "deck.dek"
+    lines = (EXPORTS / "mtgo.dek").read_text().splitlines()
+    lines[6] = '  <Cards CatID="0" Quantity="one" Sideboard="false" Name="Sol Ring" Annotation="0" />'
+    path.write_text("\n".join(lines))
+    result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--players", "1", "--team", str(path)])
+    one_line_error(result, f"{path}:7: bad count 'one': expected a whole number from 1 to 999")
+    checked = CliRunner().invoke(cli, ["decks", "check", str(path)])
+    assert checked.exit_code == 2 and f"{path}:7: bad count 'one'" in checked.output
+
+
+@pytest.mark.parametrize("export", ["archidekt.txt", "tappedout.txt"])
+def test_a_malformed_line_of_an_export_names_the_file_and_line(tmp_path, export):
+    path = tmp_path / export
+    lines = (EXPORTS / export).read_text().splitlines()
+    lines[4] = "1x [Ramp]" if export == "archidekt.txt" else "Sol Ring *CMDR*"
+    path.write_text("\n".join(lines))
+    with pytest.raises(DeckError) as caught:
+        read_deck(path, "team")
+    assert (caught.value.path, caught.value.line) == (str(path), 5)
+    assert caught.value.message.startswith("expected '<count> <card name>', e.g. '1 Sol Ring', got ")
