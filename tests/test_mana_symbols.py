@@ -160,3 +160,21 @@ def test_C4_generic_mana_pays_hybrid_symbols_with_any_mana(make_game, catalogue)
     finks = build_from_lines(KITCHEN_FINKS, "cards.txt")
     lands(game, catalogue, "Swamp", "Swamp", "Swamp")
     assert rules.spell_cost(game, finks, 0, "hand") == (3, ())
+
+
+def test_107_4_index_cards_with_hybrid_and_phyrexian_costs_play(tmp_path, monkeypatch):
+    """The fault: a card whose MTGJSON manaCost holds {G/W}, {B/P} or {2/W} was refused even with
+    --approximate. Kitchen Finks and Dismember now compile; Reaper King plays approximated."""
+    from pathlib import Path
+
+    from horde.cards.cardindex import import_atomic_cards
+    from horde.cards.catalogue import catalogue_for
+
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
+    import_atomic_cards(Path(__file__).parent / "data" / "mtgjson" / "AtomicCards-decks.json")
+    catalogue = catalogue_for(approximate=True)
+    finks, dismember, king = (catalogue.get(n) for n in ("Kitchen Finks", "Dismember", "Reaper King"))
+    assert (finks.cost.pips, finks.identity) == (("G/W", "G/W"), frozenset("GW"))
+    assert dismember.cost == ManaCost(1, ("B/P", "B/P")) and dismember.hooks["Cast"][0].verb == "pump"
+    assert king.cost.value == 10 and king.colours == frozenset("WUBRG")
+    assert [catalogue.origins[c.name].kind for c in (finks, dismember, king)] == ["compiled", "compiled", "approximated"]
