@@ -23,7 +23,7 @@ SPAWN = "Sacrifice this creature: Add {C}."
                unplayed=(SPAWN,), count=2)),
         ("create three 1/1 colorless Eldrazi Scion creature tokens with \"Sacrifice ~: Add {C}.\"",  # as the compiler reads it
          Token("Eldrazi Scion", 1, 1, frozenset(), frozenset({"Creature"}), ("Eldrazi", "Scion"),
-               abilities=("Sacrifice ~: Add {C}.",), unplayed=("Sacrifice ~: Add {C}.",), count=3)),
+               abilities=(SPAWN,), unplayed=(SPAWN,), count=3)),
         ("Create a 3/3 green Dinosaur creature token with trample",
          Token("Dinosaur", 3, 3, frozenset("G"), frozenset({"Creature"}), ("Dinosaur",), keywords=frozenset({"trample"}))),
         ("create a tapped 2/2 black Zombie creature token",
@@ -106,7 +106,8 @@ def test_111_4_a_description_names_the_bundled_token_it_describes():
                        ("1/1 black Rat with 'This creature can't block.'", "Rat"), ("1/1 colorless Sliver tokens", "Sliver")]:
         assert catalogue.get(text) is catalogue.get(name), text
     spawn = read_token("create a 0/1 colorless Eldrazi Spawn creature token with \"Sacrifice ~: Add {C}.\"")
-    assert isinstance(spawn, Token) and spawn.unplayed == ("Sacrifice ~: Add {C}.",)
+    assert isinstance(spawn, Token) and spawn.unplayed == (SPAWN,)
+    assert matching_token(spawn, catalogue.tokens) is catalogue.get("Eldrazi Spawn")
 
 
 def test_111_4_a_description_of_a_token_not_bundled_defines_it():
@@ -157,3 +158,19 @@ def test_a_description_that_cannot_play_names_the_line(tmp_path):
     catalogue = bundled_catalogue().copy()
     with pytest.raises(DeckError, match=r"^horde.txt:4: 'X/X green Ooze': a token whose power and toughness"):
         catalogue.get("X/X green Ooze", "horde.txt", 4)
+
+
+def test_111_4_a_create_clause_gives_its_count_and_the_token_to_play():
+    """What the compiler asks of a card's create clause: how many, and which token card."""
+    from horde.cards.tokens import token_card
+
+    tokens = bundled_catalogue().tokens
+    scions = read_token('create three 1/1 colorless Eldrazi Scion creature tokens with "Sacrifice ~: Add {C}."')
+    assert isinstance(scions, Token) and scions.count == 3
+    assert token_card(scions, tokens) is tokens["Eldrazi Scion"]
+    oozes = read_token("create two 2/2 green Ooze creature tokens with trample")
+    assert isinstance(oozes, Token)
+    ooze = token_card(oozes, tokens, "index:Ooze Maker")
+    assert (ooze.name, ooze.source, ooze.is_token, oozes.count) == ("Ooze", "index:Ooze Maker", True, 2)
+    zombies = read_token("create a 4/4 black Zombie creature token")
+    assert isinstance(zombies, Token) and token_card(zombies, tokens).name == "4/4 black Zombie"

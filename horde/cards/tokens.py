@@ -5,8 +5,8 @@ Spawn creature tokens with "Sacrifice this creature: Add {C}."" gives its power 
 colours, types and subtypes, keywords and abilities. ``read_token(text)`` reads such a text, or a
 Horde list's shorter description ("2/2 black Zombie", "1/1 colorless Eldrazi Spawn with
 'Sacrifice this creature: Add {C}.'"), into a ``Token``, or says in one sentence why it can't:
-the Oracle-text compiler calls it for the tokens a card creates, and the catalogue for the
-tokens a Horde list describes. ``matching_token`` finds the catalogue's token a description
+the Oracle-text compiler calls it for the tokens a card creates (with ``token_card`` for the
+card to play), and the catalogue for the tokens a Horde list describes. ``matching_token`` finds the catalogue's token a description
 names (the bundled ``decks/cards/tokens.txt`` holds the common Horde tokens), and
 ``missing_token`` is the message for a token a list names that nothing defines: how to define
 it, never a guess at an unrelated card.
@@ -139,6 +139,8 @@ def read_token(text: str) -> Token | str:
                 keywords.add(keyword)
                 continue
             ability = part if part.endswith(".") else part + "."
+            if _SACRIFICE_MANA.fullmatch(ability):  # the compiler writes the token's "this creature" as ~
+                ability = re.sub(r"^Sacrifice (?:~|it)(?=:)", "Sacrifice this creature", ability)
             abilities.append(ability)
             granted = _KEYWORD_ABILITIES.get(ability.lower())
             mana_ability = _MANA_ABILITY.fullmatch(ability)
@@ -224,13 +226,21 @@ def described_token(text: str, tokens: Mapping[str, CardDef]) -> CardDef | str |
     token = read_token(text)
     if isinstance(token, str):
         return token
+    return token_card(token, tokens, "described in a decklist")
+
+
+def token_card(token: Token, tokens: Mapping[str, CardDef], source: str = "") -> CardDef:
+    """The card to play for a token read from text: the catalogue's token (``tokens`` by name)
+    when one is this token (``matching_token``), else a new token card named by its subtypes, or
+    by its description when a different token already has that name. A new card is the caller's
+    to add to its catalogue (the compiler, for a token a card creates: ``create_tokens
+    token=NAME count=Token.count``)."""
     found = matching_token(token, tokens)
     if found is not None:
         return found
-    card = token.card(source="described in a decklist")
     if token.name in tokens:
-        card = Token(**{**token.__dict__, "name": token.describe()}).card(source="described in a decklist")
-    return card
+        token = Token(**{**token.__dict__, "name": token.describe()})
+    return token.card(source=source)
 
 
 def missing_token(name: str, tokens: Mapping[str, CardDef], cards: Iterable[str] = ()) -> str:
