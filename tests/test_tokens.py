@@ -174,3 +174,10 @@ def test_111_4_a_create_clause_gives_its_count_and_the_token_to_play():
     assert (ooze.name, ooze.source, ooze.is_token, oozes.count) == ("Ooze", "index:Ooze Maker", True, 2)
     zombies = read_token("create a 4/4 black Zombie creature token")
     assert isinstance(zombies, Token) and token_card(zombies, tokens).name == "4/4 black Zombie"
+
+
+def test_111_4_a_described_token_never_takes_a_card_s_name():
+    catalogue = bundled_catalogue().copy()
+    titan = catalogue.get("Grave Titan")
+    token = catalogue.get("6/6 black Grave Titan")  # a token whose subtypes spell a card's name
+    assert token.is_token and token.name == "6/6 black Grave Titan" and catalogue.get("Grave Titan") is titan

@@ -215,7 +215,7 @@ class Catalogue:
         token = self._token_phrase(name)
         if token is not None:
             return token
-        described = described_token(name, self.tokens)  # a Horde list's '20 2/2 black Zombie'
+        described = described_token(name, self.tokens, self._lower)  # a Horde list's '20 2/2 black Zombie'
         if isinstance(described, str):
             raise DeckError(described, path, line)
         if described is not None:

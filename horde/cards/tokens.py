@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 
 from horde.engine.cards import COLOURS, KEYWORDS, CardDef, ManaCost
@@ -215,30 +215,31 @@ def matching_token(token: Token, tokens: Mapping[str, CardDef]) -> CardDef | Non
     return card if same else None
 
 
-def described_token(text: str, tokens: Mapping[str, CardDef]) -> CardDef | str | None:
+def described_token(text: str, tokens: Mapping[str, CardDef], taken: Container[str] = ()) -> CardDef | str | None:
     """A Horde list's token description as the card to play: the catalogue's token when one is
-    this token, else a new token card named by its subtypes (or, when a different token has that
-    name, by its description); why it can't be read (a string) when it reads as a description
-    but can't be played; None when ``text`` is no description at all (a card's name)."""
+    this token, else a new token card named by its subtypes (or, when a different token or a card
+    has that name: ``taken``, lower-case names, by its description); why it can't be read (a
+    string) when it reads as a description but can't be played; None when ``text`` is no
+    description at all (a card's name)."""
     text = re.sub(r"\s+tokens?$", "", " ".join(text.split()), flags=re.I)
     if not re.match(r"(?:legendary\s+)?(?:[0-9]{1,2}|X|\*)/(?:[0-9]{1,2}|X|\*)\s", text, re.I):
         return None
     token = read_token(text)
     if isinstance(token, str):
         return token
-    return token_card(token, tokens, "described in a decklist")
+    return token_card(token, tokens, "described in a decklist", taken)
 
 
-def token_card(token: Token, tokens: Mapping[str, CardDef], source: str = "") -> CardDef:
+def token_card(token: Token, tokens: Mapping[str, CardDef], source: str = "", taken: Container[str] = ()) -> CardDef:
     """The card to play for a token read from text: the catalogue's token (``tokens`` by name)
     when one is this token (``matching_token``), else a new token card named by its subtypes, or
-    by its description when a different token already has that name. A new card is the caller's
+    by its description when a different token, or a name of ``taken`` (lower case), has it. A new card is the caller's
     to add to its catalogue (the compiler, for a token a card creates: ``create_tokens
     token=NAME count=Token.count``)."""
     found = matching_token(token, tokens)
     if found is not None:
         return found
-    if token.name in tokens:
+    if token.name in tokens or token.name.lower() in taken:
         token = Token(**{**token.__dict__, "name": token.describe()})
     return token.card(source=source)
 
