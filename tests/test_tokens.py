@@ -5,6 +5,8 @@ missing token's message saying how to define it."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from horde.cards.catalogue import bundled_catalogue
 from horde.cards.decklists import parse_decklist
@@ -181,3 +183,22 @@ def test_111_4_a_described_token_never_takes_a_card_s_name():
     titan = catalogue.get("Grave Titan")
     token = catalogue.get("6/6 black Grave Titan")  # a token whose subtypes spell a card's name
     assert token.is_token and token.name == "6/6 black Grave Titan" and catalogue.get("Grave Titan") is titan
+
+PIECES = ["create ", "two ", "a ", "tapped ", "legendary ", "1/1 ", "0/1 ", "X/X ", "99/99 ", "white ", "colorless ",
+          "and ", ", ", "Eldrazi ", "Spawn ", "zombie ", "artifact ", "creature ", "tokens ", "named Voja ", "with ",
+          "flying", " and ", '"', "'", "\u201c", "\u201d", "Sacrifice this creature: Add {C}.", "{T}: Add {G}.", "."]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=16), st.text(max_size=6))
+def test_any_text_reads_as_a_token_or_a_reason(pieces, noise):
+    text = "".join(pieces) + noise
+    found = read_token(text)
+    assert isinstance(found, Token | str)
+    catalogue = bundled_catalogue().copy()
+    try:
+        card = catalogue.get(text, "horde.txt", 1)
+    except DeckError as error:
+        assert error.line == 1 and len(error.one_line().splitlines()) == 1
+    else:
+        assert card.name
