@@ -31,6 +31,7 @@ CARD_LOYALTY_MAX = 1_000  # a planeswalker's starting loyalty, and a loyalty abi
 CARD_AMOUNT_MAX = 1_000  # damage, life and the other amounts of a card's effects
 CARD_COUNT_MAX = 100  # tokens created, cards drawn or milled, counters put: per effect
 MANA_MAX = 100  # a generic mana symbol, an X the Horde pays (HordeX)
+HYBRID_MAX = 8  # hybrid, two-brid and Phyrexian symbols in one cost (the most printed: 5, Reaper King)
 POLICY_NUMBER_MAX = 1_000_000_000  # |a policy parameter|
 WORK_BUDGET = 1_000_000  # H15: units of work one game may spend (effects, permanents entering, decisions)
 BOARD_UNIT = 50  # H15: an effect, a decision or a turn costs one more unit per this many permanents (or options)

@@ -220,7 +220,10 @@ def new_game(prepared: Prepared, seed: Seed, policy: Chooser | None = None, trac
     for i, deck in enumerate(prepared.decks_for(seed)):
         player = TeamPlayer(i, deck.name, deck.commander, stream(seed, f"team{i + 1}"))
         player.library = list(deck.cards)
-        player.deck_size = len(deck.cards) + (1 if deck.commander is not None else 0)
+        if deck.partner is not None:  # 702.124: two commanders start in the command zone
+            player.command.append(deck.partner)
+            player.identity = player.identity | deck.partner.identity  # 903.4
+        player.deck_size = len(deck.cards) + len(deck.commanders)
         player.generic_mana = deck.generic_mana
         player.banned = prepared.banned
         game.players.append(player)

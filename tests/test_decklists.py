@@ -55,8 +55,12 @@ def error_text(text, path="deck.txt"):
             "1x Swords to Plowshares [Removal,Other]",
             entry(1, "Swords to Plowshares", "deck", 1, tags=("Removal", "Other")),
         ),
-        (
+        (  # Archidekt: a first category marked {noDeck} is not in the deck
             "1x Sol Ring (c21) 263 *F* [Ramp{noDeck}, Rocks]",
+            entry(1, "Sol Ring", "maybeboard", 1, "C21", "263", True, ("Ramp", "Rocks")),
+        ),
+        (
+            "1x Sol Ring (c21) 263 *F* [Ramp, Rocks{noDeck}]",
             entry(1, "Sol Ring", "deck", 1, "C21", "263", True, ("Ramp", "Rocks")),
         ),
         (
@@ -204,6 +208,96 @@ def test_about_section_styles_and_comments():
 def test_sideboard_prefix_inside_a_section():
     deck = parse_decklist("Deck\n4 Lightning Bolt\nSB: 1 Negate\n1 Island")
     assert [e.section for e in deck.entries] == ["deck", "sideboard", "deck"]
+
+
+# --- the exports of the deck sites, as they write them ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        # Archidekt: the commander is a category, with its layout flag
+        ("1x Atla Palani, Nest Tender (m20) 191 [Commander{top}]",
+         entry(1, "Atla Palani, Nest Tender", "commander", 1, "M20", "191", tags=("Commander",))),
+        ("1x Sephiroth, Fabled SOLDIER // Sephiroth, One-Winged Angel (fin) 382 *F* [Commander{top}]",
+         entry(1, "Sephiroth, Fabled SOLDIER // Sephiroth, One-Winged Angel", "commander", 1, "FIN", "382", True,
+               ("Commander",))),
+        ("1x Aerith Gainsborough (fin) 4 [(New) Maybeboard{noDeck}{noPrice},Creature]",
+         entry(1, "Aerith Gainsborough", "maybeboard", 1, "FIN", "4", tags=("(New) Maybeboard", "Creature"))),
+        ("1x Negate (m20) 69 [Sideboard{noDeck}{noPrice}]",
+         entry(1, "Negate", "sideboard", 1, "M20", "69", tags=("Sideboard",))),
+        ("1x Sol Ring (c21) 263 [Ramp] ^Have,#37d67a^", entry(1, "Sol Ring", "deck", 1, "C21", "263", tags=("Ramp",))),
+        # Moxfield and TappedOut: the commander marker
+        ("1 Arahbo, Roar of the World (C17) 27 *CMDR*", entry(1, "Arahbo, Roar of the World", "commander", 1, "C17", "27")),
+        ("1x Krenko, Mob Boss *CMDR*", entry(1, "Krenko, Mob Boss", "commander", 1)),
+        ("1 Krenko, Mob Boss (DDT) 52 *F* *CMDR*", entry(1, "Krenko, Mob Boss", "commander", 1, "DDT", "52", True)),
+        ("1 Arcane Signet #!Commander", entry(1, "Arcane Signet", "deck", 1, tags=("Commander",))),  # a tag only
+        # TappedOut's markdown: bullets and prices
+        ("* 1 Sol Ring $1.50", entry(1, "Sol Ring", "deck", 1)),
+        ("- 2 Forest $0.25", entry(2, "Forest", "deck", 1)),
+    ],
+)
+def test_export_card_lines(line, expected):
+    assert parse_decklist(line).entries == (expected,)
+
+
+def test_moxfield_category_headings_are_groups_of_the_deck():
+    text = ("Commander (1)\n1 Atraxa, Praetors' Voice (NCC) 5\n\nCreatures (2)\n1 Llanowar Elves\n1 Elvish Mystic\n\n"
+            "Other (1)\n1 Sol Ring (C21) 263\n\nSideboard (1)\n1 Negate")
+    assert [(e.name, e.section, e.line) for e in parse_decklist(text).entries] == [
+        ("Atraxa, Praetors' Voice", "commander", 2), ("Llanowar Elves", "deck", 5), ("Elvish Mystic", "deck", 6),
+        ("Sol Ring", "deck", 9), ("Negate", "sideboard", 12)]
+
+
+def test_tappedout_markdown_export():
+    text = ("**Commanders (1):**\n#!Commander\n* 1 Sigarda, Host of Herons $5.00\n\n**Mainboard (2):**\n#!Mainboard\n"
+            "* 1 Sol Ring $1.50\n* 1 Swords to Plowshares $2.10\n")
+    assert [(e.count, e.name, e.section) for e in parse_decklist(text).entries] == [
+        (1, "Sigarda, Host of Herons", "commander"), (1, "Sol Ring", "deck"), (1, "Swords to Plowshares", "deck")]
+
+
+DEK = """\
+<?xml version="1.0" encoding="utf-8"?>
+<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <NetDeckID>0</NetDeckID>
+  <PreconstructedDeckID>0</PreconstructedDeckID>
+  <Cards CatID="53" Quantity="1" Sideboard="false" Name="Lim-D&#251;l&apos;s Vault" Annotation="0" />
+  <Cards CatID="79038" Quantity="12" Sideboard="false" Name="Forest" Annotation="0" />
+  <Cards CatID="61202" Quantity="1" Sideboard="true" Name="Reaper King" Annotation="0" />
+</Deck>
+"""
+
+
+def test_mtgo_dek_xml():
+    deck = parse_decklist(DEK, "deck.dek")
+    assert deck.entries == (entry(1, "Lim-Dûl's Vault", "deck", 5), entry(12, "Forest", "deck", 6),
+                            entry(1, "Reaper King", "sideboard", 7))
+    assert parse_decklist("\ufeff" + DEK.replace("\n", "\r\n")).entries == deck.entries
+
+
+DEK_ELEMENT = ("expected an element of an MTGO .dek file, like '<Cards CatID=\"1\" Quantity=\"1\" "
+               "Sideboard=\"false\" Name=\"Sol Ring\" />'")
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ('<Cards CatID="1" Quantity="x" Sideboard="false" Name="Sol Ring" />', "bad count 'x'" + COUNT),
+        ('<Cards CatID="1" Quantity="0" Sideboard="false" Name="Sol Ring" />', "bad count '0'" + COUNT),
+        ('<Cards CatID="1" Sideboard="false" Name="Sol Ring" />', "a <Cards> element without its Quantity: " + DEK_ELEMENT),
+        ('<Cards CatID="1" Quantity="1" Sideboard="false" />', "a <Cards> element without its Name: " + DEK_ELEMENT),
+        ('<Cards CatID="1" Quantity="1" Sideboard="maybe" Name="Sol Ring" />',
+         "Sideboard='maybe': expected \"true\" or \"false\""),
+        ('<Card CatID="1" Quantity="1" Sideboard="false" Name="Sol Ring" />', DEK_ELEMENT),
+        ('<Cards CatID="1" Quantity="1" Sideboard="false" Name="Sol Ring" /> 1 Island', DEK_ELEMENT),
+        ('<Cards CatID="1" Quantity="1" Sideboard="false" Name="Sol Ring"', DEK_ELEMENT),
+        ("1 Sol Ring", DEK_ELEMENT),
+    ],
+)
+def test_mtgo_dek_errors_name_the_file_and_line(line, expected):
+    lines = DEK.splitlines()
+    lines[5] = line
+    assert error_text("\n".join(lines), "deck.dek") == "deck.dek:6: " + expected
 
 
 # --- MTGO .txt -------------------------------------------------------------------------------
@@ -418,4 +512,16 @@ def mutated_decklists(draw):
 @settings(max_examples=200, deadline=None)
 @given(mutated_decklists())
 def test_mutated_decklists_never_crash(text):
+    parses_or_deck_error(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(DEK.splitlines() + ['<Cards Quantity="2" Name="A &amp; B" Sideboard="TRUE"/>', "",
+                                                   "<Deck/>", "<!-- note -->"]), max_size=12),
+       st.lists(st.tuples(st.integers(0, 400), st.text(SPECIALS + "<>\"'&;=/?!", max_size=4)), max_size=4))
+def test_mutated_dek_files_never_crash(lines, edits):
+    text = "\n".join(['<?xml version="1.0" encoding="utf-8"?>'] + lines)
+    for at, insert in edits:
+        at = min(at, len(text))
+        text = text[:at] + insert + text[at:]
     parses_or_deck_error(text)

@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("filters", "compiled filters and amounts, the context of one resolution",
      ("horde.engine.filters",)),
     ("rules", "the rule book, one room per part of the game; the package re-exports them",
-     ("horde.engine.rules.mana", "horde.engine.rules.zombies", "horde.engine.rules.abilities", "horde.engine.rules.zones",
+     ("horde.engine.rules.zombies", "horde.engine.rules.mana", "horde.engine.rules.abilities", "horde.engine.rules.zones",
       "horde.engine.rules.damage", "horde.engine.rules.checks", "horde.engine.rules.casting", "horde.engine.rules.combat",
       "horde.engine.rules.choices", "horde.engine.rules.schemes", "horde.engine.rules")),
     ("verbs", "the closed vocabulary of card behaviour",
@@ -48,10 +48,10 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.engine.opponents.common", "horde.engine.opponents.hydra", "horde.engine.opponents.minotaurs",
       "horde.engine.opponents.xenagos", "horde.engine.opponents")),
     # -- the card pipeline (horde/cards/): reads the engine's card definitions and verbs
-    ("cards", "decklist text, the card index (MTGJSON's printed facts), the Oracle-text compiler, the catalogue "
-              "(checked against the verbs), Horde and team decks",
-     ("horde.cards", "horde.cards.decklists", "horde.cards.cardindex", "horde.cards.oracle", "horde.cards.catalogue",
-      "horde.cards.decks")),
+    ("cards", "decklist text, the card index (MTGJSON's printed facts), tokens read from text, the Oracle-text "
+              "compiler, the catalogue (checked against the verbs), Horde and team decks",
+     ("horde.cards", "horde.cards.decklists", "horde.cards.cardindex", "horde.cards.tokens", "horde.cards.oracle",
+      "horde.cards.catalogue", "horde.cards.decks")),
     # -- the team (horde/team/): sees the game through its view and the decisions
     ("team", "the read-only view of the game and the baseline's hot decisions (both compiled with the engine), the "
              "team policies seeing the game through it; drafted and sealed team decks (X1) and their drafters",

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from horde.bundled import bundled_folder
-from horde.engine.cards import COLOURS, HOOKS, KEYWORDS, WHEN_HOOKS, CardDef, Effect, ManaCost
+from horde.cards.tokens import described_token
+from horde.engine.cards import COLOURS, HOOKS, KEYWORDS, WHEN_HOOKS, CardDef, Effect, ManaCost, mana_symbol
 from horde.engine.effects import VERBS
 from horde.engine.filters import (
     COLOUR_TERMS,
@@ -42,6 +43,7 @@ from horde.limits import (
     CARD_NAME_MAX,
     CARD_PT_MAX,
     CARD_TEXT_MAX,
+    HYBRID_MAX,
     MANA_MAX,
     quoted,
     whole_number,
@@ -77,7 +79,8 @@ def decks_dir() -> Path:
 
 
 def parse_cost(text: str, path: str, line: int) -> ManaCost:
-    """Parse ``{2}{B}{B}``, ``{X}{R}`` or ``{0}``; hybrid and Phyrexian symbols are refused."""
+    """Parse ``{2}{B}{B}``, ``{X}{R}``, ``{0}``, and hybrid, two-brid and Phyrexian symbols as
+    MTGJSON writes them: ``{1}{G/W}``, ``{2/W}``, ``{B/P}``, ``{G/U/P}`` (``mana_symbol``)."""
     text = text.strip()
     if not text:
         return ManaCost()
@@ -91,13 +94,17 @@ def parse_cost(text: str, path: str, line: int) -> ManaCost:
             generic += card_number(s, "mana", path, line)
         elif s == "X":
             x = True
-        elif s in COLOURS or s == "C":
-            pips.append(s)
+        elif (pip := mana_symbol(s)) is not None:
+            pips.append(pip)
         else:
             raise DeckError(f"mana symbol {quoted('{' + s + '}')} is beyond the vocabulary: expected a number, X, W, "
-                            "U, B, R, G or C", path, line)
+                            "U, B, R, G, C, a hybrid symbol such as {W/U} or {2/W}, or a Phyrexian one such as {W/P} "
+                            "or {G/U/P}", path, line)
     if generic > MANA_MAX:
         raise DeckError(f"mana cost {quoted(text)}: at most {MANA_MAX} generic mana (docs/limits.md)", path, line)
+    if sum(len(pip) > 1 for pip in pips) > HYBRID_MAX:
+        raise DeckError(f"mana cost {quoted(text)}: at most {HYBRID_MAX} hybrid, two-brid and Phyrexian symbols "
+                        "(docs/limits.md)", path, line)
     return ManaCost(generic, tuple(pips), x)
 
 
@@ -208,6 +215,14 @@ class Catalogue:
         token = self._token_phrase(name)
         if token is not None:
             return token
+        described = described_token(name, self.tokens, self._lower)  # a Horde list's '20 2/2 black Zombie'
+        if isinstance(described, str):
+            raise DeckError(described, path, line)
+        if described is not None:
+            if described.name.lower() not in self._lower:
+                self.add(described, path or "<text>", line or 0, Origin("described", f"{path}:{line}"))
+            self._lower[low] = described.name
+            return described
         if low not in self.refused:
             card = self._from_index(name)
             if card is not None:
@@ -608,7 +623,7 @@ def build_card(block: _Block) -> CardDef:
                                 path, mana_line)
             units.append(colours)
         mana = tuple(units)
-    colours = frozenset(p for p in cost.pips if p in COLOURS)
+    colours = cost.colours  # 202.2: a hybrid or Phyrexian symbol is each of its colours
     if "Colors" in f:
         colours = parse_colours(f["Colors"][0], "Colors", path, f["Colors"][1], name)
     identity = colours | frozenset(c for unit in mana for c in unit if c in COLOURS)
@@ -707,7 +722,7 @@ def fact_lines(card: CardDef) -> list[str]:
         lines.append("PT: */*" if card.pt_amount is not None else f"PT: {card.power}/{card.toughness}")
     if card.loyalty is not None:
         lines.append(f"Loyalty: {card.loyalty}")
-    if card.colours != frozenset(p for p in card.cost.pips if p in COLOURS):
+    if card.colours != card.cost.colours:
         lines.append(f"Colors: {''.join(c for c in COLOURS if c in card.colours)}")
     return lines
 

@@ -1,15 +1,22 @@
-"""Read the decklist text players paste from MTG Arena, Moxfield, MTGO and Archidekt.
+"""Read decklists as players export them: MTG Arena, Moxfield, Archidekt, TappedOut, MTGO.
 
-This module turns pasted text into a `Decklist`: one `DeckEntry` per card line
-(count, name as written, section, optional set code, collector number, foil flag
-and tags) plus the key/value lines of an `About` section. It only reads the text;
-whether the card names exist is checked elsewhere against the card catalogue.
-Every line it cannot read raises one `DeckError` naming the file, the line and
-what was expected.
+This module turns an exported decklist into a `Decklist`: one `DeckEntry` per card line
+(count, name as written, section, optional set code, collector number, foil flag and tags)
+plus the key/value lines of an `About` section. The text exports differ in how they name the
+commander and group the cards, and each is read as written: Arena's and Moxfield's section
+headers (`Commander`, `Deck`, `Sideboard`) and Moxfield's category headings (`Creatures (12)`),
+Archidekt's categories in brackets (`[Commander{top}]`; a category marked `{noDeck}` is not
+played), Moxfield's and TappedOut's `*CMDR*` marker, TappedOut's bullets and prices (`* 1 Sol
+Ring $1.50`) and bold headings (`**Commanders (1):**`), MTGO's `.txt` (the cards after a blank
+line are its sideboard, where MTGO keeps a commander: ``horde.cards.decks``) and MTGO's `.dek`
+XML (`<Cards Quantity="1" Sideboard="false" Name="Sol Ring" />`). It only reads the text;
+whether the card names exist is checked elsewhere against the card catalogue. Every line it
+cannot read raises one `DeckError` naming the file, the line and what was expected.
 """
 
 from __future__ import annotations
 
+import html
 import os
 import re
 from dataclasses import dataclass, field
@@ -63,6 +70,26 @@ _BRACKET_TAGS_RE = re.compile(r"\s*\[(?P<tags>[^\[\]]*)\]$")
 _SET_RE = re.compile(r"\s*\((?P<set>[A-Za-z0-9]{1,10})\)(?:\s+(?P<number>[^\s()\[\]]+))?$")
 _ABOUT_KEY_VALUE_RE = re.compile(r"(?P<key>[^\s:=]+)\s*[:=]\s*(?P<value>.*)")
 _ARCHIDEKT_FLAG_RE = re.compile(r"\{[^{}]*\}")
+# Moxfield's and TappedOut's commander marker, after the card's name and printing.
+_COMMANDER_MARK_RE = re.compile(r"\s*\*CMDR\*$", re.IGNORECASE)
+# Archidekt's colour label, last on a line: `^Have,#37d67a^`.
+_ARCHIDEKT_LABEL_RE = re.compile(r"\s*\^[^^]*\^$")
+# TappedOut's price after a card: `$1.50`.
+_PRICE_RE = re.compile(r"\s+\$\s?[0-9]+(?:[.,][0-9]+)?$")
+# TappedOut's and markdown's bullet before a card line: `* 1 Sol Ring`, `- 1 Sol Ring`.
+_BULLET_RE = re.compile(r"[*-]\s+(?=[0-9])")
+# A category heading with its card count, as Moxfield and TappedOut group a list: `Creatures (12)`,
+# `Lands (36):`. A category that is not a section (above) is a group of the deck.
+_CATEGORY_RE = re.compile(r"[^\s0-9*#/;(\[][^()\[\]]*?\s*\(\s*[0-9]+\s*\)\s*:?")
+# An MTGO .dek file: XML, one element a line.
+_DEK_START_RE = re.compile(r"<\?xml\b|<Deck\b", re.IGNORECASE)
+_DEK_TOKEN_RE = re.compile(r"<[^<>]*>|[^<>]+")
+_DEK_ATTRIBUTE_RE = re.compile(r"\s+(?P<key>[A-Za-z_:][\w:.-]*)\s*=\s*(?:\"(?P<double>[^\"<]*)\"|'(?P<single>[^'<]*)')")
+_DEK_CARDS_RE = re.compile(r"<Cards(?P<attributes>(?:\s+[A-Za-z_:][\w:.-]*\s*=\s*(?:\"[^\"<]*\"|'[^'<]*'))*)\s*/?>")
+_DEK_OTHER_RE = re.compile(r"<\?xml\b[^<>]*\?>|</?Deck\b[^<>]*>|</?(?:NetDeckID|PreconstructedDeckID)>|</Cards>|"
+                           r"<!--.*-->|\s*[0-9]*\s*", re.IGNORECASE)  # the deck's ids are numbers
+DEK_EXPECTED = ("expected an element of an MTGO .dek file, like '<Cards CatID=\"1\" Quantity=\"1\" Sideboard=\"false\" "
+                "Name=\"Sol Ring\" />'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +139,7 @@ def parse_decklist(text: str, path: str = "<text>", kind: str | None = None) -> 
     groups of cards, as the Horde helper apps write them, and only a `Sideboard` header (or an
     `SB:` prefix) starts a sideboard. Otherwise MTGO's rule holds: in a list without any header,
     the cards after a blank line are the sideboard. (A list with headers never uses that rule.)
+    Text that opens as XML is an MTGO `.dek` file (``parse_dek``).
 
     Raises DeckError (with path and line) for the first line that is not a header,
     comment, blank line, About data or readable card line, and for a list of more than
@@ -120,8 +148,11 @@ def parse_decklist(text: str, path: str = "<text>", kind: str | None = None) -> 
     given by mistake, or on purpose) never has its content shown.
     """
     text = text.removeprefix("\ufeff")
-    lines = [_normalise(raw) for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    has_headers = any(_HEADER_RE.fullmatch(line) for line in lines)
+    raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if _DEK_START_RE.match(text.lstrip()):
+        return parse_dek(raw_lines, path)
+    lines = [_normalise(raw) for raw in raw_lines]
+    has_headers = any(_heading(line) is not None for line in lines)
 
     entries: list[DeckEntry] = []
     about: dict[str, str] = {}
@@ -136,9 +167,9 @@ def parse_decklist(text: str, path: str = "<text>", kind: str | None = None) -> 
             continue
         if _COMMENT_RE.match(line):
             continue
-        header = _HEADER_RE.fullmatch(line)
-        if header:
-            section = SECTION_ALIASES[header["word"].lower()]
+        heading = _heading(line)
+        if heading is not None:
+            section = heading
             recognised = True
             continue
         if section == "about":
@@ -155,6 +186,61 @@ def parse_decklist(text: str, path: str = "<text>", kind: str | None = None) -> 
         entries.append(entry)
         seen_card = recognised = True
     return Decklist(path=path, entries=tuple(entries), about=about)
+
+
+def _heading(line: str) -> str | None:
+    """The section a header or category heading line starts, or None for any other line. A
+    markdown heading's bold (``**Commanders (1):**``, TappedOut) is read through; a category
+    that is not a section (``Creatures (12)``, Moxfield) is a group of the deck."""
+    if line.startswith("**") and line.endswith("**") and len(line) > 4:
+        line = line[2:-2].strip()
+    header = _HEADER_RE.fullmatch(line)
+    if header:
+        return SECTION_ALIASES[header["word"].lower()]
+    if _CATEGORY_RE.fullmatch(line):
+        return "deck"
+    return None
+
+
+def parse_dek(lines: list[str], path: str = "<text>") -> Decklist:
+    """An MTGO `.dek` file (XML): each `<Cards Quantity="N" Name="..." Sideboard="true|false" />`
+    element is one card line of the deck or of its sideboard (where MTGO keeps a Commander
+    deck's commander). Read line by line, so that a line that is not an element of such a file
+    is one DeckError naming the file and line."""
+    entries: list[DeckEntry] = []
+    total = 0
+    for number, raw in enumerate(lines, start=1):
+        for element in _DEK_TOKEN_RE.findall(raw):
+            if _DEK_OTHER_RE.fullmatch(element):
+                continue
+            cards = _DEK_CARDS_RE.fullmatch(element)
+            if cards is None:
+                raise DeckError(DEK_EXPECTED, path, number)
+            entry = _dek_entry(cards["attributes"], path, number)
+            total += entry.count
+            if total > DECKLIST_CARDS_MAX:
+                raise DeckError(f"more than {DECKLIST_CARDS_MAX:,} cards: a decklist holds at most "
+                                f"{DECKLIST_CARDS_MAX:,} (docs/limits.md)", path, number)
+            entries.append(entry)
+    return Decklist(path=path, entries=tuple(entries), about={})
+
+
+def _dek_entry(attributes: str, path: str, number: int) -> DeckEntry:
+    """One `<Cards ... />` element's card: its Quantity, Name and Sideboard attributes."""
+    values = {m["key"].lower(): html.unescape(m["double"] if m["double"] is not None else m["single"])
+              for m in _DEK_ATTRIBUTE_RE.finditer(attributes)}
+    for key in ("quantity", "name"):
+        if not values.get(key, "").strip():
+            raise DeckError(f"a <Cards> element without its {key.title()}: {DEK_EXPECTED}", path, number)
+    count = _parse_count(values["quantity"].strip(), path, number)
+    sideboard = values.get("sideboard", "false").strip().lower()
+    if sideboard not in ("true", "false"):
+        raise DeckError(f"Sideboard={quoted(sideboard)}: expected \"true\" or \"false\"", path, number)
+    name = " ".join(values["name"].split())
+    if len(name) > CARD_NAME_MAX:
+        raise DeckError(f"a card name of {len(name):,} characters, {quoted(name)}: a card name has at most "
+                        f"{CARD_NAME_MAX} (docs/limits.md)", path, number)
+    return DeckEntry(count=count, name=name, section="sideboard" if sideboard == "true" else "deck", line=number)
 
 
 def read_decklist(path: str | os.PathLike[str], kind: str | None = None, what: str = "decklist") -> Decklist:
@@ -202,9 +288,27 @@ def _split_tags(parts: list[str]) -> list[str]:
     return [tag for tag in (part.strip().lstrip("!").strip() for part in parts) if tag]
 
 
+def _category_section(categories: str, section: str) -> str:
+    """The section an Archidekt card's categories put it in: its first category's, when that
+    names a section (`Commander`, `Sideboard`, `Maybeboard`, `Tokens`); the maybeboard when
+    that category is marked `{noDeck}`; else the section it is in."""
+    first = categories.split(",")[0]
+    name = _ARCHIDEKT_FLAG_RE.sub("", first).strip().lstrip("!").strip().lower()
+    named = SECTION_ALIASES.get(name)
+    if named is not None and named != "about":
+        return named
+    if "{nodeck}" in first.replace(" ", "").lower():
+        return "maybeboard"
+    return section
+
+
 def _parse_card(line: str, section: str, path: str, number: int, recognised: bool = True) -> DeckEntry:
-    """Read `[SB:] <count>[x] <name> [[tags]] [(SET) [number]] [*F*|*E*] [#tags]`."""
-    rest = line
+    """Read `[* ][SB:] <count>[x] <name> [[tags]] [(SET) [number]] [*F*|*E*] [*CMDR*] [$price] [#tags]`.
+
+    The commander marker `*CMDR*` and an Archidekt card's first category naming a section
+    (`[Commander{top}]`, `[Maybeboard{noDeck}]`) put the card in that section; a first category
+    marked `{noDeck}` (Archidekt: not in the deck) puts it in the maybeboard."""
+    rest = _BULLET_RE.sub("", line, count=1) if line[:1] in "*-" else line
     prefix = _SIDEBOARD_PREFIX_RE.match(rest)
     if prefix:
         rest = rest[prefix.end():]
@@ -223,13 +327,22 @@ def _parse_card(line: str, section: str, path: str, number: int, recognised: boo
 
     bracket_tags: list[str] = []
     set_code = collector_number = None
-    foil = bracketed = False
+    foil = bracketed = marked = labelled = priced = False
     while True:  # peel optional trailing parts off the end, each at most once
         if not foil and (match := _FOIL_RE.search(rest)):
             foil = True
+        elif not marked and (match := _COMMANDER_MARK_RE.search(rest)):
+            marked = True
+            section = "commander"
+        elif not labelled and (match := _ARCHIDEKT_LABEL_RE.search(rest)):
+            labelled = True
+        elif not priced and (match := _PRICE_RE.search(rest)):
+            priced = True
         elif not bracketed and (match := _BRACKET_TAGS_RE.search(rest)):
             bracketed = True
             bracket_tags = _split_tags(_ARCHIDEKT_FLAG_RE.sub("", match["tags"]).split(","))
+            if not marked:
+                section = _category_section(match["tags"], section)
         elif set_code is None and (match := _SET_RE.search(rest)):
             set_code, collector_number = match["set"].upper(), match["number"]
         else:

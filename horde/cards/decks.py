@@ -16,7 +16,8 @@ from pathlib import Path
 from random import Random
 
 from horde.cards.catalogue import Catalogue, decks_dir, default_catalogue
-from horde.cards.decklists import Decklist, parse_decklist, read_decklist
+from horde.cards.decklists import DeckEntry, Decklist, parse_decklist, read_decklist
+from horde.cards.tokens import missing_token
 from horde.engine.cards import CardDef
 from horde.engine.shuffling import shuffle
 from horde.errors import DeckError, HordeError
@@ -66,6 +67,12 @@ class TeamDeck:
     cards: list[CardDef]
     generic_mana: bool = False  # C4
     style: str = ""
+    partner: CardDef | None = None  # a second commander (702.124: partners, or a Background)
+
+    @property
+    def commanders(self) -> list[CardDef]:
+        """Its commander and its partner, when it has them."""
+        return [card for card in (self.commander, self.partner) if card is not None]
 
 
 def resolve_path(name: str, kind: str | None) -> Path:
@@ -118,7 +125,7 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
         if section in IGNORED["horde"]:
             continue
         try:
-            card = catalogue.get(entry.name, path, entry.line)
+            card = horde_card(catalogue, entry, path)
         except DeckError as error:
             fail(error)
             continue
@@ -171,10 +178,32 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
     return deck
 
 
+def horde_card(catalogue: Catalogue, entry: DeckEntry, path: str) -> CardDef:
+    """The card a Horde list's line names: a card, a token by name, or a token by description
+    ('20 2/2 black Zombie'). A name that is no card and reads as a token's (in the Tokens
+    section, 'Ooze tokens', or a creature type such as 'Ooze') is a DeckError saying how to
+    define the token, not a guess at a card of a similar name."""
+    try:
+        return catalogue.get(entry.name, path, entry.line)
+    except DeckError as error:
+        certain = entry.section == "tokens" or bool(TOKEN_LINE.search(entry.name))
+        if error.message.startswith("unknown card") and (certain or _TYPE_NAME.fullmatch(entry.name)):
+            name = TOKEN_LINE.sub("", entry.name).strip() or entry.name
+            known = list(catalogue.cards) + list(catalogue.tokens)
+            raise DeckError(missing_token(name, catalogue.tokens, [] if certain else known), path, entry.line) from None
+        raise
+
+
+# A name that may be a creature type, and so a token's: one to three capitalised words.
+_TYPE_NAME = re.compile(r"[A-Z][a-z'-]+(?: [A-Z][a-z'-]+){0,2}")
+
+
 def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[HordeError] | None = None,
                     allow_illegal: bool = False) -> TeamDeck:
-    """Check a Commander decklist against C1: 100 cards with the commander, singleton but basic
-    lands, every card inside the commander's colour identity."""
+    """Check a Commander decklist against C1: 100 cards with the commander (or two partners),
+    singleton but basic lands, every card inside the commander's colour identity. A list with no
+    Commander section whose sideboard holds one card, or two, is an MTGO export: that sideboard is
+    its commander."""
     path = decklist.path
 
     def fail(error: DeckError, rule_break: bool = False) -> None:
@@ -184,12 +213,16 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[Hor
             raise error
         problems.append(error)
 
+    commander_lines = mtgo_commanders(decklist)
+    named = 0  # commanders the list names, those it failed to find included
     commanders = []
     cards = []
     seen: dict[str, int] = {}
     for entry in decklist.entries:
-        if entry.section not in ("commander", "deck"):
+        in_command = entry.section == "commander" or entry.line in commander_lines
+        if not in_command and entry.section != "deck":
             continue
+        named += entry.count if in_command else 0
         try:
             card = catalogue.get(entry.name, path, entry.line)
         except DeckError as error:
@@ -198,7 +231,7 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[Hor
         if card.is_token:
             fail(DeckError(f"'{card.name}' is a token, not a card of a Commander deck", path, entry.line))
             continue
-        if entry.section == "commander":
+        if in_command:
             commanders.extend([(card, entry.line)] * entry.count)
         else:
             cards.extend([card] * entry.count)
@@ -207,29 +240,92 @@ def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[Hor
                 fail(DeckError(f"'{card.name}' appears more than once: a Commander deck holds one copy of each "
                                f"card but basic lands (C1, 903.5b)", path, entry.line), True)
             seen[card.name] = entry.line
-    commander = None
-    if len(commanders) != 1:
-        fail(DeckError(f"expected exactly one card in a 'Commander' section, found {len(commanders)} (C1, 903.3)",
-                       path))
+    commander = partner = None
+    if len(commanders) not in (1, 2):
+        if named not in (1, 2) or len(commanders) == named:  # a commander named but refused is reported above
+            fail(DeckError(f"expected exactly one card in a 'Commander' section, found {named} (two: partners, "
+                           "702.124; C1, 903.3)", path))
     else:
         commander, line = commanders[0]
-        if not ("Legendary" in commander.supertypes and commander.is_creature):
-            fail(DeckError(f"commander '{commander.name}' is not a legendary creature (903.3)", path, line), True)
+        if len(commanders) == 2:
+            partner, partner_line = commanders[1]
+            problem = pair_problem(commander, partner)
+            if problem is not None:
+                fail(DeckError(problem, path, partner_line), True)
+            if "Background" in commander.subtypes:  # the creature that chose it plays as the commander
+                commander, partner, line, partner_line = partner, commander, partner_line, line
+            elif "Background" not in partner.subtypes and (problem := commander_problem(partner)) is not None:
+                fail(DeckError(problem, path, partner_line), True)
+        problem = commander_problem(commander)
+        if problem is not None:
+            fail(DeckError(problem, path, line), True)
+        identity = commander.identity | (partner.identity if partner is not None else frozenset())  # 903.4
         for entry in decklist.entries:
-            if entry.section == "deck" and entry.name in catalogue:
+            if entry.section == "deck" and entry.line not in commander_lines and entry.name in catalogue:
                 card = catalogue.get(entry.name)
-                outside = card.identity - commander.identity
+                outside = card.identity - identity
                 if outside:
                     fail(DeckError(f"'{card.name}' has colour identity {''.join(sorted(card.identity))} outside "
-                                   f"the commander's {''.join(sorted(commander.identity)) or 'colourless'} "
+                                   f"the commander's {''.join(sorted(identity)) or 'colourless'} "
                                    f"(C1, 903.4)", path, entry.line), True)
-    total = sum(e.count for e in decklist.entries if e.section in ("commander", "deck"))
+    total = sum(e.count for e in decklist.entries if e.section in ("commander", "deck") or e.line in commander_lines)
     if total != COMMANDER_DECK_SIZE:
         fail(DeckError(f"deck has {total} cards with its commander: expected exactly {COMMANDER_DECK_SIZE} "
                        f"(C1, 903.5a)", path), True)
     about = decklist.about
     return TeamDeck(name=about.get("name", Path(path).stem), path=path, commander=commander, cards=cards,
-                    generic_mana=about.get("mana", "").lower() == "generic", style=about.get("style", ""))
+                    generic_mana=about.get("mana", "").lower() == "generic", style=about.get("style", ""),
+                    partner=partner)
+
+
+def mtgo_commanders(decklist: Decklist) -> frozenset[int]:
+    """The lines of a team decklist's commanders as MTGO exports them: with no Commander section,
+    a sideboard of one card (or two: partners) is the commander. Empty for any other list."""
+    if decklist.section("commander"):
+        return frozenset()
+    sideboard = decklist.section("sideboard")
+    if not sideboard or sum(entry.count for entry in sideboard) > 2 or any(entry.count > 1 for entry in sideboard):
+        return frozenset()
+    return frozenset(entry.line for entry in sideboard)
+
+
+# ---------------------------------------------------------------- commanders (903.3, 702.124)
+
+_CAN_BE_YOUR_COMMANDER = re.compile(r"\bcan be your commander\b", re.IGNORECASE)
+_PARTNER = re.compile(r"\bPartner\b(?!\s+with\b)")  # the keyword, capitalised as printed
+_PARTNER_WITH = re.compile(r"\bPartner with ([^(.]+?)\s*(?:\(|\.|$)")
+_FRIENDS_FOREVER = re.compile(r"\bFriends forever\b")
+_CHOOSE_A_BACKGROUND = re.compile(r"\bChoose a Background\b")
+
+
+def commander_problem(card: CardDef) -> str | None:
+    """Why ``card`` can't be a commander, or None when it can (903.3): a legendary creature, or a
+    card whose text says it "can be your commander" (a planeswalker such as Daretti, Scrap Savant)."""
+    if "Legendary" in card.supertypes and card.is_creature:
+        return None
+    if _CAN_BE_YOUR_COMMANDER.search(card.text):
+        return None
+    return (f"commander '{card.name}' is not a legendary creature (903.3), and its text does not say it can be your "
+            "commander")
+
+
+def pair_problem(first: CardDef, second: CardDef) -> str | None:
+    """Why two cards can't be commanders together, or None when they can (702.124): both have
+    partner; each has "Partner with" the other; both have "Friends forever"; or one can "Choose
+    a Background" and the other is a Background."""
+    if _PARTNER.search(first.text) and _PARTNER.search(second.text):
+        return None
+    named_first, named_second = _PARTNER_WITH.search(first.text), _PARTNER_WITH.search(second.text)
+    if (named_first and named_second and named_first[1] == second.name and named_second[1] == first.name):
+        return None
+    if _FRIENDS_FOREVER.search(first.text) and _FRIENDS_FOREVER.search(second.text):
+        return None
+    for chooser, background in ((first, second), (second, first)):
+        if _CHOOSE_A_BACKGROUND.search(chooser.text) and "Background" in background.subtypes:
+            return None
+    return (f"commanders '{first.name}' and '{second.name}' can't be played together: two commanders both have "
+            "partner, name each other with 'Partner with', both have 'Friends forever', or are a commander that "
+            "can 'Choose a Background' and a Background (702.124)")
 
 
 def deck_kind(decklist: Decklist, catalogue: Catalogue | None = None) -> str:
@@ -257,7 +353,7 @@ def deck_kind(decklist: Decklist, catalogue: Catalogue | None = None) -> str:
     return ""
 
 
-TOKEN_LINE = re.compile(r"\btokens?$", re.IGNORECASE)
+TOKEN_LINE = re.compile(r"\s*\btokens?$", re.IGNORECASE)
 
 
 KIND_HINT = ("add 'Kind horde' or 'Kind team' to its About section (a team deck names its commander in a "
@@ -292,8 +388,9 @@ IGNORED = {"horde": ("sideboard", "maybeboard", "companion", "commander"),
 def ignored_sections(decklist: Decklist, kind: str) -> list[tuple[str, int, int]]:
     """The sections of a deck that its kind ignores: (section, cards, first line) for each."""
     found: dict[str, list[int]] = {}
+    commanders = mtgo_commanders(decklist) if kind == "team" else frozenset()
     for entry in decklist.entries:
-        if entry.section in IGNORED[kind]:
+        if entry.section in IGNORED[kind] and entry.line not in commanders:
             lines = found.setdefault(entry.section, [0, entry.line])
             lines[0] += entry.count
     return [(section, cards, line) for section, (cards, line) in found.items()]
@@ -328,7 +425,7 @@ def deck_cards(horde: HordeDeck | None, teams: Iterable[TeamDeck] = ()) -> list[
         cards += horde.schemes
         cards += [t for t in (horde.base_token, horde.giant_token, horde.army_token) if t is not None]
     for team in teams:
-        cards += team.cards + ([team.commander] if team.commander is not None else [])
+        cards += team.cards + team.commanders
     return cards
 
 
@@ -347,7 +444,7 @@ def load_banlist(name: str) -> frozenset[str]:
 
 def banned_cards(banlist: frozenset[str], decks: Iterable[TeamDeck]) -> frozenset[str]:
     """R3: the names of the team decks' cards that the banlist (lower-case names) bans."""
-    return frozenset(card.name for deck in decks for card in deck.cards + ([deck.commander] if deck.commander else [])
+    return frozenset(card.name for deck in decks for card in deck.cards + deck.commanders
                      if card.name.lower() in banlist)
 
 
@@ -393,7 +490,8 @@ def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "
             check.problems.append(error)
             banned = frozenset()
         for entry in decklist.entries:
-            if entry.section in ("commander", "deck") and entry.name.lower() in banned:
+            if (entry.section in ("commander", "deck") or entry.line in mtgo_commanders(decklist)) \
+                    and entry.name.lower() in banned:
                 check.warnings.append(DeckError(f"warning: '{entry.name}' is on the banlist: a player who draws "
                                                 "it discards it and draws another (R3)", str(path), entry.line))
     once: dict[str, CardDef] = {}

@@ -153,7 +153,9 @@ def cards_coverage(deck, cards, approximate):
             origin = catalogue.origins.get(card.name)
             kind = origin.kind if origin else "hand-written"
             detail = {"hand-written": origin.where if origin else card.source, "compiled": "index and compiler",
-                      "approximated": "dropped " + "; ".join(repr(s) for s in origin.dropped) if origin else ""}[kind]
+                      "approximated": "dropped " + "; ".join(repr(s) for s in origin.dropped) if origin else "",
+                      "described": f"a token of the list's description: {card.type_line()} "
+                                   f"{card.power}/{card.toughness}"}[kind]
         counts[kind] = counts.get(kind, 0) + entry.count
         click.echo(f"{entry.count:>3} {entry.name:32s} {kind:13s} {detail}")
     total = sum(counts.values())

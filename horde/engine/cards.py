@@ -73,18 +73,61 @@ KEYWORDS = {
 }
 
 
+# Hybrid, Phyrexian and two-brid mana symbols (107.4e-f) as MTGJSON writes them: the two colours of a
+# hybrid symbol in the order the cards print them, then a Phyrexian "P".
+HYBRID_PAIRS = ("W/U", "U/B", "B/R", "R/G", "G/W", "W/B", "U/R", "B/G", "R/W", "G/U")
+
+
+def mana_symbol(text: str) -> str | None:
+    """The pip a mana symbol of a cost is (its text without braces, any case): a colour letter or
+    C; a hybrid symbol "W/U" (either colour: 107.4e); a two-brid symbol "2/W" (the colour or two
+    generic mana: 107.4e); a Phyrexian symbol "W/P" (the colour or 2 life: 107.4f); a hybrid
+    Phyrexian symbol "W/U/P". None for anything else (generic amounts and X are not pips)."""
+    symbol = text.strip().upper()
+    if symbol in COLOURS or symbol == "C":
+        return symbol
+    parts = symbol.split("/")
+    phyrexian = parts[-1] == "P"
+    if phyrexian:
+        parts = parts[:-1]
+    if len(parts) == 1 and parts[0] in COLOURS and phyrexian:
+        return f"{parts[0]}/P"
+    if len(parts) == 2 and parts[0] == "2" and parts[1] in COLOURS and not phyrexian:
+        return f"2/{parts[1]}"
+    if len(parts) == 2 and parts[0] in COLOURS and parts[1] in COLOURS and parts[0] != parts[1]:
+        pair = "/".join(parts) if "/".join(parts) in HYBRID_PAIRS else f"{parts[1]}/{parts[0]}"
+        return pair + ("/P" if phyrexian else "")
+    return None
+
+
+def pip_payments(pip: str) -> tuple[tuple[str, int, int], ...]:
+    """The ways to pay one pip, each (a colour of mana or "", generic mana, life): a plain pip its
+    colour; "W/U" either colour; "2/W" the colour or {2}; "W/P" the colour or 2 life (107.4e-f)."""
+    parts = pip.split("/")
+    if len(parts) == 1:
+        return ((pip, 0, 0),)
+    if parts[0] == "2":
+        return ((parts[1], 0, 0), ("", 2, 0))
+    ways = tuple((colour, 0, 0) for colour in parts if colour != "P")
+    return ways + (("", 0, 2),) if parts[-1] == "P" else ways
+
+
 @dataclass(frozen=True, slots=True)
 class ManaCost:
-    """A mana cost: generic amount, coloured pips (one letter each), and whether it has X."""
+    """A mana cost: generic amount, its other mana symbols (pips: a colour letter or C each, or a
+    hybrid, two-brid or Phyrexian symbol such as "W/U", "2/W", "W/P": ``mana_symbol``), and
+    whether it has X."""
 
     generic: int = 0
     pips: tuple[str, ...] = ()
     x: bool = False
+    value: int = field(init=False, default=0, compare=False)  # mana value (202.3), X counted as 0
+    colours: frozenset[str] = field(init=False, default=frozenset(), compare=False)  # its symbols' colours (202.2, 903.4)
 
-    @property
-    def value(self) -> int:
-        """Mana value with X counted as 0 (as on the stack outside of casting)."""
-        return self.generic + len(self.pips)
+    def __post_init__(self) -> None:
+        # 202.3f: a hybrid symbol counts its largest component: {2/W} is 2, {W/U} and {W/P} are 1
+        object.__setattr__(self, "value", self.generic + sum(2 if pip[0] == "2" else 1 for pip in self.pips))
+        object.__setattr__(self, "colours", frozenset(c for pip in self.pips for c in pip.split("/") if c in COLOURS))
 
     def __str__(self) -> str:
         text = ("{X}" if self.x else "") + (f"{{{self.generic}}}" if self.generic else "")

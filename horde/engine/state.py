@@ -166,7 +166,7 @@ class TeamPlayer:
         self.exile: list[CardDef] = []
         self.command: list[CardDef] = [commander] if commander is not None else []  # C2
         self.commander = commander
-        self.commander_casts = 0  # C2: casts from the command zone so far
+        self.commander_casts: dict[str, int] = {}  # C2: each commander's casts from the command zone (903.10)
         self.land_played = False
         self.poison = 0
         self.drew_from_empty = False  # 704.5b

@@ -117,7 +117,7 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     pay(game, player, generic, pips)
     if origin == "command":
         pl.command.remove(card)
-        pl.commander_casts += 1
+        pl.commander_casts[card.name] = pl.commander_casts.get(card.name, 0) + 1
     elif origin in ("flashback", "graveyard"):
         pl.graveyard.remove(card)
     else:

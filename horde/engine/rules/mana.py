@@ -1,15 +1,22 @@
 """Mana (C4): what a team player's untapped sources and floating mana can pay, what a spell costs
 it (C2 commander tax, cost reductions), and paying, with the least flexible mana spent first.
+
+Hybrid, two-brid and Phyrexian symbols (107.4e-f: ``{W/U}``, ``{2/W}``, ``{W/P}``, ``{W/U/P}``) are
+paid the cheapest way the player can: the least life, then the least mana, a symbol's first colour
+before its second; a team never pays its last life for one (docs/cards.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations_with_replacement, product
 
-from horde.engine.cards import CardDef
+from horde.engine.cards import CardDef, pip_payments
 from horde.engine.characteristics import apply_statics
+from horde.engine.events import log
 from horde.engine.filters import Context, evaluate
-from horde.engine.state import Game, Permanent
+from horde.engine.rules.zombies import change_life, individual
+from horde.engine.state import Game, Permanent, Side
 
 # One mana a player could make now: (its colours, its index in the floating pool or -1, the
 # source to tap or None).
@@ -39,9 +46,10 @@ def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int
     if origin == "command":
         pl = game.players[player]
         limit = game.setup.commander_casts
-        if limit is not None and pl.commander_casts >= limit:
+        casts = pl.commander_casts.get(card.name, 0)  # 903.10: each commander's own casts
+        if limit is not None and casts >= limit:
             return None
-        generic += 2 * pl.commander_casts  # C2: 903.10
+        generic += 2 * casts  # C2: 903.10
     if game.battlefield.points:
         generic = apply_statics(game, "spell_cost", generic, card, player)  # cost_reduction
     pips = cost.pips
@@ -57,6 +65,8 @@ def can_pay(game: Game, player: int, generic: int, pips: tuple[str, ...], units:
     their ``colour_counts``, when given, are the player's mana as it is now)."""
     if units is None:
         units = mana_units(game, player)
+    if pips and has_hybrid(pips):
+        return hybrid_payment(game, player, generic, pips, units) is not None
     if len(units) < generic + len(pips):
         return False
     if not pips:
@@ -102,10 +112,19 @@ def mana_units(game: Game, player: int) -> list[ManaUnit]:
 
 
 def pay(game: Game, player: int, generic: int, pips: tuple[str, ...]) -> bool:
-    """Tap sources to pay a cost; surplus mana of a tapped source floats in the player's pool."""
+    """Tap sources to pay a cost; surplus mana of a tapped source floats in the player's pool.
+    Hybrid, two-brid and Phyrexian symbols are paid the cheapest way (``hybrid_payment``)."""
+    life = 0
+    if pips and has_hybrid(pips):
+        payment = hybrid_payment(game, player, generic, pips)
+        if payment is None:
+            return False
+        generic, pips, life = payment
     plan = _plan_payment(game, player, generic, pips)
     if plan is None:
         return False
+    if life:
+        pay_life(game, player, life)
     pool_used, sources = plan
     pl = game.players[player]
     for unit in sorted(pool_used, reverse=True):
@@ -118,6 +137,65 @@ def pay(game: Game, player: int, generic: int, pips: tuple[str, ...]) -> bool:
         needed -= use
         pl.pool.extend(p.card.mana[use:])
     return True
+
+
+def has_hybrid(pips: tuple[str, ...]) -> bool:
+    """Whether a cost's pips hold a hybrid, two-brid or Phyrexian symbol (one of more than one letter)."""
+    for pip in pips:
+        if len(pip) > 1:
+            return True
+    return False
+
+
+def hybrid_payment(game: Game, player: int, generic: int, pips: tuple[str, ...],
+                   units: list[ManaUnit] | None = None) -> tuple[int, tuple[str, ...], int] | None:
+    """The cheapest way the player can pay a cost with hybrid, two-brid or Phyrexian symbols, as
+    (generic mana, one-colour pips, life), or None when it can't pay it at all. 107.4e: a hybrid
+    symbol is paid with either of its colours, a two-brid one with its colour or {2}; 107.4f: a
+    Phyrexian one with its colour or 2 life. Cheapest: the least life, then the least mana (the
+    team's life is what the Horde attacks, mana comes back every turn); among equals, each
+    symbol's ways in order (its first colour first). A team never pays life down to 0 or less
+    for a symbol (119.4 would allow it; no player chooses to lose so)."""
+    if units is None:
+        units = mana_units(game, player)
+    plain = tuple(pip for pip in pips if len(pip) == 1)
+    groups: dict[str, int] = {}
+    for pip in pips:
+        if len(pip) > 1:
+            groups[pip] = groups.get(pip, 0) + 1
+    # Each symbol's ways, as a multiset per distinct symbol: {G/W}{G/W} is GG, GW or WW, not four orders.
+    choices = [list(combinations_with_replacement(pip_payments(pip), count)) for pip, count in groups.items()]
+    life_left = game.players[player].life if individual(game) else game.team_life
+    options: list[tuple[int, int, int, tuple[str, ...]]] = []
+    seen = set()
+    for choice in product(*choices):
+        ways = [way for group in choice for way in group]
+        colours = tuple(colour for colour, _, _ in ways if colour)
+        extra = sum(amount for _, amount, _ in ways)
+        life = sum(paid for _, _, paid in ways)
+        key = (life, extra, tuple(sorted(colours)))
+        if key not in seen:
+            seen.add(key)
+            options.append((life, extra + len(colours), extra, colours))
+    options.sort(key=lambda option: (option[0], option[1]))
+    for life, _, extra, colours in options:
+        if life and life >= life_left:
+            continue
+        if can_pay(game, player, generic + extra, plain + colours, units):
+            return generic + extra, plain + colours, life
+    return None
+
+
+def pay_life(game: Game, player: int, amount: int) -> None:
+    """119.4: the player pays ``amount`` life: it loses that much, from the team's shared life
+    (H1), or with a life for each player (Z) from its own."""
+    game.life_lost += amount
+    if individual(game):
+        change_life(game, player, -amount, player)
+    else:
+        game.team_life -= amount
+    if game.drivers.trace is not None:
+        log(game, "life_lost", Side.TEAM, amount=amount, team_life=game.team_life)
 
 
 def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str],
