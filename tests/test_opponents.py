@@ -553,7 +553,7 @@ def test_verb_each_returns_vitality_salve_each_player_returns_a_creature_card(ca
 def test_verb_at_beginning_of_combat_intervention_of_keranos_waits_for_combat(cards):
     game = game_of("battle-the-horde", 1)
     baloth = put(game, cards, "Leatherback Baloth", side="team")
-    game.horde.library.clear()
+    set_library(game, cards, "Minotaur Younghorn")  # H12, H13a: with none the team has won, and nothing resolves
     rules.horde_cast(game, cards.get("Intervention of Keranos"))
     assert baloth.damage == 0 and len(game.delayed) == 1
     from horde.engine.opponents import common

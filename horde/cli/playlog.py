@@ -133,6 +133,8 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         return f"Player {e['player']} cycles {e['card']}"
     if kind == "enchant":
         return f"{e['card']} enchants {e['target']}"
+    if kind == "legend_rule":
+        return f"{e['card']} goes to the graveyard: its controller keeps another of that name (legend rule, 704.5j)"
     if kind == "aura_falls_off":
         return f"{e['card']} is attached to nothing it may enchant and goes to the graveyard (704.5m)"
     if kind == "protection":

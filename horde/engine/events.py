@@ -109,6 +109,8 @@ EVENTS: dict[str, EventKind] = {
         Field("card", "str", "the Aura"), ID, TARGET, TARGET_ID, TARGET_PLAYER)),
     "aura_falls_off": EventKind("an Aura attached to an illegal object or to nothing goes to the graveyard (704.5m)", (
         Field("card", "str", "the Aura"), ID)),
+    "legend_rule": EventKind("a player controls two or more legendary permanents of one name: it keeps one and the "
+                             "rest go to the graveyard (704.5j), tokens too", (CARD, ID)),
     "shield_removed": EventKind("a shield counter absorbs damage or a destruction (L4)", (
         CARD, ID, Field("shields", "int", "shield counters left"))),
     "equip": EventKind("a team player pays an equip cost", (

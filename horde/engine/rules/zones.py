@@ -21,7 +21,15 @@ from horde.engine.characteristics import (
 )
 from horde.engine.events import log
 from horde.engine.filters import Context, Target
-from horde.engine.rules.abilities import ask, horde_pick, resolve, run_hook, target_fields
+from horde.engine.rules.abilities import (
+    ask,
+    horde_pick,
+    resolve,
+    run_hook,
+    target_fields,
+    trigger,
+    trigger_hook,
+)
 from horde.engine.rules.mana import can_pay, pay
 from horde.engine.shuffling import randbelow, shuffle
 from horde.engine.state import (
@@ -153,7 +161,7 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     if to == "graveyard" and card.is_creature:
         died(game, p)
     if "Leaves" in card.hooks:
-        run_hook(game, p, "Leaves")  # F4, G5: Hero's Reward
+        trigger_hook(game, p, "Leaves")  # F4, G5: Hero's Reward
     if to == "graveyard" and "ToGraveyard" in card.hooks and not card.is_token:
         went_to_graveyard(game, card, p.owner)
     if game.held:
@@ -161,12 +169,19 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     if p.owner == HORDE_CONTROLLER and game.drivers.permanent_left is not None:
         game.drivers.permanent_left(game, p)  # F3: a Head left
     if undying or persist:
-        graveyard = game.horde.graveyard if p.owner == HORDE_CONTROLLER else game.players[p.owner].graveyard
-        if card in graveyard:
-            # undying (persist): back under its owner's control with a +1/+1 (-1/-1) counter
-            graveyard.remove(card)
-            back = put_onto_battlefield(game, card, p.owner, p.owner)
-            add_counters(game, back, 1, "plus" if undying else "minus")
+        returner = p.owner
+        kind = "plus" if undying else "minus"
+
+        def returns(game: Game) -> None:
+            """Undying (persist), a triggered ability: back under its owner's control with a
+            +1/+1 (-1/-1) counter, if the card is still in its owner's graveyard."""
+            graveyard = game.horde.graveyard if returner == HORDE_CONTROLLER else game.players[returner].graveyard
+            if card in graveyard:
+                graveyard.remove(card)
+                back = put_onto_battlefield(game, card, returner, returner)
+                add_counters(game, back, 1, kind)
+
+        trigger(game, p.controller, (), None, returns)
 
 
 def graveyard_abilities_work(game: Game, card: CardDef) -> bool:
@@ -204,11 +219,18 @@ def return_held(game: Game, left: Permanent) -> None:
 
 
 def died(game: Game, p: Permanent) -> None:
-    """Dies and CreatureDies triggers (the dying creature looks back in time for its own)."""
+    """Dies and CreatureDies abilities trigger. 603.10a: they look back in time: the dying creature
+    sees itself die, and creatures that die in the same event (state-based actions performed at
+    once, one spell resolving: H13a) see each other die, whichever left first."""
     if "Dies" in p.card.hooks:
-        run_hook(game, p, "Dies")
+        trigger_hook(game, p, "Dies")
+    together = game.left_together
+    for earlier in together:
+        _creature_dies_trigger(game, earlier, p)  # it died earlier in this event, and sees this one die
     if "CreatureDies" in p.card.hooks:
         _creature_dies_trigger(game, p, p)
+        if game.depth or game.checking:
+            together.append(p)
     if not game.battlefield.hooked.get("CreatureDies"):
         return
     for watcher in watchers(game):
@@ -223,11 +245,11 @@ def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> N
         if len(ability) == 1:
             when = ability[0].when
             if when is None or when(game, ctx, dead):
-                resolve(game, ability, ctx)
+                trigger(game, watcher.controller, ability, ctx)
             continue
         effects = [e for e in ability if e.when is None or e.when(game, ctx, dead)]
         if effects:
-            resolve(game, effects, ctx)
+            trigger(game, watcher.controller, effects, ctx)
 
 
 def destroy(game: Game, p: Permanent, by: int = -2, regenerate: bool = True) -> bool:
@@ -417,9 +439,9 @@ def mill(game: Game, controller: int, n: int) -> None:
 
 
 def went_to_graveyard(game: Game, card: CardDef, owner: int) -> None:
-    """'When this is put into a graveyard from anywhere' abilities (M3: an artifact's Hero's
-    Reward), the card's owner controlling them."""
-    resolve(game, card.hooks["ToGraveyard"], Context(card, None, owner))
+    """'When this is put into a graveyard from anywhere' abilities trigger (M3: an artifact's
+    Hero's Reward), the card's owner controlling them."""
+    trigger(game, owner, card.hooks["ToGraveyard"], Context(card, None, owner))
 
 
 def held_in_place(game: Game, p: Permanent) -> bool:
