@@ -195,10 +195,38 @@ def test_B4_bundled_boss_with_two_plus_abilities_uses_each(boss_game):
         kind, ability, roll = boss.choose_boss_ability(game)
         seen.append((kind, roll, ability[0].verb))
     assert seen == [("plus", None, "create_tokens"), ("plus", None, "pump")]
+
+
+@pytest.mark.parametrize("roll, expected", [
+    (1, ("plus", 1, "create_tokens")), (12, ("plus", 1, "create_tokens")),
+    (13, ("plus", 1, "pump")), (16, ("plus", 1, "pump")), (18, ("plus", 1, "pump")),
+    (19, ("ultimate", -8, "emblem")), (20, ("ultimate", -8, "emblem"))])
+def test_B3_a_boss_with_no_minus_uses_its_second_ability_on_13_to_18_and_the_ultimate_only_on_19_20(
+        boss_game, roll, expected):
+    """Elspeth, Knight-Errant (+1, +1, -8) at 8 loyalty: 1-12 its first class (B4's coin here picks the
+    first +1), 13-18 its second printed ability (the +3/+3, a plus), the -8 only on 19-20: 2 rolls in
+    20, not 8 (`horde play --seed 13 --players 1 --boss "Elspeth, Knight-Errant"`: roll 16 was the
+    ultimate)."""
+    game = boss_game()
+    game.boss = BossState(bundled_card("Elspeth, Knight-Errant"))
     game.boss.loyalty = 8
-    game.dice_rng = Picks(rolls=[13])  # B3: a minus roll with no other minus ability: the ultimate
-    kind, ability, roll = boss.choose_boss_ability(game)
-    assert (kind, ability[0].cost, ability[0].verb) == ("ultimate", -8, "emblem")
+    game.dice_rng = Picks(rolls=[roll], picks=[0])
+    kind, ability, rolled = boss.choose_boss_ability(game)
+    assert (kind, ability[0].cost, ability[0].verb) == expected and rolled == roll
+
+
+def test_B3_an_unaffordable_roll_falls_back_to_the_dearest_non_ultimate_minus_never_the_ultimate(boss_game):
+    """A boss of +1, -3 and -7 at 6 loyalty rolls 19 (the ultimate, -7): it uses the -3. At 10
+    loyalty with only a -7 ultimate besides its +1, a roll of 13-18 finds no minus ability: the +1."""
+    game = boss_game()
+    game.boss = BossState(planeswalker(6))
+    game.dice_rng = Dice(19)
+    kind, ability, _ = boss.choose_boss_ability(game)
+    assert (kind, ability[0].cost) == ("minus", -3)
+    game.boss = BossState(planeswalker(10, minus=()))
+    game.dice_rng = Dice(15)
+    kind, ability, _ = boss.choose_boss_ability(game)
+    assert (kind, ability[0].cost) == ("plus", 1)
 
 
 def test_B4_bundled_boss_emblem_gives_the_horde_indestructible(boss_game, catalogue):

@@ -158,7 +158,9 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
             band = {"plus": "1-12: the plus ability", "minus": "13-18: the minus ability",
                     "ultimate": "19-20: the ultimate"}[rolled]
             why = f"d20 roll {e['roll']}, {band} (B3)"
-            if rolled != e["ability"]:
+            if rolled != e["ability"] and e["ability"] == "plus":
+                why += "; it has no minus ability it can use there, so a plus ability"
+            elif rolled != e["ability"]:
                 why += "; it can't pay for that one, so the dearest minus ability it can"
         return (f"{e['name']} activates \"{e['text']}\" (loyalty {e['loyalty_before']} -> {e['loyalty_after']}): "
                 f"{why}")
