@@ -403,6 +403,27 @@ def test_L5_protected_lieutenant_cannot_be_targeted_damaged_or_blocked(boss_game
     assert lt in rules.legal_targets(game, Context(swords, None, 0), effect)
 
 
+def test_L5_the_hordes_own_pump_and_aura_do_not_target_a_protected_lieutenant(boss_game, catalogue):
+    """L5 for the Horde's own spells and abilities: Elspeth, Knight-Errant's '+3/+3 and flying' and
+    Unholy Strength pick among the Zombie and the team's Lions, never the lieutenant beside the
+    Zombie; alone, the lieutenant is a legal target again."""
+    from horde.engine.filters import Context
+
+    game = boss_game(players=3)
+    lieutenant = game.lieutenants.drawn[0]
+    boss.lieutenant_enters(game, lieutenant)
+    lt = lieutenant.permanent
+    zombie = put(game, catalogue, "Zombie")
+    lion = put(game, catalogue, "Savannah Lions", side="team")
+    elspeth = bundled_card("Elspeth, Knight-Errant")
+    pump = elspeth.abilities("Plus")[1][0]
+    unholy = bundled_card("Unholy Strength")
+    assert rules.legal_targets(game, Context(elspeth, None, HORDE), pump) == [lion, zombie]
+    assert rules.legal_targets(game, Context(unholy, None, HORDE), unholy.enchant) == [lion, zombie]
+    rules.destroy(game, zombie)
+    assert rules.legal_targets(game, Context(elspeth, None, HORDE), pump) == [lion, lt]
+
+
 def test_L6_defeated_lieutenant_is_exiled_and_equipment_goes_to_the_killer(boss_game, catalogue):
     game = boss_game(players=3)
     game.drivers.trace = []

@@ -157,8 +157,8 @@ def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
 
 def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     """Legal targets of a targeted effect: permanents matching its filter, and for 'any' also the
-    opposing players or the Horde. Lieutenants are protected (L5); shroud, hexproof and
-    protection from the source's card apply."""
+    opposing players or the Horde. Lieutenants are protected (L5: from either side's spells and
+    abilities); shroud, hexproof and protection from the source's card apply."""
     flt: Filter = effect.target
     controller = ctx.controller
     options: list = []
@@ -187,10 +187,10 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         if (p.controller == HORDE_CONTROLLER) != horde_side:
             if "shroud" in kw or "hexproof" in kw:
                 continue
-            if p.lieutenant is not None and protected(game, p):
-                continue  # L5: a lieutenant can't be targeted while protected
         elif "shroud" in kw:
             continue
+        if p.lieutenant is not None and protected(game, p):
+            continue  # L5: a protected lieutenant can't be targeted, by the Horde's own spells and abilities too
         options.append(p)
     players = flt.players
     if players == "opponent":  # 'any target', 'target opponent': the other side's players
