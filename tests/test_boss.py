@@ -424,6 +424,43 @@ def test_L5_the_hordes_own_pump_and_aura_do_not_target_a_protected_lieutenant(bo
     assert rules.legal_targets(game, Context(elspeth, None, HORDE), pump) == [lion, lt]
 
 
+@pytest.mark.parametrize("spell", ["Unsummon", "Swords to Plowshares", "Disfigure", "Diabolic Edict"])
+def test_L6_the_killing_blow_is_any_means_bounce_exile_minus_n_or_a_forced_sacrifice(boss_game, catalogue, spell):
+    """L6: player 2's Unsummon (bounce), Swords to Plowshares (exile), Disfigure (-2/-2 on the 2/2
+    Walking Corpse lieutenant) or Diabolic Edict (the Horde sacrifices it) defeats the lieutenant:
+    it is exiled with time counters and its Bonesplitter goes to player 2 (before: to no one)."""
+    from horde.engine.filters import Context
+
+    policy = Scripted(target=lambda d: next(o for o in d.options if o == "horde" or getattr(o, "lieutenant", None)))
+    game = boss_game(players=3, policy=policy)
+    game.lieutenants.drawn[:] = [Lieutenant(catalogue.get("Walking Corpse"))]
+    game.lieutenants.equipment[:] = [catalogue.get("Bonesplitter")]
+    lieutenant = game.lieutenants.drawn[0]
+    boss.lieutenant_enters(game, lieutenant)
+    equipment = lieutenant.permanent.equipment[0]
+    game.dice_rng = Dice(9)
+    card = catalogue.get(spell) if spell in ("Unsummon", "Swords to Plowshares") else bundled_card(spell)
+    rules.resolve_spell(game, card, Context(card, None, 1))
+    rules.check_state(game)
+    assert game.lieutenants.exiled == [lieutenant] and lieutenant.time_counters == 9
+    assert equipment.controller == 1 and equipment in game.battlefield.team
+
+
+def test_L6_a_team_anthem_that_shrinks_is_the_killing_blow(boss_game, catalogue):
+    """L6: player 3's Elesh Norn, Grand Cenobite ('creatures your opponents control get -2/-2')
+    leaves the 2/2 lieutenant with no toughness: its equipment goes to player 3."""
+    game = boss_game(players=3)
+    game.lieutenants.drawn[:] = [Lieutenant(catalogue.get("Walking Corpse"))]
+    game.lieutenants.equipment[:] = [catalogue.get("Bonesplitter")]
+    lieutenant = game.lieutenants.drawn[0]
+    boss.lieutenant_enters(game, lieutenant)
+    equipment = lieutenant.permanent.equipment[0]
+    rules.put_onto_battlefield(game, bundled_card("Elesh Norn, Grand Cenobite"), 2, 2)
+    rules.check_state(game)
+    assert game.lieutenants.exiled == [lieutenant]
+    assert equipment.controller == 2 and equipment in game.battlefield.team
+
+
 def test_L6_defeated_lieutenant_is_exiled_and_equipment_goes_to_the_killer(boss_game, catalogue):
     game = boss_game(players=3)
     game.drivers.trace = []

@@ -162,9 +162,9 @@ def lieutenant_enters(game: Game, lieutenant: Lieutenant) -> None:
 
 def lieutenant_leaves(game: Game, p: Permanent, by: int, equipment: list[Permanent]) -> None:
     """L6: a lieutenant that would leave the battlefield is exiled with d20 time counters; its
-    equipment goes to the team player whose source dealt the lethal damage or destroyed it.
-    Decision: when no team player did (the Horde's own spell, a sacrifice), the equipment goes
-    back to the equipment list. (The rules call this through ``game.drivers``, once the lieutenant
+    equipment goes to the team player who dealt the killing blow, whatever the means (``by``:
+    damage, destroy, -N/-N, bounce, exile, a forced sacrifice). Decision: when no team player did
+    (the Horde's own spell, a cost it paid), the equipment goes back to the equipment list. (The rules call this through ``game.drivers``, once the lieutenant
     is off the battlefield.)"""
     lieutenant = p.lieutenant
     state = game.lieutenants

@@ -112,7 +112,7 @@ class Permanent:
         self.blocked = False
         self.blockers: list[Permanent] = []
         self.defender = -1  # the team player it attacks, or the controller of the planeswalker it attacks (H8)
-        self.last_hit_by = -2  # controller of the last source that dealt it damage (L6)
+        self.last_hit_by = -2  # controller of the last source that dealt it damage or lowered its toughness (L6)
         self.deck_card = False  # a token card of the Horde deck (not a token an effect created)
         self.bonus: tuple[int, int, frozenset[str]] = (0, 0, frozenset())  # from anthems and equipment
         self.bonus_version = -1  # the battlefield version ``bonus`` was worked out at

@@ -326,18 +326,20 @@ def remove_from_combat(game: Game, p: Permanent) -> None:
                 attacker.blockers.remove(p)
 
 
-def sacrifice(game: Game, p: Permanent) -> None:
-    """Sacrifice: not a destruction, so neither indestructible nor a shield counter stops it."""
-    leave_battlefield(game, p, "graveyard", p.last_hit_by)
+def sacrifice(game: Game, p: Permanent, by: int = -2) -> None:
+    """Sacrifice: not a destruction, so neither indestructible nor a shield counter stops it.
+    ``by``: the controller of the effect that forced it (L6), -2 when its controller chose to."""
+    leave_battlefield(game, p, "graveyard", by)
 
 
 def exile(game: Game, p: Permanent, by: int = -2) -> None:
     leave_battlefield(game, p, "exile", by)
 
 
-def bounce(game: Game, p: Permanent) -> None:
-    """Return to its owner's hand; a Horde card waits there and is cast next Horde turn (H6)."""
-    leave_battlefield(game, p, "hand")
+def bounce(game: Game, p: Permanent, by: int = -2) -> None:
+    """Return to its owner's hand; a Horde card waits there and is cast next Horde turn (H6).
+    ``by``: the controller of the spell or ability that returned it (L6)."""
+    leave_battlefield(game, p, "hand", by)
 
 
 def remove_shield(game: Game, p: Permanent) -> None:
@@ -346,15 +348,18 @@ def remove_shield(game: Game, p: Permanent) -> None:
         log(game, "shield_removed", side_name(p.controller), card=p.card.name, id=p.id, shields=p.shields)
 
 
-def add_counters(game: Game, p: Permanent, n: int, kind: str = "plus") -> None:
+def add_counters(game: Game, p: Permanent, n: int, kind: str = "plus", by: int = -2) -> None:
     """Put ``n`` +1/+1 counters (``kind`` "plus") or -1/-1 counters ("minus") on a permanent;
-    704.5q: as many of each kind as it has of the other are removed at once."""
+    704.5q: as many of each kind as it has of the other are removed at once. ``by``: the
+    controller of the spell or ability that put them (L6: -1/-1 counters may be a killing blow)."""
     if n <= 0:
         return
     if kind == "plus":
         p.plus += n
     else:
         p.minus += n
+        if by != -2:
+            p.last_hit_by = by  # L6
         game.battlefield.unsettle()  # its toughness fell
     if p.plus and p.minus:
         both = min(p.plus, p.minus)
@@ -376,10 +381,15 @@ def remove_counters(game: Game, p: Permanent, n: int) -> None:
         game.battlefield.unsettle()
 
 
-def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = frozenset()) -> None:
+def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = frozenset(), by: int = -2
+         ) -> None:
+    """+``dp``/+``dt`` and ``keywords`` until end of turn; ``by``: the controller of the spell or
+    ability (L6: -N/-N may be a killing blow)."""
     p.temp_power += dp
     p.temp_toughness += dt
     if dt < 0:
+        if by != -2:
+            p.last_hit_by = by  # L6
         game.battlefield.unsettle()
     if keywords:
         p.temp_keywords = p.temp_keywords | keywords
