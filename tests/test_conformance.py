@@ -22,7 +22,7 @@ def invariants(game) -> None:
         on_battlefield = sum(1 for board in (game.battlefield.team, game.battlefield.horde) for p in board
                              if p.owner == player.index and not p.card.is_token)
         zones = (len(player.library) + len(player.hand) + len(player.graveyard) + len(player.exile)
-                 + len(player.command) + on_battlefield)
+                 + len(player.command) + len(player.out_of_game) + on_battlefield)
         assert zones == player.deck_size, (player.index, zones, player.deck_size)
     if game.lieutenants is not None:
         # L3/L6: each lieutenant is waiting, on the battlefield, or exiled with time counters.

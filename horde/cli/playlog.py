@@ -194,8 +194,8 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         return "The boss vanishes with the Horde (B6)"
     if kind == "graveyard_exiled":
         return f"{_player(e['player'])} exiles {_count(e['cards'], 'card')} from its graveyard"
-    if kind == "banned_discarded":
-        return f"Player {e['player']} draws {e['card']}, banned (R3): discards it and draws again"
+    if kind == "banned_removed":
+        return f"Player {e['player']} draws {e['card']}, banned (R3): it leaves the game and the player draws again"
     if kind == "emblems":
         return f"The Horde's emblem counter is {e['counter']}: it has {_count(e['emblems'], 'emblem')} (V2)"
     if kind == "team_wins":

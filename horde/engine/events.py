@@ -64,7 +64,8 @@ TARGET_PLAYER = Field("target_player", "int|null", "the targeted team player, fr
 EVENTS: dict[str, EventKind] = {
     "opening_hand": EventKind("a team player keeps its opening hand (C3)", (
         TEAM_PLAYER, Field("mulligans", "int", "mulligans taken"), Field("cards", "int", "cards kept"))),
-    "banned_discarded": EventKind("a team player drew a card of the banlist, discarded it and draws again (R3)", (
+    "banned_removed": EventKind("a team player drew a card of the banlist: it leaves the game (no zone holds it) "
+                                "and the player draws again (R3)", (
         TEAM_PLAYER, CARD)),
     "reveal": EventKind("the Horde reveals the top of its library (H5, H5e)", (
         Field("cards", "list[str]", "the cards revealed, in order"),

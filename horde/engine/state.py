@@ -154,7 +154,8 @@ class TeamPlayer:
     __slots__ = (
         "index", "deck_name", "library", "hand", "graveyard", "exile", "command", "commander",
         "commander_casts", "land_played", "poison", "drew_from_empty", "deck_size", "rng",
-        "identity", "pool", "generic_mana", "banned", "life", "zombie", "master", "removed", "spells_cast",
+        "identity", "pool", "generic_mana", "banned", "out_of_game", "life", "zombie", "master", "removed",
+        "spells_cast",
     )
 
     def __init__(self, index: int, deck_name: str, commander: CardDef | None, rng: Random):
@@ -176,6 +177,7 @@ class TeamPlayer:
         self.pool: list[frozenset[str]] = []  # mana left floating by a source that made more than it paid
         self.generic_mana = False  # C4: the deck asks for colours to count as generic mana
         self.banned: frozenset[str] = frozenset()  # R3
+        self.out_of_game: list[CardDef] = []  # R3: banned cards drawn and thrown away (no zone of the game)
         # Z: with life = "individual", its own life; a fallen player is a zombie with a master (the
         # Horde's HORDE_CONTROLLER or a teammate's index); a player who lost otherwise is removed (Z4).
         self.life = 0

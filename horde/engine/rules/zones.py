@@ -399,16 +399,17 @@ def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = 
 
 def draw(game: Game, player: TeamPlayer) -> None:
     """Draw a card; drawing from an empty library loses the game (H13, 704.5b).
-    R3: a card of the banlist is discarded and another drawn in its place."""
+    R3: a card of the banlist leaves the game (no zone holds it: nothing returns it) and another
+    is drawn in its place."""
     while True:
         if not player.library:
             player.drew_from_empty = True
             return
         card = player.library.pop()
         if card.name in player.banned:
-            player.graveyard.append(card)
+            player.out_of_game.append(card)  # R3: thrown away, not discarded
             if game.drivers.trace is not None:
-                log(game, "banned_discarded", Side.TEAM, player=player.index + 1, card=card.name)
+                log(game, "banned_removed", Side.TEAM, player=player.index + 1, card=card.name)
             continue
         player.hand.append(card)
         if game.drivers.trace is not None and game.turn > 0:
