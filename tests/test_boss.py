@@ -195,10 +195,38 @@ def test_B4_bundled_boss_with_two_plus_abilities_uses_each(boss_game):
         kind, ability, roll = boss.choose_boss_ability(game)
         seen.append((kind, roll, ability[0].verb))
     assert seen == [("plus", None, "create_tokens"), ("plus", None, "pump")]
+
+
+@pytest.mark.parametrize("roll, expected", [
+    (1, ("plus", 1, "create_tokens")), (12, ("plus", 1, "create_tokens")),
+    (13, ("plus", 1, "pump")), (16, ("plus", 1, "pump")), (18, ("plus", 1, "pump")),
+    (19, ("ultimate", -8, "emblem")), (20, ("ultimate", -8, "emblem"))])
+def test_B3_a_boss_with_no_minus_uses_its_second_ability_on_13_to_18_and_the_ultimate_only_on_19_20(
+        boss_game, roll, expected):
+    """Elspeth, Knight-Errant (+1, +1, -8) at 8 loyalty: 1-12 its first class (B4's coin here picks the
+    first +1), 13-18 its second printed ability (the +3/+3, a plus), the -8 only on 19-20: 2 rolls in
+    20, not 8 (`horde play --seed 13 --players 1 --boss "Elspeth, Knight-Errant"`: roll 16 was the
+    ultimate)."""
+    game = boss_game()
+    game.boss = BossState(bundled_card("Elspeth, Knight-Errant"))
     game.boss.loyalty = 8
-    game.dice_rng = Picks(rolls=[13])  # B3: a minus roll with no other minus ability: the ultimate
-    kind, ability, roll = boss.choose_boss_ability(game)
-    assert (kind, ability[0].cost, ability[0].verb) == ("ultimate", -8, "emblem")
+    game.dice_rng = Picks(rolls=[roll], picks=[0])
+    kind, ability, rolled = boss.choose_boss_ability(game)
+    assert (kind, ability[0].cost, ability[0].verb) == expected and rolled == roll
+
+
+def test_B3_an_unaffordable_roll_falls_back_to_the_dearest_non_ultimate_minus_never_the_ultimate(boss_game):
+    """A boss of +1, -3 and -7 at 6 loyalty rolls 19 (the ultimate, -7): it uses the -3. At 10
+    loyalty with only a -7 ultimate besides its +1, a roll of 13-18 finds no minus ability: the +1."""
+    game = boss_game()
+    game.boss = BossState(planeswalker(6))
+    game.dice_rng = Dice(19)
+    kind, ability, _ = boss.choose_boss_ability(game)
+    assert (kind, ability[0].cost) == ("minus", -3)
+    game.boss = BossState(planeswalker(10, minus=()))
+    game.dice_rng = Dice(15)
+    kind, ability, _ = boss.choose_boss_ability(game)
+    assert (kind, ability[0].cost) == ("plus", 1)
 
 
 def test_B4_bundled_boss_emblem_gives_the_horde_indestructible(boss_game, catalogue):
@@ -373,6 +401,64 @@ def test_L5_protected_lieutenant_cannot_be_targeted_damaged_or_blocked(boss_game
     assert rules.blocks_allowed(game, attackers, [(lion, lt), (bear, zombie)])
     rules.destroy(game, zombie)  # alone, it loses its protection
     assert lt in rules.legal_targets(game, Context(swords, None, 0), effect)
+
+
+def test_L5_the_hordes_own_pump_and_aura_do_not_target_a_protected_lieutenant(boss_game, catalogue):
+    """L5 for the Horde's own spells and abilities: Elspeth, Knight-Errant's '+3/+3 and flying' and
+    Unholy Strength pick among the Zombie and the team's Lions, never the lieutenant beside the
+    Zombie; alone, the lieutenant is a legal target again."""
+    from horde.engine.filters import Context
+
+    game = boss_game(players=3)
+    lieutenant = game.lieutenants.drawn[0]
+    boss.lieutenant_enters(game, lieutenant)
+    lt = lieutenant.permanent
+    zombie = put(game, catalogue, "Zombie")
+    lion = put(game, catalogue, "Savannah Lions", side="team")
+    elspeth = bundled_card("Elspeth, Knight-Errant")
+    pump = elspeth.abilities("Plus")[1][0]
+    unholy = bundled_card("Unholy Strength")
+    assert rules.legal_targets(game, Context(elspeth, None, HORDE), pump) == [lion, zombie]
+    assert rules.legal_targets(game, Context(unholy, None, HORDE), unholy.enchant) == [lion, zombie]
+    rules.destroy(game, zombie)
+    assert rules.legal_targets(game, Context(elspeth, None, HORDE), pump) == [lion, lt]
+
+
+@pytest.mark.parametrize("spell", ["Unsummon", "Swords to Plowshares", "Disfigure", "Diabolic Edict"])
+def test_L6_the_killing_blow_is_any_means_bounce_exile_minus_n_or_a_forced_sacrifice(boss_game, catalogue, spell):
+    """L6: player 2's Unsummon (bounce), Swords to Plowshares (exile), Disfigure (-2/-2 on the 2/2
+    Walking Corpse lieutenant) or Diabolic Edict (the Horde sacrifices it) defeats the lieutenant:
+    it is exiled with time counters and its Bonesplitter goes to player 2 (before: to no one)."""
+    from horde.engine.filters import Context
+
+    policy = Scripted(target=lambda d: next(o for o in d.options if o == "horde" or getattr(o, "lieutenant", None)))
+    game = boss_game(players=3, policy=policy)
+    game.lieutenants.drawn[:] = [Lieutenant(catalogue.get("Walking Corpse"))]
+    game.lieutenants.equipment[:] = [catalogue.get("Bonesplitter")]
+    lieutenant = game.lieutenants.drawn[0]
+    boss.lieutenant_enters(game, lieutenant)
+    equipment = lieutenant.permanent.equipment[0]
+    game.dice_rng = Dice(9)
+    card = catalogue.get(spell) if spell in ("Unsummon", "Swords to Plowshares") else bundled_card(spell)
+    rules.resolve_spell(game, card, Context(card, None, 1))
+    rules.check_state(game)
+    assert game.lieutenants.exiled == [lieutenant] and lieutenant.time_counters == 9
+    assert equipment.controller == 1 and equipment in game.battlefield.team
+
+
+def test_L6_a_team_anthem_that_shrinks_is_the_killing_blow(boss_game, catalogue):
+    """L6: player 3's Elesh Norn, Grand Cenobite ('creatures your opponents control get -2/-2')
+    leaves the 2/2 lieutenant with no toughness: its equipment goes to player 3."""
+    game = boss_game(players=3)
+    game.lieutenants.drawn[:] = [Lieutenant(catalogue.get("Walking Corpse"))]
+    game.lieutenants.equipment[:] = [catalogue.get("Bonesplitter")]
+    lieutenant = game.lieutenants.drawn[0]
+    boss.lieutenant_enters(game, lieutenant)
+    equipment = lieutenant.permanent.equipment[0]
+    rules.put_onto_battlefield(game, bundled_card("Elesh Norn, Grand Cenobite"), 2, 2)
+    rules.check_state(game)
+    assert game.lieutenants.exiled == [lieutenant]
+    assert equipment.controller == 2 and equipment in game.battlefield.team
 
 
 def test_L6_defeated_lieutenant_is_exiled_and_equipment_goes_to_the_killer(boss_game, catalogue):

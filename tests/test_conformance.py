@@ -22,7 +22,7 @@ def invariants(game) -> None:
         on_battlefield = sum(1 for board in (game.battlefield.team, game.battlefield.horde) for p in board
                              if p.owner == player.index and not p.card.is_token)
         zones = (len(player.library) + len(player.hand) + len(player.graveyard) + len(player.exile)
-                 + len(player.command) + on_battlefield)
+                 + len(player.command) + len(player.out_of_game) + on_battlefield)
         assert zones == player.deck_size, (player.index, zones, player.deck_size)
     if game.lieutenants is not None:
         # L3/L6: each lieutenant is waiting, on the battlefield, or exiled with time counters.
@@ -177,3 +177,35 @@ def test_drafted_and_sealed_decks_keep_the_invariants(preset, players, mode):
     setup = make_setup(preset, players=players, team_decks=mode)
     for seed in range(scaled(24)):
         play_game(setup, seed, check=invariants)
+
+
+class WatchedTrace(list):
+    """A trace that notes every event recorded once the game is already over."""
+
+    def __init__(self, game):
+        super().__init__()
+        self.game = game
+        self.late: list[dict] = []
+
+    def append(self, event):
+        if self.game.over() and event["event"] != "game_over":
+            self.late.append(event)
+        super().append(event)
+
+
+@pytest.mark.parametrize("preset", ["zombie-horde", "knudson-2011", "battle-the-horde", "face-the-hydra",
+                                    "horde-sealed", "fallen-heroes"])
+def test_H13a_no_event_follows_the_end_of_a_game(preset):
+    """H13a: a game stops the moment its end condition holds: across seeded games of several
+    presets, no event is recorded once the winner is known but the game's end itself."""
+    from horde.engine.state import Winner
+    from horde.play import new_game, play, prepare
+    from horde.team.policies import BaselinePolicy
+
+    prepared = prepare(make_setup(preset, players=4))
+    for seed in range(scaled(12)):
+        game = new_game(prepared, seed, BaselinePolicy())
+        game.drivers.trace = trace = WatchedTrace(game)
+        play(game)
+        assert game.winner in (Winner.TEAM, Winner.HORDE, Winner.STALL)
+        assert trace.late == [], (seed, trace.late[:3])

@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "bcc31511bc0e1758c06030e3899699adc8c1974143aaae52fdf8001e8b891583"
+DIGEST = "c18bce4d724773b62689bfd38cb832e9b4f642511dc9dd9e6c75d1db16e97738"
 
 
 def records_digest(games: int = 1000) -> str:

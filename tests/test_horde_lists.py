@@ -4,6 +4,8 @@ ignores, takes bundled names and warns of banlisted cards (R3)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from horde.cards.catalogue import bundled_catalogue
@@ -84,12 +86,15 @@ def test_decks_check_takes_bundled_names_of_both_kinds():
     assert lines[2].endswith("decks/team/control.txt (team deck): ok")
 
 
-def test_R3_decks_check_warns_of_banlisted_cards_in_a_team_deck():
-    result = CliRunner().invoke(cli, ["decks", "check", "go-wide"])
+def test_R3_decks_check_warns_of_banlisted_cards_in_a_team_deck(tmp_path):
+    deck = Path(__file__).resolve().parent.parent / "decks" / "team" / "go-wide.txt"
+    banned = tmp_path / "go-wide.txt"
+    banned.write_text(deck.read_text().replace("1 Geist-Honored Monk", "1 Elesh Norn, Grand Cenobite"))
+    result = CliRunner().invoke(cli, ["decks", "check", str(banned)])
     assert result.exit_code == 0
     warning, ok = result.output.splitlines()
     assert warning.endswith("warning: 'Elesh Norn, Grand Cenobite' is on the banlist: a player who draws it "
-                            "discards it and draws another (R3)")
+                            "removes it from the game and draws another (R3)")
     assert ok.endswith("(team deck): ok")
 
 

@@ -160,6 +160,20 @@ def test_M2_the_horde_reveals_two_plus_extra_players_plus_one_per_artifact(cards
     assert sum(1 for p in game.battlefield.horde if p.card.is_creature) == 2 + players - 1 + artifacts
 
 
+def test_M2_an_artifact_cast_in_the_main_phase_does_not_reveal_in_that_phase(cards):
+    """M2: 'at the beginning of the Horde's precombat main phase' triggers only for the Statue
+    already there: one player's two cards (a second Plundered Statue and a Younghorn) plus one for
+    the first Statue, three cards; the new Statue reveals from the next turn (before: four)."""
+    game = game_of("battle-the-horde", 1)
+    put(game, cards, "Plundered Statue")
+    set_library(game, cards, *["Minotaur Younghorn"] * 18, "Minotaur Younghorn", "Plundered Statue")
+    game.active = Side.HORDE
+    minotaurs.reveal(game)
+    assert len(game.horde.library) == 20 - 3
+    assert [p.card.name for p in game.battlefield.horde].count("Plundered Statue") == 2
+    assert [p.card.name for p in game.battlefield.horde].count("Minotaur Younghorn") == 2
+
+
 def test_M3_an_artifact_milled_by_damage_gives_its_heros_reward(cards):
     game = game_of("battle-the-horde", 2)
     set_library(game, cards, "Minotaur Younghorn", "Refreshing Elixir")
@@ -553,7 +567,7 @@ def test_verb_each_returns_vitality_salve_each_player_returns_a_creature_card(ca
 def test_verb_at_beginning_of_combat_intervention_of_keranos_waits_for_combat(cards):
     game = game_of("battle-the-horde", 1)
     baloth = put(game, cards, "Leatherback Baloth", side="team")
-    game.horde.library.clear()
+    set_library(game, cards, "Minotaur Younghorn")  # H12, H13a: with none the team has won, and nothing resolves
     rules.horde_cast(game, cards.get("Intervention of Keranos"))
     assert baloth.damage == 0 and len(game.delayed) == 1
     from horde.engine.opponents import common

@@ -27,7 +27,7 @@ def test_H2_turn_headers_name_the_side_and_count_its_turns_apart(log_lines):
     assert headers[:6] == [
         "== Turn 1: the team's turn 1", "== Turn 2: the team's turn 2", "== Turn 3: the team's turn 3",
         "== Turn 4: the Horde's turn 1", "== Turn 5: the team's turn 4", "== Turn 6: the Horde's turn 2"]
-    assert headers[-1] == "== Turn 15: the team's turn 9"
+    assert headers[-1] == "== Turn 14: the Horde's turn 6"
 
 
 def test_plays_casts_and_draws_are_by_player(log_lines):
@@ -47,11 +47,19 @@ def test_plays_casts_and_draws_are_by_player(log_lines):
 def test_B3_boss_ability_in_the_words_of_its_card(log_lines):
     assert ('  Elspeth, Knight-Errant activates "+1: Create a 1/1 white Soldier creature token." (loyalty 4 -> 5): '
             'its loyalty is too low for a minus ability, so a plus ability (B3)') in log_lines
-    assert ('  Elspeth, Knight-Errant activates "−8: You get an emblem with "Artifacts, creatures, enchantments, and '
-            'lands you control have indestructible."" (loyalty 8 -> 0): d20 roll 19, 19-20: the ultimate (B3)') in log_lines
+    assert ('  Elspeth, Knight-Errant activates "+1: Create a 1/1 white Soldier creature token." (loyalty 8 -> 9): '
+            'd20 roll 12, 1-12: the plus ability (B3)') in log_lines
     assert ('  Lieutenant Boris Devilboon activates "{2}{B}{R}, {T}: Create a 1/1 black and red Demon creature token '
             'named Minor Demon." instead of attacking (L8)') in log_lines
     assert not any("create_tokens" in line for line in log_lines)
+
+
+def test_B3_a_boss_with_no_minus_ability_uses_its_second_on_13_to_18():
+    result = CliRunner().invoke(cli, ["play", "--seed", "13", "--players", "1", "--boss", "Elspeth, Knight-Errant"])
+    assert result.exit_code == 0, result.output
+    assert ('  Elspeth, Knight-Errant activates "+1: Target creature gets +3/+3 and gains flying until end of turn." '
+            '(loyalty 8 -> 9): d20 roll 16, 13-18: the minus ability (B3); it has no minus ability it can use '
+            'there, so a plus ability') in result.output.splitlines()
 
 
 def test_C2_the_commander_goes_to_the_command_zone(log_lines):

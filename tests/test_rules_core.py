@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from conftest import HORDE, Scripted, library, put
 
 from horde.engine import rules, turns
+from horde.engine.state import Side
 from horde.play import horde_turn_now, play_game
 from horde.setup import make_setup
 
@@ -368,3 +371,129 @@ def test_H15_aborted_games_are_counted_apart_from_stalls(runaway):
 
     summary = summarise([play_game(runaway, seed) for seed in range(3)])
     assert (summary["games"], summary["aborted"], summary["stalls"], summary["team_wins"]) == (3, 3, 0, 0)
+
+
+# ---------------------------------------------------------------- H13a: state-based actions and triggers
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    from horde.cards.catalogue import bundled_catalogue
+
+    return bundled_catalogue()
+
+
+def bundled_game(players=4, policy=None):
+    """A zombie-horde game of the bundled decks, not started: empty battlefield and Horde library,
+    no boss or lieutenants, a trace kept."""
+    from horde.play import new_game, prepare
+
+    game = new_game(prepare(make_setup("zombie-horde", players=players, boss="none", lieutenants=False)), 0,
+                    policy or Scripted())
+    game.horde.library.clear()
+    game.drivers.trace = []
+    return game
+
+
+def elesh_norn_kills(game, bundled, *names):
+    """The Horde's ``names`` (in that order on the battlefield), then Elesh Norn, Grand Cenobite under
+    player 1: 'creatures your opponents control get -2/-2' leaves every one with no toughness."""
+    board = [put(game, bundled, name) for name in names]
+    put(game, bundled, "Elesh Norn, Grand Cenobite", side="team")
+    return board
+
+
+def test_H13a_a_board_dead_with_the_library_empty_is_won_before_any_trigger(bundled):
+    """The position of `horde play --seed 7 --players 4` before the fix: Elesh Norn's -2/-2 kills the
+    whole Horde board with its library empty. The five die at once; H12 holds at that moment, so the
+    team has won and none of Vengeful Dead's five triggers resolves (before: 20 life lost each time
+    a Zombie died, the team's life driven below 0 and the Horde declared the winner)."""
+    game = bundled_game()
+    elesh_norn_kills(game, bundled, "Vengeful Dead", "Zombie", "Zombie", "Zombie", "Walking Corpse")
+    rules.check_state(game)
+    assert game.winner == "team" and game.team_life == 80
+    events = [e["event"] for e in game.drivers.trace]
+    assert events.count("leaves") == 5 and "life_lost" not in events
+    assert game.battlefield.horde == [] and game.waiting == []
+
+
+def test_H13a_creatures_that_die_together_see_each_other_die(bundled):
+    """603.10a: Vengeful Dead ('whenever Vengeful Dead or another Zombie dies, each opponent loses 1
+    life') dies with four Zombies and triggers for all five, though it leaves the battlefield first:
+    4 players lose 1 life each, five times (before: only for itself, 4 life)."""
+    game = bundled_game()
+    game.horde.library.append(bundled.get("Zombie"))
+    elesh_norn_kills(game, bundled, "Vengeful Dead", "Zombie", "Zombie", "Zombie", "Walking Corpse")
+    rules.check_state(game)
+    assert not game.over()
+    assert game.team_life == 80 - 5 * 4
+    assert sum(1 for e in game.drivers.trace if e["event"] == "life_lost") == 5 * 4
+
+
+def test_H13a_the_game_ends_between_two_triggered_abilities(bundled):
+    """The team at 8 life: the second of Vengeful Dead's four triggers takes it to 0; the state-based
+    actions checked before the third end the game (H13), and nothing further resolves."""
+    game = bundled_game()
+    game.horde.library.append(bundled.get("Zombie"))
+    rules.lose_life(game, 72)
+    elesh_norn_kills(game, bundled, "Vengeful Dead", "Zombie", "Zombie", "Zombie")
+    rules.check_state(game)
+    assert game.winner == "horde" and game.team_life == 0
+    assert sum(1 for e in game.drivers.trace if e["event"] == "life_lost") == 1 + 2 * 4
+    assert game.waiting == []
+
+
+@pytest.mark.parametrize("active, first", [("horde", "enters"), ("team", "life_lost")])
+def test_H13a_the_active_sides_triggers_go_on_the_stack_first_and_resolve_last(bundled, active, first):
+    """603.3b: a team creature and a Horde creature die together. In the Horde's turn the team's
+    trigger (Doomed Traveler: a Spirit enters) resolves first; in the team's, the Horde's
+    (Vengeful Dead: each opponent loses 1 life)."""
+    game = bundled_game(players=1)
+    game.horde.library.append(bundled.get("Zombie"))
+    game.active = Side.HORDE if active == "horde" else Side.TEAM
+    dead = [put(game, bundled, "Vengeful Dead"), put(game, bundled, "Doomed Traveler", side="team")]
+    for p in dead:
+        rules.damage_permanent(game, None, HORDE if p.controller == 0 else 0, p, 5)
+    start = len(game.drivers.trace)
+    rules.check_state(game)
+    after = [e["event"] for e in game.drivers.trace[start:] if e["event"] in ("enters", "life_lost")]
+    assert after == [first, "life_lost" if first == "enters" else "enters"]
+    assert game.team_life == 19 and [p.card.name for p in game.battlefield.team] == ["Spirit"]
+
+
+def test_H13a_the_horde_puts_its_own_triggers_on_the_stack_in_a_random_order(bundled):
+    """H9: two different Horde abilities trigger together (Vengeful Dead's, and a Dies ability of
+    Doomed Traveler, here the Horde's): their order is drawn from the Horde's stream, one shuffle."""
+    orders = set()
+    for seed in range(12):
+        game = bundled_game(players=1)
+        game.horde.library.append(bundled.get("Zombie"))
+        game.horde_rng = random.Random(seed)
+        for name in ("Vengeful Dead", "Doomed Traveler"):
+            rules.damage_permanent(game, None, 0, put(game, bundled, name), 5)
+        start = len(game.drivers.trace)
+        rules.check_state(game)
+        orders.add(tuple(e["event"] for e in game.drivers.trace[start:] if e["event"] in ("enters", "life_lost")))
+    assert orders == {("enters", "life_lost"), ("life_lost", "enters")}
+
+
+def test_704_5j_the_legend_rule_applies_to_tokens_on_both_sides(bundled):
+    """704.5j: player 1 controls three Voja tokens and keeps the one its policy names; player 2's own
+    Voja stays (the rule is per player); the Horde keeps one of its two legendary Vojas at random."""
+    kept = {}
+
+    def keep(decision):
+        kept["options"] = list(decision.options)
+        return decision.options[1]
+
+    game = bundled_game(players=2, policy=Scripted(keep=keep))
+    game.horde.library.append(bundled.get("Zombie"))
+    mine = [put(game, bundled, "Voja", side="team") for _ in range(3)]
+    theirs = put(game, bundled, "Voja", side="team", player=1)
+    horde = [put(game, bundled, "Voja") for _ in range(2)]
+    rules.check_state(game)
+    assert kept["options"] == mine
+    assert [p for p in game.battlefield.team] == [mine[1], theirs]
+    assert sum(1 for p in game.battlefield.horde if p in horde) == 1
+    assert [e["event"] for e in game.drivers.trace].count("legend_rule") == 3
+    assert game.battlefield.legends == 2 + 1

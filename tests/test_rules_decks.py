@@ -59,15 +59,35 @@ def test_R2_per_army_option_triggers_once_per_army(make_game, catalogue):
     assert zombie.plus == 1 + 2 * 2
 
 
-def test_R3_banned_card_is_discarded_and_replaced(make_game, catalogue):
+def test_R3_banned_card_leaves_the_game_and_is_replaced(make_game, catalogue):
+    """R3: the banned Serra Angel is thrown away, not discarded: it is in no zone of the game, so
+    nothing that returns cards from a graveyard can find it; the Plains under it is drawn."""
     game = make_game(players=1)
     player = game.players[0]
     player.banned = frozenset({"Serra Angel"})
     player.library[:] = [catalogue.get("Plains"), catalogue.get("Serra Angel")]
     player.hand.clear()
+    game.drivers.trace = []
     rules.draw(game, player)
     assert [c.name for c in player.hand] == ["Plains"]
-    assert [c.name for c in player.graveyard] == ["Serra Angel"]
+    assert player.graveyard == [] and player.exile == [] and player.library == []
+    assert [c.name for c in player.out_of_game] == ["Serra Angel"]
+    assert [e["event"] for e in game.drivers.trace] == ["banned_removed"]
+
+
+def test_R3_bundled_team_decks_hold_no_banned_card():
+    """R3: no bundled team deck holds a card of the default banlist (go-wide and superfriends held
+    Elesh Norn, Grand Cenobite, which Breath of Life and Twilight's Call brought back)."""
+    from pathlib import Path
+
+    from horde.cards.decks import inspect_deck
+
+    folder = Path(__file__).resolve().parent.parent / "decks" / "team"
+    decks = sorted(folder.glob("*.txt"))
+    assert len(decks) == 5
+    for path in decks:
+        check = inspect_deck(str(path), banlist="default", kind="team")
+        assert check.warnings == [] and check.problems == [], (path.name, check.warnings, check.problems)
 
 
 def test_R3_default_banlist_is_the_sources(test_decks):

@@ -144,6 +144,7 @@ def test_verb_abandon_if_sacrificed_A1_my_forces_are_innumerable_abandoned_when_
     team may sacrifice two creatures to abandon it (its policy answers)."""
     policy = Scripted(abandon_scheme=lambda d: [])
     game = archenemy(bundled, policy=policy, deck=("My Forces Are Innumerable",))
+    game.horde.library.append(bundled.get("Zombie"))  # H12, H13a: with none the team has won, and nothing resolves
     schemes.set_in_motion(game)
     game.active = Side.HORDE
     turns.end_step(game)
@@ -390,6 +391,7 @@ def test_hook_opponents_end_step_A1_only_at_the_teams_end_step(bundled):
     Innumerable asks the team nothing at the Horde's end step and makes no Horror at the team's."""
     policy = Scripted(abandon_scheme=lambda d: [])
     game = archenemy(bundled, policy=policy, deck=("My Forces Are Innumerable",))
+    game.horde.library.append(bundled.get("Zombie"))  # H12, H13a: with none the team has won, and nothing resolves
     for _ in range(2):
         put(game, bundled, "Soldier", side="team")
     schemes.set_in_motion(game)

@@ -465,7 +465,7 @@ def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "
                  kind: str | None = None) -> DeckCheck:
     """Check a Horde or team deck file (``kind``, else what the deck says it is: ``deck_kind``):
     every problem, the sections it ignores, and for a team deck a warning for each card of the
-    banlist (R3: a player who draws one discards it). A deck that does not say its kind is a
+    banlist (R3: a player who draws one throws it out of the game). A deck that does not say its kind is a
     problem (``KIND_HINT``)."""
     catalogue = catalogue or default_catalogue()
     check = DeckCheck(str(path))
@@ -493,7 +493,7 @@ def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "
             if (entry.section in ("commander", "deck") or entry.line in mtgo_commanders(decklist)) \
                     and entry.name.lower() in banned:
                 check.warnings.append(DeckError(f"warning: '{entry.name}' is on the banlist: a player who draws "
-                                                "it discards it and draws another (R3)", str(path), entry.line))
+                                                "it removes it from the game and draws another (R3)", str(path), entry.line))
     once: dict[str, CardDef] = {}
     for card in cards:
         once.setdefault(card.name, card)

@@ -133,6 +133,8 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         return f"Player {e['player']} cycles {e['card']}"
     if kind == "enchant":
         return f"{e['card']} enchants {e['target']}"
+    if kind == "legend_rule":
+        return f"{e['card']} goes to the graveyard: its controller keeps another of that name (legend rule, 704.5j)"
     if kind == "aura_falls_off":
         return f"{e['card']} is attached to nothing it may enchant and goes to the graveyard (704.5m)"
     if kind == "protection":
@@ -156,7 +158,9 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
             band = {"plus": "1-12: the plus ability", "minus": "13-18: the minus ability",
                     "ultimate": "19-20: the ultimate"}[rolled]
             why = f"d20 roll {e['roll']}, {band} (B3)"
-            if rolled != e["ability"]:
+            if rolled != e["ability"] and e["ability"] == "plus":
+                why += "; it has no minus ability it can use there, so a plus ability"
+            elif rolled != e["ability"]:
                 why += "; it can't pay for that one, so the dearest minus ability it can"
         return (f"{e['name']} activates \"{e['text']}\" (loyalty {e['loyalty_before']} -> {e['loyalty_after']}): "
                 f"{why}")
@@ -190,8 +194,8 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         return "The boss vanishes with the Horde (B6)"
     if kind == "graveyard_exiled":
         return f"{_player(e['player'])} exiles {_count(e['cards'], 'card')} from its graveyard"
-    if kind == "banned_discarded":
-        return f"Player {e['player']} draws {e['card']}, banned (R3): discards it and draws again"
+    if kind == "banned_removed":
+        return f"Player {e['player']} draws {e['card']}, banned (R3): it leaves the game and the player draws again"
     if kind == "emblems":
         return f"The Horde's emblem counter is {e['counter']}: it has {_count(e['emblems'], 'emblem')} (V2)"
     if kind == "team_wins":

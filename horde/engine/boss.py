@@ -56,22 +56,31 @@ def choose_boss_ability(game: Game) -> tuple[str, Ability, int | None]:
     def pick(group: list[Ability]) -> Ability:
         return group[0] if len(group) == 1 else group[randbelow(game.dice_rng, len(group))]  # B4
 
-    minus_ok = affordable(minus) + affordable(ultimate)
-    if not minus_ok:
+    if not affordable(minus) and not affordable(ultimate):
         return "plus", pick(plus), None  # B3: too low for every minus ability
     roll = d20(game)
     if roll <= 12:
         return "plus", pick(plus), roll
-    wanted = minus if roll <= 18 else ultimate
-    kind = "minus" if roll <= 18 else "ultimate"
-    ok = affordable(wanted)
-    if ok:
-        return kind, pick(ok), roll
-    # B3 Decision: the most expensive minus ability it can afford.
-    cheapest = min(loyalty_change(a) for a in minus_ok)
-    best = [a for a in minus_ok if loyalty_change(a) == cheapest]
-    kind = "ultimate" if best[0] in ultimate else "minus"
-    return kind, pick(best), roll
+    if roll >= 19:
+        ok = affordable(ultimate)
+        if ok:
+            return "ultimate", pick(ok), roll  # B3: the ultimate only on 19-20
+    elif not minus:
+        # B3: no non-ultimate minus ability (Elspeth, Knight-Errant: +1, +1, -8): its second
+        # printed ability, whatever its sign.
+        printed = sorted(plus, key=lambda a: a[0].line)
+        return "plus", printed[1] if len(printed) > 1 else pick(plus), roll
+    else:
+        ok = affordable(minus)
+        if ok:
+            return "minus", pick(ok), roll
+    # B3 Decision: the rolled ability costs more loyalty than it has: the most expensive
+    # non-ultimate minus ability it can afford; with none, a plus ability.
+    ok = affordable(minus)
+    if not ok:
+        return "plus", pick(plus), roll
+    cheapest = min(loyalty_change(a) for a in ok)
+    return "minus", pick([a for a in ok if loyalty_change(a) == cheapest]), roll
 
 
 def boss_acts(game: Game) -> None:
@@ -153,9 +162,9 @@ def lieutenant_enters(game: Game, lieutenant: Lieutenant) -> None:
 
 def lieutenant_leaves(game: Game, p: Permanent, by: int, equipment: list[Permanent]) -> None:
     """L6: a lieutenant that would leave the battlefield is exiled with d20 time counters; its
-    equipment goes to the team player whose source dealt the lethal damage or destroyed it.
-    Decision: when no team player did (the Horde's own spell, a sacrifice), the equipment goes
-    back to the equipment list. (The rules call this through ``game.drivers``, once the lieutenant
+    equipment goes to the team player who dealt the killing blow, whatever the means (``by``:
+    damage, destroy, -N/-N, bounce, exile, a forced sacrifice). Decision: when no team player did
+    (the Horde's own spell, a cost it paid), the equipment goes back to the equipment list. (The rules call this through ``game.drivers``, once the lieutenant
     is off the battlefield.)"""
     lieutenant = p.lieutenant
     state = game.lieutenants

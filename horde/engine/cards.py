@@ -206,6 +206,7 @@ class CardDef:
     is_fog: bool = False
     # Type facts asked on the hot path, set once in __post_init__.
     is_token: bool = field(init=False, default=False)
+    is_legendary: bool = field(init=False, default=False)  # the legend rule looks at it (704.5j)
     is_creature: bool = field(init=False, default=False)
     is_land: bool = field(init=False, default=False)
     is_planeswalker: bool = field(init=False, default=False)
@@ -220,6 +221,7 @@ class CardDef:
     def __post_init__(self) -> None:
         object.__setattr__(self, "verbs", frozenset(e.verb for effects in self.hooks.values() for e in effects))
         object.__setattr__(self, "is_token", "Token" in self.supertypes)
+        object.__setattr__(self, "is_legendary", "Legendary" in self.supertypes)
         object.__setattr__(self, "is_creature", "Creature" in self.types)
         object.__setattr__(self, "is_land", "Land" in self.types)
         object.__setattr__(self, "is_planeswalker", "Planeswalker" in self.types)

@@ -65,7 +65,7 @@ KINDS = {
     "abandon_scheme": "options: the team's permanents it may sacrifice; return a list of exactly `count` of them to "
                       "abandon the scheme (subject), or an empty list (A1: My Forces Are Innumerable)",
     "keep": "options: its permanents of a kind; the one it keeps, the rest being sacrificed (A1: No One Will Hear "
-            "Your Cries)",
+            "Your Cries) or put into the graveyard (704.5j: its legendary permanents of one name, tokens too)",
 }
 SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme"}
 

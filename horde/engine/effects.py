@@ -133,14 +133,14 @@ def counters(game: Game, ctx: Context, on: str, count: Amount, filter: Filter | 
     kind = kind or "plus"
     if on == "self":
         if ctx.permanent is not None and rules.on_battlefield(game, ctx.permanent):
-            rules.add_counters(game, ctx.permanent, n, kind)
+            rules.add_counters(game, ctx.permanent, n, kind, ctx.controller)
     elif on == "target":
         if isinstance(ctx.target, Permanent):
-            rules.add_counters(game, ctx.target, n, kind)
+            rules.add_counters(game, ctx.target, n, kind, ctx.controller)
     elif filter is not None:
         for p in rules.all_permanents(game):
             if filter(game, ctx, p):
-                rules.add_counters(game, p, n, kind)
+                rules.add_counters(game, p, n, kind, ctx.controller)
 
 
 @verb("anthem", static=True, filter=Arg("filter", None), power=Arg("int", 0), toughness=Arg("int", 0),
@@ -284,7 +284,7 @@ def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, c
             if not options:
                 break
             victim = rules.choose_sacrifice(game, player, options)
-            rules.sacrifice(game, victim)
+            rules.sacrifice(game, victim, ctx.controller)  # L6: the effect forced it
 
 
 def _keep_one(game: Game, ctx: Context, player: int, filter: Filter) -> None:
@@ -294,7 +294,7 @@ def _keep_one(game: Game, ctx: Context, player: int, filter: Filter) -> None:
     kept = rules.choose_card(game, player, "keep", mine)  # A1: No One Will Hear Your Cries
     for p in mine:
         if p is not kept and rules.on_battlefield(game, p):
-            rules.sacrifice(game, p)
+            rules.sacrifice(game, p, ctx.controller)  # L6: the effect forced it
 
 
 def _keep_one_of_each_type(game: Game, ctx: Context, player: int, filter: Filter) -> None:
@@ -309,7 +309,7 @@ def _keep_one_of_each_type(game: Game, ctx: Context, player: int, filter: Filter
             kept.append(candidates[0])
     for p in board:
         if p not in kept and rules.on_battlefield(game, p):
-            rules.sacrifice(game, p)
+            rules.sacrifice(game, p, ctx.controller)  # L6: the effect forced it
 
 
 @verb("discard", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
@@ -412,7 +412,7 @@ def exile(game: Game, ctx: Context, target: Filter) -> None:
 def bounce(game: Game, ctx: Context, target: Filter) -> None:
     """Return target permanent matching TARGET to its owner's hand (a token ceases to exist: H6)."""
     if isinstance(ctx.target, Permanent):
-        rules.bounce(game, ctx.target)
+        rules.bounce(game, ctx.target, ctx.controller)
 
 
 @verb("damage", amount=Arg("amount"), target=Arg("filter"), regenerate=Arg("bool", None), targets="target")
@@ -486,7 +486,7 @@ def pump(game: Game, ctx: Context, on: str, power: int, toughness: int, keywords
     """This creature (or target creature) gets +POWER/+TOUGHNESS and KEYWORDS until end of turn."""
     p = ctx.permanent if on == "self" else ctx.target
     if isinstance(p, Permanent) and rules.on_battlefield(game, p):
-        rules.pump(game, p, power, toughness, keywords)
+        rules.pump(game, p, power, toughness, keywords, ctx.controller)
 
 
 @verb("pump_all", filter=Arg("filter"), power=Arg("int", 0), toughness=Arg("int", 0),
@@ -495,7 +495,7 @@ def pump_all(game: Game, ctx: Context, filter: Filter, power: int, toughness: in
 ) -> None:
     """Each permanent matching FILTER gets +POWER/+TOUGHNESS and KEYWORDS until end of turn."""
     for p in [p for p in rules.all_permanents(game) if filter(game, ctx, p)]:
-        rules.pump(game, p, power, toughness, keywords)
+        rules.pump(game, p, power, toughness, keywords, ctx.controller)
 
 
 @verb("tap_all", filter=Arg("filter"))
@@ -956,7 +956,7 @@ def sacrifice_else_discard(game: Game, ctx: Context, who: str, filter: Filter, c
                 break
             victim = rules.choose_sacrifice(game, player, options)
             options.remove(victim)
-            rules.sacrifice(game, victim)
+            rules.sacrifice(game, victim, ctx.controller)  # L6: the effect forced it
     for player in spared:
         rules.discard(game, player, discard)
 

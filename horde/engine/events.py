@@ -64,7 +64,8 @@ TARGET_PLAYER = Field("target_player", "int|null", "the targeted team player, fr
 EVENTS: dict[str, EventKind] = {
     "opening_hand": EventKind("a team player keeps its opening hand (C3)", (
         TEAM_PLAYER, Field("mulligans", "int", "mulligans taken"), Field("cards", "int", "cards kept"))),
-    "banned_discarded": EventKind("a team player drew a card of the banlist, discarded it and draws again (R3)", (
+    "banned_removed": EventKind("a team player drew a card of the banlist: it leaves the game (no zone holds it) "
+                                "and the player draws again (R3)", (
         TEAM_PLAYER, CARD)),
     "reveal": EventKind("the Horde reveals the top of its library (H5, H5e)", (
         Field("cards", "list[str]", "the cards revealed, in order"),
@@ -109,6 +110,8 @@ EVENTS: dict[str, EventKind] = {
         Field("card", "str", "the Aura"), ID, TARGET, TARGET_ID, TARGET_PLAYER)),
     "aura_falls_off": EventKind("an Aura attached to an illegal object or to nothing goes to the graveyard (704.5m)", (
         Field("card", "str", "the Aura"), ID)),
+    "legend_rule": EventKind("a player controls two or more legendary permanents of one name: it keeps one and the "
+                             "rest go to the graveyard (704.5j), tokens too", (CARD, ID)),
     "shield_removed": EventKind("a shield counter absorbs damage or a destruction (L4)", (
         CARD, ID, Field("shields", "int", "shield counters left"))),
     "equip": EventKind("a team player pays an equip cost", (

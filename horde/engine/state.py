@@ -112,7 +112,7 @@ class Permanent:
         self.blocked = False
         self.blockers: list[Permanent] = []
         self.defender = -1  # the team player it attacks, or the controller of the planeswalker it attacks (H8)
-        self.last_hit_by = -2  # controller of the last source that dealt it damage (L6)
+        self.last_hit_by = -2  # controller of the last source that dealt it damage or lowered its toughness (L6)
         self.deck_card = False  # a token card of the Horde deck (not a token an effect created)
         self.bonus: tuple[int, int, frozenset[str]] = (0, 0, frozenset())  # from anthems and equipment
         self.bonus_version = -1  # the battlefield version ``bonus`` was worked out at
@@ -154,7 +154,8 @@ class TeamPlayer:
     __slots__ = (
         "index", "deck_name", "library", "hand", "graveyard", "exile", "command", "commander",
         "commander_casts", "land_played", "poison", "drew_from_empty", "deck_size", "rng",
-        "identity", "pool", "generic_mana", "banned", "life", "zombie", "master", "removed", "spells_cast",
+        "identity", "pool", "generic_mana", "banned", "out_of_game", "life", "zombie", "master", "removed",
+        "spells_cast",
     )
 
     def __init__(self, index: int, deck_name: str, commander: CardDef | None, rng: Random):
@@ -176,6 +177,7 @@ class TeamPlayer:
         self.pool: list[frozenset[str]] = []  # mana left floating by a source that made more than it paid
         self.generic_mana = False  # C4: the deck asks for colours to count as generic mana
         self.banned: frozenset[str] = frozenset()  # R3
+        self.out_of_game: list[CardDef] = []  # R3: banned cards drawn and thrown away (no zone of the game)
         # Z: with life = "individual", its own life; a fallen player is a zombie with a master (the
         # Horde's HORDE_CONTROLLER or a teammate's index); a player who lost otherwise is removed (Z4).
         self.life = 0
@@ -249,6 +251,7 @@ class Battlefield:
       there (``horde.engine.effects.POINTS``);
     - ``auras``: the Auras on the battlefield (704.5m looks at them);
     - ``planeswalkers``: the planeswalkers on the battlefield (704.5i and H8 look at them);
+    - ``legends``: how many legendary permanents are on the battlefield (704.5j looks from two);
     - ``mana_sources``: team player index -> its permanents that make mana, in the order of
       ``team`` (C4: what it can pay is counted from them alone);
     - ``hooked``: hook name -> how many of those sources have it, so a trigger nobody has costs
@@ -267,7 +270,7 @@ class Battlefield:
 
     __slots__ = ("team", "horde", "statics", "points", "auras", "planeswalkers", "hooked", "counting", "version", "volatile",
                  "by_card", "bonuses", "anthem_sources", "unsettled", "next_id", "protections", "unearthed",
-                 "mana_sources")
+                 "mana_sources", "legends")
 
     def __init__(self) -> None:
         self.team: list[Permanent] = []  # every team player's permanents
@@ -288,6 +291,7 @@ class Battlefield:
         self.protections = 0  # sources of a protection keyword (printed, given by anthems or until end of turn)
         self.unearthed: list[Permanent] = []  # permanents returned by unearth (702.84: exiled at the next end step)
         self.mana_sources: dict[int, list[Permanent]] = {}
+        self.legends = 0  # legendary permanents on the battlefield (704.5j looks when there are two)
 
     def enter(self, card: CardDef, controller: int, owner: int) -> Permanent:
         """A new permanent of ``card`` on ``controller``'s side (no rule: its triggers and the
@@ -311,6 +315,8 @@ class Battlefield:
             self.planeswalkers.append(p)
         if card.mana and controller != HORDE_CONTROLLER:
             self.mana_sources.setdefault(controller, []).append(p)
+        if card.is_legendary:
+            self.legends += 1
         self._index(card, 1)
         return p
 
@@ -347,6 +353,8 @@ class Battlefield:
             self.planeswalkers.remove(p)
         if card.mana and p.controller != HORDE_CONTROLLER:
             self.mana_sources[p.controller].remove(p)
+        if card.is_legendary:
+            self.legends -= 1
         if p.unearthed:
             self.unearthed.remove(p)
         p.attacking = False
@@ -526,7 +534,7 @@ class Game:
         "team_life", "start_life", "damage_taken", "life_lost", "life_gained", "winner", "horde_rng",
         "dice_rng", "boss", "lieutenants", "horde_milled", "fogged", "drivers",
         "emblems", "emblem_counter", "extra_turns", "spells_locked", "held", "delayed", "horde_haste", "burning",
-        "schemes", "borrowed", "prevented", "work", "depth",
+        "schemes", "borrowed", "prevented", "work", "depth", "waiting", "checking", "left_together",
     )
 
     def __init__(self, setup: GameSetup, tokens: dict[str, CardDef], horde_rng: Random, dice_rng: Random,
@@ -565,6 +573,9 @@ class Game:
         self.prevented: list[tuple[Any, Any]] = []  # (filter, context): damage to matching permanents is prevented this turn
         self.work = 0  # H15: units of work spent (state.spend)
         self.depth = 0  # H15: abilities resolving inside one another now
+        self.waiting: list[Any] = []  # H13a: triggered abilities that wait to be put on the stack (rules.Trigger)
+        self.checking = False  # H13a: state-based actions and the stack are being worked through now
+        self.left_together: list[Permanent] = []  # 603.10a: creatures with "whenever a creature dies" abilities that died in this event
 
     def over(self) -> bool:
         """Whether the game has ended. Asked as a call, so no type checker or compiler takes the

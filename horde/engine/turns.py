@@ -651,6 +651,8 @@ def horde_combat(game: Game, acted: set) -> None:
     fog_window(game, attackers)
     rules.combat_damage(game, attackers, defender_is_horde=False)
     rules.end_combat(game, attackers)
+    if game.over():
+        return  # H13a: nothing follows the game's end
     for a in attackers:
         if "destroyed after combat" in a.temp_keywords and rules.on_battlefield(game, a):
             rules.destroy(game, a, HORDE_CONTROLLER)  # M4: Consuming Rage

@@ -59,9 +59,9 @@ def team_wins_in_upkeep(game: Game) -> None:
     """V10 (Horde Sealed): the team wins in its upkeep when the Horde's library is empty."""
     if (game.setup.team_wins_when == "upkeep" and not game.over() and not game.horde.library
             and game.active == Side.TEAM):
-        game.winner = Winner.TEAM
         if game.drivers.trace is not None:
             log(game, "team_wins", Side.TEAM, reason="the Horde's library is empty in the team's upkeep (V10)")
+        game.winner = Winner.TEAM
 
 
 def _nothing(game: Game) -> None:

@@ -46,10 +46,11 @@ def begin_turn(game: Game) -> None:
     turns.upkeep(game, [HORDE_CONTROLLER], game.battlefield.horde)
 
 
-def horde_hook(game: Game, hook: str) -> bool:
-    """Run ``hook`` of each Horde permanent still on the battlefield, state-based actions after
-    each; whether the game ended on the way (the rest are then not run)."""
-    for p in list(game.battlefield.horde):
+def horde_hook(game: Game, hook: str, permanents: list[Permanent] | None = None) -> bool:
+    """Run ``hook`` of each Horde permanent (of ``permanents``, those the trigger event saw)
+    still on the battlefield, state-based actions after each; whether the game ended on the way
+    (the rest are then not run)."""
+    for p in list(game.battlefield.horde) if permanents is None else permanents:
         if hook in p.card.hooks and rules.on_battlefield(game, p):
             rules.run_hook(game, p, hook)
             rules.check_state(game)
@@ -58,9 +59,11 @@ def horde_hook(game: Game, hook: str) -> bool:
     return False
 
 
-def main_phase_triggers(game: Game) -> None:
-    """M2: 'at the beginning of the Horde's precombat main phase' abilities (the artifacts)."""
-    horde_hook(game, "MainPhase")
+def main_phase_triggers(game: Game, present: list[Permanent]) -> None:
+    """M2: 'at the beginning of the Horde's precombat main phase' abilities of ``present``, the
+    permanents (the artifacts) on the battlefield when the phase began: one cast in this phase
+    came too late to trigger."""
+    horde_hook(game, "MainPhase", present)
 
 
 def begin_combat(game: Game) -> None:

@@ -107,6 +107,6 @@ def opponent_next(game: Game) -> bool:
 def end_of_turn(game: Game) -> None:
     """F8: the team wins at the end of any turn with no Head on the battlefield."""
     if not game.over() and not heads(game):
-        game.winner = Winner.TEAM
         if game.drivers.trace is not None:
             log(game, "team_wins", Side.TEAM, reason="no Head is on the battlefield at the end of the turn (F8)")
+        game.winner = Winner.TEAM

@@ -1,6 +1,6 @@
 """Battle the Horde (RULES.md M): the Minotaur Horde's turn. It reveals two cards at the start
-of its first main phase and casts them, one more for each player beyond the first (M2), its
-artifacts reveal one more each, spells leave effects for the beginning of combat (M4), and every
+of its first main phase and casts them, one more for each player beyond the first (M2), the
+artifacts it had when the phase began reveal one more each, spells leave effects for the beginning of combat (M4), and every
 creature attacks (H8). It has no life: damage mills it (H11), and the team wins as in H12; it
 has no hand either: a card bounced or exiled goes to its graveyard (M6).
 """
@@ -20,10 +20,12 @@ def setup(game: Game) -> None:
 
 def reveal(game: Game) -> None:
     """M2: at the start of its first main phase the Horde reveals two cards plus one for each player
-    beyond the first and casts them; then its artifacts each reveal one more."""
+    beyond the first and casts them; then each of its artifacts that was on the battlefield when
+    the phase began reveals one more."""
+    present = [p for p in game.battlefield.horde if "MainPhase" in p.card.hooks]
     rules.reveal_and_cast_top(game, 2 + len(game.players) - 1)
     if not game.over():
-        common.main_phase_triggers(game)
+        common.main_phase_triggers(game, present)
 
 
 def combat(game: Game) -> None:

@@ -8,7 +8,7 @@ rule IDs. This package re-exports every public rule, so ``from horde import rule
 - ``zones``: entering and leaving the battlefield, destruction and shields (L4), counters,
   drawing (R3), discarding, milling, searching;
 - ``damage``: damage and life (H1, H11, L4, L5, L7);
-- ``checks``: state-based actions and the ends of the game (H12, H13);
+- ``checks``: state-based actions, the ends of the game and the stack of triggers (H12, H13, H13a);
 - ``mana``: paying costs (C2, C4);
 - ``casting``: team spells, the Horde casting its cards (H7) and counterspells (H10);
 - ``combat``: blocking and combat damage (H8);
@@ -21,9 +21,13 @@ policy through ``ask``; the policy only chooses and the engine checks the choice
 import the verbs (``horde.engine.effects``: a card's effects carry their function) nor the boss
 (``horde.engine.boss`` is reached through the hook points the engine wires, L6 and L7).
 
-Simplifications of ordinary Magic, applied the same way everywhere: triggered abilities resolve
-at once, in the order they trigger, and state-based actions are checked when the event that
-caused them has finished; the team casts instants in the Horde's turn only to counter a Horde
+State-based actions and the triggers that wait for them follow H13a in one place
+(``checks.check_state``): every action that applies at once, repeated until none applies, the
+game's end checked there; then the triggered abilities put on the stack and resolved one at a time.
+Simplifications of ordinary Magic, applied the same way everywhere: the abilities that trigger on
+leaving the battlefield (dies, leaves, put into a graveyard, undying and persist) wait for the stack
+while an event is carried out; the others (enters, attacks, upkeep, damage dealt) resolve at once,
+in the order they trigger; the team casts instants in the Horde's turn only to counter a Horde
 spell or to prevent combat damage.
 """
 
@@ -51,6 +55,7 @@ from horde.engine.characteristics import (
     watchers,
 )
 from horde.engine.rules.abilities import (
+    Trigger,
     ask,
     became_target,
     choose_card,
@@ -63,6 +68,8 @@ from horde.engine.rules.abilities import (
     run_hook,
     target_fields,
     target_still_legal,
+    trigger,
+    trigger_hook,
 )
 from horde.engine.rules.casting import (
     castable,
@@ -81,6 +88,7 @@ from horde.engine.rules.casting import (
 )
 from horde.engine.rules.checks import (
     check_state,
+    state_based_actions,
 )
 from horde.engine.rules.choices import (
     smart_choice,
@@ -228,6 +236,10 @@ __all__ = [
     "gain_life",
     "prevent_combat_damage",
     "check_state",
+    "state_based_actions",
+    "trigger",
+    "trigger_hook",
+    "Trigger",
     "available_mana",
     "spell_cost",
     "can_pay",

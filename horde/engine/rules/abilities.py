@@ -1,4 +1,5 @@
-"""Abilities resolving, and the team's choices: triggered abilities run at once (``run_hook``),
+"""Abilities resolving, and the team's choices: triggered abilities trigger (``trigger``: those that
+wait for the state-based actions, H13a) or run at once (``run_hook``),
 effects resolve in order with their targets chosen first, a modal spell's mode is picked, and
 every team choice is asked of the policy and checked (``ask``). The Horde's choices are made at
 random with its own stream (H9).
@@ -43,16 +44,68 @@ def run_hook(game: Game, p: Permanent, hook: str, **extra: Any) -> None:
         resolve(game, effects, ctx)
 
 
+class Trigger:
+    """A triggered ability that has triggered and waits to be put on the stack (H13a, 603.3): its
+    effects and context, or an ``action`` of the rules themselves (undying, persist)."""
+
+    __slots__ = ("controller", "effects", "ctx", "action")
+
+    def __init__(self, controller: int, effects: Sequence[Effect], ctx: Context | None,
+                 action: Callable[[Game], None] | None = None) -> None:
+        self.controller = controller
+        self.effects = effects
+        self.ctx = ctx
+        self.action = action
+
+    def key(self) -> tuple[int, ...]:
+        """What makes two triggers different abilities (their order is a choice only then)."""
+        return tuple(id(e) for e in self.effects) if self.action is None else (id(self.action),)
+
+    def resolve(self, game: Game) -> None:
+        if self.action is not None:
+            self.action(game)
+        elif self.ctx is not None:
+            resolve(game, self.effects, self.ctx)
+
+
+def trigger(game: Game, controller: int, effects: Sequence[Effect], ctx: Context | None,
+            action: Callable[[Game], None] | None = None) -> None:
+    """A triggered ability triggers (H13a): while an event is being carried out (a spell or an
+    ability resolving, state-based actions being performed) it waits in ``game.waiting`` until
+    ``check_state`` puts it on the stack; a rule applied on its own (a test's board) resolves it
+    at once."""
+    waiting = Trigger(controller, effects, ctx, action)
+    if game.depth or game.checking:
+        game.waiting.append(waiting)
+    else:
+        waiting.resolve(game)
+
+
+def trigger_hook(game: Game, p: Permanent, hook: str) -> None:
+    """The abilities a permanent attaches to ``hook`` trigger (``trigger``), in its context."""
+    effects = p.card.hooks.get(hook)
+    if effects:
+        ctx = Context(p.card, p, p.controller)
+        if p.kicked:
+            ctx.kicked = p.kicked
+        trigger(game, p.controller, effects, ctx)
+
+
 def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
     """Resolve a list of effects; a targeted effect picks its target first (the team's policy,
     or at random for the Horde: H9). With no legal target, the targeted effects do nothing.
     Each effect spends a unit of the game's work (H15), and abilities resolve inside one another
-    at most ``DEPTH_MAX`` deep (a loop of triggers that never ends is aborted)."""
+    at most ``DEPTH_MAX`` deep (a loop of triggers that never ends is aborted). Once the game is
+    over nothing resolves (H13a)."""
+    if game.over():
+        return
     game.depth += 1
     try:
         if game.depth > DEPTH_MAX:
             raise GameAborted(f"triggered abilities nested more than {DEPTH_MAX} deep")
         for effect in effects:
+            if game.over():
+                break  # H13a: the game ended inside this resolution (a rule checked it there)
             spend(game, 1 + board_units(game))
             condition = effect.condition
             if condition is not None and not condition(game, ctx):
@@ -104,8 +157,8 @@ def resolve_spell(game: Game, card: CardDef, ctx: Context) -> None:
 
 def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
     """Legal targets of a targeted effect: permanents matching its filter, and for 'any' also the
-    opposing players or the Horde. Lieutenants are protected (L5); shroud, hexproof and
-    protection from the source's card apply."""
+    opposing players or the Horde. Lieutenants are protected (L5: from either side's spells and
+    abilities); shroud, hexproof and protection from the source's card apply."""
     flt: Filter = effect.target
     controller = ctx.controller
     options: list = []
@@ -134,10 +187,10 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         if (p.controller == HORDE_CONTROLLER) != horde_side:
             if "shroud" in kw or "hexproof" in kw:
                 continue
-            if p.lieutenant is not None and protected(game, p):
-                continue  # L5: a lieutenant can't be targeted while protected
         elif "shroud" in kw:
             continue
+        if p.lieutenant is not None and protected(game, p):
+            continue  # L5: a protected lieutenant can't be targeted, by the Horde's own spells and abilities too
         options.append(p)
     players = flt.players
     if players == "opponent":  # 'any target', 'target opponent': the other side's players

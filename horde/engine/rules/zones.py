@@ -21,7 +21,15 @@ from horde.engine.characteristics import (
 )
 from horde.engine.events import log
 from horde.engine.filters import Context, Target
-from horde.engine.rules.abilities import ask, horde_pick, resolve, run_hook, target_fields
+from horde.engine.rules.abilities import (
+    ask,
+    horde_pick,
+    resolve,
+    run_hook,
+    target_fields,
+    trigger,
+    trigger_hook,
+)
 from horde.engine.rules.mana import can_pay, pay
 from horde.engine.shuffling import randbelow, shuffle
 from horde.engine.state import (
@@ -153,7 +161,7 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     if to == "graveyard" and card.is_creature:
         died(game, p)
     if "Leaves" in card.hooks:
-        run_hook(game, p, "Leaves")  # F4, G5: Hero's Reward
+        trigger_hook(game, p, "Leaves")  # F4, G5: Hero's Reward
     if to == "graveyard" and "ToGraveyard" in card.hooks and not card.is_token:
         went_to_graveyard(game, card, p.owner)
     if game.held:
@@ -161,12 +169,19 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     if p.owner == HORDE_CONTROLLER and game.drivers.permanent_left is not None:
         game.drivers.permanent_left(game, p)  # F3: a Head left
     if undying or persist:
-        graveyard = game.horde.graveyard if p.owner == HORDE_CONTROLLER else game.players[p.owner].graveyard
-        if card in graveyard:
-            # undying (persist): back under its owner's control with a +1/+1 (-1/-1) counter
-            graveyard.remove(card)
-            back = put_onto_battlefield(game, card, p.owner, p.owner)
-            add_counters(game, back, 1, "plus" if undying else "minus")
+        returner = p.owner
+        kind = "plus" if undying else "minus"
+
+        def returns(game: Game) -> None:
+            """Undying (persist), a triggered ability: back under its owner's control with a
+            +1/+1 (-1/-1) counter, if the card is still in its owner's graveyard."""
+            graveyard = game.horde.graveyard if returner == HORDE_CONTROLLER else game.players[returner].graveyard
+            if card in graveyard:
+                graveyard.remove(card)
+                back = put_onto_battlefield(game, card, returner, returner)
+                add_counters(game, back, 1, kind)
+
+        trigger(game, p.controller, (), None, returns)
 
 
 def graveyard_abilities_work(game: Game, card: CardDef) -> bool:
@@ -204,11 +219,18 @@ def return_held(game: Game, left: Permanent) -> None:
 
 
 def died(game: Game, p: Permanent) -> None:
-    """Dies and CreatureDies triggers (the dying creature looks back in time for its own)."""
+    """Dies and CreatureDies abilities trigger. 603.10a: they look back in time: the dying creature
+    sees itself die, and creatures that die in the same event (state-based actions performed at
+    once, one spell resolving: H13a) see each other die, whichever left first."""
     if "Dies" in p.card.hooks:
-        run_hook(game, p, "Dies")
+        trigger_hook(game, p, "Dies")
+    together = game.left_together
+    for earlier in together:
+        _creature_dies_trigger(game, earlier, p)  # it died earlier in this event, and sees this one die
     if "CreatureDies" in p.card.hooks:
         _creature_dies_trigger(game, p, p)
+        if game.depth or game.checking:
+            together.append(p)
     if not game.battlefield.hooked.get("CreatureDies"):
         return
     for watcher in watchers(game):
@@ -223,11 +245,11 @@ def _creature_dies_trigger(game: Game, watcher: Permanent, dead: Permanent) -> N
         if len(ability) == 1:
             when = ability[0].when
             if when is None or when(game, ctx, dead):
-                resolve(game, ability, ctx)
+                trigger(game, watcher.controller, ability, ctx)
             continue
         effects = [e for e in ability if e.when is None or e.when(game, ctx, dead)]
         if effects:
-            resolve(game, effects, ctx)
+            trigger(game, watcher.controller, effects, ctx)
 
 
 def destroy(game: Game, p: Permanent, by: int = -2, regenerate: bool = True) -> bool:
@@ -304,18 +326,20 @@ def remove_from_combat(game: Game, p: Permanent) -> None:
                 attacker.blockers.remove(p)
 
 
-def sacrifice(game: Game, p: Permanent) -> None:
-    """Sacrifice: not a destruction, so neither indestructible nor a shield counter stops it."""
-    leave_battlefield(game, p, "graveyard", p.last_hit_by)
+def sacrifice(game: Game, p: Permanent, by: int = -2) -> None:
+    """Sacrifice: not a destruction, so neither indestructible nor a shield counter stops it.
+    ``by``: the controller of the effect that forced it (L6), -2 when its controller chose to."""
+    leave_battlefield(game, p, "graveyard", by)
 
 
 def exile(game: Game, p: Permanent, by: int = -2) -> None:
     leave_battlefield(game, p, "exile", by)
 
 
-def bounce(game: Game, p: Permanent) -> None:
-    """Return to its owner's hand; a Horde card waits there and is cast next Horde turn (H6)."""
-    leave_battlefield(game, p, "hand")
+def bounce(game: Game, p: Permanent, by: int = -2) -> None:
+    """Return to its owner's hand; a Horde card waits there and is cast next Horde turn (H6).
+    ``by``: the controller of the spell or ability that returned it (L6)."""
+    leave_battlefield(game, p, "hand", by)
 
 
 def remove_shield(game: Game, p: Permanent) -> None:
@@ -324,15 +348,18 @@ def remove_shield(game: Game, p: Permanent) -> None:
         log(game, "shield_removed", side_name(p.controller), card=p.card.name, id=p.id, shields=p.shields)
 
 
-def add_counters(game: Game, p: Permanent, n: int, kind: str = "plus") -> None:
+def add_counters(game: Game, p: Permanent, n: int, kind: str = "plus", by: int = -2) -> None:
     """Put ``n`` +1/+1 counters (``kind`` "plus") or -1/-1 counters ("minus") on a permanent;
-    704.5q: as many of each kind as it has of the other are removed at once."""
+    704.5q: as many of each kind as it has of the other are removed at once. ``by``: the
+    controller of the spell or ability that put them (L6: -1/-1 counters may be a killing blow)."""
     if n <= 0:
         return
     if kind == "plus":
         p.plus += n
     else:
         p.minus += n
+        if by != -2:
+            p.last_hit_by = by  # L6
         game.battlefield.unsettle()  # its toughness fell
     if p.plus and p.minus:
         both = min(p.plus, p.minus)
@@ -354,10 +381,15 @@ def remove_counters(game: Game, p: Permanent, n: int) -> None:
         game.battlefield.unsettle()
 
 
-def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = frozenset()) -> None:
+def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = frozenset(), by: int = -2
+         ) -> None:
+    """+``dp``/+``dt`` and ``keywords`` until end of turn; ``by``: the controller of the spell or
+    ability (L6: -N/-N may be a killing blow)."""
     p.temp_power += dp
     p.temp_toughness += dt
     if dt < 0:
+        if by != -2:
+            p.last_hit_by = by  # L6
         game.battlefield.unsettle()
     if keywords:
         p.temp_keywords = p.temp_keywords | keywords
@@ -367,16 +399,17 @@ def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = 
 
 def draw(game: Game, player: TeamPlayer) -> None:
     """Draw a card; drawing from an empty library loses the game (H13, 704.5b).
-    R3: a card of the banlist is discarded and another drawn in its place."""
+    R3: a card of the banlist leaves the game (no zone holds it: nothing returns it) and another
+    is drawn in its place."""
     while True:
         if not player.library:
             player.drew_from_empty = True
             return
         card = player.library.pop()
         if card.name in player.banned:
-            player.graveyard.append(card)
+            player.out_of_game.append(card)  # R3: thrown away, not discarded
             if game.drivers.trace is not None:
-                log(game, "banned_discarded", Side.TEAM, player=player.index + 1, card=card.name)
+                log(game, "banned_removed", Side.TEAM, player=player.index + 1, card=card.name)
             continue
         player.hand.append(card)
         if game.drivers.trace is not None and game.turn > 0:
@@ -417,9 +450,9 @@ def mill(game: Game, controller: int, n: int) -> None:
 
 
 def went_to_graveyard(game: Game, card: CardDef, owner: int) -> None:
-    """'When this is put into a graveyard from anywhere' abilities (M3: an artifact's Hero's
-    Reward), the card's owner controlling them."""
-    resolve(game, card.hooks["ToGraveyard"], Context(card, None, owner))
+    """'When this is put into a graveyard from anywhere' abilities trigger (M3: an artifact's
+    Hero's Reward), the card's owner controlling them."""
+    trigger(game, owner, card.hooks["ToGraveyard"], Context(card, None, owner))
 
 
 def held_in_place(game: Game, p: Permanent) -> bool:
