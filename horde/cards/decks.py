@@ -19,7 +19,7 @@ from horde.cards.catalogue import Catalogue, decks_dir, default_catalogue
 from horde.cards.decklists import Decklist, parse_decklist, read_decklist
 from horde.engine.cards import CardDef
 from horde.engine.shuffling import shuffle
-from horde.errors import DeckError, HordeError
+from horde.errors import DeckError, HordeError, match_name
 from horde.files import read_text
 from horde.limits import quoted, whole_number
 from horde.setup import KNOBS, GameSetup
@@ -68,16 +68,32 @@ class TeamDeck:
     style: str = ""
 
 
+BUNDLED_KINDS = {"horde": "bundled Horde deck", "team": "bundled team deck", "schemes": "bundled scheme deck",
+                 "cube": "bundled cube"}
+
+
+def bundled_names(kind: str) -> list[str]:
+    """The names of the bundled decks of ``kind`` (``decks/<kind>/*.txt``), sorted."""
+    folder = decks_dir() / kind
+    return sorted(p.stem for p in folder.glob("*.txt")) if folder.is_dir() else []
+
+
 def resolve_path(name: str, kind: str | None) -> Path:
-    """A deck given by path, or by bundled name (``decks/<kind>/<name>.txt``; with ``kind`` None,
-    a bundled team deck or else a bundled Horde deck of that name)."""
+    """A deck given by path, or by bundled name whatever its case (``decks/<kind>/<name>.txt``;
+    with ``kind`` None, a bundled team deck or else a bundled Horde deck of that name). A name that
+    is no bundled deck is a DeckError naming the closest bundled names and every one, never the
+    folder they are installed in."""
     path = Path(name)
     if path.suffix or "/" in name or os.path.exists(path):
         return path
-    if kind is None:
-        team = decks_dir() / "team" / f"{name}.txt"
-        return team if os.path.exists(team) else decks_dir() / "horde" / f"{name}.txt"
-    return decks_dir() / kind / f"{name}.txt"
+    kinds = [kind] if kind is not None else ["team", "horde"]
+    for each in kinds:
+        if os.path.exists(decks_dir() / each / f"{name}.txt"):
+            return decks_dir() / each / f"{name}.txt"
+    names = {n: each for each in kinds for n in bundled_names(each)}
+    what = BUNDLED_KINDS.get(kind, "bundled deck") if kind is not None else "bundled deck"
+    found = match_name(name, names, what, error=DeckError, more=" (or give a file's path)")
+    return decks_dir() / names[found] / f"{found}.txt"
 
 
 def _range(text: str, key: str, path: str) -> tuple[int, int]:
