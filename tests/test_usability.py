@@ -74,3 +74,63 @@ def test_experiments_by_name_and_by_the_readme_path_outside_a_checkout(tmp_path,
     assert resolve_experiment("mine/difficulty.toml") == tmp_path.joinpath("mine/difficulty.toml").relative_to(tmp_path)
     with pytest.raises(HordeError, match="unknown bundled experiment 'dificulty': did you mean 'difficulty'"):
         resolve_experiment("dificulty")
+
+
+# ---------------------------------------------------------------- results for other tools; errors exit 2
+
+
+@pytest.fixture
+def results_folder(tmp_path):
+    from results_tables import difficulty_games, write_results
+
+    return write_results(tmp_path / "difficulty-0123456789", difficulty_games())
+
+
+def test_summary_prints_json_and_csv_with_every_column(runner, results_folder):
+    import csv
+    import io
+    import json
+
+    rows = json.loads(runner.invoke(cli, ["summary", str(results_folder), "--by", "Players", "--json"]).stdout)
+    assert [(r["players"], r["games"], r["team_wins"]) for r in rows] == [(2, 30, 24), (3, 30, 26)]
+    assert {"team_win_low", "team_win_high", "turns_median"} <= set(rows[0])
+    table = list(csv.DictReader(io.StringIO(runner.invoke(cli, ["summary", str(results_folder), "--by", "players",
+                                                               "--csv"]).stdout)))
+    assert [(r["players"], r["games"], r["team_wins"]) for r in table] == [("2", "30", "24"), ("3", "30", "26")]
+    one_line_error(runner.invoke(cli, ["summary", str(results_folder), "--by", "player"]),
+                   "--by: unknown column 'player': did you mean 'players'?")
+
+
+def test_compare_prints_json_and_csv_with_the_pooled_row_last(runner, results_folder):
+    import json
+
+    result = runner.invoke(cli, ["compare", str(results_folder), str(results_folder), "--json"])
+    rows = json.loads(result.stdout)
+    assert rows[-1]["players"] == "all" and rows[-1]["pairs"] == 60 and rows[-1]["difference"] == 0.0
+    assert len(rows) == 7  # six cells, then the pooled row
+    lines = runner.invoke(cli, ["compare", str(results_folder), str(results_folder), "--csv"]).stdout.splitlines()
+    assert lines[0].startswith("players,cards_per_player,") and lines[-1].startswith("all,all,")
+
+
+def test_cards_compile_exits_2_when_a_sentence_is_not_understood(runner):
+    result = runner.invoke(cli, ["cards", "compile", "Whenever the moon rises, sing."])
+    assert result.exit_code == 2 and "not understood: 'Whenever the moon rises, sing'" in result.output
+
+
+def test_cards_import_of_a_missing_file_is_one_line_before_any_progress_bar(runner, tmp_path):
+    result = runner.invoke(cli, ["cards", "import", str(tmp_path / "AtomicCards.json.xz")])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"error: {tmp_path / 'AtomicCards.json.xz'}: cannot read AtomicCards file: No such file or directory"]
+
+
+def test_report_images_refuses_to_overwrite_pictures_unless_forced(runner, results_folder, tmp_path):
+    images = tmp_path / "images"
+    images.mkdir()
+    (images / "heat-map-cards-per-player.png").write_bytes(b"the README's picture")
+    one_line_error(runner.invoke(cli, ["report", str(results_folder), "--images", str(images)]),
+                   "already holds 1 PNG file(s) (heat-map-cards-per-player.png)", "--force")
+    assert (images / "heat-map-cards-per-player.png").read_bytes() == b"the README's picture"
+    result = runner.invoke(cli, ["report", str(results_folder), "--images", str(images), "--force"])
+    assert result.exit_code == 0, result.output
+    assert (images / "heat-map-cards-per-player.png").read_bytes().startswith(b"\x89PNG")

@@ -85,10 +85,12 @@ def _index_text(card, origin) -> str:
 def cards_import(file, quiet):
     """Read MTGJSON's AtomicCards.json (plain, .gz, .xz or .zip) into the card index of the data
     folder ($HORDE_HOME or the platform's user data folder)."""
-    from tqdm import tqdm
+    from tqdm.auto import tqdm
 
     from horde.cards.cardindex import import_atomic_cards, index_path
+    from horde.files import check_regular
 
+    check_regular(file, "AtomicCards file")  # a missing file: one line, before any progress bar
     with tqdm(unit="B", unit_scale=True, unit_divisor=1024, desc="cards import", disable=quiet) as bar:
         def progress(read: int, total: int) -> None:
             bar.total = total
@@ -117,7 +119,7 @@ def cards_compile(text, name, type_line):
     if not compiled.ok:
         for sentence in compiled.unread:
             click.echo(f"not understood: {sentence!r}")
-        sys.exit(1)
+        sys.exit(2)  # as every other error of the command line
     for line in compiled.lines:
         click.echo(line)
     if not compiled.lines:

@@ -7,6 +7,7 @@ import shlex
 import signal
 import sys
 import threading
+from pathlib import Path
 
 import click
 
@@ -22,6 +23,7 @@ from horde.cli.common import (
     knob_options,
     setup_from_options,
 )
+from horde.errors import match_name
 from horde.limits import CHUNK_MAX, GAMES_MAX
 from horde.setup import SetupError
 
@@ -108,22 +110,47 @@ def terminate_as_interrupt(received: list):
         signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 
-def load_folders(folders):
+def load_folders(folders, err: bool = False):
     """The games of one results folder, or of several with a ``results`` column naming the folder.
-    Results with approximated cards (--approximate) are announced first: never taken for exact."""
+    Results with approximated cards (--approximate) are announced first (on stderr with ``err``):
+    never taken for exact."""
     from horde.lab.analysis import combine, load
 
     results = [load(folder) for folder in folders]
-    warn_approximated(results)
+    warn_approximated(results, err)
     return results[0].games if len(results) == 1 else combine(results)
 
 
-def warn_approximated(results) -> None:
+def warn_approximated(results, err: bool = False) -> None:
     """One line first when loaded results hold approximated cards (--approximate): never taken for exact."""
     approximated = sorted({name for r in results for cell in r.manifest.get("approximated") or ()
                            for name in cell["cards"]})
     if approximated:
-        click.echo(f"APPROXIMATED: these results are not exact; played by their facts alone: {', '.join(approximated)}")
+        click.echo(f"APPROXIMATED: these results are not exact; played by their facts alone: {', '.join(approximated)}",
+                   err=err)
+
+
+MACHINE = ("json", "csv")  # the table styles other programs read: nothing else on stdout
+
+
+def table_styles(function):
+    """``--markdown``, ``--json`` and ``--csv``: how a table of results is printed (``style``)."""
+    for flag, style, words in (("--csv", "csv", "print the table as CSV (one row per line, every column)"),
+                               ("--json", "json", "print the table as JSON: a list of rows, every column"),
+                               ("--markdown", "markdown", "print a Markdown table (for a README)")):
+        function = click.option(flag, "style", flag_value=style, help=words)(function)
+    return click.option("--text", "style", flag_value="text", default=True, hidden=True)(function)
+
+
+def echo_frame(frame, style: str) -> None:
+    """A table as JSON (a list of rows; NaN as null) or CSV, every column."""
+    if style == "json":
+        import json
+
+        rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
+        click.echo(json.dumps(rows, indent=1, default=str))
+    else:
+        click.echo(frame.to_csv(index=False), nl=False)
 
 
 @cli.command("summary")
@@ -132,20 +159,23 @@ def warn_approximated(results) -> None:
               help="group by this column (repeat the option; default: the knobs that vary, and the folder when "
                    "there are several); boss_drawn and lieutenants_drawn split the games by what they drew")
 @click.option("--per-cell", is_flag=True, help="group by the knobs that vary too: --by within each cell")
-@click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
-def summary_command(folders, by, per_cell, markdown):
+@table_styles
+def summary_command(folders, by, per_cell, style):
     """Print the team win rate per cell of one or more results folders, with Wilson 95% intervals.
 
     With --by boss_drawn (or lieutenants_drawn) the games of every cell are pooled under each boss
     (lieutenant) drawn; add --per-cell for one row per cell and boss."""
     from horde.lab.analysis import summary, varying_knobs
 
-    games = load_folders(folders)
+    games = load_folders(folders, err=style in MACHINE)
     cells = (["results"] if len(folders) > 1 else []) + varying_knobs(games)
-    by = list(by)
+    by = [match_name(name, games.columns, "column", "--by", SetupError) for name in by]  # forgives case
     if per_cell or not by:
         by = [name for name in cells if name not in by] + by
     table = summary(games, by=by)
+    if style in MACHINE:
+        echo_frame(table, style)
+        return
     aborted = bool(table["aborted"].any())  # H15: shown whenever a game was aborted
     rows = []
     for row in table.to_dict("records"):
@@ -153,7 +183,7 @@ def summary_command(folders, by, per_cell, markdown):
         rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"]
                     + ([str(row["aborted"])] if aborted else []))
     echo_table(by + ["games", "team win rate (Wilson 95%)", "mean turns"] + (["aborted (H15)"] if aborted else []),
-               rows, markdown)
+               rows, style == "markdown")
 
 
 def parse_knobs(text: str, flag: str) -> dict:
@@ -185,10 +215,16 @@ def _points(value: float) -> str:
     return "+0.0" if text == "-0.0" else text
 
 
-def echo_comparison(table, pooled, markdown: bool) -> None:
-    """The paired comparison: one row per matching cell (when there are several) and the pooled row."""
+def echo_comparison(table, pooled, style: str) -> None:
+    """The paired comparison: one row per matching cell (when there are several) and the pooled row
+    (its keys ``all``), as a text or Markdown table, JSON or CSV (``style``)."""
     keys = [c for c in table.columns if c not in pooled.columns]
     records = (table.to_dict("records") if keys else []) + [dict(pooled.iloc[0]) | {k: "all" for k in keys}]
+    if style in MACHINE:
+        import pandas as pd
+
+        echo_frame(pd.DataFrame.from_records(records, columns=keys + [c for c in pooled.columns]), style)
+        return
     rows = []
     for r in records:
         difference = "" if r["pairs"] == 0 else (f"{_points(r['difference'])} ({_points(r['difference_low'])} to "
@@ -196,7 +232,7 @@ def echo_comparison(table, pooled, markdown: bool) -> None:
         rows.append([str(r[k]) for k in keys] + [str(r["pairs"]), f"{r['win_rate_a']:.1%}", f"{r['win_rate_b']:.1%}",
                                                   str(r["only_a_won"]), str(r["only_b_won"]), difference])
     echo_table(keys + ["pairs", "A wins", "B wins", "only A won", "only B won", "A - B, points (Newcombe paired 95%)"],
-               rows, markdown)
+               rows, style == "markdown")
 
 
 @cli.command("compare")
@@ -209,9 +245,9 @@ def echo_comparison(table, pooled, markdown: bool) -> None:
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
-@click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
+@table_styles
 @knob_options
-def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown, **options):
+def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, style, **options):
     """Compare the team win rate of two arms on the same seeds, game by game.
 
     Either two results folders (game i of a cell of A is paired with game i of the cell of B with
@@ -226,7 +262,7 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown
     if folders:
         if len(folders) != 2:
             raise SetupError(f"give two results folders to compare, not {len(folders)}")
-        compare_folders(folders[0], folders[1], markdown)
+        compare_folders(folders[0], folders[1], style)
         return
     if arm_a is None or arm_b is None:
         raise SetupError('give two results folders, or both --a and --b, like --a "--policy control" '
@@ -246,36 +282,41 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown
     tables = [games_table(play_many(setup, seed, games, workers, progress=not quiet), cell=cell)
               for cell, setup in enumerate(setups)]
     pooled = compare_tables(tables[0], tables[1], by=(), names=(arm_a, arm_b))
+    machine = style in MACHINE  # JSON or CSV alone on stdout; what it is about on stderr
     for name, text, setup in (("A", arm_a, setups[0]), ("B", arm_b, setups[1])):
         click.echo(f"{name}: {text} (setup {setup.digest()}: preset {setup.preset}, {setup.players} players, "
-                   f"Horde deck {setup.horde_deck}, policy {setup.policy})")
-    click.echo(f"{games} games each, seeds ({seed}, 0) to ({seed}, {games - 1}), horde {__version__}")
-    echo_approximated(dict(sorted(approximated.items())))
-    echo_comparison(pooled, pooled, markdown)
+                   f"Horde deck {setup.horde_deck}, policy {setup.policy})", err=machine)
+    click.echo(f"{games} games each, seeds ({seed}, 0) to ({seed}, {games - 1}), horde {__version__}", err=machine)
+    echo_approximated(dict(sorted(approximated.items())), err=machine)
+    echo_comparison(pooled, pooled, style)
 
 
-def compare_folders(folder_a: str, folder_b: str, markdown: bool) -> None:
+def compare_folders(folder_a: str, folder_b: str, style: str) -> None:
     from horde.lab.analysis import ResultsError, compare_tables, load
 
     a, b = load(folder_a), load(folder_b)
-    warn_approximated([a, b])
+    machine = style in MACHINE
+    warn_approximated([a, b], err=machine)
     table = compare_tables(a.games, b.games, by=None, names=(folder_a, folder_b))
     pooled = compare_tables(a.games, b.games, by=(), names=(folder_a, folder_b))
     if int(pooled["pairs"].iloc[0]) == 0:
         raise ResultsError(f"no game of {folder_a} has a partner in {folder_b}: pairs need the same seed, game index "
                            "and values of the knobs both folders share")
     keys = [c for c in table.columns if c not in pooled.columns]
-    click.echo(f"A: {folder_a} ({a.name}, {len(a.games)} games)")
-    click.echo(f"B: {folder_b} ({b.name}, {len(b.games)} games)")
+    click.echo(f"A: {folder_a} ({a.name}, {len(a.games)} games)", err=machine)
+    click.echo(f"B: {folder_b} ({b.name}, {len(b.games)} games)", err=machine)
     click.echo(f"paired by seed, game index{''.join(', ' + k for k in keys)}; {int(pooled['unpaired'].iloc[0])} "
-               "game(s) without a partner left out")
-    echo_comparison(table, pooled, markdown)
+               "game(s) without a partner left out", err=machine)
+    echo_comparison(table, pooled, style)
 
 
 @cli.command("report")
 @click.argument("folder", metavar="RESULTS")
 @click.option("--out", default=None, metavar="FILE", help="where to write the page (default: RESULTS/report.html)")
-@click.option("--images", default=None, metavar="DIR", help="also save every picture as a PNG in DIR")
+@click.option("--images", default=None, metavar="DIR",
+              help="also save every picture as a PNG in DIR; a DIR that holds PNG files already is refused "
+                   "unless --force")
+@click.option("--force", is_flag=True, help="let --images overwrite the PNG files of DIR")
 @click.option("--card-turn", type=click.IntRange(1), default=3, show_default=True,
               help="card impact: games where the Horde revealed a card by this Horde turn, against the rest")
 @click.option("--compare", "other", default=None, metavar="OTHER",
@@ -286,10 +327,16 @@ def compare_folders(folder_a: str, folder_b: str, markdown: bool) -> None:
               help="the heat map outlines cells within this distance of --target")
 @click.option("--min-games", type=click.IntRange(1), default=100, show_default=True,
               help="card impact shows a card only with this many games on each side, over every cell")
-def report_command(folder, out, images, card_turn, other, target, band, min_games):
+def report_command(folder, out, images, card_turn, other, target, band, min_games, force):
     """Write one self-contained HTML page for a results folder: tables, embedded plots, the setup."""
     from horde.lab.report import write_report
 
+    if images is not None and not force:
+        kept = sorted(p.name for p in Path(images).glob("*.png")) if Path(images).is_dir() else []
+        if kept:
+            raise SetupError(f"--images {images}: the folder already holds {len(kept)} PNG file(s) ({', '.join(kept[:3])}"
+                             f"{', ...' if len(kept) > 3 else ''}) the pictures could overwrite: give --force to "
+                             "overwrite them, or another folder")
     path = write_report(folder, out, card_turn=card_turn, images=images, compare=other, target=target, band=band,
                         min_games=min_games)
     click.echo(f"report: {path}")
