@@ -134,3 +134,48 @@ def test_report_images_refuses_to_overwrite_pictures_unless_forced(runner, resul
     result = runner.invoke(cli, ["report", str(results_folder), "--images", str(images), "--force"])
     assert result.exit_code == 0, result.output
     assert (images / "heat-map-cards-per-player.png").read_bytes().startswith(b"\x89PNG")
+
+
+# ---------------------------------------------------------------- progress in a log, a terminal, a notebook
+
+
+def test_progress_in_a_log_is_a_line_per_tenth_never_a_frame_twice():
+    import io
+
+    from horde.lab.progress import LogProgress
+
+    log = io.StringIO()
+    bar = LogProgress(40, desc="difficulty", stream=log)
+    for _ in range(20):
+        bar.update(2)
+        bar.refresh()  # the runner redraws after each chunk: a log gets nothing more
+    bar.close()
+    lines = log.getvalue().splitlines()
+    assert [line.split(" (")[0] for line in lines] == [f"difficulty: {p}%" for p in range(10, 101, 10)]
+    assert lines[-1].startswith("difficulty: 100% (40 of 40 games, ")
+    assert "\r" not in log.getvalue()
+
+
+def test_simulate_without_a_terminal_prints_progress_lines_not_bar_frames(runner):
+    result = runner.invoke(cli, ["simulate", "--games", "20", "--workers", "1", *SMALL])
+    assert result.exit_code == 0, result.output
+    assert "\r" not in result.stderr and result.stderr.count("\n") <= 10
+    assert "100% (20 of 20 games" in result.stderr
+
+
+def test_progress_bars_are_tqdm_auto_in_a_notebook(monkeypatch):
+    import sys
+    import types
+
+    from tqdm.auto import tqdm as auto
+
+    from horde.lab import progress
+
+    class ZMQInteractiveShell:  # what a Jupyter kernel's get_ipython() returns
+        pass
+
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=ZMQInteractiveShell))
+    assert progress.in_notebook()
+    bar = progress.progress_bar(10, disable=True)
+    assert isinstance(bar, auto)
+    bar.close()
