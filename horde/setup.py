@@ -109,6 +109,20 @@ KNOBS: dict[str, Knob] = {
                           "(H8, the original article), only the players, or planeswalkers first (H8p)",
                           choices=("random", "players", "planeswalkers")),
 }
+# The command line's help shows the knobs in these groups, in this order.
+KNOB_GROUPS: dict[str, tuple[str, ...]] = {
+    "Setup": ("preset",),
+    "Players": ("players", "life_per_player", "fixed_life", "life", "grace_turns", "max_turns"),
+    "Horde deck": ("horde_deck", "cards_per_player", "horde_size", "reveal", "reveal_base", "token_entry", "cast_order",
+                   "strong_mix", "strong_tokens", "token_percent", "army_trigger", "horde_graveyard", "horde_choices",
+                   "horde_attacks", "schemes", "cards", "approximate"),
+    "Boss and lieutenants": ("boss", "lieutenants"),
+    "Team": ("team_decks", "policy", "policy_params", "commander_casts", "mulligan", "blocking", "banlist",
+             "allow_illegal", "cube", "drafter", "draft_seats", "sealed_pool"),
+    "Opponents and variants": ("opponent", "hydra_heads", "hydra_choices", "god_throngs", "burn_bodies",
+                               "team_wins_when"),
+}
+GROUP_OF: dict[str, str] = {name: group for group, names in KNOB_GROUPS.items() for name in names}
 # Knobs added after results were first published: left out of the setup hash at their default,
 # so the hash of every setup that does not use them stays as it was.
 LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "opponent": "horde",

@@ -179,3 +179,72 @@ def test_progress_bars_are_tqdm_auto_in_a_notebook(monkeypatch):
     bar = progress.progress_bar(10, disable=True)
     assert isinstance(bar, auto)
     bar.close()
+
+
+# ---------------------------------------------------------------- options that explain themselves
+
+
+def commands(group=cli, path=()):
+    """Every command of the horde command line, as (words, command)."""
+    import click
+
+    for name, command in group.commands.items():
+        yield (*path, name), command
+        if isinstance(command, click.Group):
+            yield from commands(command, (*path, name))
+
+
+def test_every_command_takes_h_and_every_leaf_shows_two_or_three_examples(runner):
+    import click
+
+    for words, command in commands():
+        result = runner.invoke(cli, [*words, "-h"])
+        assert result.exit_code == 0 and result.output.startswith("Usage: "), (words, result.output)
+        if not isinstance(command, click.Group):
+            examples = result.output.split("\nExamples:\n")[1].splitlines()
+            assert 2 <= len(examples) <= 3 and all(e.startswith("  horde " + " ".join(words)) for e in examples), words
+
+
+def test_D_simulate_help_shows_every_knob_grouped_with_its_choices_and_default(runner):
+    from horde.cli.common import OPTION_NAMES
+    from horde.setup import KNOBS
+
+    text = runner.invoke(cli, ["simulate", "--help"], env={"HORDE_DECKS": ""}).output  # the bundled decks
+    sections = [line[:-1] for line in text.splitlines() if line.endswith(":") and not line.startswith(" ")]
+    assert sections == ["Setup", "Players", "Horde deck", "Boss and lieutenants", "Team", "Opponents and variants",
+                        "Run", "Examples"]
+    lines: dict[str, str] = {}  # each option's help, its wrapped lines joined
+    for line in text.split("\nExamples:")[0].splitlines():
+        if line.startswith("  -"):
+            flag = line.split()[0]
+            lines[flag] = line
+        elif line.startswith("    ") and lines:
+            lines[flag] += " " + line.strip()
+    for name, knob in KNOBS.items():
+        flag = OPTION_NAMES.get(name, "--" + name.replace("_", "-"))
+        line = lines[flag]
+        assert "[default: " in line, line
+        for choice in knob.choices:
+            assert choice in line, (choice, line)
+    assert lines["--players"].startswith("  --players INTEGER ") and "1 to 4  [default: 4]" in lines["--players"]
+    assert "zombie-horde, knudson-2011, face-the-hydra" in lines["--preset"]  # the ten presets listed
+    assert ("Liliana, Dreadhorde General; Liliana, Death Mage; Elspeth Tirel; Elspeth, Knight-Errant"
+            in lines["--boss"].replace("- ", "-"))  # a wrapped line may break after a hyphen
+    assert "[default: no-burn-bodies]" in lines["--burn-bodies"]
+
+
+@pytest.mark.parametrize("words, offered", [
+    (["simulate", "--preset"], "knudson-2011"), (["simulate", "--horde"], "zombie-horde"),
+    (["play", "--team"], "go-wide"), (["compare", "--policy"], "lookahead"),
+    (["simulate", "--boss"], "Elspeth, Knight-Errant"), (["run"], "difficulty"), (["decks", "check"], "superfriends"),
+    (["simulate", "--horde-graveyard"], "coin"),
+])
+def test_shell_completion_offers_the_bundled_names(words, offered, monkeypatch):
+    from click.shell_completion import ShellComplete
+
+    monkeypatch.delenv("HORDE_DECKS", raising=False)
+    completion = ShellComplete(cli, {}, "horde", "_HORDE_COMPLETE")
+    names = [item.value for item in completion.get_completions(words, "")]
+    assert offered in names
+    assert [item.value for item in completion.get_completions(words, offered[:3].upper())][:1] == [offered] or \
+        offered in [item.value for item in completion.get_completions(words, offered[:3])]

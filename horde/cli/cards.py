@@ -19,7 +19,10 @@ def cards():
     """Show how cards are modelled."""
 
 
-@cards.command("show")
+@cards.command("show", examples=(
+    'horde cards show "Grave Titan"',
+    'horde cards show "Elspeth Tirel" --cards my-cards/',
+))
 @click.argument("name")
 @cards_option
 def cards_show(name, cards):
@@ -79,7 +82,10 @@ def _index_text(card, origin) -> str:
     return indexed.text if indexed is not None else card.text
 
 
-@cards.command("import")
+@cards.command("import", examples=(
+    "horde cards import AtomicCards.json.xz",
+    "horde cards import AtomicCards.json --quiet",
+))
 @click.argument("file", metavar="FILE")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 def cards_import(file, quiet):
@@ -101,7 +107,10 @@ def cards_import(file, quiet):
                f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
 
 
-@cards.command("compile")
+@cards.command("compile", examples=(
+    'horde cards compile "When ~ enters the battlefield, create two 2/2 black Zombie creature tokens."',
+    'horde cards compile "Destroy target creature." --type Instant',
+))
 @click.argument("text")
 @click.option("--name", default="this card", show_default=True, help="the card's name (read as ~ in the text)")
 @click.option("--type", "type_line", default="Creature", show_default=True,
@@ -126,7 +135,10 @@ def cards_compile(text, name, type_line):
         click.echo("(no behaviour)")
 
 
-@cards.command("coverage")
+@cards.command("coverage", examples=(
+    "horde cards coverage my-horde.txt",
+    "horde cards coverage zombie-horde --approximate",
+))
 @click.argument("deck")
 @cards_option
 @click.option("--approximate", is_flag=True, help="show which cards --approximate would play by their facts")
@@ -162,7 +174,7 @@ def cards_coverage(deck, cards, approximate):
     click.echo(f"{total} cards: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
 
 
-@cards.command("recall")
+@cards.command("recall", examples=("horde cards recall", "horde cards recall --verbose",))
 @click.option("--verbose", is_flag=True, help="also list each refused card with the sentences not understood")
 def cards_recall(verbose):
     """Compile every bundled card's Oracle text and compare it with its hand-written model: how many
@@ -178,7 +190,7 @@ def cards_recall(verbose):
         click.echo(f"  DIFFERS {name}")
 
 
-@cards.command("verbs")
+@cards.command("verbs", examples=("horde cards verbs", "horde cards verbs | grep -A1 create_tokens",))
 def cards_verbs():
     """List the effect vocabulary: every verb with its arguments."""
     from horde.engine.cards import HOOKS

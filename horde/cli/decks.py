@@ -10,6 +10,7 @@ from horde.cli.common import (
     HordeGroup,
     cards_option,
     cli,
+    complete_bundled,
 )
 
 
@@ -18,8 +19,12 @@ def decks():
     """Check Horde and team decks."""
 
 
-@decks.command("check")
-@click.argument("paths", nargs=-1, required=True)
+@decks.command("check", examples=(
+    "horde decks check zombie-horde",
+    "horde decks check my-horde.txt --cards my-cards/",
+    "horde decks check decks/team/*.txt --banlist none",
+))
+@click.argument("paths", nargs=-1, required=True, metavar="DECK...", shell_complete=complete_bundled("decks"))
 @cards_option
 @click.option("--approximate", is_flag=True, help="accept cards whose text is not understood (by their facts)")
 @click.option("--banlist", default="default", show_default=True, help="R3 banlist to warn about in team decks")

@@ -18,7 +18,10 @@ from horde.cli.common import (
 )
 
 
-@cli.command()
+@cli.command(examples=(
+    "horde play --seed 7 --players 4",
+    "horde play --seed 7 --preset knudson-2011 --json > game.jsonl",
+))
 @click.option("--seed", type=SEED, default=1, show_default=True, help="the game's seed")
 @click.option("--json", "as_json", is_flag=True, help="print JSON Lines, one object per event")
 @knob_options
@@ -49,7 +52,11 @@ def play(seed, as_json, **options):
         click.echo(line)
 
 
-@cli.command()
+@cli.command(examples=(
+    "horde simulate --games 10000 --seed 1 --players 3 --preset knudson-2011",
+    "horde simulate --games 5000 --grace-turns 2 --cards-per-player 30 --policy control",
+    "horde simulate --games 1000 --team-decks draft --json",
+))
 @click.option("--games", type=GAMES_IN_MEMORY, default=1000, show_default=True)
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")

@@ -17,6 +17,7 @@ from horde.cli.common import (
     SEED,
     WORKERS,
     cli,
+    complete_bundled,
     echo_approximated,
     echo_table,
     given_knobs,
@@ -30,8 +31,12 @@ from horde.setup import SetupError
 GAMES = click.IntRange(1, GAMES_MAX)
 
 
-@cli.command("run")
-@click.argument("experiment_file", metavar="EXPERIMENT")
+@cli.command("run", examples=(
+    "horde run difficulty",
+    "horde run experiments/deck-size.toml --workers 2",
+    "horde run my-experiment.toml --games 100",
+))
+@click.argument("experiment_file", metavar="EXPERIMENT", shell_complete=complete_bundled("experiments"))
 @click.option("--workers", type=WORKERS, default=None,
               help="local worker processes (default: one per core)")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
@@ -153,7 +158,11 @@ def echo_frame(frame, style: str) -> None:
         click.echo(frame.to_csv(index=False), nl=False)
 
 
-@cli.command("summary")
+@cli.command("summary", examples=(
+    "horde summary results/difficulty-*/",
+    "horde summary results/difficulty-*/ --by boss_drawn",
+    "horde summary results/presets-*/ --by preset --by players --csv > presets.csv",
+))
 @click.argument("folders", nargs=-1, required=True, metavar="RESULTS...")  # horde.lab.analysis.load checks each
 @click.option("--by", "by", multiple=True,
               help="group by this column (repeat the option; default: the knobs that vary, and the folder when "
@@ -235,7 +244,10 @@ def echo_comparison(table, pooled, style: str) -> None:
                rows, style == "markdown")
 
 
-@cli.command("compare")
+@cli.command("compare", examples=(
+    'horde compare --games 2000 --players 4 --a "--policy control" --b "--policy baseline"',
+    "horde compare results/a-*/ results/b-*/ --json",
+))
 @click.argument("folders", nargs=-1, metavar="[RESULTS_A RESULTS_B]")  # horde.lab.analysis.load checks each
 @click.option("--a", "arm_a", default=None, metavar="OPTIONS",
               help='arm A\'s knob options, quoted: --a "--policy control" (plays both arms)')
@@ -310,7 +322,11 @@ def compare_folders(folder_a: str, folder_b: str, style: str) -> None:
     echo_comparison(table, pooled, style)
 
 
-@cli.command("report")
+@cli.command("report", examples=(
+    "horde report results/difficulty-*/",
+    "horde report results/difficulty-*/ --images pictures/",
+    "horde report results/a-*/ --compare results/b-*/ --out a-against-b.html",
+))
 @click.argument("folder", metavar="RESULTS")
 @click.option("--out", default=None, metavar="FILE", help="where to write the page (default: RESULTS/report.html)")
 @click.option("--images", default=None, metavar="DIR",

@@ -11,6 +11,7 @@ from horde.cli.common import (
     GAMES_IN_MEMORY,
     SEED,
     WORKERS,
+    HordeCommand,
     cli,
     echo_approximated,
     knob_options,
@@ -19,7 +20,7 @@ from horde.cli.common import (
 from horde.setup import SetupError
 
 
-class SpreadPlayers(click.Command):
+class SpreadPlayers(HordeCommand):
     """Reads ``--players 2 3 4`` (numbers after the flag) as ``--players 2,3,4``."""
 
     def parse_args(self, ctx, args):
@@ -37,7 +38,10 @@ class SpreadPlayers(click.Command):
         return super().parse_args(ctx, spread)
 
 
-@cli.command("tune", cls=SpreadPlayers)
+@cli.command("tune", cls=SpreadPlayers, examples=(
+    "horde tune --target 0.5 --knob cards-per-player --players 2 3 4",
+    "horde tune --knob grace-turns --target 0.4 --players 3 --preset knudson-2011",
+))
 @click.option("--knob", "search", required=True, metavar="KNOB",
               help="the knob to search: cards-per-player, grace-turns, strong-mix (Giants among the strong "
                    "tokens), strong-tokens, life-per-player, reveal-base or max-turns")
