@@ -248,3 +248,43 @@ def test_shell_completion_offers_the_bundled_names(words, offered, monkeypatch):
     assert offered in names
     assert [item.value for item in completion.get_completions(words, offered[:3].upper())][:1] == [offered] or \
         offered in [item.value for item in completion.get_completions(words, offered[:3])]
+
+
+# ---------------------------------------------------------------- output in players' words
+
+
+def test_P_the_setup_line_names_every_knob_that_differs_from_the_preset():
+    from horde.cli.words import setup_words
+
+    assert setup_words(make_setup()) == "preset zombie-horde, 4 players, Horde deck zombie-horde, policy baseline"
+    assert setup_words(make_setup(players=2, grace_turns=2, cards_per_player=30, lieutenants=False,
+                                  life="individual", team_decks="sealed")) == (
+        "preset zombie-horde, 2 players, Horde deck zombie-horde, policy baseline, grace turns 2, cards per player 30, "
+        "no lieutenants, team decks sealed, life individual")
+    assert setup_words(make_setup("knudson-2011", policy="control", policy_params={"wrath_threshold": 8})) == (
+        "preset knudson-2011, 4 players, Horde deck knudson-2011, policy control (wrath_threshold=8)")
+    variants = [dict(grace_turns=2), dict(cards_per_player=30), dict(lieutenants=False), dict(life="individual"),
+                dict(team_decks="sealed"), {}]
+    assert len({setup_words(make_setup(**v)) for v in variants}) == len(variants)
+
+
+def test_B3_boss_abilities_read_as_the_card_does():
+    from horde.cards.catalogue import default_catalogue
+    from horde.cli.words import boss_ability_words
+
+    catalogue = default_catalogue()
+    card = catalogue.get("Liliana, Dreadhorde General")
+    plus = card.abilities("Plus")[0]
+    key = f"{card.name}: plus: {' ; '.join(e.describe() for e in plus)}"  # as the engine counts it
+    assert boss_ability_words(catalogue, key) == ("Liliana, Dreadhorde General",
+                                                  "+1: Create a 2/2 black Zombie creature token.")
+    elspeth = catalogue.get("Elspeth Tirel")
+    key = f"Elspeth Tirel: plus: {' ; '.join(e.describe() for e in elspeth.abilities('Plus')[0])}"
+    assert boss_ability_words(catalogue, key)[1] == "+2: You gain 1 life for each creature you control."
+
+
+def test_H14_simulate_says_what_a_stall_is_where_it_counts_them(runner):
+    result = runner.invoke(cli, ["simulate", "--games", "10", "--workers", "1", "--quiet", "--max-turns", "3", *SMALL])
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.output.splitlines() if line.startswith("stalls"))
+    assert line == "stalls       10 (H14: games still going after 3 turns, won by neither side)"

@@ -16,6 +16,7 @@ from horde.cli.common import (
     knob_options,
     setup_from_options,
 )
+from horde.cli.words import boss_ability_words, setup_words, stalls_words
 
 
 @cli.command(examples=(
@@ -39,8 +40,7 @@ def play(seed, as_json, **options):
         for event in events:
             click.echo(json.dumps(event, default=str))
         return
-    click.echo(f"horde {__version__} - seed {seed} - preset {setup.preset} - {setup.players} players - "
-               f"Horde deck {setup.horde_deck} - policy {setup.policy}")
+    click.echo(f"horde {__version__} - seed {seed} - {setup_words(setup)}")
     echo_approximated(approximated)
     catalogue = prepared.catalogue
 
@@ -69,7 +69,8 @@ def simulate(games, seed, workers, as_json, quiet, **options):
     from horde.play import prepare
 
     setup = setup_from_options(options)
-    approximated = prepare(setup).approximated  # every check before starting workers
+    prepared = prepare(setup)  # every check before starting workers
+    approximated = prepared.approximated
     results = list(play_many(setup, seed, games, workers, progress=not quiet))
     summary = summarise(results)
     boss_uses: dict = {}
@@ -88,13 +89,12 @@ def simulate(games, seed, workers, as_json, quiet, **options):
     if as_json:
         click.echo(json.dumps(summary, indent=2))
         return
-    click.echo(f"setup {setup.digest()}: preset {setup.preset}, {setup.players} players, Horde deck "
-               f"{setup.horde_deck}, policy {setup.policy}, seed {seed}, horde {__version__}")
+    click.echo(f"setup {setup.digest()}: {setup_words(setup)}; seed {seed}, horde {__version__}")
     echo_approximated(approximated)
     click.echo(f"games        {summary['games']}")
     click.echo(f"team wins    {summary['team_wins']}")
     click.echo(f"Horde wins   {summary['horde_wins']}")
-    click.echo(f"stalls       {summary['stalls']}")
+    click.echo(f"stalls       {stalls_words(summary['stalls'], setup.max_turns)}")
     if summary["aborted"]:
         click.echo(f"aborted      {summary['aborted']} (H15: the work budget stopped these games; their cards make "
                    "them run away)")
@@ -105,7 +105,7 @@ def simulate(games, seed, workers, as_json, quiet, **options):
         click.echo("boss abilities used (share of each boss's activations):")
         by_boss: dict = {}
         for key, n in boss_uses.items():
-            name, _, ability = key.partition(": ")
+            name, ability = boss_ability_words(prepared.catalogue, key)  # as the card reads
             by_boss.setdefault(name, []).append((ability, n))
         for name, uses in sorted(by_boss.items()):
             total = sum(n for _, n in uses)

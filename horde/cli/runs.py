@@ -24,6 +24,7 @@ from horde.cli.common import (
     knob_options,
     setup_from_options,
 )
+from horde.cli.words import setup_words
 from horde.errors import match_name
 from horde.limits import CHUNK_MAX, GAMES_MAX
 from horde.setup import SetupError
@@ -296,8 +297,7 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, style, *
     pooled = compare_tables(tables[0], tables[1], by=(), names=(arm_a, arm_b))
     machine = style in MACHINE  # JSON or CSV alone on stdout; what it is about on stderr
     for name, text, setup in (("A", arm_a, setups[0]), ("B", arm_b, setups[1])):
-        click.echo(f"{name}: {text} (setup {setup.digest()}: preset {setup.preset}, {setup.players} players, "
-                   f"Horde deck {setup.horde_deck}, policy {setup.policy})", err=machine)
+        click.echo(f"{name}: {text} (setup {setup.digest()}: {setup_words(setup)})", err=machine)
     click.echo(f"{games} games each, seeds ({seed}, 0) to ({seed}, {games - 1}), horde {__version__}", err=machine)
     echo_approximated(dict(sorted(approximated.items())), err=machine)
     echo_comparison(pooled, pooled, style)

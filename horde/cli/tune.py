@@ -17,6 +17,7 @@ from horde.cli.common import (
     knob_options,
     setup_from_options,
 )
+from horde.cli.words import setup_words
 from horde.setup import SetupError
 
 
@@ -90,8 +91,7 @@ def tune_command(search, target, low, high, seed, batch, max_games, workers, as_
                               indent=2))
         return
     echo_approximated(approximated)
-    click.echo(f"{knob} for a team win rate of {target:.0%}: preset {setup.preset}, Horde deck {setup.horde_deck}, "
-               f"policy {setup.policy}, seed {seed}, horde {__version__}")
+    click.echo(f"{knob} for a team win rate of {target:.0%}: {setup_words(setup)}; seed {seed}, horde {__version__}")
     click.echo(f"{'players':>7}  {knob:>16}  {'team win rate (Wilson 95%)':28}  {'games':>6}  tried")
     for r in found:
         low_rate, high_rate = r.point.interval
