@@ -288,3 +288,33 @@ def test_H14_simulate_says_what_a_stall_is_where_it_counts_them(runner):
     assert result.exit_code == 0, result.output
     line = next(line for line in result.output.splitlines() if line.startswith("stalls"))
     assert line == "stalls       10 (H14: games still going after 3 turns, won by neither side)"
+
+
+def test_H1_the_play_log_names_the_source_of_a_loss_of_life_and_groups_repeats():
+    from horde.cli.playlog import render
+
+    def lost(turn, life, source="Vengeful Dead", amount=1):
+        return {"turn": turn, "side": "team", "event": "life_lost", "amount": amount, "team_life": life,
+                "source": source}
+
+    events = [lost(5, 40), lost(5, 39), lost(5, 38), lost(5, 36, amount=2),
+              {"turn": 5, "side": "horde", "event": "leaves", "card": "Zombie", "player": None, "to": "graveyard"},
+              lost(5, 35), lost(6, 34), lost(6, 33, source="Diregraf Captain"), lost(6, 32, source=None)]
+    assert render(events) == [
+        "  The team loses 1 life (x3, Vengeful Dead; team life 38)",
+        "  The team loses 2 life (Vengeful Dead; team life 36)",
+        "  Zombie dies",
+        "  The team loses 1 life (Vengeful Dead; team life 35)",
+        "  The team loses 1 life (Vengeful Dead; team life 34)",
+        "  The team loses 1 life (Diregraf Captain; team life 33)",
+        "  The team loses 1 life (team life 32)"]
+
+
+def test_H1_a_loss_of_life_in_the_trace_names_the_card_that_caused_it():
+    from horde.play import play_game
+    from horde.setup import make_setup
+
+    setup = make_setup(players=4)
+    events = play_game(setup, 7, trace=True).events or []
+    sources = {e["source"] for e in events if e["event"] == "life_lost"}
+    assert "Vengeful Dead" in sources and None not in sources
