@@ -75,4 +75,5 @@ def test_the_wheel_plays_from_a_fresh_environment(tmp_path):
                   cwd=work, env=env)
     assert summary.startswith("players  games")
     check = run(python, "-m", "horde.cli", "decks", "check", "zombie-horde", cwd=work, env=env)
-    assert check.strip().endswith("zombie-horde.txt (horde deck): ok") and check.startswith(str(packages))
+    assert check.strip().endswith("zombie-horde.txt (horde deck): ok; plays 1-4 players (a recipe: built to 25 cards "
+                                  "per player, R1)") and check.startswith(str(packages))

@@ -318,3 +318,27 @@ def test_H1_a_loss_of_life_in_the_trace_names_the_card_that_caused_it():
     events = play_game(setup, 7, trace=True).events or []
     sources = {e["source"] for e in events if e["event"] == "life_lost"}
     assert "Vengeful Dead" in sources and None not in sources
+
+
+def horde_list(tmp_path, zombies: int) -> str:
+    """A fixed Horde deck of 10 cards and ``zombies`` Zombie tokens."""
+    path = tmp_path / f"horde-{10 + zombies}.txt"
+    path.write_text("About\nKind horde\nBuild fixed\n\nDeck\n4 Walking Corpse\n1 Grave Titan\n1 Damnation\n"
+                    f"2 Bad Moon\n2 Maggot Carrier\n\nTokens\n{zombies} Zombie\n")
+    return str(path)
+
+
+def test_H3_decks_check_says_which_player_counts_a_horde_deck_supports(runner, tmp_path):
+    result = runner.invoke(cli, ["decks", "check", horde_list(tmp_path, 48)])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith(
+        "(horde deck): ok; plays 1-2 players at 25 cards per player (58 cards, H3); 3 players at most 19 "
+        "(--cards-per-player 19), 4 players at most 14 (--cards-per-player 14)")
+    assert runner.invoke(cli, ["decks", "check", horde_list(tmp_path, 90)]).output.strip().endswith(
+        "ok; plays 1-4 players at 25 cards per player (100 cards, H3)")
+    assert runner.invoke(cli, ["decks", "check", "mini-recipe"]).output.strip().endswith(
+        "ok; plays 1-4 players (a recipe: built to 25 cards per player, R1)")
+    # what simulate refuses at 4 players, the check said
+    one_line_error(runner.invoke(cli, ["simulate", "--games", "1", "--horde", horde_list(tmp_path, 48), "--boss",
+                                       "none", "--team", "white", "--team", "white", "--team", "white", "--team",
+                                       "white"]), "58 cards", "need 100 (H3)")

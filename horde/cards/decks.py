@@ -378,6 +378,7 @@ class DeckCheck:
     ignored: list[tuple[str, int, int]] = field(default_factory=list)
     warnings: list[DeckError] = field(default_factory=list)
     cards: list[CardDef] = field(default_factory=list)  # the deck's CardDefs, in deck order, once each
+    horde: HordeDeck | None = None  # a Horde deck as read (its build and cards say the players it serves)
 
 
 def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "default",
@@ -400,7 +401,8 @@ def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "
         return check
     check.ignored = ignored_sections(decklist, check.kind)
     if check.kind == "horde":
-        cards = deck_cards(parse_horde_deck(decklist, catalogue, check.problems))
+        check.horde = parse_horde_deck(decklist, catalogue, check.problems)
+        cards = deck_cards(check.horde)
     else:
         cards = deck_cards(None, [parse_team_deck(decklist, catalogue, check.problems)])
         try:
@@ -425,6 +427,15 @@ def check_deck(path: str, catalogue: Catalogue | None = None) -> list[HordeError
 
 
 # ---------------------------------------------------------------- building the Horde library
+
+
+def players_supported(deck: HordeDeck, cards_per_player: int) -> list[int]:
+    """H3: the numbers of players (1 to 4) a Horde deck can be played with at ``cards_per_player``:
+    any for a recipe (R1) or a deck played whole, else those whose deck size its list holds."""
+    players = range(1, (KNOBS["players"].high or 4) + 1)
+    if deck.build != "fixed":
+        return list(players)
+    return [p for p in players if len(deck.cards) >= cards_per_player * p]
 
 
 def check_deck_size(deck: HordeDeck, setup: GameSetup) -> None:

@@ -12,6 +12,8 @@ from horde.cli.common import (
     cli,
     complete_bundled,
 )
+from horde.cli.words import players_words
+from horde.setup import DEFAULTS
 
 
 @cli.group(cls=HordeGroup)
@@ -55,6 +57,7 @@ def decks_check(paths, cards, approximate, banlist, kind):
             for problem in check.problems:
                 click.echo(problem.one_line(), err=True)
         else:
-            click.echo(f"{path} ({check.kind} deck): ok")
+            players = f"; {players_words(check.horde, DEFAULTS['cards_per_player'])}" if check.horde else ""
+            click.echo(f"{path} ({check.kind} deck): ok{players}")
     if bad:
         sys.exit(2)

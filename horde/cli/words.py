@@ -59,3 +59,28 @@ def boss_ability_words(catalogue, key: str) -> tuple[str, str]:
 def stalls_words(stalls: int, max_turns: int) -> str:
     """The stall count with what a stall is (H14)."""
     return f"{stalls} (H14: games still going after {max_turns} turns, won by neither side)"
+
+
+def players_words(deck, cards_per_player: int) -> str:
+    """Which numbers of players a checked Horde deck serves (H3), for ``decks check``."""
+    from horde.cards.decks import players_supported
+
+    supported = players_supported(deck, cards_per_player)
+    if deck.build == "whole":
+        return "plays 1-4 players (played whole, whatever the players: F, M, G)"
+    if deck.build != "fixed":
+        return f"plays 1-4 players (a recipe: built to {cards_per_player} cards per player, R1)"
+    size = len(deck.cards)
+    if len(supported) == 4:
+        return f"plays 1-4 players at {cards_per_player} cards per player ({size} cards, H3)"
+    fewer = f"plays {_players(supported)} at {cards_per_player} cards per player" if supported else \
+        f"too small for one player at {cards_per_player} cards per player"
+    most = {p: size // p for p in range(len(supported) + 1, 5)}
+    more = ", ".join(f"{p} players at most {n} (--cards-per-player {n})" for p, n in most.items() if n > 0)
+    return f"{fewer} ({size} cards, H3); {more}" if more else f"{fewer} ({size} cards, H3)"
+
+
+def _players(counts: list[int]) -> str:
+    if len(counts) == 1:
+        return "1 player" if counts[0] == 1 else f"{counts[0]} players"
+    return f"{counts[0]}-{counts[-1]} players"
