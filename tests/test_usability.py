@@ -342,3 +342,61 @@ def test_H3_decks_check_says_which_player_counts_a_horde_deck_supports(runner, t
     one_line_error(runner.invoke(cli, ["simulate", "--games", "1", "--horde", horde_list(tmp_path, 48), "--boss",
                                        "none", "--team", "white", "--team", "white", "--team", "white", "--team",
                                        "white"]), "58 cards", "need 100 (H3)")
+
+
+# ---------------------------------------------------------------- house rules
+
+
+def test_D_house_rules_set_knobs_under_the_command_line_and_are_recorded(runner, tmp_path, monkeypatch):
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "horde.toml").write_text('[setup]\nhorde_deck = "mini"\nboss = "none"\nteam_decks = ["white", "white"]\n'
+                                         'players = 2\ngrace_turns = 2\nPolicy = {name = "control", wrath_threshold = 8}\n')
+    result = runner.invoke(cli, ["simulate", "--games", "4", "--workers", "1", "--quiet", "--json", "--grace-turns", "1"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["house_rules"] == "horde.toml"
+    assert summary["setup"]["grace_turns"] == 1  # the command line wins over the house rules
+    assert summary["setup"]["policy"] == "control" and summary["setup"]["policy_params"] == {"wrath_threshold": 8}
+    assert summary["setup_hash"] == make_setup(horde_deck="mini", boss="none", team_decks=["white", "white"], players=2,
+                                               grace_turns=1, policy="control",
+                                               policy_params={"wrath_threshold": 8}).digest()
+    assert "house rules from horde.toml: horde_deck = 'mini'" in result.stderr
+    plain = runner.invoke(cli, ["simulate", "--games", "4", "--workers", "1", "--quiet", "--json", "--no-config", *SMALL])
+    assert json.loads(plain.stdout)["house_rules"] is None and json.loads(plain.stdout)["setup"]["grace_turns"] == 3
+
+
+def test_D_house_rules_reach_play_tune_compare_and_run(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rules = tmp_path / "house.toml"
+    rules.write_text('[setup]\nhorde_deck = "mini"\nboss = "none"\nteam_decks = ["white", "white"]\nplayers = 2\n'
+                     'max_turns = 3\n')
+    played = runner.invoke(cli, ["play", "--config", str(rules)])
+    assert played.exit_code == 0 and "max turns 3" in played.stdout.splitlines()[0]
+    compared = runner.invoke(cli, ["compare", "--config", str(rules), "--games", "4", "--workers", "1", "--quiet",
+                                   "--a", "--grace-turns 1", "--b", "--grace-turns 2"])
+    assert compared.exit_code == 0 and "grace turns 1" in compared.stdout and "max turns 3" in compared.stdout
+    tuned = runner.invoke(cli, ["tune", "--config", str(rules), "--knob", "grace-turns", "--players", "2", "--low", "1",
+                                "--high", "2", "--batch", "4", "--max-games", "4", "--workers", "1", "--quiet"])
+    assert tuned.exit_code == 0, tuned.output
+    assert "max turns 3" in tuned.stdout
+    (tmp_path / "e.toml").write_text('name = "e"\nseed = 1\n[setup]\nplayers = 1\n[sweep]\ngrace_turns = [1, 2]\n'
+                                     '[run]\ngames = 2\n')
+    ran = runner.invoke(cli, ["run", "e.toml", "--config", str(rules), "--workers", "1", "--quiet"])
+    assert ran.exit_code == 0, ran.output
+    resolved = next(tmp_path.glob("results/e-*/experiment.toml")).read_text()
+    assert "max_turns = 3" in resolved and "players = 1" in resolved  # the experiment's own [setup] wins
+
+
+@pytest.mark.parametrize("text, fragments", [
+    ('[setup]\ngrace_turns = "many"\n', ["house.toml:2: [setup] grace_turns", "expected a whole number from 0 to 50"]),
+    ('[setup]\n\ngrace_turn = 2\n', ["house.toml:3: [setup]: unknown knob 'grace_turn': did you mean 'grace_turns'"]),
+    ('grace_turns = 2\n', ["house.toml:1: unknown key 'grace_turns': a house-rules file holds one table, [setup]"]),
+    ('[setup\n', ["house.toml:1: not valid TOML"]),
+])
+def test_D_a_bad_house_rules_file_is_one_line_with_file_and_line(runner, tmp_path, text, fragments):
+    rules = tmp_path / "house.toml"
+    rules.write_text(text)
+    one_line_error(runner.invoke(cli, ["simulate", "--config", str(rules), "--games", "2", *SMALL]),
+                   *[f.replace("house.toml", str(rules)) for f in fragments])

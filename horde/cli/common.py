@@ -286,7 +286,9 @@ def given_knobs(options: dict) -> dict:
     return {k: v for k, v in options.items() if k in KNOBS and v not in (None, ())}
 
 
-def setup_from_options(options: dict, where: str = "command line"):
+def setup_from_options(options: dict, where: str = "command line", house: dict | None = None):
+    """The setup of a command's knob options, over the house rules' knobs (``house``, as
+    ``make_setup`` takes them) over the preset."""
     values = given_knobs(options)
     mode = options.get("team_decks_mode")
     if mode is not None:
@@ -295,8 +297,12 @@ def setup_from_options(options: dict, where: str = "command line"):
         values["team_decks"] = (mode,)
     if "policy_params" in values:
         values["policy_params"] = ",".join(values["policy_params"])
-    preset = values.pop("preset", "zombie-horde")
-    return make_setup(preset, where=where, **values)
+    base = dict(house or {})
+    if "policy" in values:  # another policy than the house's: not its parameters
+        base.pop("policy_params", None)
+    knobs = base | values
+    preset = knobs.pop("preset", "zombie-horde")
+    return make_setup(preset, where=where, **knobs)
 
 
 HordeGroup.command_class = HordeCommand

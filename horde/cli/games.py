@@ -16,6 +16,7 @@ from horde.cli.common import (
     knob_options,
     setup_from_options,
 )
+from horde.cli.config import config_options, house_rules
 from horde.cli.words import boss_ability_words, setup_words, stalls_words
 
 
@@ -25,13 +26,14 @@ from horde.cli.words import boss_ability_words, setup_words, stalls_words
 ))
 @click.option("--seed", type=SEED, default=1, show_default=True, help="the game's seed")
 @click.option("--json", "as_json", is_flag=True, help="print JSON Lines, one object per event")
+@config_options
 @knob_options
 def play(seed, as_json, **options):
     """Play one game and print it turn by turn."""
     from horde.cli.playlog import render
     from horde.play import play_game, prepare
 
-    setup = setup_from_options(options)
+    setup = setup_from_options(options, house=house_rules(options).knobs())
     prepared = prepare(setup)  # every check before playing
     approximated = prepared.approximated
     events = play_game(prepared, seed, trace=True).events or []
@@ -62,13 +64,15 @@ def play(seed, as_json, **options):
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON")
 @click.option("--quiet", is_flag=True, help="no progress bar")
+@config_options
 @knob_options
 def simulate(games, seed, workers, as_json, quiet, **options):
     """Play many seeded games and print the team's win rate."""
     from horde.lab.runner import play_many, summarise
     from horde.play import prepare
 
-    setup = setup_from_options(options)
+    house = house_rules(options)
+    setup = setup_from_options(options, house=house.knobs())
     prepared = prepare(setup)  # every check before starting workers
     approximated = prepared.approximated
     results = list(play_many(setup, seed, games, workers, progress=not quiet))
@@ -83,7 +87,8 @@ def simulate(games, seed, workers, as_json, quiet, **options):
     summary["lieutenant_entries_per_game"] = entries / games
     summary["lieutenant_defeats_per_game"] = defeats / games
     summary["boss_ability_uses"] = boss_uses
-    summary.update({"seed": seed, "setup": setup.to_dict(), "setup_hash": setup.digest(), "version": __version__})
+    summary.update({"seed": seed, "setup": setup.to_dict(), "setup_hash": setup.digest(), "version": __version__,
+                    "house_rules": house.path})
     if setup.approximate:
         summary["approximated"] = {name: list(dropped) for name, dropped in approximated.items()}
     if as_json:

@@ -24,6 +24,7 @@ from horde.cli.common import (
     knob_options,
     setup_from_options,
 )
+from horde.cli.config import config_options, house_rules
 from horde.cli.words import setup_words
 from horde.errors import match_name
 from horde.limits import CHUNK_MAX, GAMES_MAX
@@ -50,7 +51,8 @@ GAMES = click.IntRange(1, GAMES_MAX)
 @click.option("--chunk-size", type=click.IntRange(1, CHUNK_MAX), default=None,
               help="games per chunk (default: 250, less for small runs; results do not depend on it)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
-def run_command(experiment_file, workers, scheduler, out, games, max_games, chunk_size, quiet):
+@config_options
+def run_command(experiment_file, workers, scheduler, out, games, max_games, chunk_size, quiet, config, no_config):
     """Run an experiment file: every cell of its sweep, into OUT/NAME-HASH/.
 
     Running the same command again continues a stopped run where it stopped (Ctrl-C or SIGTERM)."""
@@ -58,7 +60,8 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
     from horde.lab.experiments import load_experiment
     from horde.lab.runner import describe_cell, run_experiment
 
-    experiment = load_experiment(experiment_file, games=games, max_games=max_games)
+    house = house_rules({"config": config, "no_config": no_config})  # under the experiment's own [setup]
+    experiment = load_experiment(experiment_file, games=games, max_games=max_games, house_rules=house.setup)
     run = experiment.run
 
     def announce(folder):
@@ -70,7 +73,8 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
 
     # The options that name the results folder: with them the run continues where it stopped.
     resume = ["horde", "run", experiment_file] + (["--out", out] if out != "results" else []) + \
-        (["--games", str(games)] if games else []) + (["--max-games", str(max_games)] if max_games else [])
+        (["--games", str(games)] if games else []) + (["--max-games", str(max_games)] if max_games else []) + \
+        (["--config", config] if config else []) + (["--no-config"] if no_config else [])
     signals: list = []
     try:
         with terminate_as_interrupt(signals):
@@ -259,6 +263,7 @@ def echo_comparison(table, pooled, style: str) -> None:
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 @table_styles
+@config_options
 @knob_options
 def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, style, **options):
     """Compare the team win rate of two arms on the same seeds, game by game.
@@ -283,10 +288,11 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, style, *
     from horde.play import prepare
 
     shared = given_knobs(options)
+    house = house_rules(options).knobs()
     setups = []
     approximated: dict = {}
     for flag, text in (("--a", arm_a), ("--b", arm_b)):
-        setup = setup_from_options({**shared, **parse_knobs(text, flag)}, where=flag)
+        setup = setup_from_options({**shared, **parse_knobs(text, flag)}, where=flag, house=house)
         approximated |= prepare(setup).approximated  # every check before playing
         setups.append(setup)
     from horde.lab.analysis import compare_tables, games_table

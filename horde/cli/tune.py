@@ -17,6 +17,7 @@ from horde.cli.common import (
     knob_options,
     setup_from_options,
 )
+from horde.cli.config import config_options, house_rules
 from horde.cli.words import setup_words
 from horde.setup import SetupError
 
@@ -58,6 +59,7 @@ class SpreadPlayers(HordeCommand):
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--json", "as_json", is_flag=True, help="print the recommendations as JSON")
 @click.option("--quiet", is_flag=True, help="no line per value tried")
+@config_options
 @knob_options
 def tune_command(search, target, low, high, seed, batch, max_games, workers, as_json, quiet, **options):
     """Find the value of a knob whose team win rate is closest to a target, for each player count
@@ -74,7 +76,7 @@ def tune_command(search, target, low, high, seed, batch, max_games, workers, as_
         raise SetupError(f"--{search}: this is the knob being searched; give its range with --low and --high")
     players_text = options.pop("players") or "2,3,4"
     players = [convert("players", p, "--players") for p in players_text.replace(" ", ",").split(",") if p]
-    setup = setup_from_options({**options, "players": max(players)})
+    setup = setup_from_options({**options, "players": max(players)}, house=house_rules(options).knobs())
 
     def progress(line):
         if not quiet:

@@ -140,12 +140,17 @@ class Experiment:
 
 
 def load_experiment(path, games: int | None = None, max_games: int | None = None,
-                    check_decks: bool = True) -> Experiment:
+                    check_decks: bool = True, house_rules: dict | None = None) -> Experiment:
     """Read and check an experiment file. ``games`` makes every cell play that many games;
-    ``max_games`` caps the games of every cell (both for reduced runs; both change the hash)."""
+    ``max_games`` caps the games of every cell (both for reduced runs; both change the hash);
+    ``house_rules`` (knobs as a [setup] table holds them) set what neither the file's [setup] nor
+    its [sweep] sets (they are in every cell's setup, so they change the hash too)."""
     path = resolve_experiment(str(path))
     where = str(path)
     data = read_toml(read_text(path, "experiment file", ExperimentError), where, ExperimentError)
+    if house_rules and isinstance(data.get("setup", {}), dict) and isinstance(data.get("sweep", {}), dict):
+        taken = set(data.get("setup", {})) | set(data.get("sweep", {}))
+        data["setup"] = {k: v for k, v in house_rules.items() if k not in taken} | data.get("setup", {})
     return parse_experiment(data, where, games, max_games, check_decks)
 
 
