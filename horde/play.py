@@ -199,12 +199,12 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
         else:
             # B1: a boss named whatever its case; the list joined by ';', as boss names hold commas
             names = [c.name for c in horde_deck.bosses]
-            name = {n.casefold(): n for n in names}.get(setup.boss.casefold())
-            if name is None:
+            named = {n.casefold(): n for n in names}.get(setup.boss.casefold())
+            if named is None:
                 raise HordeError(f"boss {quoted(setup.boss)} is not in the boss list of the Horde deck "
                                  f"{setup.horde_deck}: {did_you_mean(setup.boss, names)}its bosses are "
                                  f"{'; '.join(names)}; or random, or none")
-            bosses = tuple(c for c in horde_deck.bosses if c.name == name)[:1]
+            bosses = tuple(c for c in horde_deck.bosses if c.name == named)[:1]
     elif setup.boss not in ("none", "random"):
         raise HordeError(f"boss '{setup.boss}': the Horde deck {setup.horde_deck} has no boss list")
     scheme_cards = about_knob("schemes", setup.schemes, lambda: scheme_deck(setup, horde_deck, catalogue))  # A1

@@ -400,3 +400,28 @@ def test_D_a_bad_house_rules_file_is_one_line_with_file_and_line(runner, tmp_pat
     rules.write_text(text)
     one_line_error(runner.invoke(cli, ["simulate", "--config", str(rules), "--games", "2", *SMALL]),
                    *[f.replace("house.toml", str(rules)) for f in fragments])
+
+
+# ---------------------------------------------------------------- set-up: one activation step, no warning
+
+
+ROOT = TEST_DECKS.parent.parent.parent
+
+
+def test_the_readme_names_the_one_activation_step_first_and_make_demo_ends_with_it():
+    import subprocess
+
+    first = ROOT.joinpath("README.md").read_text().split("\n## ")[0]
+    assert "source .venv-fast/bin/activate" in first.split("```sh")[1].split("```")[0]
+    printed = subprocess.run(["make", "--no-print-directory", "-n", "demo"], cwd=ROOT, capture_output=True, text=True)
+    assert printed.stdout.rstrip().endswith('echo "    source .venv-fast/bin/activate"')  # demo's last words
+    path = subprocess.run(["make", "--no-print-directory", "path"], cwd=ROOT, capture_output=True, text=True)
+    assert path.returncode == 0 and path.stdout.splitlines()[-1] == "    source .venv-fast/bin/activate"
+
+
+def test_pyproject_license_is_an_spdx_string():
+    import tomllib
+
+    project = tomllib.loads(ROOT.joinpath("pyproject.toml").read_text())
+    assert project["project"]["license"] == "MIT"  # a table ({text = ...}) makes setuptools warn at every build
+    assert any(r.startswith("setuptools>=77") for r in project["build-system"]["requires"])
