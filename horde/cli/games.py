@@ -59,8 +59,9 @@ def play(seed, as_json, **options):
     "horde simulate --games 5000 --grace-turns 2 --cards-per-player 30 --policy control",
     "horde simulate --games 1000 --team-decks draft --json",
 ))
-@click.option("--games", type=GAMES_IN_MEMORY, default=1000, show_default=True)
-@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--games", type=GAMES_IN_MEMORY, default=1000, show_default=True, help="games to play")
+@click.option("--seed", type=SEED, default=1, show_default=True,
+              help="the seed of the games: game i plays with the seed (SEED, i)")
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON")
 @click.option("--quiet", is_flag=True, help="no progress bar")

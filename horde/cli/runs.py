@@ -259,7 +259,8 @@ def echo_comparison(table, pooled, style: str) -> None:
 @click.option("--b", "arm_b", default=None, metavar="OPTIONS",
               help='arm B\'s knob options, quoted: --b "--policy baseline"')
 @click.option("--games", type=GAMES_IN_MEMORY, default=1000, show_default=True, help="games each arm plays")
-@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True,
+              help="the seed of the games: game i plays with the seed (SEED, i)")
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 @table_styles

@@ -51,7 +51,8 @@ class SpreadPlayers(HordeCommand):
               show_default=True, help="the team win rate to aim for")
 @click.option("--low", type=int, default=None, help="the smallest value to try (default: the knob's own)")
 @click.option("--high", type=int, default=None, help="the largest value to try (default: the knob's own)")
-@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True,
+              help="the seed of the games: game i plays with the seed (SEED, i)")
 @click.option("--batch", type=GAMES_IN_MEMORY, default=200, show_default=True,
               help="games played at a value between two checks of its interval")
 @click.option("--max-games", type=GAMES_IN_MEMORY, default=2000, show_default=True,
