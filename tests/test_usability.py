@@ -207,7 +207,9 @@ def test_every_command_takes_h_and_every_leaf_shows_two_or_three_examples(runner
 
 def test_D_simulate_help_shows_every_knob_grouped_with_its_choices_and_default(runner):
     from horde.cli.common import OPTION_NAMES
-    from horde.setup import KNOBS
+    from horde.setup import GROUP_OF, KNOBS
+
+    assert set(GROUP_OF) == set(KNOBS)  # every knob in one group of the help
 
     text = runner.invoke(cli, ["simulate", "--help"], env={"HORDE_DECKS": ""}).output  # the bundled decks
     sections = [line[:-1] for line in text.splitlines() if line.endswith(":") and not line.startswith(" ")]

@@ -1,5 +1,8 @@
 """What every ``horde`` command shares: the command group that turns bad input into one line and
-exit code 2, the knob options, the numbers of the command line and small printing helpers."""
+exit code 2, the knob options (typed, with their choices, range and default in --help, and the
+names the shell completes), help grouped as a table thinks (players, Horde deck, boss and
+lieutenants, team, run) with examples, the numbers of the command line and small printing
+helpers."""
 
 from __future__ import annotations
 
