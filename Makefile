@@ -20,7 +20,7 @@ ENGINE_TESTS := tests/test_digest.py tests/test_build.py tests/test_shuffling.py
 	tests/test_keywords.py tests/test_cards.py tests/test_boss.py tests/test_opponents.py tests/test_conformance.py \
 	tests/test_runner.py::test_make_bench_prints_every_figure_and_a_consistent_projection
 
-.PHONY: demo test test-full test-compiled fast fuzz soak bench lint clean
+.PHONY: demo path test test-full test-compiled fast fuzz soak bench lint clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,12 @@ fast: $(FAST_STAMP)
 
 demo: $(FAST_STAMP)
 	$(FAST)/bin/horde simulate --games 10000 --seed 1 --players 4
+	@$(MAKE) --no-print-directory path
+
+# The one step that puts `horde` on PATH in this shell (the compiled build of make fast).
+path:
+	@echo "To run the README's horde commands, put horde on your PATH in this shell:"
+	@echo "    source $(FAST)/bin/activate"
 
 # The suite on the development install; then, when a C compiler is present, the engine tests on
 # the compiled build (built once per change of the sources).

@@ -2,10 +2,11 @@
 a run that cannot go on, or is stopped, says so in one line too and how to continue. A message is
 kept to one line of at most ``MESSAGE_MAX`` characters whatever it quotes."""
 
-from collections.abc import Callable
+import difflib
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from horde.limits import QUOTE_MAX
+from horde.limits import QUOTE_MAX, quoted
 
 T = TypeVar("T")
 
@@ -46,6 +47,29 @@ def about_knob(knob: str, value: object, load: Callable[[], T]) -> T:
     except HordeError as error:
         error.knob, error.value = knob, value
         raise
+
+
+def did_you_mean(given: str, names: Iterable[str]) -> str:
+    """``did you mean 'x' or 'y'? `` naming the names closest to ``given`` (whatever the case), or ''."""
+    folded = {name.casefold(): name for name in names}
+    close = difflib.get_close_matches(given.casefold(), list(folded), n=3, cutoff=0.6)
+    return f"did you mean {' or '.join(quoted(folded[c]) for c in close)}? " if close else ""
+
+
+def match_name(given: str, names: Iterable[str], what: str, where: str = "",
+               error: type[HordeError] = HordeError, separator: str = ", ", path: str | None = None,
+               line: int | None = None, more: str = "") -> str:
+    """The one of ``names`` that ``given`` names, whatever its case. Else ``error`` (one line:
+    ``where``, or ``path`` and ``line``) says which ``what`` is unknown, the closest names ("did you
+    mean") and every name; ``separator`` joins the list ('; ' for names that hold commas, like
+    bosses') and ``more`` follows it (``or module:Class``)."""
+    listed = list(names)
+    found = {name.casefold(): name for name in listed}.get(given.casefold())
+    if found is not None:
+        return found
+    plural = what[:-1] + "ies" if what.endswith("y") else what + "es" if what.endswith("s") else what + "s"
+    raise error(f"{where + ': ' if where else ''}unknown {what} {quoted(given)}: {did_you_mean(given, listed)}"
+                f"the {plural} are {separator.join(listed) or 'none'}{more}", path, line)
 
 
 class DeckError(HordeError):

@@ -35,6 +35,7 @@ SIZES: dict[str, int] = {
     "banlist": 1 * MiB,
     "card file": 4 * MiB,
     "experiment file": 1 * MiB,
+    "house-rules file": 1 * MiB,
     "policy module": 1 * MiB,
     "resolved experiment": 16 * MiB,
     "manifest": 64 * MiB,

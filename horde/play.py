@@ -50,7 +50,8 @@ from horde.engine.state import (
     board_units,
     spend,
 )
-from horde.errors import HordeError, about_knob
+from horde.errors import HordeError, about_knob, did_you_mean
+from horde.limits import quoted
 from horde.setup import GameSetup, unused_knobs
 from horde.team import draft
 from horde.team.policies import TeamView, policy_factory
@@ -196,12 +197,16 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
         if setup.boss == "random":
             bosses = tuple(horde_deck.bosses)
         else:
-            bosses = tuple(c for c in horde_deck.bosses if c.name.lower() == setup.boss.lower())[:1]
-            if not bosses:
-                raise HordeError(f"boss '{setup.boss}' is not in the boss list of {horde_deck.path} "
-                                 f"({', '.join(c.name for c in horde_deck.bosses)})")
+            # B1: a boss named whatever its case; the list joined by ';', as boss names hold commas
+            names = [c.name for c in horde_deck.bosses]
+            named = {n.casefold(): n for n in names}.get(setup.boss.casefold())
+            if named is None:
+                raise HordeError(f"boss {quoted(setup.boss)} is not in the boss list of the Horde deck "
+                                 f"{setup.horde_deck}: {did_you_mean(setup.boss, names)}its bosses are "
+                                 f"{'; '.join(names)}; or random, or none")
+            bosses = tuple(c for c in horde_deck.bosses if c.name == named)[:1]
     elif setup.boss not in ("none", "random"):
-        raise HordeError(f"boss '{setup.boss}': the Horde deck {horde_deck.path} has no boss list")
+        raise HordeError(f"boss '{setup.boss}': the Horde deck {setup.horde_deck} has no boss list")
     scheme_cards = about_knob("schemes", setup.schemes, lambda: scheme_deck(setup, horde_deck, catalogue))  # A1
     return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy, tuple(scheme_cards),
                     drafting)

@@ -13,7 +13,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from horde.errors import HordeError
+from horde.errors import HordeError, did_you_mean, match_name
 from horde.limits import POLICY_NUMBER_MAX, finite_number, quoted, whole_number
 
 
@@ -109,6 +109,20 @@ KNOBS: dict[str, Knob] = {
                           "(H8, the original article), only the players, or planeswalkers first (H8p)",
                           choices=("random", "players", "planeswalkers")),
 }
+# The command line's help shows the knobs in these groups, in this order.
+KNOB_GROUPS: dict[str, tuple[str, ...]] = {
+    "Setup": ("preset",),
+    "Players": ("players", "life_per_player", "fixed_life", "life", "grace_turns", "max_turns"),
+    "Horde deck": ("horde_deck", "cards_per_player", "horde_size", "reveal", "reveal_base", "token_entry", "cast_order",
+                   "strong_mix", "strong_tokens", "token_percent", "army_trigger", "horde_graveyard", "horde_choices",
+                   "horde_attacks", "schemes", "cards", "approximate"),
+    "Boss and lieutenants": ("boss", "lieutenants"),
+    "Team": ("team_decks", "policy", "policy_params", "commander_casts", "mulligan", "blocking", "banlist",
+             "allow_illegal", "cube", "drafter", "draft_seats", "sealed_pool"),
+    "Opponents and variants": ("opponent", "hydra_heads", "hydra_choices", "god_throngs", "burn_bodies",
+                               "team_wins_when"),
+}
+GROUP_OF: dict[str, str] = {name: group for group, names in KNOB_GROUPS.items() for name in names}
 # Knobs added after results were first published: left out of the setup hash at their default,
 # so the hash of every setup that does not use them stays as it was.
 LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "opponent": "horde",
@@ -236,9 +250,8 @@ PRESETS: dict[str, dict] = {
 
 def convert(name: str, value: Any, where: str = "setup") -> Any:
     """Check and convert one knob value (from the command line or an experiment file)."""
-    knob = KNOBS.get(name)
-    if knob is None:
-        raise SetupError(f"{where}: unknown knob {quoted(name)}; knobs are: {', '.join(KNOBS)}")
+    name = knob_name(name, where)
+    knob = KNOBS[name]
     expected = ""
     try:
         if knob.kind in ("int", "optional_int"):
@@ -296,19 +309,20 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
         if not isinstance(value, str | int) or isinstance(value, bool):
             raise ValueError
         text = str(value)
-        if knob.choices and text not in knob.choices:
-            expected = f"one of {', '.join(knob.choices)}"
-            raise ValueError
+        if knob.choices:
+            text = _choice(text, knob.choices)
         if name == "strong_mix":
             expected = "GIANTS:ARMIES like '3:2', each from 0 to 100, not both 0"
             parts = text.split(":")
             if len(parts) != 2 or sum(whole_number(p, 0, 100) for p in parts) == 0:
                 raise ValueError
             text = ":".join(str(whole_number(p, 0, 100)) for p in parts)
-        if name == "preset" and text not in PRESETS:
-            expected = f"one of {', '.join(PRESETS)}"
-            raise ValueError
+        if name == "preset":
+            text = _choice(text, tuple(PRESETS))
         return text
+    except ChoiceError as error:
+        raise SetupError(f"{where}: knob '{name}' = {quoted(value)}: {error.hint}expected one of "
+                         f"{', '.join(error.choices)}") from None
     except (TypeError, ValueError):
         if not expected:
             expected = {"int": "a whole number", "optional_int": "a whole number",
@@ -318,6 +332,28 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
             if knob.kind == "optional_int":
                 expected += f", or '{knob.unset}'"
         raise SetupError(f"{where}: knob '{name}' = {quoted(value)}: expected {expected}") from None
+
+
+def knob_name(name: str, where: str = "setup") -> str:
+    """The knob ``name`` names, whatever its case (``Grace_Turns``); else a SetupError with the
+    closest knobs and every knob."""
+    return name if name in KNOBS else match_name(name, KNOBS, "knob", where, SetupError)
+
+
+class ChoiceError(ValueError):
+    """A value that is none of a knob's choices, with the closest ones (``hint``)."""
+
+    def __init__(self, choices: tuple[str, ...], hint: str):
+        self.choices, self.hint = choices, hint
+        super().__init__(hint)
+
+
+def _choice(text: str, choices: tuple[str, ...]) -> str:
+    """The choice ``text`` names, whatever its case; else a ChoiceError with the closest ones."""
+    found = {choice.casefold(): choice for choice in choices}.get(text.casefold())
+    if found is None:
+        raise ChoiceError(choices, did_you_mean(text, choices))
+    return found
 
 
 def _number(text: str) -> int | float | str | bool:
@@ -340,8 +376,9 @@ def make_setup(preset: str = "zombie-horde", where: str = "setup", **overrides: 
     preset = convert("preset", preset, where)
     values = dict(PRESETS[preset])
     values["preset"] = preset
-    for name, value in overrides.items():
-        if value is None and KNOBS.get(name) is not None and KNOBS[name].kind != "optional_int":
+    for given, value in overrides.items():
+        name = knob_name(given, where)
+        if value is None and KNOBS[name].kind != "optional_int":
             continue
         values[name] = convert(name, value, where)
     values.pop("preset")

@@ -67,8 +67,15 @@ def test_bad_knob_value(runner):
 
 
 def test_unknown_horde_deck(runner):
-    one_line_error(runner.invoke(cli, ["play", "--horde", "nope", "--boss", "none"]), "nope.txt",
-                   "cannot read decklist")
+    line = one_line_error(runner.invoke(cli, ["play", "--horde", "mini-bos", "--boss", "none"]),
+                          "unknown bundled Horde deck 'mini-bos'", "did you mean 'mini-boss'",
+                          "the bundled Horde decks are mini, mini-boss, mini-recipe")
+    assert str(TEST_DECKS) not in line  # the name given, never the folder it would be installed in
+
+
+def test_a_missing_deck_file_still_names_the_file(runner, tmp_path):
+    one_line_error(runner.invoke(cli, ["play", "--horde", str(tmp_path / "nope.txt"), "--boss", "none"]),
+                   "nope.txt", "cannot read decklist")
 
 
 def write_team(tmp_path, text):

@@ -83,6 +83,6 @@ def test_docs_events_md_is_made_from_the_schema():
 
 def test_a_wrong_event_is_reported():
     assert problems({"turn": 1, "side": "team", "event": "nothing"}) == ["unknown event 'nothing'"]
-    bad = {"turn": 1, "side": "team", "event": "life_lost", "amount": "3", "team_life": 40, "extra": 1}
+    bad = {"turn": 1, "side": "team", "event": "life_lost", "amount": "3", "team_life": 40, "source": None, "extra": 1}
     assert problems(bad) == ["life_lost: field 'extra' is not documented",
                              "life_lost: field 'amount' = '3' is not int"]

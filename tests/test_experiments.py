@@ -118,7 +118,7 @@ BAD = [
     ("empty-sweep", 'name = "b"\nseed = 1\n' + SETUP + '[sweep]\n[run]\ngames = 5\n',
      ["bad.toml", "[sweep] is empty"]),
     ("unreadable-deck", 'name = "b"\nseed = 1\n' + SETUP.replace("mini-recipe", "nope") + '[run]\ngames = 5\n',
-     ["bad.toml", "[setup] horde_deck = nope", "nope.txt", "cannot read decklist"]),
+     ["bad.toml", "[setup] horde_deck = nope", "unknown bundled Horde deck 'nope'", "mini-recipe"]),
     ("deck-too-small", 'name = "b"\nseed = 1\n' + SETUP.replace("mini-recipe", "mini")
      + '[sweep]\ncards_per_player = [25, 30]\n[run]\ngames = 5\n',
      ["bad.toml", "cell 1 (cards_per_player=30)", "need 120"]),

@@ -81,8 +81,8 @@ def test_decks_check_takes_bundled_names_of_both_kinds():
     result = CliRunner().invoke(cli, ["decks", "check", "zombie-horde", "knudson-2011", "control"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].endswith("decks/horde/zombie-horde.txt (horde deck): ok")
-    assert lines[1].endswith("decks/horde/knudson-2011.txt (horde deck): ok")
+    assert "decks/horde/zombie-horde.txt (horde deck): ok; plays 1-4 players" in lines[0]
+    assert "decks/horde/knudson-2011.txt (horde deck): ok; plays 1-4 players" in lines[1]
     assert lines[2].endswith("decks/team/control.txt (team deck): ok")
 
 

@@ -35,7 +35,7 @@ def test_the_wheel_plays_from_a_fresh_environment(tmp_path):
         import setuptools
         import wheel  # noqa: F401
 
-        isolation = ["--no-build-isolation"] if int(setuptools.__version__.split(".")[0]) >= 68 else []
+        isolation = ["--no-build-isolation"] if int(setuptools.__version__.split(".")[0]) >= 77 else []
     except ImportError:
         isolation = []
     # The compiler hidden (CC names none): the build falls back to pure Python and says so in one line.
@@ -43,6 +43,7 @@ def test_the_wheel_plays_from_a_fresh_environment(tmp_path):
     built = run(sys.executable, "-m", "pip", "wheel", source, "--no-deps", "-v", "-w", tmp_path / "wheel", *isolation,
                 cwd=tmp_path, env=hidden, both=True)
     assert "horde build: pure Python (no C compiler)" in built
+    assert "SetuptoolsDeprecationWarning" not in built  # pyproject's license as an SPDX string: no warning
     wheel = next((tmp_path / "wheel").glob("horde-*.whl"))
     # A new environment that sees the test environment's packages (numpy, pandas, ...) but not its
     # editable horde: a plain path line in a .pth file, whose own .pth files are not read.
@@ -64,5 +65,15 @@ def test_the_wheel_plays_from_a_fresh_environment(tmp_path):
     assert version == "horde 0.2.0, pure Python (no C compiler)\n"
     output = run(python, "-m", "horde.cli", "simulate", "--games", "5", "--workers", "1", "--quiet", cwd=work, env=env)
     assert "games        5" in output and "team win rate" in output
+    # The README's horde run examples as printed, outside the checkout: by name, and by the
+    # checkout's path, which names the bundled experiment here.
+    for name in ("difficulty", "experiments/difficulty.toml"):
+        ran = run(python, "-m", "horde.cli", "run", name, "--games", "1", "--workers", "1", "--quiet",
+                  "--out", "results", cwd=work, env=env)
+        assert "results: results/difficulty-" in ran
+    summary = run(python, "-m", "horde.cli", "summary", *(work / "results").glob("difficulty-*"), "--by", "players",
+                  cwd=work, env=env)
+    assert summary.startswith("players  games")
     check = run(python, "-m", "horde.cli", "decks", "check", "zombie-horde", cwd=work, env=env)
-    assert check.strip().endswith("zombie-horde.txt (horde deck): ok") and check.startswith(str(packages))
+    assert check.strip().endswith("zombie-horde.txt (horde deck): ok; plays 1-4 players (a recipe: built to 25 cards "
+                                  "per player, R1)") and check.startswith(str(packages))

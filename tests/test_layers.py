@@ -60,14 +60,16 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("play", "prepare a setup (decks, banlist, policy, draft, every check), set up a game, play it",
      ("horde.play",)),
     # -- the laboratory (horde/lab/)
-    ("lab", "Wilson intervals, policy puzzles, experiment files, the runner (results folders, backends, batches, "
+    ("lab", "Wilson intervals, policy puzzles, experiment files, progress bars, the runner (results folders, backends, batches, "
             "runs), analysis, tuning, the benchmark, plots, the report",
-     ("horde.lab", "horde.lab.stats", "horde.lab.puzzles", "horde.lab.experiments", "horde.lab.runner.store",
+     ("horde.lab", "horde.lab.stats", "horde.lab.puzzles", "horde.lab.experiments", "horde.lab.progress",
+      "horde.lab.runner.store",
       "horde.lab.runner.backends", "horde.lab.runner.batch", "horde.lab.runner.run", "horde.lab.runner",
       "horde.lab.analysis", "horde.lab.tune", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
     # -- the command line (horde/cli/)
-    ("command line", "a traced game in a Magic player's words; the horde command, a module per command group",
-     ("horde.cli.playlog", "horde.cli.common", "horde.cli.games", "horde.cli.decks", "horde.cli.cards",
+    ("command line", "a traced game, a setup and a boss's abilities in a Magic player's words; house rules; the "
+                     "horde command, a module per command group",
+     ("horde.cli.playlog", "horde.cli.words", "horde.cli.config", "horde.cli.common", "horde.cli.games", "horde.cli.decks", "horde.cli.cards",
       "horde.cli.policies", "horde.cli.runs", "horde.cli.tune", "horde.cli.draft", "horde.cli", "horde.cli.__main__")),
     # -- one-release aliases of the old flat names (README: "Changed in 0.2"); nothing imports them
     ("aliases", "horde.presets, horde.policies, horde.analysis and horde.plots, kept for one release",

@@ -20,7 +20,7 @@ from horde.cards.decklists import DeckEntry, Decklist, parse_decklist, read_deck
 from horde.cards.tokens import missing_token
 from horde.engine.cards import CardDef
 from horde.engine.shuffling import shuffle
-from horde.errors import DeckError, HordeError
+from horde.errors import DeckError, HordeError, match_name
 from horde.files import read_text
 from horde.limits import quoted, whole_number
 from horde.setup import KNOBS, GameSetup
@@ -75,16 +75,32 @@ class TeamDeck:
         return [card for card in (self.commander, self.partner) if card is not None]
 
 
+BUNDLED_KINDS = {"horde": "bundled Horde deck", "team": "bundled team deck", "schemes": "bundled scheme deck",
+                 "cube": "bundled cube"}
+
+
+def bundled_names(kind: str) -> list[str]:
+    """The names of the bundled decks of ``kind`` (``decks/<kind>/*.txt``), sorted."""
+    folder = decks_dir() / kind
+    return sorted(p.stem for p in folder.glob("*.txt")) if folder.is_dir() else []
+
+
 def resolve_path(name: str, kind: str | None) -> Path:
-    """A deck given by path, or by bundled name (``decks/<kind>/<name>.txt``; with ``kind`` None,
-    a bundled team deck or else a bundled Horde deck of that name)."""
+    """A deck given by path, or by bundled name whatever its case (``decks/<kind>/<name>.txt``;
+    with ``kind`` None, a bundled team deck or else a bundled Horde deck of that name). A name that
+    is no bundled deck is a DeckError naming the closest bundled names and every one, never the
+    folder they are installed in."""
     path = Path(name)
     if path.suffix or "/" in name or os.path.exists(path):
         return path
-    if kind is None:
-        team = decks_dir() / "team" / f"{name}.txt"
-        return team if os.path.exists(team) else decks_dir() / "horde" / f"{name}.txt"
-    return decks_dir() / kind / f"{name}.txt"
+    kinds = [kind] if kind is not None else ["team", "horde"]
+    for each in kinds:
+        if os.path.exists(decks_dir() / each / f"{name}.txt"):
+            return decks_dir() / each / f"{name}.txt"
+    names = {n: each for each in kinds for n in bundled_names(each)}
+    what = BUNDLED_KINDS.get(kind, "bundled deck") if kind is not None else "bundled deck"
+    found = match_name(name, names, what, error=DeckError, more=" (or give a file's path)")
+    return decks_dir() / names[found] / f"{found}.txt"
 
 
 def _range(text: str, key: str, path: str) -> tuple[int, int]:
@@ -459,6 +475,7 @@ class DeckCheck:
     ignored: list[tuple[str, int, int]] = field(default_factory=list)
     warnings: list[DeckError] = field(default_factory=list)
     cards: list[CardDef] = field(default_factory=list)  # the deck's CardDefs, in deck order, once each
+    horde: HordeDeck | None = None  # a Horde deck as read (its build and cards say the players it serves)
 
 
 def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "default",
@@ -481,7 +498,8 @@ def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "
         return check
     check.ignored = ignored_sections(decklist, check.kind)
     if check.kind == "horde":
-        cards = deck_cards(parse_horde_deck(decklist, catalogue, check.problems))
+        check.horde = parse_horde_deck(decklist, catalogue, check.problems)
+        cards = deck_cards(check.horde)
     else:
         cards = deck_cards(None, [parse_team_deck(decklist, catalogue, check.problems)])
         try:
@@ -507,6 +525,15 @@ def check_deck(path: str, catalogue: Catalogue | None = None) -> list[HordeError
 
 
 # ---------------------------------------------------------------- building the Horde library
+
+
+def players_supported(deck: HordeDeck, cards_per_player: int) -> list[int]:
+    """H3: the numbers of players (1 to 4) a Horde deck can be played with at ``cards_per_player``:
+    any for a recipe (R1) or a deck played whole, else those whose deck size its list holds."""
+    players = range(1, (KNOBS["players"].high or 4) + 1)
+    if deck.build != "fixed":
+        return list(players)
+    return [p for p in players if len(deck.cards) >= cards_per_player * p]
 
 
 def check_deck_size(deck: HordeDeck, setup: GameSetup) -> None:

@@ -19,7 +19,10 @@ def cards():
     """Show how cards are modelled."""
 
 
-@cards.command("show")
+@cards.command("show", examples=(
+    'horde cards show "Grave Titan"',
+    'horde cards show "Elspeth Tirel" --cards my-cards/',
+))
 @click.argument("name")
 @cards_option
 def cards_show(name, cards):
@@ -79,16 +82,21 @@ def _index_text(card, origin) -> str:
     return indexed.text if indexed is not None else card.text
 
 
-@cards.command("import")
+@cards.command("import", examples=(
+    "horde cards import AtomicCards.json.xz",
+    "horde cards import AtomicCards.json --quiet",
+))
 @click.argument("file", metavar="FILE")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 def cards_import(file, quiet):
     """Read MTGJSON's AtomicCards.json (plain, .gz, .xz or .zip) into the card index of the data
     folder ($HORDE_HOME or the platform's user data folder)."""
-    from tqdm import tqdm
+    from tqdm.auto import tqdm
 
     from horde.cards.cardindex import import_atomic_cards, index_path
+    from horde.files import check_regular
 
+    check_regular(file, "AtomicCards file")  # a missing file: one line, before any progress bar
     with tqdm(unit="B", unit_scale=True, unit_divisor=1024, desc="cards import", disable=quiet) as bar:
         def progress(read: int, total: int) -> None:
             bar.total = total
@@ -99,7 +107,10 @@ def cards_import(file, quiet):
                f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
 
 
-@cards.command("compile")
+@cards.command("compile", examples=(
+    'horde cards compile "When ~ enters the battlefield, create two 2/2 black Zombie creature tokens."',
+    'horde cards compile "Destroy target creature." --type Instant',
+))
 @click.argument("text")
 @click.option("--name", default="this card", show_default=True, help="the card's name (read as ~ in the text)")
 @click.option("--type", "type_line", default="Creature", show_default=True,
@@ -117,14 +128,17 @@ def cards_compile(text, name, type_line):
     if not compiled.ok:
         for sentence in compiled.unread:
             click.echo(f"not understood: {sentence!r}")
-        sys.exit(1)
+        sys.exit(2)  # as every other error of the command line
     for line in compiled.lines:
         click.echo(line)
     if not compiled.lines:
         click.echo("(no behaviour)")
 
 
-@cards.command("coverage")
+@cards.command("coverage", examples=(
+    "horde cards coverage my-horde.txt",
+    "horde cards coverage zombie-horde --approximate",
+))
 @click.argument("deck")
 @cards_option
 @click.option("--approximate", is_flag=True, help="show which cards --approximate would play by their facts")
@@ -162,7 +176,7 @@ def cards_coverage(deck, cards, approximate):
     click.echo(f"{total} cards: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
 
 
-@cards.command("recall")
+@cards.command("recall", examples=("horde cards recall", "horde cards recall --verbose",))
 @click.option("--verbose", is_flag=True, help="also list each refused card with the sentences not understood")
 def cards_recall(verbose):
     """Compile every bundled card's Oracle text and compare it with its hand-written model: how many
@@ -178,7 +192,7 @@ def cards_recall(verbose):
         click.echo(f"  DIFFERS {name}")
 
 
-@cards.command("verbs")
+@cards.command("verbs", examples=("horde cards verbs", "horde cards verbs | grep -A1 create_tokens",))
 def cards_verbs():
     """List the effect vocabulary: every verb with its arguments."""
     from horde.engine.cards import HOOKS

@@ -1,8 +1,12 @@
 """What every ``horde`` command shares: the command group that turns bad input into one line and
-exit code 2, the knob options, the numbers of the command line and small printing helpers."""
+exit code 2, the knob options (typed, with their choices, range and default in --help, and the
+names the shell completes), help grouped as a table thinks (players, Horde deck, boss and
+lieutenants, team, run) with examples, the numbers of the command line and small printing
+helpers."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import click
@@ -10,7 +14,7 @@ import click
 from horde import __version__, build
 from horde.errors import HordeError
 from horde.limits import SEED_MAX, SIMULATE_GAMES_MAX, WORKERS_MAX
-from horde.setup import KNOBS, SetupError, make_setup
+from horde.setup import DEFAULTS, GROUP_OF, KNOBS, PRESETS, SetupError, make_setup
 
 # The numbers of the command line, within the input contract's limits (docs/limits.md).
 SEED = click.IntRange(0, SEED_MAX)
@@ -24,7 +28,8 @@ GAMES_IN_MEMORY = click.IntRange(1, SIMULATE_GAMES_MAX)  # simulate and compare 
 
 class HordeGroup(click.Group):
     """A click group that turns HordeError into one line and exit code 2, and a command line
-    click can't read (an unknown option, a number out of range) into one line too."""
+    click can't read (an unknown option, a number out of range) into one line too. Its commands'
+    help is grouped, with examples (``HordeCommand``)."""
 
     def invoke(self, ctx):
         try:
@@ -60,24 +65,223 @@ class HordeGroup(click.Group):
 
 # Command-line names of the knobs that read better than their field names.
 OPTION_NAMES = {"horde_deck": "--horde", "team_decks": "--team", "policy_params": "--policy-param"}
+# -h as well as --help, for every command; help lines as wide as the terminal allows, up to 110.
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
+
+
+def knob_names(name: str) -> list[str]:
+    """The names a knob may take that the shell completes and --help lists: its choices, the
+    presets, the bundled decks, the registered policies, the bundled Horde decks' bosses."""
+    knob = KNOBS[name]
+    if knob.choices:
+        return list(knob.choices)
+    if knob.kind == "optional_int":
+        return [knob.unset]
+    from horde.cards.decks import bundled_names
+
+    if name == "preset":
+        return list(PRESETS)
+    if name == "horde_deck":
+        return bundled_names("horde")
+    if name == "team_decks":
+        return bundled_names("team") + ["draft", "sealed"]
+    if name == "policy":
+        from horde.team.policies import POLICIES
+
+        return list(POLICIES)
+    if name == "boss":
+        return ["random", "none"] + bundled_bosses()
+    if name == "schemes":
+        return ["none"] + bundled_names("schemes")
+    if name == "cube":
+        return bundled_names("cube")
+    if name == "drafter":
+        from horde.team.draft import DRAFTERS
+
+        return list(DRAFTERS)
+    if name == "banlist":
+        return ["default", "none"]
+    return []
+
+
+def bundled_bosses() -> list[str]:
+    """The bosses of the bundled Horde decks' Bosses sections (B1), in deck order, each once."""
+    from horde.cards.catalogue import decks_dir
+    from horde.cards.decklists import read_decklist
+    from horde.cards.decks import bundled_names
+
+    names: dict[str, None] = {}
+    for deck in bundled_names("horde"):
+        with contextlib.suppress(HordeError):
+            for entry in read_decklist(decks_dir() / "horde" / f"{deck}.txt", "horde").section("bosses"):
+                names.setdefault(entry.name)
+    return list(names)
+
+
+# What an unset knob means, for --help's default.
+UNSET_DEFAULTS = {"fixed_life": "life per player x players", "horde_size": "cards per player x players",
+                  "hydra_heads": "players + 1", "god_throngs": "players + 1", "draft_seats": "the players (8 for one)",
+                  "sealed_pool": "90, 75, 60 for 2, 3, 4 players; 90 for one", "schemes": "the Horde deck's own",
+                  "cards": "none", "policy_params": "none"}
+
+
+def knob_default(name: str) -> str:
+    """A knob's default as --help shows it: the zombie-horde preset's value, in the option's words."""
+    knob, value = KNOBS[name], DEFAULTS[name]
+    if name in UNSET_DEFAULTS and value in (None, "", ()):
+        return UNSET_DEFAULTS[name]
+    if knob.kind == "bool":
+        flag = OPTION_NAMES.get(name, "--" + name.replace("_", "-"))[2:]
+        return flag if value else f"no-{flag}"
+    if value is None:
+        return knob.unset
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+class KnobType(click.ParamType):
+    """A knob's value as written on the command line: checked with the other knobs by
+    ``make_setup`` (one line naming the knob), shown in --help by its kind and choices, and
+    completed by the shell from the names it may take."""
+
+    def __init__(self, name: str):
+        self.knob = name
+        knob = KNOBS[name]
+        self.name = {"int": "integer", "optional_int": "integer"}.get(knob.kind, "text")
+
+    def convert(self, value, param, ctx):
+        return value  # checked by make_setup, with the preset and the other knobs
+
+    def get_metavar(self, param, ctx=None):
+        knob = KNOBS[self.knob]
+        if knob.choices:
+            return "[" + "|".join(knob.choices) + "]"
+        if knob.kind == "int":
+            return "INTEGER"
+        if knob.kind == "optional_int":
+            return f"INTEGER|{knob.unset}" if knob.unset else "INTEGER"
+        return {"preset": "PRESET", "horde_deck": "DECK", "team_decks": "DECK", "policy": "POLICY",
+                "policy_params": "NAME=VALUE", "boss": "BOSS", "cards": "PATH", "banlist": "BANLIST",
+                "schemes": "SCHEMES", "cube": "CUBE", "drafter": "DRAFTER", "strong_mix": "GIANTS:ARMIES"}.get(
+                    self.knob, "TEXT")
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        names = [n for n in knob_names(self.knob) if n.casefold().startswith(incomplete.casefold())]
+        if self.knob in ("horde_deck", "team_decks", "cards", "banlist", "schemes", "cube"):
+            return [CompletionItem(n) for n in names] + [CompletionItem(incomplete, type="file")]
+        return [CompletionItem(n) for n in names]
+
+
+class KnobOption(click.Option):
+    """A knob's option: its help ends with its range, or the names it takes (read when --help is
+    shown: the bundled decks and bosses), then its default (the zombie-horde preset's: the option
+    itself defaults to unset, so that a preset's own value stands)."""
+
+    def __init__(self, *args, shown_default: str | None = None, **extra):
+        super().__init__(*args, **extra)
+        self.shown_default = shown_default
+
+    def get_help_record(self, ctx):
+        knob = KNOBS[self.name]
+        extra = ""
+        if knob.kind in ("int", "optional_int") and knob.low is not None:
+            extra = f"; {knob.low} to {knob.high}" + (f", or {knob.unset}" if knob.unset else "")
+        elif not knob.choices and knob.kind != "bool":
+            names = knob_names(self.name)
+            if self.name == "boss":  # boss names hold commas (B1)
+                extra = "; the bundled Horde decks' bosses: " + "; ".join(names[2:])
+            elif names:
+                extra = "; " + ", ".join(names)
+        if self.shown_default is not None:
+            extra += f"  [default: {self.shown_default}]"
+        saved = self.help
+        self.help = (self.help or "") + extra
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = saved
 
 
 def knob_options(function):
-    """Add one option per knob of RULES.md section D (and the rules' options) to a command."""
+    """Add one option per knob of RULES.md section D (and the rules' options) to a command: typed,
+    with its choices or names, its range and its default in --help, completed by the shell."""
     for name in reversed(list(KNOBS)):
         knob = KNOBS[name]
         flag = OPTION_NAMES.get(name, "--" + name.replace("_", "-"))
+        default = knob_default(name)
+        shown = {"shown_default": default}
         if knob.kind == "bool":
-            option = click.option(f"{flag}/--no-{flag[2:]}", name, default=None, help=knob.help)
+            option = click.option(f"{flag}/--no-{flag[2:]}", name, default=None, help=knob.help, cls=KnobOption,
+                                  **shown)
         elif knob.kind in ("decks", "params", "paths"):
-            option = click.option(flag, name, multiple=True, help=knob.help + " (repeat the option)")
+            option = click.option(flag, name, multiple=True, help=knob.help + " (repeat the option)",
+                                  type=KnobType(name), cls=KnobOption, **shown)
         else:
-            option = click.option(flag, name, default=None, help=knob.help,
-                                  type=click.Choice(knob.choices) if knob.choices else None)
+            option = click.option(flag, name, default=None, help=knob.help, type=KnobType(name), cls=KnobOption,
+                                  **shown)
         function = option(function)
     # X1: "--team-decks draft" is "--team draft": decks drafted (or sealed) from the cube for every game
     return click.option("--team-decks", "team_decks_mode", type=click.Choice(["draft", "sealed"]), default=None,
                         help="team decks drafted or sealed from the cube (--cube) for every game (X1)")(function)
+
+
+def complete_bundled(folder: str):
+    """A shell completion of an argument: the bundled names of ``folder`` (``experiments``, or
+    ``decks`` for every bundled deck), then the files."""
+
+    def complete(ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        if folder == "experiments":
+            from horde.bundled import bundled_folder
+
+            names = sorted(p.stem for p in bundled_folder("experiments").glob("*.toml"))
+        else:
+            from horde.cards.decks import bundled_names
+
+            names = bundled_names("horde") + bundled_names("team")
+        return [CompletionItem(n) for n in names if n.casefold().startswith(incomplete.casefold())] + \
+            [CompletionItem(incomplete, type="file")]
+
+    return complete
+
+
+# The sections of a command's --help, in order; an option not named here is under "Run".
+SECTIONS = ("Setup", "Players", "Horde deck", "Boss and lieutenants", "Team", "Opponents and variants", "Run")
+OPTION_SECTIONS = {"team_decks_mode": "Team", "config": "Setup", "no_config": "Setup"}
+
+
+class HordeCommand(click.Command):
+    """A command whose --help groups its knob options (setup, players, Horde deck, boss and
+    lieutenants, team, opponents; the rest under Run) and ends with examples."""
+
+    def __init__(self, *args, examples: tuple[str, ...] = (), **extra):
+        super().__init__(*args, **extra)
+        self.examples = examples
+
+    def format_options(self, ctx, formatter):
+        sections: dict[str, list] = {}
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            name = param.name or ""
+            section = GROUP_OF.get(name) or OPTION_SECTIONS.get(name, "Run")
+            sections.setdefault(section, []).append(record)
+        for title in SECTIONS:
+            if title in sections:
+                with formatter.section(title if title != "Run" or len(sections) > 1 else "Options"):
+                    formatter.write_dl(sections[title])
+
+    def format_epilog(self, ctx, formatter):
+        super().format_epilog(ctx, formatter)
+        if self.examples:
+            with formatter.section("Examples"):
+                for example in self.examples:  # as typed, never wrapped
+                    formatter.write(" " * formatter.current_indent + example + "\n")
 
 
 def given_knobs(options: dict) -> dict:
@@ -85,7 +289,9 @@ def given_knobs(options: dict) -> dict:
     return {k: v for k, v in options.items() if k in KNOBS and v not in (None, ())}
 
 
-def setup_from_options(options: dict, where: str = "command line"):
+def setup_from_options(options: dict, where: str = "command line", house: dict | None = None):
+    """The setup of a command's knob options, over the house rules' knobs (``house``, as
+    ``make_setup`` takes them) over the preset."""
     values = given_knobs(options)
     mode = options.get("team_decks_mode")
     if mode is not None:
@@ -94,11 +300,19 @@ def setup_from_options(options: dict, where: str = "command line"):
         values["team_decks"] = (mode,)
     if "policy_params" in values:
         values["policy_params"] = ",".join(values["policy_params"])
-    preset = values.pop("preset", "zombie-horde")
-    return make_setup(preset, where=where, **values)
+    base = dict(house or {})
+    if "policy" in values:  # another policy than the house's: not its parameters
+        base.pop("policy_params", None)
+    knobs = base | values
+    preset = knobs.pop("preset", "zombie-horde")
+    return make_setup(preset, where=where, **knobs)
 
 
-@click.group(cls=HordeGroup)
+HordeGroup.command_class = HordeCommand
+HordeGroup.group_class = HordeGroup
+
+
+@click.group(cls=HordeGroup, context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="horde", message=f"%(prog)s %(version)s, {build.describe()}")
 def cli():
     """Simulate the Magic: The Gathering co-operative Horde format."""

@@ -10,7 +10,10 @@ from horde.cli.common import (
     HordeGroup,
     cards_option,
     cli,
+    complete_bundled,
 )
+from horde.cli.words import players_words
+from horde.setup import DEFAULTS
 
 
 @cli.group(cls=HordeGroup)
@@ -18,8 +21,12 @@ def decks():
     """Check Horde and team decks."""
 
 
-@decks.command("check")
-@click.argument("paths", nargs=-1, required=True)
+@decks.command("check", examples=(
+    "horde decks check zombie-horde",
+    "horde decks check my-horde.txt --cards my-cards/",
+    "horde decks check decks/team/*.txt --banlist none",
+))
+@click.argument("paths", nargs=-1, required=True, metavar="DECK...", shell_complete=complete_bundled("decks"))
 @cards_option
 @click.option("--approximate", is_flag=True, help="accept cards whose text is not understood (by their facts)")
 @click.option("--banlist", default="default", show_default=True, help="R3 banlist to warn about in team decks")
@@ -50,6 +57,7 @@ def decks_check(paths, cards, approximate, banlist, kind):
             for problem in check.problems:
                 click.echo(problem.one_line(), err=True)
         else:
-            click.echo(f"{path} ({check.kind} deck): ok")
+            players = f"; {players_words(check.horde, DEFAULTS['cards_per_player'])}" if check.horde else ""
+            click.echo(f"{path} ({check.kind} deck): ok{players}")
     if bad:
         sys.exit(2)

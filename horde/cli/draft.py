@@ -11,7 +11,10 @@ from horde.cli.common import (
 from horde.setup import SetupError, make_setup
 
 
-@cli.command("draft")
+@cli.command("draft", examples=(
+    "horde draft --seed 7 --players 2",
+    "horde draft --seed 7 --players 3 --sealed",
+))
 @click.option("--seed", type=int, default=1, show_default=True,
               help="the game's seed: the decks a game of this seed plays with --team-decks")
 @click.option("--players", type=click.IntRange(1, 4), default=4, show_default=True, help="team players")

@@ -16,18 +16,24 @@ from horde.cli.common import (
     knob_options,
     setup_from_options,
 )
+from horde.cli.config import config_options, house_rules
+from horde.cli.words import boss_ability_words, setup_words, stalls_words
 
 
-@cli.command()
+@cli.command(examples=(
+    "horde play --seed 7 --players 4",
+    "horde play --seed 7 --preset knudson-2011 --json > game.jsonl",
+))
 @click.option("--seed", type=SEED, default=1, show_default=True, help="the game's seed")
 @click.option("--json", "as_json", is_flag=True, help="print JSON Lines, one object per event")
+@config_options
 @knob_options
 def play(seed, as_json, **options):
     """Play one game and print it turn by turn."""
     from horde.cli.playlog import render
     from horde.play import play_game, prepare
 
-    setup = setup_from_options(options)
+    setup = setup_from_options(options, house=house_rules(options).knobs())
     prepared = prepare(setup)  # every check before playing
     approximated = prepared.approximated
     events = play_game(prepared, seed, trace=True).events or []
@@ -36,8 +42,7 @@ def play(seed, as_json, **options):
         for event in events:
             click.echo(json.dumps(event, default=str))
         return
-    click.echo(f"horde {__version__} - seed {seed} - preset {setup.preset} - {setup.players} players - "
-               f"Horde deck {setup.horde_deck} - policy {setup.policy}")
+    click.echo(f"horde {__version__} - seed {seed} - {setup_words(setup)}")
     echo_approximated(approximated)
     catalogue = prepared.catalogue
 
@@ -49,20 +54,28 @@ def play(seed, as_json, **options):
         click.echo(line)
 
 
-@cli.command()
-@click.option("--games", type=GAMES_IN_MEMORY, default=1000, show_default=True)
-@click.option("--seed", type=SEED, default=1, show_default=True)
+@cli.command(examples=(
+    "horde simulate --games 10000 --seed 1 --players 3 --preset knudson-2011",
+    "horde simulate --games 5000 --grace-turns 2 --cards-per-player 30 --policy control",
+    "horde simulate --games 1000 --team-decks draft --json",
+))
+@click.option("--games", type=GAMES_IN_MEMORY, default=1000, show_default=True, help="games to play")
+@click.option("--seed", type=SEED, default=1, show_default=True,
+              help="the seed of the games: game i plays with the seed (SEED, i)")
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON")
 @click.option("--quiet", is_flag=True, help="no progress bar")
+@config_options
 @knob_options
 def simulate(games, seed, workers, as_json, quiet, **options):
     """Play many seeded games and print the team's win rate."""
     from horde.lab.runner import play_many, summarise
     from horde.play import prepare
 
-    setup = setup_from_options(options)
-    approximated = prepare(setup).approximated  # every check before starting workers
+    house = house_rules(options)
+    setup = setup_from_options(options, house=house.knobs())
+    prepared = prepare(setup)  # every check before starting workers
+    approximated = prepared.approximated
     results = list(play_many(setup, seed, games, workers, progress=not quiet))
     summary = summarise(results)
     boss_uses: dict = {}
@@ -75,19 +88,19 @@ def simulate(games, seed, workers, as_json, quiet, **options):
     summary["lieutenant_entries_per_game"] = entries / games
     summary["lieutenant_defeats_per_game"] = defeats / games
     summary["boss_ability_uses"] = boss_uses
-    summary.update({"seed": seed, "setup": setup.to_dict(), "setup_hash": setup.digest(), "version": __version__})
+    summary.update({"seed": seed, "setup": setup.to_dict(), "setup_hash": setup.digest(), "version": __version__,
+                    "house_rules": house.path})
     if setup.approximate:
         summary["approximated"] = {name: list(dropped) for name, dropped in approximated.items()}
     if as_json:
         click.echo(json.dumps(summary, indent=2))
         return
-    click.echo(f"setup {setup.digest()}: preset {setup.preset}, {setup.players} players, Horde deck "
-               f"{setup.horde_deck}, policy {setup.policy}, seed {seed}, horde {__version__}")
+    click.echo(f"setup {setup.digest()}: {setup_words(setup)}; seed {seed}, horde {__version__}")
     echo_approximated(approximated)
     click.echo(f"games        {summary['games']}")
     click.echo(f"team wins    {summary['team_wins']}")
     click.echo(f"Horde wins   {summary['horde_wins']}")
-    click.echo(f"stalls       {summary['stalls']}")
+    click.echo(f"stalls       {stalls_words(summary['stalls'], setup.max_turns)}")
     if summary["aborted"]:
         click.echo(f"aborted      {summary['aborted']} (H15: the work budget stopped these games; their cards make "
                    "them run away)")
@@ -98,7 +111,7 @@ def simulate(games, seed, workers, as_json, quiet, **options):
         click.echo("boss abilities used (share of each boss's activations):")
         by_boss: dict = {}
         for key, n in boss_uses.items():
-            name, _, ability = key.partition(": ")
+            name, ability = boss_ability_words(prepared.catalogue, key)  # as the card reads
             by_boss.setdefault(name, []).append((ability, n))
         for name, uses in sorted(by_boss.items()):
             total = sum(n for _, n in uses)

@@ -2,7 +2,9 @@
 ``horde play``. Turn headers say whose turn it is and that side's own count; plays, draws and
 casts are by player; a permanent that a cast or a land play puts onto the battlefield is not
 announced twice; the boss's and lieutenants' abilities are quoted from their cards; a commander
-that would die goes to the command zone; the lieutenant entry roll is explained by its rule (L2).
+that would die goes to the command zone; the lieutenant entry roll is explained by its rule (L2);
+a loss of life names the card that caused it, and a run of the same loss is told once with how
+many times.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def render(events: Iterable[dict[str, Any]], opponent: str = "horde",
     line per event worth telling. ``opponent`` is the setup's opponent knob; ``is_creature``
     tells creature cards by name (a creature that goes to the graveyard dies)."""
     rival = OPPONENTS.get(opponent, "the Horde")
-    events = list(events)
+    events = grouped(events)
     lines: list[str] = []
     quiet: list[tuple[str, int | None]] = []  # (card, player) whose next 'enters' is already told
     for i, e in enumerate(events):
@@ -56,6 +58,20 @@ def render(events: Iterable[dict[str, Any]], opponent: str = "horde",
         if line:
             lines.append("  " + line if kind != "game_over" else "\n" + line)
     return lines
+
+
+def grouped(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events with each run of the same loss of life (same turn, source and amount, one
+    after another) told once, with how many times (``times``) and the team's life after the last."""
+    merged: list[dict[str, Any]] = []
+    for e in events:
+        last = merged[-1] if merged else None
+        if (e["event"] == "life_lost" and last is not None and last["event"] == "life_lost"
+                and (last["turn"], last.get("source"), last["amount"]) == (e["turn"], e.get("source"), e["amount"])):
+            merged[-1] = {**last, "times": last.get("times", 1) + 1, "team_life": e["team_life"]}
+        else:
+            merged.append(e)
+    return merged
 
 
 def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, Any] | None = None) -> str:
@@ -114,7 +130,9 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         return (f"{e['amount']} damage to the Horde mills {_count(e['milled'], 'card')} (H11; "
                 f"{_count(e['library'], 'card')} left)")
     if kind == "life_lost":
-        return f"The team loses {e['amount']} life (team life {e['team_life']})"
+        times = f"x{e['times']}, " if e.get("times", 1) > 1 else ""
+        source = f"{e['source']}; " if e.get("source") else ""
+        return f"The team loses {e['amount']} life ({times}{source}team life {e['team_life']})"
     if kind == "life_gained":
         return f"The team gains {e['amount']} life (team life {e['team_life']})"
     if kind == "counter":

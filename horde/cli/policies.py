@@ -26,7 +26,10 @@ def policies(ctx):
         click.echo(f"{name:10s} {cls.description}  [{params}]")
 
 
-@policies.command("puzzles")
+@policies.command("puzzles", examples=(
+    "horde policies puzzles",
+    "horde policies puzzles --policy baseline --verbose",
+))
 @click.option("--policy", "names", multiple=True, help="a policy to run (repeat; default: every registered one)")
 @click.option("--folder", type=click.Path(file_okay=False, exists=True), default=None,
               help="a folder of puzzle files (default: the bundled puzzles)")

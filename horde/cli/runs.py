@@ -7,6 +7,7 @@ import shlex
 import signal
 import sys
 import threading
+from pathlib import Path
 
 import click
 
@@ -16,20 +17,28 @@ from horde.cli.common import (
     SEED,
     WORKERS,
     cli,
+    complete_bundled,
     echo_approximated,
     echo_table,
     given_knobs,
     knob_options,
     setup_from_options,
 )
+from horde.cli.config import config_options, house_rules
+from horde.cli.words import setup_words
+from horde.errors import match_name
 from horde.limits import CHUNK_MAX, GAMES_MAX
 from horde.setup import SetupError
 
 GAMES = click.IntRange(1, GAMES_MAX)
 
 
-@cli.command("run")
-@click.argument("experiment_file", metavar="EXPERIMENT")
+@cli.command("run", examples=(
+    "horde run difficulty",
+    "horde run experiments/deck-size.toml --workers 2",
+    "horde run my-experiment.toml --games 100",
+))
+@click.argument("experiment_file", metavar="EXPERIMENT", shell_complete=complete_bundled("experiments"))
 @click.option("--workers", type=WORKERS, default=None,
               help="local worker processes (default: one per core)")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
@@ -42,7 +51,8 @@ GAMES = click.IntRange(1, GAMES_MAX)
 @click.option("--chunk-size", type=click.IntRange(1, CHUNK_MAX), default=None,
               help="games per chunk (default: 250, less for small runs; results do not depend on it)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
-def run_command(experiment_file, workers, scheduler, out, games, max_games, chunk_size, quiet):
+@config_options
+def run_command(experiment_file, workers, scheduler, out, games, max_games, chunk_size, quiet, config, no_config):
     """Run an experiment file: every cell of its sweep, into OUT/NAME-HASH/.
 
     Running the same command again continues a stopped run where it stopped (Ctrl-C or SIGTERM)."""
@@ -50,7 +60,8 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
     from horde.lab.experiments import load_experiment
     from horde.lab.runner import describe_cell, run_experiment
 
-    experiment = load_experiment(experiment_file, games=games, max_games=max_games)
+    house = house_rules({"config": config, "no_config": no_config})  # under the experiment's own [setup]
+    experiment = load_experiment(experiment_file, games=games, max_games=max_games, house_rules=house.setup)
     run = experiment.run
 
     def announce(folder):
@@ -62,7 +73,8 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
 
     # The options that name the results folder: with them the run continues where it stopped.
     resume = ["horde", "run", experiment_file] + (["--out", out] if out != "results" else []) + \
-        (["--games", str(games)] if games else []) + (["--max-games", str(max_games)] if max_games else [])
+        (["--games", str(games)] if games else []) + (["--max-games", str(max_games)] if max_games else []) + \
+        (["--config", config] if config else []) + (["--no-config"] if no_config else [])
     signals: list = []
     try:
         with terminate_as_interrupt(signals):
@@ -108,44 +120,76 @@ def terminate_as_interrupt(received: list):
         signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 
-def load_folders(folders):
+def load_folders(folders, err: bool = False):
     """The games of one results folder, or of several with a ``results`` column naming the folder.
-    Results with approximated cards (--approximate) are announced first: never taken for exact."""
+    Results with approximated cards (--approximate) are announced first (on stderr with ``err``):
+    never taken for exact."""
     from horde.lab.analysis import combine, load
 
     results = [load(folder) for folder in folders]
-    warn_approximated(results)
+    warn_approximated(results, err)
     return results[0].games if len(results) == 1 else combine(results)
 
 
-def warn_approximated(results) -> None:
+def warn_approximated(results, err: bool = False) -> None:
     """One line first when loaded results hold approximated cards (--approximate): never taken for exact."""
     approximated = sorted({name for r in results for cell in r.manifest.get("approximated") or ()
                            for name in cell["cards"]})
     if approximated:
-        click.echo(f"APPROXIMATED: these results are not exact; played by their facts alone: {', '.join(approximated)}")
+        click.echo(f"APPROXIMATED: these results are not exact; played by their facts alone: {', '.join(approximated)}",
+                   err=err)
 
 
-@cli.command("summary")
+MACHINE = ("json", "csv")  # the table styles other programs read: nothing else on stdout
+
+
+def table_styles(function):
+    """``--markdown``, ``--json`` and ``--csv``: how a table of results is printed (``style``)."""
+    for flag, style, words in (("--csv", "csv", "print the table as CSV (one row per line, every column)"),
+                               ("--json", "json", "print the table as JSON: a list of rows, every column"),
+                               ("--markdown", "markdown", "print a Markdown table (for a README)")):
+        function = click.option(flag, "style", flag_value=style, help=words)(function)
+    return click.option("--text", "style", flag_value="text", default=True, hidden=True)(function)
+
+
+def echo_frame(frame, style: str) -> None:
+    """A table as JSON (a list of rows; NaN as null) or CSV, every column."""
+    if style == "json":
+        import json
+
+        rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
+        click.echo(json.dumps(rows, indent=1, default=str))
+    else:
+        click.echo(frame.to_csv(index=False), nl=False)
+
+
+@cli.command("summary", examples=(
+    "horde summary results/difficulty-*/",
+    "horde summary results/difficulty-*/ --by boss_drawn",
+    "horde summary results/presets-*/ --by preset --by players --csv > presets.csv",
+))
 @click.argument("folders", nargs=-1, required=True, metavar="RESULTS...")  # horde.lab.analysis.load checks each
 @click.option("--by", "by", multiple=True,
               help="group by this column (repeat the option; default: the knobs that vary, and the folder when "
                    "there are several); boss_drawn and lieutenants_drawn split the games by what they drew")
 @click.option("--per-cell", is_flag=True, help="group by the knobs that vary too: --by within each cell")
-@click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
-def summary_command(folders, by, per_cell, markdown):
+@table_styles
+def summary_command(folders, by, per_cell, style):
     """Print the team win rate per cell of one or more results folders, with Wilson 95% intervals.
 
     With --by boss_drawn (or lieutenants_drawn) the games of every cell are pooled under each boss
     (lieutenant) drawn; add --per-cell for one row per cell and boss."""
     from horde.lab.analysis import summary, varying_knobs
 
-    games = load_folders(folders)
+    games = load_folders(folders, err=style in MACHINE)
     cells = (["results"] if len(folders) > 1 else []) + varying_knobs(games)
-    by = list(by)
+    by = [match_name(name, games.columns, "column", "--by", SetupError) for name in by]  # forgives case
     if per_cell or not by:
         by = [name for name in cells if name not in by] + by
     table = summary(games, by=by)
+    if style in MACHINE:
+        echo_frame(table, style)
+        return
     aborted = bool(table["aborted"].any())  # H15: shown whenever a game was aborted
     rows = []
     for row in table.to_dict("records"):
@@ -153,7 +197,7 @@ def summary_command(folders, by, per_cell, markdown):
         rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"]
                     + ([str(row["aborted"])] if aborted else []))
     echo_table(by + ["games", "team win rate (Wilson 95%)", "mean turns"] + (["aborted (H15)"] if aborted else []),
-               rows, markdown)
+               rows, style == "markdown")
 
 
 def parse_knobs(text: str, flag: str) -> dict:
@@ -185,10 +229,16 @@ def _points(value: float) -> str:
     return "+0.0" if text == "-0.0" else text
 
 
-def echo_comparison(table, pooled, markdown: bool) -> None:
-    """The paired comparison: one row per matching cell (when there are several) and the pooled row."""
+def echo_comparison(table, pooled, style: str) -> None:
+    """The paired comparison: one row per matching cell (when there are several) and the pooled row
+    (its keys ``all``), as a text or Markdown table, JSON or CSV (``style``)."""
     keys = [c for c in table.columns if c not in pooled.columns]
     records = (table.to_dict("records") if keys else []) + [dict(pooled.iloc[0]) | {k: "all" for k in keys}]
+    if style in MACHINE:
+        import pandas as pd
+
+        echo_frame(pd.DataFrame.from_records(records, columns=keys + [c for c in pooled.columns]), style)
+        return
     rows = []
     for r in records:
         difference = "" if r["pairs"] == 0 else (f"{_points(r['difference'])} ({_points(r['difference_low'])} to "
@@ -196,22 +246,27 @@ def echo_comparison(table, pooled, markdown: bool) -> None:
         rows.append([str(r[k]) for k in keys] + [str(r["pairs"]), f"{r['win_rate_a']:.1%}", f"{r['win_rate_b']:.1%}",
                                                   str(r["only_a_won"]), str(r["only_b_won"]), difference])
     echo_table(keys + ["pairs", "A wins", "B wins", "only A won", "only B won", "A - B, points (Newcombe paired 95%)"],
-               rows, markdown)
+               rows, style == "markdown")
 
 
-@cli.command("compare")
+@cli.command("compare", examples=(
+    'horde compare --games 2000 --players 4 --a "--policy control" --b "--policy baseline"',
+    "horde compare results/a-*/ results/b-*/ --json",
+))
 @click.argument("folders", nargs=-1, metavar="[RESULTS_A RESULTS_B]")  # horde.lab.analysis.load checks each
 @click.option("--a", "arm_a", default=None, metavar="OPTIONS",
               help='arm A\'s knob options, quoted: --a "--policy control" (plays both arms)')
 @click.option("--b", "arm_b", default=None, metavar="OPTIONS",
               help='arm B\'s knob options, quoted: --b "--policy baseline"')
 @click.option("--games", type=GAMES_IN_MEMORY, default=1000, show_default=True, help="games each arm plays")
-@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True,
+              help="the seed of the games: game i plays with the seed (SEED, i)")
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
-@click.option("--markdown", is_flag=True, help="print a Markdown table (for a README)")
+@table_styles
+@config_options
 @knob_options
-def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown, **options):
+def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, style, **options):
     """Compare the team win rate of two arms on the same seeds, game by game.
 
     Either two results folders (game i of a cell of A is paired with game i of the cell of B with
@@ -226,7 +281,7 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown
     if folders:
         if len(folders) != 2:
             raise SetupError(f"give two results folders to compare, not {len(folders)}")
-        compare_folders(folders[0], folders[1], markdown)
+        compare_folders(folders[0], folders[1], style)
         return
     if arm_a is None or arm_b is None:
         raise SetupError('give two results folders, or both --a and --b, like --a "--policy control" '
@@ -234,10 +289,11 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown
     from horde.play import prepare
 
     shared = given_knobs(options)
+    house = house_rules(options).knobs()
     setups = []
     approximated: dict = {}
     for flag, text in (("--a", arm_a), ("--b", arm_b)):
-        setup = setup_from_options({**shared, **parse_knobs(text, flag)}, where=flag)
+        setup = setup_from_options({**shared, **parse_knobs(text, flag)}, where=flag, house=house)
         approximated |= prepare(setup).approximated  # every check before playing
         setups.append(setup)
     from horde.lab.analysis import compare_tables, games_table
@@ -246,36 +302,44 @@ def compare_command(folders, arm_a, arm_b, games, seed, workers, quiet, markdown
     tables = [games_table(play_many(setup, seed, games, workers, progress=not quiet), cell=cell)
               for cell, setup in enumerate(setups)]
     pooled = compare_tables(tables[0], tables[1], by=(), names=(arm_a, arm_b))
+    machine = style in MACHINE  # JSON or CSV alone on stdout; what it is about on stderr
     for name, text, setup in (("A", arm_a, setups[0]), ("B", arm_b, setups[1])):
-        click.echo(f"{name}: {text} (setup {setup.digest()}: preset {setup.preset}, {setup.players} players, "
-                   f"Horde deck {setup.horde_deck}, policy {setup.policy})")
-    click.echo(f"{games} games each, seeds ({seed}, 0) to ({seed}, {games - 1}), horde {__version__}")
-    echo_approximated(dict(sorted(approximated.items())))
-    echo_comparison(pooled, pooled, markdown)
+        click.echo(f"{name}: {text} (setup {setup.digest()}: {setup_words(setup)})", err=machine)
+    click.echo(f"{games} games each, seeds ({seed}, 0) to ({seed}, {games - 1}), horde {__version__}", err=machine)
+    echo_approximated(dict(sorted(approximated.items())), err=machine)
+    echo_comparison(pooled, pooled, style)
 
 
-def compare_folders(folder_a: str, folder_b: str, markdown: bool) -> None:
+def compare_folders(folder_a: str, folder_b: str, style: str) -> None:
     from horde.lab.analysis import ResultsError, compare_tables, load
 
     a, b = load(folder_a), load(folder_b)
-    warn_approximated([a, b])
+    machine = style in MACHINE
+    warn_approximated([a, b], err=machine)
     table = compare_tables(a.games, b.games, by=None, names=(folder_a, folder_b))
     pooled = compare_tables(a.games, b.games, by=(), names=(folder_a, folder_b))
     if int(pooled["pairs"].iloc[0]) == 0:
         raise ResultsError(f"no game of {folder_a} has a partner in {folder_b}: pairs need the same seed, game index "
                            "and values of the knobs both folders share")
     keys = [c for c in table.columns if c not in pooled.columns]
-    click.echo(f"A: {folder_a} ({a.name}, {len(a.games)} games)")
-    click.echo(f"B: {folder_b} ({b.name}, {len(b.games)} games)")
+    click.echo(f"A: {folder_a} ({a.name}, {len(a.games)} games)", err=machine)
+    click.echo(f"B: {folder_b} ({b.name}, {len(b.games)} games)", err=machine)
     click.echo(f"paired by seed, game index{''.join(', ' + k for k in keys)}; {int(pooled['unpaired'].iloc[0])} "
-               "game(s) without a partner left out")
-    echo_comparison(table, pooled, markdown)
+               "game(s) without a partner left out", err=machine)
+    echo_comparison(table, pooled, style)
 
 
-@cli.command("report")
+@cli.command("report", examples=(
+    "horde report results/difficulty-*/",
+    "horde report results/difficulty-*/ --images pictures/",
+    "horde report results/a-*/ --compare results/b-*/ --out a-against-b.html",
+))
 @click.argument("folder", metavar="RESULTS")
 @click.option("--out", default=None, metavar="FILE", help="where to write the page (default: RESULTS/report.html)")
-@click.option("--images", default=None, metavar="DIR", help="also save every picture as a PNG in DIR")
+@click.option("--images", default=None, metavar="DIR",
+              help="also save every picture as a PNG in DIR; a DIR that holds PNG files already is refused "
+                   "unless --force")
+@click.option("--force", is_flag=True, help="let --images overwrite the PNG files of DIR")
 @click.option("--card-turn", type=click.IntRange(1), default=3, show_default=True,
               help="card impact: games where the Horde revealed a card by this Horde turn, against the rest")
 @click.option("--compare", "other", default=None, metavar="OTHER",
@@ -286,10 +350,16 @@ def compare_folders(folder_a: str, folder_b: str, markdown: bool) -> None:
               help="the heat map outlines cells within this distance of --target")
 @click.option("--min-games", type=click.IntRange(1), default=100, show_default=True,
               help="card impact shows a card only with this many games on each side, over every cell")
-def report_command(folder, out, images, card_turn, other, target, band, min_games):
+def report_command(folder, out, images, card_turn, other, target, band, min_games, force):
     """Write one self-contained HTML page for a results folder: tables, embedded plots, the setup."""
     from horde.lab.report import write_report
 
+    if images is not None and not force:
+        kept = sorted(p.name for p in Path(images).glob("*.png")) if Path(images).is_dir() else []
+        if kept:
+            raise SetupError(f"--images {images}: the folder already holds {len(kept)} PNG file(s) ({', '.join(kept[:3])}"
+                             f"{', ...' if len(kept) > 3 else ''}) the pictures could overwrite: give --force to "
+                             "overwrite them, or another folder")
     path = write_report(folder, out, card_turn=card_turn, images=images, compare=other, target=target, band=band,
                         min_games=min_games)
     click.echo(f"report: {path}")

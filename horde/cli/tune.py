@@ -11,15 +11,18 @@ from horde.cli.common import (
     GAMES_IN_MEMORY,
     SEED,
     WORKERS,
+    HordeCommand,
     cli,
     echo_approximated,
     knob_options,
     setup_from_options,
 )
+from horde.cli.config import config_options, house_rules
+from horde.cli.words import setup_words
 from horde.setup import SetupError
 
 
-class SpreadPlayers(click.Command):
+class SpreadPlayers(HordeCommand):
     """Reads ``--players 2 3 4`` (numbers after the flag) as ``--players 2,3,4``."""
 
     def parse_args(self, ctx, args):
@@ -37,7 +40,10 @@ class SpreadPlayers(click.Command):
         return super().parse_args(ctx, spread)
 
 
-@cli.command("tune", cls=SpreadPlayers)
+@cli.command("tune", cls=SpreadPlayers, examples=(
+    "horde tune --target 0.5 --knob cards-per-player --players 2 3 4",
+    "horde tune --knob grace-turns --target 0.4 --players 3 --preset knudson-2011",
+))
 @click.option("--knob", "search", required=True, metavar="KNOB",
               help="the knob to search: cards-per-player, grace-turns, strong-mix (Giants among the strong "
                    "tokens), strong-tokens, life-per-player, reveal-base or max-turns")
@@ -45,7 +51,8 @@ class SpreadPlayers(click.Command):
               show_default=True, help="the team win rate to aim for")
 @click.option("--low", type=int, default=None, help="the smallest value to try (default: the knob's own)")
 @click.option("--high", type=int, default=None, help="the largest value to try (default: the knob's own)")
-@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True,
+              help="the seed of the games: game i plays with the seed (SEED, i)")
 @click.option("--batch", type=GAMES_IN_MEMORY, default=200, show_default=True,
               help="games played at a value between two checks of its interval")
 @click.option("--max-games", type=GAMES_IN_MEMORY, default=2000, show_default=True,
@@ -53,6 +60,7 @@ class SpreadPlayers(click.Command):
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--json", "as_json", is_flag=True, help="print the recommendations as JSON")
 @click.option("--quiet", is_flag=True, help="no line per value tried")
+@config_options
 @knob_options
 def tune_command(search, target, low, high, seed, batch, max_games, workers, as_json, quiet, **options):
     """Find the value of a knob whose team win rate is closest to a target, for each player count
@@ -69,7 +77,7 @@ def tune_command(search, target, low, high, seed, batch, max_games, workers, as_
         raise SetupError(f"--{search}: this is the knob being searched; give its range with --low and --high")
     players_text = options.pop("players") or "2,3,4"
     players = [convert("players", p, "--players") for p in players_text.replace(" ", ",").split(",") if p]
-    setup = setup_from_options({**options, "players": max(players)})
+    setup = setup_from_options({**options, "players": max(players)}, house=house_rules(options).knobs())
 
     def progress(line):
         if not quiet:
@@ -86,8 +94,7 @@ def tune_command(search, target, low, high, seed, batch, max_games, workers, as_
                               indent=2))
         return
     echo_approximated(approximated)
-    click.echo(f"{knob} for a team win rate of {target:.0%}: preset {setup.preset}, Horde deck {setup.horde_deck}, "
-               f"policy {setup.policy}, seed {seed}, horde {__version__}")
+    click.echo(f"{knob} for a team win rate of {target:.0%}: {setup_words(setup)}; seed {seed}, horde {__version__}")
     click.echo(f"{'players':>7}  {knob:>16}  {'team win rate (Wilson 95%)':28}  {'games':>6}  tried")
     for r in found:
         low_rate, high_rate = r.point.interval

@@ -226,7 +226,7 @@ def lose_life(game: Game, ctx: Context, who: str, amount: Amount) -> None:
             if not ctx.is_horde:
                 rules.damage_horde(game, n, life_loss=True)  # H11: life the team makes the Horde lose
         else:
-            rules.lose_life(game, n, player, ctx.controller)
+            rules.lose_life(game, n, player, ctx.controller, ctx.card.name if ctx.card is not None else None)
 
 
 @verb("poison", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
@@ -708,7 +708,7 @@ def sacrifice_or_suffer(game: Game, ctx: Context, who: str, filter: Filter, filt
             if untapped:
                 rules.ask(game, "tap", player, untapped).tapped = True
         else:
-            rules.lose_life(game, lose_life, player, ctx.controller)
+            rules.lose_life(game, lose_life, player, ctx.controller, ctx.card.name if ctx.card is not None else None)
             rules.damage_player(game, ctx.permanent, ctx.controller, player, damage)
 
 

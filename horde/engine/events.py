@@ -145,7 +145,8 @@ EVENTS: dict[str, EventKind] = {
     "mill": EventKind("damage to the Horde mills its library (H11)", (
         AMOUNT, Field("milled", "int", "cards milled (damage beyond the library is lost)"),
         Field("library", "int", "cards left in the Horde's library"))),
-    "life_lost": EventKind("the team loses life", (AMOUNT, TEAM_LIFE)),
+    "life_lost": EventKind("the team loses life", (AMOUNT, TEAM_LIFE, Field(
+        "source", "str|null", "the card whose ability or spell made the team lose it; null when no card did"))),
     "life_gained": EventKind("the team gains life", (AMOUNT, TEAM_LIFE)),
     "discard": EventKind("a card is discarded (the Horde's at random: H9)", (CARD, PLAYER)),
     "graveyard_exiled": EventKind("a player exiles cards from its graveyard for an effect", (

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from horde import __version__
-from horde.errors import HordeError
+from horde.errors import HordeError, match_name
 from horde.files import read_bytes, read_text
 from horde.limits import CELLS_MAX, GAMES_MAX, SEED_MAX, TOML_DEPTH_MAX, quoted
 from horde.play import prepare
@@ -140,12 +140,17 @@ class Experiment:
 
 
 def load_experiment(path, games: int | None = None, max_games: int | None = None,
-                    check_decks: bool = True) -> Experiment:
+                    check_decks: bool = True, house_rules: dict | None = None) -> Experiment:
     """Read and check an experiment file. ``games`` makes every cell play that many games;
-    ``max_games`` caps the games of every cell (both for reduced runs; both change the hash)."""
+    ``max_games`` caps the games of every cell (both for reduced runs; both change the hash);
+    ``house_rules`` (knobs as a [setup] table holds them) set what neither the file's [setup] nor
+    its [sweep] sets (they are in every cell's setup, so they change the hash too)."""
     path = resolve_experiment(str(path))
     where = str(path)
     data = read_toml(read_text(path, "experiment file", ExperimentError), where, ExperimentError)
+    if house_rules and isinstance(data.get("setup", {}), dict) and isinstance(data.get("sweep", {}), dict):
+        taken = set(data.get("setup", {})) | set(data.get("sweep", {}))
+        data["setup"] = {k: v for k, v in house_rules.items() if k not in taken} | data.get("setup", {})
     return parse_experiment(data, where, games, max_games, check_decks)
 
 
@@ -195,14 +200,25 @@ def _nesting(text: str) -> int:
 
 
 def resolve_experiment(name: str) -> Path:
-    """An experiment file by path, or a bundled one by name (``reference`` is
-    ``experiments/reference.toml`` of the project, or of the installed package)."""
-    path = Path(name)
-    if path.suffix or "/" in name or os.path.exists(path):
-        return path
+    """An experiment file by path, or a bundled one by name whatever its case (``reference`` is
+    ``experiments/reference.toml`` of the project, or of the installed package). A path that does
+    not exist but names a bundled experiment in an ``experiments`` folder (``horde run
+    experiments/difficulty.toml`` as the README writes it, outside a checkout) is that bundled
+    experiment; an unknown name is an ExperimentError naming the closest bundled
+    experiments and every one."""
     from horde.bundled import bundled_folder
 
-    return bundled_folder("experiments") / f"{name}.toml"
+    path = Path(name)
+    if os.path.exists(path):
+        return path
+    folder = bundled_folder("experiments")
+    bundled = sorted(p.stem for p in folder.glob("*.toml"))
+    pathlike = bool(path.suffix) or "/" in name
+    if pathlike and not (path.suffix == ".toml" and path.parent.name == "experiments" and path.stem in bundled):
+        return path  # a file of the user's that isn't there: reading it says so
+    found = match_name(path.stem if pathlike else name, bundled, "bundled experiment", error=ExperimentError,
+                       more=" (or give an experiment file's path)")
+    return folder / f"{found}.toml"
 
 
 def parse_experiment(data: dict, where: str, games: int | None = None, max_games: int | None = None,
@@ -400,11 +416,18 @@ def data_digest(setup: GameSetup) -> str:
         files += [("user card", p) for p in card_files(user_card_paths(setup.cards))]
     except HordeError:
         files.append(("user card", Path("missing")))
-    files.append(("horde", resolve_path(setup.horde_deck, "horde")))
+
+    def deck(name: str, kind: str) -> Path:
+        try:
+            return resolve_path(name, kind)
+        except HordeError:  # no such bundled deck: it counts as missing (checking the cells says so)
+            return Path("missing")
+
+    files.append(("horde", deck(setup.horde_deck, "horde")))
     if mode_of(setup) is not None:  # X1: the decks are drafted from the cube
         files.append(("cube", cube_path(setup.cube)))
     else:
-        files += [("team", resolve_path(n, "team")) for n in setup.team_decks[:setup.players]]
+        files += [("team", deck(n, "team")) for n in setup.team_decks[:setup.players]]
     if setup.banlist != "none":
         files.append(("banlist", root / "banlist.txt" if setup.banlist == "default" else Path(setup.banlist)))
     digest = hashlib.sha256()

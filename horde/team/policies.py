@@ -48,7 +48,7 @@ from horde.engine.state import (
     TeamPlayer,
     Winner,
 )
-from horde.errors import HordeError
+from horde.errors import HordeError, match_name
 from horde.files import read_text
 from horde.limits import POLICY_NUMBER_MAX, quoted
 from horde.team import tactics
@@ -1028,7 +1028,8 @@ def policy_class(spec: str) -> type:
             raise PolicyError(f"policy '{spec}': module '{module_name}' has no policy class '{class_name}'"
                               f" with a choose(decision, view) method")
         return cls
-    raise PolicyError(f"unknown policy {quoted(spec)}: expected one of {', '.join(POLICIES)} or module:Class")
+    name = match_name(spec, POLICIES, "policy", error=PolicyError, more=", or module:Class")  # forgives case, or says the closest
+    return POLICIES[name]
 
 
 def _defines(source: str, name: str) -> bool:

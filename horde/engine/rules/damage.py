@@ -202,9 +202,11 @@ def controller_damaged(game: Game, player: int, source: Permanent) -> None:
                 effect.run(game, ctx, **effect.args)
 
 
-def lose_life(game: Game, n: int, player: int | None = None, by: int = HORDE_CONTROLLER) -> None:
+def lose_life(game: Game, n: int, player: int | None = None, by: int = HORDE_CONTROLLER,
+              source: str | None = None) -> None:
     """The team loses ``n`` life (H1); with a life for each player (Z), ``player`` loses it (the
-    first player still in the game when none is named), ``by`` being who made it lose it."""
+    first player still in the game when none is named), ``by`` being who made it lose it and
+    ``source`` the card whose ability or spell did (the trace names it)."""
     if n > 0:
         game.life_lost += n
         if individual(game):
@@ -215,7 +217,7 @@ def lose_life(game: Game, n: int, player: int | None = None, by: int = HORDE_CON
         else:
             game.team_life -= n
         if game.drivers.trace is not None:
-            log(game, "life_lost", Side.TEAM, amount=n, team_life=game.team_life)
+            log(game, "life_lost", Side.TEAM, amount=n, team_life=game.team_life, source=source)
 
 
 def gain_life(game: Game, n: int, player: int | None = None) -> None:

@@ -74,13 +74,13 @@ def play_many(setup: GameSetup, seed: int, games: int, workers: int | None = Non
               progress: bool = True, record_turns: bool = False) -> Iterator[GameResult]:
     """Yield the GameResults of ``games`` seeded games in order (game ``i`` with the seed
     ``(seed, i)``), on ``workers`` local processes (default: one per core; one plays in this
-    process) with a tqdm progress bar. The setup is prepared here first, so a bad one fails before
-    any worker starts."""
-    from tqdm import tqdm
+    process) with a progress bar (``horde.lab.progress``: a line per tenth in a log). The setup is
+    prepared here first, so a bad one fails before any worker starts."""
+    from horde.lab.progress import progress_bar
 
     prepare(setup)
     backend = open_backend(workers)
-    bar = tqdm(total=games, unit="game", disable=not progress, smoothing=0.1)
+    bar = progress_bar(games, progress, smoothing=0.1)
     finished = False
     try:
         todo = deque(chunks(games, chunk_size))

@@ -313,7 +313,7 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
 
 
 def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler) -> RunOutcome:
-    from tqdm import tqdm
+    from horde.lab.progress import progress_bar
 
     digest = experiment.digest()
     write_atomically(folder / "experiment.toml", experiment.to_toml().encode("utf-8"))
@@ -414,8 +414,8 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
             entry.update(games_done=state.done_games(), done=state.finished())
 
     done = session["games_before"]
-    bar = tqdm(total=done + outstanding(), initial=done, unit="game", desc=experiment.name,
-               disable=not progress, smoothing=0.05, dynamic_ncols=True)
+    bar = progress_bar(done + outstanding(), progress, initial=done, desc=experiment.name, smoothing=0.05,
+                       dynamic_ncols=True)
     try:
         while queue or in_flight:
             while queue and len(in_flight) < backend.window:
