@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import shlex
-import signal
 import sys
-import threading
 
 import click
 
@@ -21,6 +18,8 @@ from horde.cli.common import (
     given_knobs,
     knob_options,
     setup_from_options,
+    stop_code,
+    terminate_as_interrupt,
 )
 from horde.limits import CHUNK_MAX, GAMES_MAX
 from horde.setup import SetupError
@@ -63,15 +62,14 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
     # The options that name the results folder: with them the run continues where it stopped.
     resume = ["horde", "run", experiment_file] + (["--out", out] if out != "results" else []) + \
         (["--games", str(games)] if games else []) + (["--max-games", str(max_games)] if max_games else [])
-    signals: list = []
     try:
-        with terminate_as_interrupt(signals):
+        with terminate_as_interrupt() as signals:
             outcome = run_experiment(experiment, out, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
                                      progress=not quiet, on_start=announce)
     except KeyboardInterrupt as stop:
         kept = f": {stop.done()} are kept in {stop.folder}" if isinstance(stop, RunInterrupted) else ""
         click.echo(f"interrupted{kept}; to continue, run: {shlex.join(resume)}", err=True)
-        sys.exit(128 + (signals[0] if signals else signal.SIGINT))
+        sys.exit(stop_code(signals))
     if outcome.already_complete:
         click.echo(f"{outcome.folder}: already complete", err=True)
     from horde.lab.runner import approximations
@@ -85,27 +83,6 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
     for summary in outcome.cells:
         click.echo(describe_cell(summary, width))
     click.echo(f"results: {outcome.folder}")
-
-
-@contextlib.contextmanager
-def terminate_as_interrupt(received: list):
-    """SIGTERM stops the run as Ctrl-C does (so the manifest records it), in this process only
-    and for the block only; the signal's number is appended to ``received``. A second SIGTERM
-    while stopping is ignored, so the stop can finish writing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum, frame):
-        if not received:
-            received.append(signum)
-            raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 
 def load_folders(folders):
