@@ -11,6 +11,8 @@ from horde.cli.common import (
     HordeGroup,
     cards_option,
     cli,
+    stop_code,
+    terminate_as_interrupt,
 )
 
 
@@ -94,7 +96,13 @@ def cards_import(file, quiet):
             bar.total = total
             bar.update(read - bar.n)
 
-        summary = import_atomic_cards(file, progress=progress)
+        try:
+            with terminate_as_interrupt() as signals:  # SIGTERM too: the temporary file is removed
+                summary = import_atomic_cards(file, progress=progress)
+        except KeyboardInterrupt:
+            bar.close()
+            click.echo(f"interrupted: the card index is as it was ({index_path()})", err=True)
+            sys.exit(stop_code(signals))
     click.echo(f"imported {summary['cards']} cards from {summary['source']} into {index_path()} "
                f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
 
