@@ -51,6 +51,7 @@ from horde.engine.state import (
     spend,
 )
 from horde.errors import HordeError, about_knob
+from horde.limits import quoted
 from horde.setup import GameSetup, unused_knobs
 from horde.team import draft
 from horde.team.policies import TeamView, policy_factory
@@ -198,10 +199,10 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
         else:
             bosses = tuple(c for c in horde_deck.bosses if c.name.lower() == setup.boss.lower())[:1]
             if not bosses:
-                raise HordeError(f"boss '{setup.boss}' is not in the boss list of {horde_deck.path} "
+                raise HordeError(f"boss {quoted(setup.boss)} is not in the boss list of {horde_deck.path} "
                                  f"({', '.join(c.name for c in horde_deck.bosses)})")
     elif setup.boss not in ("none", "random"):
-        raise HordeError(f"boss '{setup.boss}': the Horde deck {horde_deck.path} has no boss list")
+        raise HordeError(f"boss {quoted(setup.boss)}: the Horde deck {horde_deck.path} has no boss list")
     scheme_cards = about_knob("schemes", setup.schemes, lambda: scheme_deck(setup, horde_deck, catalogue))  # A1
     return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy, tuple(scheme_cards),
                     drafting)

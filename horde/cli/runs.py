@@ -21,6 +21,7 @@ from horde.cli.common import (
     stop_code,
     terminate_as_interrupt,
 )
+from horde.files import shown
 from horde.limits import CHUNK_MAX, GAMES_MAX
 from horde.setup import SetupError
 
@@ -57,7 +58,7 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
             click.echo(f"{experiment.name}: {len(experiment.cells)} cell(s), " + (
                 f"{run.games} games each" if not run.adaptive else
                 f"until a half-width of {run.precision} (at most {run.max_games} games each)")
-                + f", seed {experiment.seed} -> {folder}", err=True)
+                + f", seed {experiment.seed} -> {shown(folder)}", err=True)
 
     # The options that name the results folder: with them the run continues where it stopped.
     resume = ["horde", "run", experiment_file] + (["--out", out] if out != "results" else []) + \
@@ -67,11 +68,11 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
             outcome = run_experiment(experiment, out, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
                                      progress=not quiet, on_start=announce)
     except KeyboardInterrupt as stop:
-        kept = f": {stop.done()} are kept in {stop.folder}" if isinstance(stop, RunInterrupted) else ""
-        click.echo(f"interrupted{kept}; to continue, run: {shlex.join(resume)}", err=True)
+        kept = f": {stop.done()} are kept in {shown(str(stop.folder))}" if isinstance(stop, RunInterrupted) else ""
+        click.echo(f"interrupted{kept}; to continue, run: {' '.join(map(shell_word, resume))}", err=True)
         sys.exit(stop_code(signals))
     if outcome.already_complete:
-        click.echo(f"{outcome.folder}: already complete", err=True)
+        click.echo(f"{shown(outcome.folder)}: already complete", err=True)
     from horde.lab.runner import approximations
 
     for cell in approximations(experiment):  # --approximate: named once, with the text dropped
@@ -82,7 +83,15 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
     width = max(len(summary["label"]) for summary in outcome.cells)
     for summary in outcome.cells:
         click.echo(describe_cell(summary, width))
-    click.echo(f"results: {outcome.folder}")
+    click.echo(f"results: {shown(outcome.folder)}")
+
+
+def shell_word(word: str) -> str:
+    """A word of a command as a shell reads it back: quoted, and a name that is not UTF-8 in
+    bash's ``$'...'`` with its bytes as ``\\xNN``."""
+    if shown(word) == word:
+        return shlex.quote(word)
+    return "$'" + shown(word.replace("\\", "\\\\").replace("'", "\\'")) + "'"
 
 
 def load_folders(folders):
@@ -269,4 +278,4 @@ def report_command(folder, out, images, card_turn, other, target, band, min_game
 
     path = write_report(folder, out, card_turn=card_turn, images=images, compare=other, target=target, band=band,
                         min_games=min_games)
-    click.echo(f"report: {path}")
+    click.echo(f"report: {shown(path)}")
