@@ -7,8 +7,8 @@ platform's user data folder). The database is written to a temporary file and re
 failed import leaves the old index as it was; the temporary files of imports killed outright are
 removed by the next one. The file's work is bounded as well as its size (docs/limits.md): every
 value, every card and the whole decompressed JSON are checked as they stream to the parser, and
-a card past the limits of a card stops the import there, naming it. ``CardIndex.lookup(name)`` finds a card by its name,
-a face name or an ``A // B`` name, ignoring case.
+a card past the limits of a card stops the import there, naming it. ``CardIndex.lookup(name)``
+finds a card by its name, a face name or an ``A // B`` name, ignoring case.
 
 The index holds facts only (name, mana cost, colours, type line, power/toughness, loyalty,
 keywords, Oracle text, layout). What a card *does* comes from a hand-written entry or from the

@@ -90,6 +90,7 @@ def cards_import(file, quiet):
     from tqdm import tqdm
 
     from horde.cards.cardindex import import_atomic_cards, index_path
+    from horde.files import shown
 
     with tqdm(unit="B", unit_scale=True, unit_divisor=1024, desc="cards import", disable=quiet) as bar:
         def progress(read: int, total: int) -> None:
@@ -101,9 +102,9 @@ def cards_import(file, quiet):
                 summary = import_atomic_cards(file, progress=progress)
         except KeyboardInterrupt:
             bar.close()
-            click.echo(f"interrupted: the card index is as it was ({index_path()})", err=True)
+            click.echo(f"interrupted: the card index is as it was ({shown(index_path())})", err=True)
             sys.exit(stop_code(signals))
-    click.echo(f"imported {summary['cards']} cards from {summary['source']} into {index_path()} "
+    click.echo(f"imported {summary['cards']} cards from {summary['source']} into {shown(index_path())} "
                f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
 
 
