@@ -2,6 +2,7 @@
 a run that cannot go on, or is stopped, says so in one line too and how to continue. A message is
 kept to one line of at most ``MESSAGE_MAX`` characters whatever it quotes."""
 
+import codecs
 import re
 from collections.abc import Callable
 from typing import TypeVar
@@ -21,6 +22,18 @@ def escaped(text: str) -> str:
     """``text`` with each byte of a file name that is not UTF-8 (``os.fsdecode``'s surrogate
     escapes) shown as ``\\xNN``, as the name would be typed in a shell's ``$'...'``."""
     return _UNDECODED.sub(lambda m: f"\\x{ord(m[0]) - 0xDC00:02x}", text)
+
+
+def _escape_unencodable(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler ``horde.escaped``: what an output stream can't encode shown as
+    ``escaped`` shows it (``\\xNN`` for the byte of a name that is not UTF-8), or as ``\\uNNNN``."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    unencodable = error.object[error.start:error.end]
+    return "".join(escaped(c) if _UNDECODED.match(c) else f"\\u{ord(c):04x}" for c in unencodable), error.end
+
+
+codecs.register_error("horde.escaped", _escape_unencodable)
 
 
 class HordeError(Exception):

@@ -342,7 +342,8 @@ def test_fuzz_decklists(sandbox, first):
         rng = random.Random(f"decklists/{i}")
         box = sandbox()
         seed = rng.choice(DECKS + [ROOT / "decks" / "banlist.txt"])
-        path = write_mutated(box.inputs / "deck.txt", mutate_text(seed.read_text(), rng, box), rng, box)
+        name = rng.choice(["deck.txt"] * 5 + ["deck-\udcff.txt"])  # a name that is not UTF-8 (issue 29)
+        path = write_mutated(box.inputs / name, mutate_text(seed.read_text(), rng, box), rng, box)
         horde_deck = "horde" in seed.parts
         common = ["--quiet", "--workers", "1", "--games", "2"]
         arguments = rng.choice([
@@ -385,7 +386,8 @@ def test_fuzz_card_files(sandbox, first):
         box = sandbox()
         chosen = rng.sample(BLOCKS, rng.randint(1, 12))
         text = mutate_text("\n\n".join(chosen), rng, box, card_mutation)
-        path = write_mutated(box.inputs / "cards.txt", text, rng, box)
+        name = rng.choice(["cards.txt"] * 5 + ["cards-\udcff.txt"])  # a name that is not UTF-8 (issue 29)
+        path = write_mutated(box.inputs / name, text, rng, box)
         names = re.findall(r"Name: (.*)", text) or ["Zombie"]
         via_env = rng.random() < 0.3
         cards = [] if via_env else ["--cards", str(path)]

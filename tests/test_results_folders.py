@@ -18,7 +18,7 @@ from pathlib import Path
 import pyarrow as pa
 import pytest
 from click.testing import CliRunner
-from conftest import one_line_error
+from conftest import TEST_DECKS, one_line_error
 
 import horde.files
 import horde.lab.runner.run
@@ -406,3 +406,28 @@ def test_issue29_item6_a_long_boss_name_is_cut_in_the_one_line_error():
     line = one_line_error(CliRunner().invoke(cli, ["play", "--boss", "Nicol " * 400]),
                           "boss 'Nicol Nicol Nicol", "... (2400 characters)' is not in the boss list")
     assert len(line) < 400
+
+
+def test_issue29_item1_decks_and_card_files_whose_names_are_not_utf8_are_read_and_shown_escaped(decks, tmp_path,
+                                                                                               monkeypatch):
+    """Every output stream shows a name that is not UTF-8 as ``\\xff`` (the codec error handler
+    ``horde.escaped``): never an error, even where the terminal's encoding is strict."""
+    deck = tmp_path / "deck-\udcff.txt"
+    deck.write_text((TEST_DECKS / "horde" / "mini.txt").read_text())
+    checked = CliRunner().invoke(cli, ["decks", "check", str(deck)])
+    assert checked.exit_code == 0 and checked.output == f"{tmp_path}/deck-\\xff.txt (horde deck): ok\n"
+    played = CliRunner().invoke(cli, ["simulate", "--games", "2", "--quiet", "--workers", "1", "--horde", str(deck),
+                                      "--boss", "none", "--players", "2", "--team", "white", "--team", "white"])
+    assert played.exit_code == 0 and f"Horde deck {tmp_path}/deck-\\xff.txt," in played.output
+    cards = tmp_path / "cards-\udcff"
+    cards.mkdir()
+    (cards / "extra.txt").write_text("Name: Hostile Walker\nCost: {1}{B}\nType: Creature — Zombie\nPT: 2/2\n")
+    compared = CliRunner().invoke(cli, ["compare", "--games", "2", "--quiet", "--workers", "1", "--cards", str(cards),
+                                        "--boss", "none", "--horde", "mini", "--team", "white", "--team", "white",
+                                        "--a", "--players 1", "--b", "--players 2"])
+    assert compared.exit_code == 0, compared.output
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))  # the index of this test only
+    source = tmp_path / "AtomicCards-\udcff.json"
+    source.write_bytes((Path(__file__).parent / "data" / "mtgjson" / "AtomicCards.json").read_bytes())
+    imported = CliRunner().invoke(cli, ["cards", "import", str(source), "--quiet"])
+    assert imported.exit_code == 0 and imported.output.startswith("imported 12 cards from AtomicCards-\\xff.json into")

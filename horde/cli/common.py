@@ -4,6 +4,7 @@ exit code 2, the knob options, the numbers of the command line and small printin
 from __future__ import annotations
 
 import contextlib
+import io
 import signal
 import sys
 import threading
@@ -31,6 +32,9 @@ class HordeGroup(click.Group):
     click can't read (an unknown option, a number out of range) into one line too."""
 
     def invoke(self, ctx):
+        for stream in (sys.stdout, sys.stderr):  # a name that is not UTF-8 printed as \\xNN, never an error
+            if isinstance(stream, io.TextIOWrapper) and stream.errors != "horde.escaped":
+                stream.reconfigure(errors="horde.escaped")
         try:
             return super().invoke(ctx)
         except HordeError as error:
