@@ -1,6 +1,7 @@
 """What a results folder holds: the columns of games.parquet and turns.parquet, the Arrow tables
 of played games, part file names, files written whole or not at all (``horde.files``: never
-through a link), and the manifest.
+through a link) and read by any name (``read_parquet``), and the manifest, with what it says of a
+run not finished (``run_progress``).
 
 This module sits below both the run (``horde.lab.runner.run``, which writes results) and the analysis
 layer (``horde.lab.analysis``, which reads them and builds the same tables for games played in
