@@ -322,6 +322,10 @@ def test_issue29_item1_a_results_folder_whose_name_is_not_utf8_completes_resumes
         assert (folder / name).read_bytes() == (whole / name).read_bytes()
     summary = CliRunner().invoke(cli, ["summary", str(folder)])
     assert summary.exit_code == 0 and summary.output == CliRunner().invoke(cli, ["summary", str(whole)]).output
+    both = CliRunner().invoke(cli, ["summary", str(folder), str(whole)])  # one name: each folder's path, as text
+    assert both.exit_code == 0 and f"{tmp_path}/out-\\xff/{whole.name} " in both.output, both.output
+    compared = CliRunner().invoke(cli, ["compare", str(folder), str(whole)])
+    assert compared.exit_code == 0 and f"A: {tmp_path}/out-\\xff/{whole.name} (" in compared.output, compared.output
     page, images = tmp_path / "page-\udcff.html", tmp_path / "images-\udcff"
     report = CliRunner().invoke(cli, ["report", str(folder), "--out", str(page), "--images", str(images)])
     assert report.exit_code == 0 and report.output == f"report: {tmp_path}/page-\\xff.html\n"

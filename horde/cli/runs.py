@@ -245,8 +245,9 @@ def compare_folders(folder_a: str, folder_b: str, markdown: bool) -> None:
 
     a, b = load(folder_a), load(folder_b)
     warn_approximated([a, b])
-    table = compare_tables(a.games, b.games, by=None, names=(folder_a, folder_b))
-    pooled = compare_tables(a.games, b.games, by=(), names=(folder_a, folder_b))
+    names = (shown(folder_a), shown(folder_b))  # a column of text: a name that is not UTF-8 as \\xNN
+    table = compare_tables(a.games, b.games, by=None, names=names)
+    pooled = compare_tables(a.games, b.games, by=(), names=names)
     if int(pooled["pairs"].iloc[0]) == 0:
         raise ResultsError(f"no game of {folder_a} has a partner in {folder_b}: pairs need the same seed, game index "
                            "and values of the knobs both folders share")

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from horde.errors import HordeError
+from horde.errors import HordeError, escaped
 from horde.files import check_regular, read_text
 from horde.lab.experiments import read_toml
 from horde.lab.runner import store
@@ -914,5 +914,5 @@ def combine(results: Iterable[Results]) -> pd.DataFrame:
     names = [r.folder.name if r.folder else r.name for r in results]
     if len(set(names)) < len(names):
         names = [str(r.folder) if r.folder else r.name for r in results]
-    frames = [r.games.assign(results=name) for r, name in zip(results, names, strict=True)]
+    frames = [r.games.assign(results=escaped(name)) for r, name in zip(results, names, strict=True)]  # UTF-8 text
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
