@@ -419,7 +419,7 @@ def test_issue29_item1_decks_and_card_files_whose_names_are_not_utf8_are_read_an
     deck = tmp_path / "deck-\udcff.txt"
     deck.write_text((TEST_DECKS / "horde" / "mini.txt").read_text())
     checked = CliRunner().invoke(cli, ["decks", "check", str(deck)])
-    assert checked.exit_code == 0 and checked.output == f"{tmp_path}/deck-\\xff.txt (horde deck): ok\n"
+    assert checked.exit_code == 0 and checked.output.startswith(f"{tmp_path}/deck-\\xff.txt (horde deck): ok")
     played = CliRunner().invoke(cli, ["simulate", "--games", "2", "--quiet", "--workers", "1", "--horde", str(deck),
                                       "--boss", "none", "--players", "2", "--team", "white", "--team", "white"])
     assert played.exit_code == 0 and f"Horde deck {tmp_path}/deck-\\xff.txt," in played.output
