@@ -2,7 +2,9 @@
 a run that cannot go on, or is stopped, says so in one line too and how to continue. A message is
 kept to one line of at most ``MESSAGE_MAX`` characters whatever it quotes."""
 
+import codecs
 import difflib
+import re
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
@@ -12,6 +14,27 @@ T = TypeVar("T")
 
 MESSAGE_MAX = 20 * QUOTE_MAX  # characters of one error line, its file and line included
 PATH_SHOWN = 5 * QUOTE_MAX  # characters of a path an error line shows (the message after it is never cut)
+
+
+_UNDECODED = re.compile("[\udc80-\udcff]")  # how Python holds a byte of a name that is not UTF-8
+
+
+def escaped(text: str) -> str:
+    """``text`` with each byte of a file name that is not UTF-8 (``os.fsdecode``'s surrogate
+    escapes) shown as ``\\xNN``, as the name would be typed in a shell's ``$'...'``."""
+    return _UNDECODED.sub(lambda m: f"\\x{ord(m[0]) - 0xDC00:02x}", text)
+
+
+def _escape_unencodable(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler ``horde.escaped``: what an output stream can't encode shown as
+    ``escaped`` shows it (``\\xNN`` for the byte of a name that is not UTF-8), or as ``\\uNNNN``."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    unencodable = error.object[error.start:error.end]
+    return "".join(escaped(c) if _UNDECODED.match(c) else f"\\u{ord(c):04x}" for c in unencodable), error.end
+
+
+codecs.register_error("horde.escaped", _escape_unencodable)
 
 
 class HordeError(Exception):
@@ -35,7 +58,7 @@ class HordeError(Exception):
             if len(path) > PATH_SHOWN:  # a path of thousands of characters: its start and its end
                 path = f"{path[:PATH_SHOWN // 2]}...{path[-PATH_SHOWN // 2:]}"
             where = f"{path}:{self.line}: " if self.line is not None else f"{path}: "
-        text = "".join(c if c.isprintable() else " " for c in where + self.message)
+        text = "".join(c if c.isprintable() else " " for c in escaped(where + self.message))
         return text if len(text) <= MESSAGE_MAX else text[:MESSAGE_MAX - 3] + "..."
 
 

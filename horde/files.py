@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from horde.errors import HordeError
+from horde.errors import HordeError, escaped
 
 KiB = 1024
 MiB = 1024 * KiB
@@ -42,6 +42,12 @@ SIZES: dict[str, int] = {
     "AtomicCards file": 2 * GiB,
 }
 TEMPORARY = ".tmp"  # the suffix of a file being written (its target's name + ".tmp")
+
+
+def shown(path: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
+    """A file name as a message or a text file shows it: a byte that is not UTF-8 (a name made
+    on another system) as ``\\xNN``; the name itself, as the system holds it, is what is opened."""
+    return escaped(os.fsdecode(path))
 
 
 def _kind_of(mode: int) -> str:

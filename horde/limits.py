@@ -39,6 +39,8 @@ BATTLEFIELD_MAX = 10_000  # H15: permanents on the battlefield at once (both sid
 DEPTH_MAX = 60  # H15: abilities resolving inside one another (a trigger's effect triggering another, ...)
 TOML_DEPTH_MAX = 8  # tables and arrays nested inside one another in an experiment file
 ATOMIC_DEPTH_MAX = 64  # maps and arrays nested inside one another in MTGJSON's AtomicCards (its cards: 7)
+ATOMIC_VALUE_MAX = 65_536  # bytes of one value of AtomicCards as the file writes it (a 5,000-character text: 60,000 at most)
+ATOMIC_CARD_MAX = 4 * 1024 * 1024  # bytes of one card's JSON in AtomicCards (its faces, rulings and translations)
 QUOTE_MAX = 80  # characters of a value an error message quotes
 
 

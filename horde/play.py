@@ -206,7 +206,7 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
                                  f"{'; '.join(names)}; or random, or none")
             bosses = tuple(c for c in horde_deck.bosses if c.name == named)[:1]
     elif setup.boss not in ("none", "random"):
-        raise HordeError(f"boss '{setup.boss}': the Horde deck {setup.horde_deck} has no boss list")
+        raise HordeError(f"boss {quoted(setup.boss)}: the Horde deck {setup.horde_deck} has no boss list")
     scheme_cards = about_knob("schemes", setup.schemes, lambda: scheme_deck(setup, horde_deck, catalogue))  # A1
     return Prepared(setup, catalogue, horde_deck, tuple(team_decks), banned, bosses, new_policy, tuple(scheme_cards),
                     drafting)

@@ -6,7 +6,11 @@ from __future__ import annotations
 import gzip
 import json
 import lzma
+import os
 import shutil
+import signal
+import subprocess
+import sys
 import time
 import zipfile
 from pathlib import Path
@@ -154,3 +158,239 @@ def test_json_nested_past_its_depth_is_refused_in_bounded_memory(tmp_path, kind)
     assert caught.value.one_line() == (f"{source}: cannot read the file as MTGJSON's AtomicCards JSON: its maps and "
                                        "arrays nest more than 64 deep (docs/limits.md)")
     assert not (tmp_path / "cards.sqlite").exists()
+
+
+# ---------------------------------------------------------------- issue 29: hostile AtomicCards files
+
+
+def atomic_with(card: dict) -> dict:
+    """The fixture with one more card."""
+    data = json.loads(FIXTURE.read_text())
+    data["data"][card["name"]] = [dict({"type": "Creature", "layout": "normal"}, **card)]
+    return data
+
+
+def stopped_at(source: Path, target: Path) -> str:
+    """The one line of an import of ``source`` that fails, checking that it left nothing behind."""
+    with pytest.raises(HordeError) as caught:
+        import_atomic_cards(source, target=target)
+    assert not list(target.parent.glob(".cards-*")), "a temporary index was left"
+    return caught.value.one_line()
+
+
+@pytest.mark.parametrize("kind", ["xz", "gz"])
+def test_issue29_item2_a_small_file_whose_card_text_is_640_mib_stops_at_that_card_at_once(tmp_path, kind):
+    """98 KB of xz holding one card whose text is 640 MiB kept the import busy for minutes (the
+    parser reads a value split over its reads from its start again at each read): the import
+    now stops at that card, naming it, as soon as the text passes 65,536 bytes; the old index
+    stays."""
+    compress = lzma.compress if kind == "xz" else gzip.compress
+    head = json.dumps(json.loads(FIXTURE.read_text()))[:-2] + ', "Huge": [{"name": "Huge", "type": "Creature", "text": "'
+    # concatenated streams are one stream to both formats' readers: 640 copies of 1 MiB of text
+    raw = compress(head.encode()) + compress(b"a" * 2**20) * 640 + compress(b'"}]}}')
+    source = tmp_path / f"AtomicCards.json.{kind}"
+    source.write_bytes(raw)
+    assert len(raw) < 700_000
+    target = tmp_path / "cards.sqlite"
+    import_atomic_cards(FIXTURE, target=target)
+    before = target.read_bytes()
+    start = time.perf_counter()
+    line = stopped_at(source, target)
+    assert time.perf_counter() - start < 2
+    assert line == (f"{source}: import stopped: data['Huge']: a value of more than 65,536 bytes; a card's text may "
+                    "hold at most 5,000 characters (docs/limits.md)")
+    assert target.read_bytes() == before
+
+
+@pytest.mark.parametrize("text", ['a\\"' * 40_000, "\\" * 70_000, "x" * 65_537],
+                         ids=["escaped-quotes", "escaped-backslashes", "plain"])
+def test_issue29_item2_a_text_past_the_limit_stops_even_made_of_escapes(tmp_path, text):
+    source = tmp_path / "AtomicCards.json"
+    source.write_text(json.dumps(atomic_with({"name": "Escapes", "text": text})))
+    assert stopped_at(source, tmp_path / "cards.sqlite").endswith(
+        "import stopped: data['Escapes']: a value of more than 65,536 bytes; a card's text may hold at most 5,000 "
+        "characters (docs/limits.md)")
+
+
+def test_issue29_item2_a_card_text_over_5000_characters_stops_the_import_at_that_card(tmp_path):
+    """The limits of a card (docs/limits.md) hold for the card index as for a card file: 5,000
+    characters of text, 200 of a name; 5,000 characters as the file's longest escapes (12
+    bytes each) are fine."""
+    source = tmp_path / "AtomicCards.json"
+    source.write_text(json.dumps(atomic_with({"name": "Wordy", "text": "a" * 5001})))
+    assert stopped_at(source, tmp_path / "cards.sqlite") == (
+        f"{source}: import stopped: data['Wordy']: its text is 5,001 characters, more than the 5,000 a card's text "
+        "may have (docs/limits.md)")
+    source.write_text(json.dumps(atomic_with({"name": "N" * 201})))
+    assert "import stopped: data['NNNNN" in stopped_at(source, tmp_path / "cards.sqlite")
+    assert "its name is 201 characters, more than the 200 a card's name may have" in stopped_at(
+        source, tmp_path / "cards.sqlite")
+    source.write_text(json.dumps(atomic_with({"name": "Smiles", "text": "\U0001F600" * 5000})))  # ASCII escapes
+    assert source.read_text().count("\\ud83d\\ude00") == 5000  # 60,000 bytes of text in the file
+    import_atomic_cards(source, target=tmp_path / "cards.sqlite")
+    assert CardIndex(tmp_path / "cards.sqlite").lookup("Smiles").text == "\U0001F600" * 5000
+
+
+def test_issue29_item2_a_card_of_more_than_4_mib_of_json_stops_the_import(tmp_path):
+    """A card's fields not read (its printings, rulings, translations) are bounded too: a card
+    holding millions of short texts would be millions of objects in memory."""
+    source = tmp_path / "AtomicCards.json"
+    source.write_text(json.dumps(atomic_with({"name": "Wide", "printings": ["M10"] * 800_000})))
+    assert stopped_at(source, tmp_path / "cards.sqlite") == (
+        f"{source}: import stopped: data['Wide']: more than 4,194,304 bytes of JSON, the most one card may take "
+        "(docs/limits.md)")
+
+
+def test_issue29_item2_the_streaming_check_finds_every_value_too_long_whatever_the_reads(monkeypatch):
+    """The check of value lengths, with a limit of a few bytes, against a plain reading of the
+    JSON escapes on random bytes cut into random reads (an escape split between two reads)."""
+    import io
+    import random
+
+    import horde.cards.cardindex as cardindex
+
+    def too_long(data: bytes, most: int) -> bool:
+        run = longest = i = 0
+        while i < len(data):
+            step = 2 if data[i:i + 1] == b"\\" else 1  # an escape: two bytes of text
+            run = 0 if data[i:i + 1] == b'"' else run + step
+            longest = max(longest, run)
+            i += step
+        return longest > most
+
+    rng = random.Random(29)
+    for _ in range(5000):
+        data = bytes(rng.choice(b'ab"\\') for _ in range(rng.randint(0, 40)))
+        if (len(data) - len(data.rstrip(b"\\"))) % 2:
+            data += b"a"  # JSON never ends inside an escape
+        most = rng.randint(1, 8)
+        monkeypatch.setattr(cardindex, "ATOMIC_VALUE_MAX", most)
+        stream = cardindex._Checked(io.BytesIO(data))
+        try:
+            while stream.read(rng.randint(1, 7)):
+                pass
+            found = False
+        except cardindex.TooLong:
+            found = True
+        assert found == too_long(data, most), (data, most)
+
+
+def damaged(kind: str, tmp_path: Path) -> Path:
+    raw = FIXTURE.read_bytes()
+    if kind.startswith("zip"):
+        path = tmp_path / "AtomicCards.json.zip"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr("AtomicCards.json", raw)
+        data = bytearray(path.read_bytes())
+        if kind == "zip-cut":
+            data = data[:len(data) // 2]
+        else:  # the compressed card data overwritten
+            data[200:260] = b"\0" * 60
+        path.write_bytes(bytes(data))
+        return path
+    path = tmp_path / f"AtomicCards.json.{kind.split('-')[0]}"
+    packed = gzip.compress(raw) if kind.startswith("gz") else lzma.compress(raw)
+    if kind.endswith("cut"):
+        packed = packed[:len(packed) // 2]
+    else:
+        packed = packed[:300] + bytes(b ^ 0x55 for b in packed[300:400]) + packed[400:]
+    path.write_bytes(packed)
+    return path
+
+
+@pytest.mark.parametrize(("kind", "reason"), [
+    ("zip-cut", "cannot read the zip archive: File is not a zip file"),
+    ("zip-damaged", "cannot read the zip archive: it is damaged or cut short (Error -3 while decompressing data: "),
+    ("gz-cut", "cannot read the gzip file: it is damaged or cut short (Compressed file ended before the "
+               "end-of-stream marker was reached)"),
+    ("gz-damaged", "cannot read the gzip file: it is damaged or cut short ("),
+    ("xz-cut", "cannot read the xz file: it is damaged or cut short (Compressed file ended before the "
+               "end-of-stream marker was reached)"),
+    ("xz-damaged", "cannot read the xz file: it is damaged or cut short (Corrupt input data)"),
+])
+def test_issue29_item3_a_damaged_or_truncated_archive_is_one_line(tmp_path, kind, reason):
+    source = damaged(kind, tmp_path)
+    line = stopped_at(source, tmp_path / "cards.sqlite")
+    assert line.startswith(f"{source}: {reason}") and "\n" not in line
+
+
+def test_issue29_item3_a_zip_is_read_from_its_atomiccards_member_or_refused_naming_its_members(tmp_path):
+    raw = FIXTURE.read_bytes()
+    source = tmp_path / "mtgjson.zip"
+    with zipfile.ZipFile(source, "w") as archive:
+        archive.writestr("readme.json", b"{}")  # a .json member first: not the cards
+        archive.writestr("mtgjson/AtomicCards.json", raw)
+    assert import_atomic_cards(source, target=tmp_path / "cards.sqlite")["cards"] == 12
+    with zipfile.ZipFile(source, "w") as archive:
+        archive.writestr("readme.json", b"{}")
+        archive.writestr("AllPrintings.json", raw)
+    assert stopped_at(source, tmp_path / "cards.sqlite") == (
+        f"{source}: the zip archive holds no member named AtomicCards.json; it holds 'readme.json', "
+        "'AllPrintings.json'")
+    with zipfile.ZipFile(source, "w") as archive:
+        archive.writestr("a/AtomicCards.json", raw)
+        archive.writestr("b/atomiccards.json", raw)
+    assert stopped_at(source, tmp_path / "cards.sqlite") == (
+        f"{source}: the zip archive holds 2 members named AtomicCards.json; it holds 'a/AtomicCards.json', "
+        "'b/atomiccards.json'")
+
+
+def big_atomic(path: Path, copies: int) -> Path:
+    """AtomicCards with ``copies`` copies of every card of the fixture: an import of a second or two."""
+    data = json.loads(FIXTURE.read_text())
+    data["data"] = {f"{name} {i}": faces for i in range(copies) for name, faces in data["data"].items()}
+    path.write_text(json.dumps(data))
+    return path
+
+
+def start_import(source: Path, home: Path) -> subprocess.Popen:
+    """``horde cards import SOURCE`` as a process of its own, once its temporary index exists."""
+    process = subprocess.Popen([sys.executable, "-m", "horde.cli", "cards", "import", str(source), "--quiet"],
+                               env=dict(os.environ, HORDE_HOME=str(home)), stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not list(home.glob(".cards-*.sqlite")):
+        assert process.poll() is None and time.monotonic() < deadline, "the import ended before it could be stopped"
+        time.sleep(0.005)
+    return process
+
+
+def test_issue29_item4_a_killed_import_leaves_a_temporary_file_the_next_import_removes(tmp_path):
+    source = big_atomic(tmp_path / "AtomicCards.json", 2000)
+    home = tmp_path / "home"
+    home.mkdir()
+    process = start_import(source, home)
+    process.kill()
+    process.communicate()
+    left = list(home.glob(".cards-*.sqlite"))
+    assert len(left) == 1
+    import_atomic_cards(FIXTURE, target=home / "cards.sqlite")
+    assert sorted(p.name for p in home.iterdir()) == ["cards.sqlite"]
+
+
+def test_issue29_item4_sigterm_removes_the_temporary_file_and_exits_143(tmp_path):
+    source = big_atomic(tmp_path / "AtomicCards.json", 2000)
+    home = tmp_path / "home"
+    home.mkdir()
+    process = start_import(source, home)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 143, stderr
+    assert stderr == f"interrupted: the card index is as it was ({home / 'cards.sqlite'})\n"
+    assert list(home.iterdir()) == []
+
+
+def test_issue29_item4_the_temporary_file_of_an_import_running_now_is_left_alone(tmp_path):
+    """Each import holds a lock (flock) on its temporary file while it runs: another import
+    started meanwhile removes only those no one holds."""
+    import fcntl
+
+    running = tmp_path / ".cards-running.sqlite"
+    stale = tmp_path / ".cards-stale.sqlite"
+    running.write_bytes(b"")
+    stale.write_bytes(b"")
+    (tmp_path / ".cards-link.sqlite").symlink_to(running)
+    with open(running, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        import_atomic_cards(FIXTURE, target=tmp_path / "cards.sqlite")
+        assert running.exists() and not stale.exists() and (tmp_path / ".cards-link.sqlite").is_symlink()

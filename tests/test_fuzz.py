@@ -342,7 +342,8 @@ def test_fuzz_decklists(sandbox, first):
         rng = random.Random(f"decklists/{i}")
         box = sandbox()
         seed = rng.choice(DECKS + [ROOT / "decks" / "banlist.txt"])
-        path = write_mutated(box.inputs / "deck.txt", mutate_text(seed.read_text(), rng, box), rng, box)
+        name = rng.choice(["deck.txt"] * 5 + ["deck-\udcff.txt"])  # a name that is not UTF-8 (issue 29)
+        path = write_mutated(box.inputs / name, mutate_text(seed.read_text(), rng, box), rng, box)
         horde_deck = "horde" in seed.parts
         common = ["--quiet", "--workers", "1", "--games", "2"]
         arguments = rng.choice([
@@ -385,7 +386,8 @@ def test_fuzz_card_files(sandbox, first):
         box = sandbox()
         chosen = rng.sample(BLOCKS, rng.randint(1, 12))
         text = mutate_text("\n\n".join(chosen), rng, box, card_mutation)
-        path = write_mutated(box.inputs / "cards.txt", text, rng, box)
+        name = rng.choice(["cards.txt"] * 5 + ["cards-\udcff.txt"])  # a name that is not UTF-8 (issue 29)
+        path = write_mutated(box.inputs / name, text, rng, box)
         names = re.findall(r"Name: (.*)", text) or ["Zombie"]
         via_env = rng.random() < 0.3
         cards = [] if via_env else ["--cards", str(path)]
@@ -440,8 +442,10 @@ def test_fuzz_experiments(sandbox, first):
         box = sandbox()
         PATHS[:] = box.paths()
         seed = rng.choice([p.read_text() for p in EXPERIMENTS] + [small] * 3)
-        path = write_mutated(box.inputs / "x.toml", mutate_text(seed, rng, box, toml_mutation), rng, box)
-        arguments = ["run", str(path), "--out", str(box.out), "--workers", "1", "--quiet", "--max-games",
+        name = rng.choice(["x.toml"] * 4 + ["x-\udcff.toml"])  # a name that is not UTF-8 (issue 29)
+        path = write_mutated(box.inputs / name, mutate_text(seed, rng, box, toml_mutation), rng, box)
+        out = box.out / rng.choice(["", "", "", "out-\udcff"])
+        arguments = ["run", str(path), "--out", str(out), "--workers", "1", "--quiet", "--max-games",
                      rng.choice(["1", "2"])] + rng.choice([[], ["--games", "1"], ["--chunk-size", "1"]])
         run_case(box, arguments, f"experiments-{i}", separate=i % SEPARATE == 0)
 
@@ -584,7 +588,9 @@ def write_atomic(box: Sandbox, rng: random.Random) -> Path:
     raw = text.encode("utf-8", errors="replace")
     if rng.random() < 0.05:
         raw = b"[" * 200_000 + raw
-    kind = rng.choice(["json"] * 4 + ["json.gz", "json.xz", "zip", "zip-empty", "gz-broken"])
+    kind = rng.choice(["json"] * 4 + ["json.gz", "json.xz", "zip", "zip-empty", "gz-broken"] + HOSTILE_ARCHIVES)
+    if kind in HOSTILE_ARCHIVES:
+        return hostile_archive(box, rng, kind, raw)
     path = box.inputs / f"AtomicCards.{kind.split('-')[0]}"
     if kind == "json.gz":
         path.write_bytes(gzip.compress(raw))
@@ -601,6 +607,50 @@ def write_atomic(box: Sandbox, rng: random.Random) -> Path:
     return path
 
 
+# Issue 29's files: small files huge inside, damaged or cut archives, zips without AtomicCards.json.
+HOSTILE_ARCHIVES = ["huge", "huge", "wide", "zip-cut", "zip-damaged", "zip-members", "xz-cut", "xz-damaged"]
+
+
+def hostile_archive(box: Sandbox, rng: random.Random, kind: str, raw: bytes) -> Path:
+    """An AtomicCards file of one of the kinds of ``HOSTILE_ARCHIVES``, its name sometimes not UTF-8."""
+    name = rng.choice(["AtomicCards", "AtomicCards-\udcff", "Atomic\udce9Cards"])
+    if kind == "huge":  # a card whose text (or name, or a field not read) decompresses to 64-640 MiB
+        compress = rng.choice([gzip.compress, lzma.compress])
+        field = rng.choice(["text", "name", "rulings", "faceName"])
+        head = json.dumps(ATOMIC)[:-2] + f', "Huge": [{{"name": "Huge", "layout": "normal", "{field}": "'
+        unit = rng.choice([b"a", b'\\"', b"\\\\", b"\\u00e9", b" "])
+        block = unit * (2**20 // len(unit))  # 1 MiB
+        path = box.inputs / f"{name}.json.{'gz' if compress is gzip.compress else 'xz'}"
+        path.write_bytes(compress(head.encode()) + compress(block) * rng.choice([64, 640]) + compress(b'"}]}}'))
+        return path
+    if kind == "wide":  # a card of millions of short texts
+        data = json.loads(json.dumps(ATOMIC))
+        data["data"]["Wide"] = [{"name": "Wide", "layout": "normal", "printings": ["M10"] * rng.choice([10, 900_000])}]
+        path = box.inputs / f"{name}.json"
+        path.write_text(json.dumps(data))
+        return path
+    if kind.startswith("zip"):
+        path = box.inputs / f"{name}.zip"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            if kind == "zip-members":
+                for member in rng.sample(["readme.json", "AllPrintings.json", "a/AtomicCards.json",
+                                          "b/atomiccards.JSON", "AtomicCards.json.xz", "../AtomicCards.json"], 2):
+                    archive.writestr(member, raw)
+            else:
+                archive.writestr(rng.choice(["AtomicCards.json", "mtgjson/AtomicCards.json"]), raw)
+        packed = bytearray(path.read_bytes())
+    else:
+        path = box.inputs / f"{name}.json.xz"
+        packed = bytearray(lzma.compress(raw))
+    if kind.endswith("cut"):
+        packed = packed[:rng.randrange(len(packed))]
+    elif kind.endswith("damaged"):
+        for _ in range(rng.randint(1, 20)):
+            packed[rng.randrange(len(packed))] = rng.randrange(256)
+    path.write_bytes(bytes(packed))
+    return path
+
+
 @pytest.mark.parametrize("first", range(0, cases("card index"), 24))
 def test_fuzz_card_index(sandbox, first):
     for i in range(first, min(first + 24, cases("card index"))):
@@ -608,6 +658,9 @@ def test_fuzz_card_index(sandbox, first):
         box = sandbox()
         path = write_atomic(box, rng)
         odd_home = rng.random() < 0.15
+        if not odd_home and rng.random() < 0.2:  # what imports killed outright left: removed; a link never followed
+            (box.home / ".cards-stopped.sqlite").write_bytes(rng.randbytes(rng.randint(0, 5000)))
+            (box.home / ".cards-link.sqlite").symlink_to(box.victim / "secret.txt")
         env = {"HORDE_HOME": rng.choice([str(box.victim / "secret.txt"), "/dev/null", str(box.inputs / "pipe.txt"),
                                          str(box.home / "deep" / "er"), str(box.inputs / "link-secret.txt"),
                                          ""])} if odd_home else None
@@ -773,14 +826,21 @@ def test_fuzz_results_folders(sandbox, results_folder, first):
         rng = random.Random(f"results folders/{i}")
         box = sandbox()
         shutil.copy(experiment, box.inputs / "small.toml")
-        copy = box.out / folder.name
+        out = box.out / rng.choice(["", "", "", "out-\udcff"])  # a name that is not UTF-8 (issue 29)
+        copy = out / folder.name
         shutil.copytree(folder, copy)
+        if rng.random() < 0.15:  # a run not finished: in progress, stopped or killed (issue 29)
+            manifest = json.loads((copy / "manifest.json").read_text())
+            manifest["status"] = manifest["runs"][-1]["status"] = rng.choice(["running", "interrupted", "failed"])
+            (copy / "manifest.json").write_text(json.dumps(manifest))
+            (copy / "games.parquet").unlink()
         damage_folder(copy, rng, box)
         arguments = rng.choice([
             ["summary", str(copy)], ["summary", str(copy), "--by", "boss_drawn"],
             ["report", str(copy)], ["report", str(copy), "--images", str(box.out / "images")],
+            ["report", str(copy), "--out", str(box.out / "page-\udcff.html")],
             ["compare", str(copy), str(folder)],
-            ["run", str(box.inputs / "small.toml"), "--out", str(box.out), "--workers", "1", "--quiet"],
+            ["run", str(box.inputs / "small.toml"), "--out", str(out), "--workers", "1", "--quiet"],
         ])
         run_case(box, arguments, f"results-folders-{i}", separate=i % SEPARATE == 0)
 

@@ -9,18 +9,22 @@ from __future__ import annotations
 import errno
 import json
 import os
+import subprocess
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pyarrow as pa
 import pytest
 from click.testing import CliRunner
-from conftest import one_line_error
+from conftest import TEST_DECKS, one_line_error
 
 import horde.files
+import horde.lab.runner.run
 from horde.cli import cli
 from horde.files import WriteError, write_file
-from horde.lab.runner import turns_schema
+from horde.lab.runner import FolderLock, turns_schema
 from horde.lab.runner.store import games_schema
 
 EXPERIMENT = ('name = "r"\nseed = 3\n[setup]\nhorde_deck = "mini-recipe"\nboss = "none"\n'
@@ -278,3 +282,156 @@ def test_item7_a_scheduler_that_cannot_be_used_is_one_line_at_once(experiment, t
         one_line_error(run(experiment, "--out", tmp_path / "out", "--scheduler", address), f"--scheduler {address}")
         assert time.monotonic() - started < 5
     assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- issue 29: names not UTF-8, counts, runs in progress
+
+
+def stop_at_the_third_chunk(monkeypatch) -> Callable[[], None]:
+    """The run stops (as Ctrl-C stops it) when its third chunk starts; returns what undoes it."""
+    real = horde.lab.runner.run.play_cell_chunk
+    calls: list = []
+
+    def stop(task):
+        calls.append(task)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(task)
+
+    monkeypatch.setattr(horde.lab.runner.run, "play_cell_chunk", stop)
+    return lambda: monkeypatch.setattr(horde.lab.runner.run, "play_cell_chunk", real)
+
+
+def test_issue29_item1_a_results_folder_whose_name_is_not_utf8_completes_resumes_and_is_read(
+        experiment, tmp_path, whole, monkeypatch):
+    """``--out $'out-\\xff'``: the parts were merged through pyarrow, which takes a path only as
+    UTF-8 text, so the run played every game and then failed. Now it is stopped, resumed,
+    merged, summarised and reported, and every message shows the name as ``\\xff``."""
+    out = tmp_path / "out-\udcff"  # b"out-\xff", as Python holds a name that is not UTF-8
+    undo = stop_at_the_third_chunk(monkeypatch)
+    stopped = CliRunner().invoke(cli, ["run", str(experiment), "--out", str(out), "--workers", "1", "--quiet",
+                                       "--chunk-size", "5"])
+    assert stopped.exit_code == 130
+    assert stopped.output == (f"interrupted: 10 of 40 games are kept in {tmp_path}/out-\\xff/{whole.name}; to "
+                              f"continue, run: horde run {experiment} --out $'{tmp_path}/out-\\xff'\n")
+    undo()
+    resumed = run(experiment, "--out", out, "--chunk-size", "5")
+    assert resumed.exit_code == 0 and f"results: {tmp_path}/out-\\xff/{whole.name}" in resumed.output
+    folder = out / whole.name
+    for name in ("games.parquet", "turns.parquet"):
+        assert (folder / name).read_bytes() == (whole / name).read_bytes()
+    summary = CliRunner().invoke(cli, ["summary", str(folder)])
+    assert summary.exit_code == 0 and summary.output == CliRunner().invoke(cli, ["summary", str(whole)]).output
+    both = CliRunner().invoke(cli, ["summary", str(folder), str(whole)])  # one name: each folder's path, as text
+    assert both.exit_code == 0 and f"{tmp_path}/out-\\xff/{whole.name} " in both.output, both.output
+    compared = CliRunner().invoke(cli, ["compare", str(folder), str(whole)])
+    assert compared.exit_code == 0 and f"A: {tmp_path}/out-\\xff/{whole.name} (" in compared.output, compared.output
+    page, images = tmp_path / "page-\udcff.html", tmp_path / "images-\udcff"
+    report = CliRunner().invoke(cli, ["report", str(folder), "--out", str(page), "--images", str(images)])
+    assert report.exit_code == 0 and report.output == f"report: {tmp_path}/page-\\xff.html\n"
+    assert page.stat().st_size > 10_000 and list(images.glob("*.png"))
+
+
+def test_issue29_item1_an_experiment_file_whose_name_is_not_utf8_runs(decks, tmp_path, monkeypatch):
+    """An experiment file named with bytes that are not UTF-8, in such a folder, naming card files
+    beside it: the run completes; the resolved experiment.toml (UTF-8, as TOML is) and the
+    results' ``cards`` column show the names as ``\\xff``."""
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "experiments-\udcff"
+    (folder / "my-cards").mkdir(parents=True)
+    (folder / "my-cards" / "extra.txt").write_text("Name: Hostile Walker\nCost: {1}{B}\nType: Creature — Zombie\n"
+                                                   "PT: 2/2\n")
+    path = folder / "r-\udcff.toml"
+    path.write_text(EXPERIMENT.replace("[sweep]", 'cards = ["my-cards"]\n[sweep]'))
+    assert run(path, "--out", tmp_path / "out").exit_code == 0
+    results = folder_of(tmp_path / "out")
+    text = (results / "experiment.toml").read_text(encoding="utf-8")
+    assert f"from {tmp_path}/experiments-\\xff/r-\\xff.toml; hash" in text
+    assert f'cards = ["{tmp_path}/experiments-\\\\xff/my-cards"]' in text
+    import pyarrow.parquet as pq
+
+    assert set(pq.read_table(results / "games.parquet").column("cards").to_pylist()) == {
+        f"{tmp_path}/experiments-\\xff/my-cards"}
+    assert CliRunner().invoke(cli, ["summary", str(results)]).exit_code == 0
+    one_line_error(run(folder / "none-\udcff.toml"), f"{tmp_path}/experiments-\\xff/none-\\xff.toml: cannot read "
+                                                      "experiment file: No such file or directory")
+
+
+def test_issue29_item5_a_finished_runs_manifest_counts_every_game(experiment, tmp_path, whole, monkeypatch):
+    """The games a run had done were noted once a second at most, so a finished run's manifest
+    kept the count of its last note (1,480 of 1,600, say): it says every game now."""
+    manifest = json.loads((whole / "manifest.json").read_text())
+    assert {"status": "complete", "games_done": 40, "games_total": 40, "cells_done": 2}.items() <= \
+        manifest["runs"][-1].items()
+    out = tmp_path / "again"
+    undo = stop_at_the_third_chunk(monkeypatch)
+    run(experiment, "--out", out, "--chunk-size", "5")
+    undo()
+    assert run(experiment, "--out", out).exit_code == 0
+    runs = json.loads((folder_of(out) / "manifest.json").read_text())["runs"]
+    assert [(r["status"], r["games_done"], r["games_total"]) for r in runs] == [("interrupted", 10, 40),
+                                                                                ("complete", 40, 40)]
+
+
+def test_issue29_item6_summary_and_report_of_a_run_not_finished_say_so_and_how_far(experiment, tmp_path, monkeypatch):
+    """Without games.parquet, summary and report read the manifest: a run in progress (its lock
+    held, by this process or another) says how far it is; a run interrupted or killed says how
+    to go on. Before, each said 'no games.parquet here'."""
+    out = tmp_path / "out"
+    stop_at_the_third_chunk(monkeypatch)
+    run(experiment, "--out", out, "--chunk-size", "5")
+    folder = folder_of(out)
+
+    def says(*fragments):
+        for command in (["summary", str(folder)], ["report", str(folder)]):
+            one_line_error(CliRunner().invoke(cli, command), *fragments)
+
+    says("the run was interrupted after 10 of 40 games, so it has no games.parquet yet; run the same horde run "
+         "command again to complete it")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["status"] = manifest["runs"][-1]["status"] = "running"
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    says("the run ended without a word (killed?) after 10 of 40 games")
+    with FolderLock(folder):  # the run, in this process
+        says(f"{folder}: the run is still in progress: 10 of 40 games done, as its manifest last noted (once a "
+             "second); summarise it once it is complete")
+    holder = subprocess.Popen([sys.executable, "-c", "import fcntl, sys, time; f = open(sys.argv[1], 'a+'); "
+                               "fcntl.lockf(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(60)",
+                               str(folder / ".lock")], stdout=subprocess.PIPE, text=True)
+    try:  # the run, in another process
+        assert holder.stdout.readline() == "held\n"
+        says("the run is still in progress: 10 of 40 games done")
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_issue29_item6_a_long_boss_name_is_cut_in_the_one_line_error():
+    line = one_line_error(CliRunner().invoke(cli, ["play", "--boss", "Nicol " * 400]),
+                          "boss 'Nicol Nicol Nicol", "... (2400 characters)' is not in the boss list")
+    assert len(line) < 400
+
+
+def test_issue29_item1_decks_and_card_files_whose_names_are_not_utf8_are_read_and_shown_escaped(decks, tmp_path,
+                                                                                               monkeypatch):
+    """Every output stream shows a name that is not UTF-8 as ``\\xff`` (the codec error handler
+    ``horde.escaped``): never an error, even where the terminal's encoding is strict."""
+    deck = tmp_path / "deck-\udcff.txt"
+    deck.write_text((TEST_DECKS / "horde" / "mini.txt").read_text())
+    checked = CliRunner().invoke(cli, ["decks", "check", str(deck)])
+    assert checked.exit_code == 0 and checked.output.startswith(f"{tmp_path}/deck-\\xff.txt (horde deck): ok")
+    played = CliRunner().invoke(cli, ["simulate", "--games", "2", "--quiet", "--workers", "1", "--horde", str(deck),
+                                      "--boss", "none", "--players", "2", "--team", "white", "--team", "white"])
+    assert played.exit_code == 0 and f"Horde deck {tmp_path}/deck-\\xff.txt," in played.output
+    cards = tmp_path / "cards-\udcff"
+    cards.mkdir()
+    (cards / "extra.txt").write_text("Name: Hostile Walker\nCost: {1}{B}\nType: Creature — Zombie\nPT: 2/2\n")
+    compared = CliRunner().invoke(cli, ["compare", "--games", "2", "--quiet", "--workers", "1", "--cards", str(cards),
+                                        "--boss", "none", "--horde", "mini", "--team", "white", "--team", "white",
+                                        "--a", "--players 1", "--b", "--players 2"])
+    assert compared.exit_code == 0, compared.output
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))  # the index of this test only
+    source = tmp_path / "AtomicCards-\udcff.json"
+    source.write_bytes((Path(__file__).parent / "data" / "mtgjson" / "AtomicCards.json").read_bytes())
+    imported = CliRunner().invoke(cli, ["cards", "import", str(source), "--quiet"])
+    assert imported.exit_code == 0 and imported.output.startswith("imported 12 cards from AtomicCards-\\xff.json into")

@@ -4,6 +4,7 @@ columns and the manifest."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -382,6 +383,24 @@ def test_sigterm_stops_local_workers_like_ctrl_c(decks, tmp_path):
                            capture_output=True, text=True)
     assert whole.returncode == 0, whole.stderr
     assert same_files(folder, next(tmp_path.glob("whole/*")))
+
+
+@pytest.mark.parametrize("gap", [0.05, 0.3])
+def test_issue29_item6_two_sigterms_in_a_row_exit_143(decks, tmp_path, gap):
+    """A second SIGTERM while the first stops the run (50 ms later, or while it exits) is
+    ignored: the command exits with 143 after its one line, not killed by the signal (-15)."""
+    path = tmp_path / "t.toml"
+    path.write_text(RUN_FILE.replace("games = 20", "games = 100"))
+    _, _, process = start_two_workers(path, tmp_path / "out")
+    process.send_signal(signal.SIGTERM)
+    time.sleep(gap)
+    with contextlib.suppress(ProcessLookupError):
+        process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 143, stderr
+    assert stderr.count("\n") == 1 and stderr.startswith("interrupted: "), stderr
+    folder, = tmp_path.glob("out/*")
+    assert json.loads((folder / "manifest.json").read_text())["status"] == "interrupted"
 
 
 def test_a_dead_worker_process_fails_the_run_in_one_line_and_keeps_its_parts(decks, tmp_path):

@@ -11,6 +11,8 @@ from horde.cli.common import (
     HordeGroup,
     cards_option,
     cli,
+    stop_code,
+    terminate_as_interrupt,
 )
 
 
@@ -94,7 +96,7 @@ def cards_import(file, quiet):
     from tqdm.auto import tqdm
 
     from horde.cards.cardindex import import_atomic_cards, index_path
-    from horde.files import check_regular
+    from horde.files import check_regular, shown
 
     check_regular(file, "AtomicCards file")  # a missing file: one line, before any progress bar
     with tqdm(unit="B", unit_scale=True, unit_divisor=1024, desc="cards import", disable=quiet) as bar:
@@ -102,8 +104,14 @@ def cards_import(file, quiet):
             bar.total = total
             bar.update(read - bar.n)
 
-        summary = import_atomic_cards(file, progress=progress)
-    click.echo(f"imported {summary['cards']} cards from {summary['source']} into {index_path()} "
+        try:
+            with terminate_as_interrupt() as signals:  # SIGTERM too: the temporary file is removed
+                summary = import_atomic_cards(file, progress=progress)
+        except KeyboardInterrupt:
+            bar.close()
+            click.echo(f"interrupted: the card index is as it was ({shown(index_path())})", err=True)
+            sys.exit(stop_code(signals))
+    click.echo(f"imported {summary['cards']} cards from {summary['source']} into {shown(index_path())} "
                f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
 
 

@@ -7,7 +7,11 @@ helpers."""
 from __future__ import annotations
 
 import contextlib
+import io
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 
 import click
 
@@ -32,6 +36,9 @@ class HordeGroup(click.Group):
     help is grouped, with examples (``HordeCommand``)."""
 
     def invoke(self, ctx):
+        for stream in (sys.stdout, sys.stderr):  # a name that is not UTF-8 printed as \\xNN, never an error
+            if isinstance(stream, io.TextIOWrapper) and stream.errors != "horde.escaped":
+                stream.reconfigure(errors="horde.escaped")
         try:
             return super().invoke(ctx)
         except HordeError as error:
@@ -39,7 +46,7 @@ class HordeGroup(click.Group):
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
-            sys.exit(130)
+            sys.exit(stop_code())
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
@@ -60,7 +67,51 @@ class HordeGroup(click.Group):
             sys.exit(error.exit_code)
         except click.Abort:
             click.echo("aborted", err=True)
-            sys.exit(1)
+            sys.exit(stop_code() if stop_signals() else 1)
+
+
+class StopOnTerminate:
+    """The SIGTERM handler of the command line: the first SIGTERM stops the command as Ctrl-C does
+    (KeyboardInterrupt: a run records it in its manifest, an import removes its temporary file);
+    any later one is ignored, so the stop finishes writing and the command exits with 143."""
+
+    def __init__(self) -> None:
+        self.received: list[int] = []
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if not self.received:
+            self.received.append(signum)
+            raise KeyboardInterrupt
+
+
+def stop_signals() -> list[int]:
+    """The signals that stopped this command (SIGTERM), if its handler is the command line's."""
+    handler = signal.getsignal(signal.SIGTERM)
+    return handler.received if isinstance(handler, StopOnTerminate) else []
+
+
+def stop_code(received: list[int] | None = None) -> int:
+    """The exit code of a command stopped: 128 + the signal (143 for SIGTERM, 130 for Ctrl-C);
+    ``received``: the signals a ``terminate_as_interrupt`` block heard."""
+    return 128 + (received or stop_signals() or [signal.SIGINT])[0]
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[list[int]]:
+    """SIGTERM stops the block as Ctrl-C does (``StopOnTerminate``), in this process only; yields
+    the list of the signals received. The ``horde`` program keeps its handler to the end (a
+    second SIGTERM, even while it exits, is ignored); called in-process, the handler is the
+    block's and the one before is put back after it."""
+    current = signal.getsignal(signal.SIGTERM)
+    if isinstance(current, StopOnTerminate) or threading.current_thread() is not threading.main_thread():
+        yield current.received if isinstance(current, StopOnTerminate) else []
+        return
+    handler = StopOnTerminate()
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield handler.received
+    finally:
+        signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 
 # Command-line names of the knobs that read better than their field names.
@@ -349,7 +400,14 @@ def echo_table(header: list[str], rows: list[list[str]], markdown: bool = False)
 
 
 def main():
-    cli(prog_name="horde")
+    stop = StopOnTerminate()
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, stop)  # exit 143, however many SIGTERMs come
+    try:
+        cli(prog_name="horde")
+    finally:
+        if stop.received:  # Python's own shutdown puts the default back (a later SIGTERM would kill): ignore it
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import shlex
-import signal
 import sys
-import threading
 from pathlib import Path
 
 import click
@@ -23,10 +20,13 @@ from horde.cli.common import (
     given_knobs,
     knob_options,
     setup_from_options,
+    stop_code,
+    terminate_as_interrupt,
 )
 from horde.cli.config import config_options, house_rules
 from horde.cli.words import setup_words
 from horde.errors import match_name
+from horde.files import shown
 from horde.limits import CHUNK_MAX, GAMES_MAX
 from horde.setup import SetupError
 
@@ -69,23 +69,22 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
             click.echo(f"{experiment.name}: {len(experiment.cells)} cell(s), " + (
                 f"{run.games} games each" if not run.adaptive else
                 f"until a half-width of {run.precision} (at most {run.max_games} games each)")
-                + f", seed {experiment.seed} -> {folder}", err=True)
+                + f", seed {experiment.seed} -> {shown(folder)}", err=True)
 
     # The options that name the results folder: with them the run continues where it stopped.
     resume = ["horde", "run", experiment_file] + (["--out", out] if out != "results" else []) + \
         (["--games", str(games)] if games else []) + (["--max-games", str(max_games)] if max_games else []) + \
         (["--config", config] if config else []) + (["--no-config"] if no_config else [])
-    signals: list = []
     try:
-        with terminate_as_interrupt(signals):
+        with terminate_as_interrupt() as signals:
             outcome = run_experiment(experiment, out, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
                                      progress=not quiet, on_start=announce)
     except KeyboardInterrupt as stop:
-        kept = f": {stop.done()} are kept in {stop.folder}" if isinstance(stop, RunInterrupted) else ""
-        click.echo(f"interrupted{kept}; to continue, run: {shlex.join(resume)}", err=True)
-        sys.exit(128 + (signals[0] if signals else signal.SIGINT))
+        kept = f": {stop.done()} are kept in {shown(str(stop.folder))}" if isinstance(stop, RunInterrupted) else ""
+        click.echo(f"interrupted{kept}; to continue, run: {' '.join(map(shell_word, resume))}", err=True)
+        sys.exit(stop_code(signals))
     if outcome.already_complete:
-        click.echo(f"{outcome.folder}: already complete", err=True)
+        click.echo(f"{shown(outcome.folder)}: already complete", err=True)
     from horde.lab.runner import approximations
 
     for cell in approximations(experiment):  # --approximate: named once, with the text dropped
@@ -96,28 +95,15 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
     width = max(len(summary["label"]) for summary in outcome.cells)
     for summary in outcome.cells:
         click.echo(describe_cell(summary, width))
-    click.echo(f"results: {outcome.folder}")
+    click.echo(f"results: {shown(outcome.folder)}")
 
 
-@contextlib.contextmanager
-def terminate_as_interrupt(received: list):
-    """SIGTERM stops the run as Ctrl-C does (so the manifest records it), in this process only
-    and for the block only; the signal's number is appended to ``received``. A second SIGTERM
-    while stopping is ignored, so the stop can finish writing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum, frame):
-        if not received:
-            received.append(signum)
-            raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+def shell_word(word: str) -> str:
+    """A word of a command as a shell reads it back: quoted, and a name that is not UTF-8 in
+    bash's ``$'...'`` with its bytes as ``\\xNN``."""
+    if shown(word) == word:
+        return shlex.quote(word)
+    return "$'" + shown(word.replace("\\", "\\\\").replace("'", "\\'")) + "'"
 
 
 def load_folders(folders, err: bool = False):
@@ -316,8 +302,9 @@ def compare_folders(folder_a: str, folder_b: str, style: str) -> None:
     a, b = load(folder_a), load(folder_b)
     machine = style in MACHINE
     warn_approximated([a, b], err=machine)
-    table = compare_tables(a.games, b.games, by=None, names=(folder_a, folder_b))
-    pooled = compare_tables(a.games, b.games, by=(), names=(folder_a, folder_b))
+    names = (shown(folder_a), shown(folder_b))  # a column of text: a name that is not UTF-8 as \\xNN
+    table = compare_tables(a.games, b.games, by=None, names=names)
+    pooled = compare_tables(a.games, b.games, by=(), names=names)
     if int(pooled["pairs"].iloc[0]) == 0:
         raise ResultsError(f"no game of {folder_a} has a partner in {folder_b}: pairs need the same seed, game index "
                            "and values of the knobs both folders share")
@@ -362,4 +349,4 @@ def report_command(folder, out, images, card_turn, other, target, band, min_game
                              "overwrite them, or another folder")
     path = write_report(folder, out, card_turn=card_turn, images=images, compare=other, target=target, band=band,
                         min_games=min_games)
-    click.echo(f"report: {path}")
+    click.echo(f"report: {shown(path)}")

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from horde.errors import HordeError
+from horde.errors import HordeError, escaped
 from horde.files import check_regular, read_text
 from horde.lab.experiments import read_toml
 from horde.lab.runner import store
@@ -787,7 +787,6 @@ def _one_line(error: Exception) -> str:
 def read_table(path: Path) -> pd.DataFrame:
     """A parquet table: one file, or a folder of part files read in name order."""
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     files = sorted(p for p in path.rglob("*.parquet") if os.path.isfile(p)) if os.path.isdir(path) else [path]
     if not files:
@@ -796,7 +795,7 @@ def read_table(path: Path) -> pd.DataFrame:
     for file in files:
         check_regular(file, "results table", ResultsError)  # never a named pipe or a device
         try:
-            tables.append(pq.read_table(file))
+            tables.append(store.read_parquet(file))  # a folder's name may hold any bytes
         except (OSError, ValueError, pa.ArrowException) as error:
             raise ResultsError(f"can't be read as parquet ({_one_line(error)})", str(file)) from None
     try:
@@ -879,8 +878,8 @@ def load(path) -> Results:
             raise ResultsError(f"not a folder ({EXPECTED_FOLDER})", str(folder))
         raise ResultsError(f"no such results folder ({EXPECTED_FOLDER})", str(folder))
     games_path = folder / "games.parquet"
-    if not os.path.exists(games_path):
-        raise ResultsError(f"no games.parquet here ({EXPECTED_FOLDER})", str(folder))
+    if not os.path.exists(games_path):  # a run in progress, or stopped, says so and how far it is
+        raise ResultsError(store.run_progress(folder) or f"no games.parquet here ({EXPECTED_FOLDER})", str(folder))
     games = read_table(games_path)
     _require(games, ("winner", "turns"), str(games_path))
     turns_path = folder / "turns.parquet"
@@ -915,5 +914,5 @@ def combine(results: Iterable[Results]) -> pd.DataFrame:
     names = [r.folder.name if r.folder else r.name for r in results]
     if len(set(names)) < len(names):
         names = [str(r.folder) if r.folder else r.name for r in results]
-    frames = [r.games.assign(results=name) for r, name in zip(results, names, strict=True)]
+    frames = [r.games.assign(results=escaped(name)) for r, name in zip(results, names, strict=True)]  # UTF-8 text
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()

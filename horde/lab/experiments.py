@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from horde import __version__
-from horde.errors import HordeError, match_name
-from horde.files import read_bytes, read_text
+from horde.errors import HordeError, escaped, match_name
+from horde.files import read_bytes, read_text, shown
 from horde.limits import CELLS_MAX, GAMES_MAX, SEED_MAX, TOML_DEPTH_MAX, quoted
 from horde.play import prepare
 from horde.setup import KNOBS, GameSetup, convert, make_setup
@@ -120,8 +120,9 @@ class Experiment:
         return f"{self.name}-{self.digest()}"
 
     def to_toml(self) -> str:
-        """The resolved experiment as TOML; reading it back gives the same experiment and hash."""
-        lines = [f"# Resolved by horde {__version__}" + (f" from {self.source}" if self.source else "")
+        """The resolved experiment as TOML; reading it back gives the same experiment and hash
+        (but for a file name that is not UTF-8: TOML is UTF-8, so its bytes are shown as ``\\xNN``)."""
+        lines = [f"# Resolved by horde {__version__}" + (f" from {shown(self.source)}" if self.source else "")
                  + f"; hash {self.digest()}.",
                  f"# {len(self.cells)} cell(s), the product of [sweep] in this order; game i of every "
                  "cell is played with the seed (seed, i).",
@@ -481,7 +482,7 @@ def toml_value(value) -> str:
             raise ValueError(f"no TOML for {value}")
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(escaped(value), ensure_ascii=False)  # a file name's bytes that are not UTF-8: \\xNN
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, dict):

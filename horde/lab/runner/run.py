@@ -40,12 +40,14 @@ from horde.lab.experiments import Experiment
 from horde.lab.runner.backends import open_backend
 from horde.lab.runner.batch import ChunkResult, ChunkTask, play_cell_chunk
 from horde.lab.runner.store import (
+    HELD,
     PART_RE,
     ROW_GROUP,
     code_digest,
     games_schema,
     part_path,
     read_manifest,
+    read_parquet,
     turns_schema,
     write_atomically,
     write_json,
@@ -190,8 +192,6 @@ def is_complete(folder: Path, manifest: dict | None, experiment: Experiment) -> 
 def scan_parts(folder: Path, states: list, turns: bool) -> None:
     """Read what an earlier run finished: each part's winners (a part unreadable or missing its
     turns file is deleted and played again)."""
-    import pyarrow.parquet as pq
-
     for leftover in folder.glob("*" + TEMPORARY):  # a stopped write (never a link: check_tree)
         leftover.unlink()
     parts = folder / "parts"
@@ -212,7 +212,7 @@ def scan_parts(folder: Path, states: list, turns: bool) -> None:
             try:
                 if turns and not os.path.exists(turns_path):
                     raise OSError("no turns part")
-                winners = pq.read_table(path, columns=["winner"]).column("winner").to_pylist()
+                winners = read_parquet(path, columns=["winner"]).column("winner").to_pylist()
                 if len(winners) != stop - start:
                     raise OSError("wrong length")
             except Exception:  # noqa: BLE001 - an unreadable part is deleted and played again
@@ -267,9 +267,11 @@ class FolderLock:
         except OSError:
             handle.close()
             raise HordeError("another horde run is writing to this results folder", str(self.path.parent)) from None
+        HELD.add(os.path.abspath(self.path.parent))
         return self
 
     def __exit__(self, *exc: object) -> None:
+        HELD.discard(os.path.abspath(self.path.parent))
         if self.handle is not None:
             self.handle.close()
 
@@ -335,6 +337,9 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
                "workers": backend.slots, "scheduler": scheduler, "chunk_size": size,
                "games_before": sum(s.done_games() for s in states), "games_played": 0, "chunks": 0,
                "wall_seconds": 0.0, "engine_seconds": 0.0, "worker_seconds": 0.0, "write_seconds": 0.0}
+    # How far it is, for `horde summary` of a run in progress: the games on disk, of how many
+    # (for an adaptive run, the most its cells may play).
+    session.update(games_done=session["games_before"], games_total=sum(s.needed for s in states))
     manifest.update(status="running", code=code_digest(), environment=environment(), chunk_size=size,
                     cells=[{"cell": c.index, "label": c.label, "values": c.values, "setup_hash": c.setup.digest()}
                            for c in experiment.cells])
@@ -394,7 +399,7 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
         session["worker_seconds"] += result.seconds
         if time.perf_counter() - noted[0] >= MANIFEST_EVERY:
             # A run killed outright (SIGKILL, power cut) leaves a manifest that says how far it got.
-            session["games_done"] = kept()
+            session.update(games_done=kept(), games_total=sum(state.needed for state in states))
             session["wall_seconds"] = time.perf_counter() - began
             write_json(folder / "manifest.json", manifest)
             noted[0] = time.perf_counter()
@@ -469,6 +474,9 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     session["status"] = "complete"
     session["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     cells = [state.summary() for state in states]
+    # The counts noted while it ran lag the chunks collected since (once a second at most).
+    session.update(games_done=sum(c["games"] for c in cells), games_total=sum(c["games"] for c in cells),
+                   cells_done=len(cells))
     manifest.update(status="complete", cells=cells, games=sum(c["games"] for c in cells))
     write_json(folder / "manifest.json", manifest)
     shutil.rmtree(folder / "parts", ignore_errors=True)
@@ -523,7 +531,7 @@ def compact(folder: Path, experiment: Experiment, states: list) -> None:
                             continue
                         assert start == position, "a gap in the parts of a finished cell"
                         position = stop
-                        table = pq.read_table(part_path(folder, kind, state.cell.index, start, stop))
+                        table = read_parquet(part_path(folder, kind, state.cell.index, start, stop))
                         pending.append(table.cast(schema))
                         rows += table.num_rows
                         while rows >= ROW_GROUP:

@@ -1,6 +1,7 @@
 """What a results folder holds: the columns of games.parquet and turns.parquet, the Arrow tables
 of played games, part file names, files written whole or not at all (``horde.files``: never
-through a link), and the manifest.
+through a link) and read by any name (``read_parquet``), and the manifest, with what it says of a
+run not finished (``run_progress``).
 
 This module sits below both the run (``horde.lab.runner.run``, which writes results) and the analysis
 layer (``horde.lab.analysis``, which reads them and builds the same tables for games played in
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from horde import __version__, build
-from horde.errors import HordeError
+from horde.errors import HordeError, escaped
 from horde.files import WriteError, read_text, write_file
 from horde.play import GameResult
 from horde.setup import FIELD_NAMES, KNOBS, GameSetup
@@ -68,12 +69,13 @@ def turns_schema() -> pa.Schema:
 
 
 def knob_columns(setup: GameSetup) -> dict:
-    """The setup's knobs as column values: team decks comma-joined, policy parameters as JSON."""
+    """The setup's knobs as column values: team decks comma-joined, policy parameters as JSON; a
+    file name that is not UTF-8 with its bytes shown as ``\\xNN`` (a column holds UTF-8 text)."""
     values = setup.to_dict()
     values["team_decks"] = ",".join(setup.team_decks)
     values["policy_params"] = json.dumps(dict(setup.policy_params), sort_keys=True)
     values["cards"] = ",".join(setup.cards)
-    return values
+    return {name: escaped(value) if isinstance(value, str) else value for name, value in values.items()}
 
 
 def games_table(results: list[GameResult], setup: GameSetup, seed: int, start: int, cell: int = 0,
@@ -121,6 +123,15 @@ def turns_table(results: list[GameResult], start: int, cell: int = 0) -> pa.Tabl
             library.append(row[3])
     return pa.table({"cell": [cell] * len(games), "game": games, "turn": turn, "team_life": life, "horde_power": power,
                      "horde_library": library}, schema=turns_schema())
+
+
+def read_parquet(path: Path, columns: list[str] | None = None) -> pa.Table:
+    """The Parquet file ``path``, opened here: pyarrow takes a path only as UTF-8 text, and a
+    results folder's name may hold any bytes (a name made on another system)."""
+    import pyarrow.parquet as pq
+
+    with open(path, "rb") as handle:
+        return pq.read_table(handle, columns=columns)
 
 
 def part_path(folder: Path, kind: str, cell: int, start: int, stop: int) -> Path:
@@ -183,6 +194,59 @@ def read_manifest(folder: Path) -> dict | None:
         raise HordeError("cannot read the manifest of an earlier run (not a horde manifest); move the folder away "
                          "to start again", str(path))
     return manifest
+
+
+HELD: set[str] = set()  # the results folders whose lock this process holds (its own POSIX lock is not seen)
+
+
+def lock_held(folder: Path) -> bool:
+    """Whether a run holds the lock of the results folder ``folder`` now (``FolderLock``), in this
+    process or another."""
+    if os.path.abspath(folder) in HELD:
+        return True  # testing it here would release it: closing any descriptor of a file drops its POSIX locks
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    try:
+        fd = os.open(folder / ".lock", os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+                     | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+
+
+def run_progress(folder: Path) -> str | None:
+    """What the manifest of a results folder without its final files says: a run still in
+    progress and how far it is, or a run that ended before its end and how to go on; None if
+    there is no manifest (or it can't be read) or it says nothing of the kind."""
+    try:
+        manifest = read_manifest(folder)
+    except HordeError:
+        return None
+    runs = manifest.get("runs") if manifest else None
+    last = runs[-1] if runs else None
+    if not isinstance(last, dict):
+        return None
+    done, total = last.get("games_done", last.get("games_before")), last.get("games_total")
+    whole = [n for n in (done, total) if isinstance(n, int) and not isinstance(n, bool)]
+    far = f"{done:,} of {total:,} games" if len(whole) == 2 else f"{done:,} games" if done in whole else "some games"
+    status = manifest.get("status") if isinstance(manifest, dict) else None
+    if status == "running" and lock_held(folder):
+        return (f"the run is still in progress: {far} done, as its manifest last noted (once a second); "
+                "summarise it once it is complete")
+    ended = {"running": "ended without a word (killed?)", "interrupted": "was interrupted", "failed": "failed",
+             "killed": "ended without a word (killed?)"}
+    if status in ended:
+        return (f"the run {ended[status]} after {far}, so it has no games.parquet yet; run the same horde run "
+                "command again to complete it")
+    return None
 
 
 @functools.cache
