@@ -131,8 +131,12 @@ def counterspell_breadth(card: CardDef) -> int:
 
 
 def is_bomb(card: CardDef) -> bool:
-    """A Horde spell worth a counterspell: mass removal, a big token maker, or mana value 5+."""
+    """A Horde spell worth a counterspell: mass removal, a big token maker, a permanent whose
+    recurring triggers cost the team or grow the Horde's board every turn (Grave Pact, Endless
+    Ranks of the Dead: ``tactics.lasting_threat``), or mana value 5+."""
     if mass_removal(card) or "reanimate_all" in card_verbs(card):
+        return True
+    if card.is_permanent and not card.is_creature and tactics.lasting_threat(card) > 0:
         return True
     return not card.is_token and card.mana_value >= 5
 
@@ -258,20 +262,26 @@ class BaselinePolicy(Policy):
             amount = damage_amount(card) if "damage" in verbs else shrink_amount(card)
             if "horde" in options and amount is not None and amount >= view.horde_library:
                 return "horde"  # H11, H12: it mills the Horde's last cards
-            if amount is not None:
-                killable = [p for p in horde if view.toughness(p) - p.damage <= amount]
-                if killable:
-                    return max(killable, key=lambda p: (self._threat(p, view), view.toughness(p)))
-                if "horde" in options:
-                    return "horde"
-            if horde:
-                return max(horde, key=lambda p: (self._threat(p, view), view.toughness(p)))
-            ours = [o for o in options if not isinstance(o, int | str)]
-            return min(ours, key=view.power) if ours else options[0]
+            # What it takes away (not what regenerates, is indestructible or shielded: L4),
+            # and is worth taking (not a Horde Aura that helps a team creature), worst first.
+            removed = [p for p in horde if tactics.removes(card, p, view) and tactics.permanent_threat(p, view) >= 0]
+            if removed:
+                return max(removed, key=lambda p: (tactics.permanent_threat(p, view), view.toughness(p)))
+            if "horde" in options and amount is not None:
+                return "horde"
+            worth = [p for p in horde if tactics.permanent_threat(p, view) >= 0]
+            if worth:  # nothing it takes away: a shield or a regeneration spent on the worst
+                return max(worth, key=lambda p: (tactics.permanent_threat(p, view), view.toughness(p)))
+            ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
+            if ours:  # the least the team loses
+                return min(ours, key=view.power)
+            return horde[0] if horde else options[0]
         ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
         if ours:
-            if "pump" in verbs:  # a trick goes on a creature that attacks this turn
-                return max(ours, key=lambda p: (view.can_attack(p), view.power(p)))
+            if "pump" in verbs:
+                if view.is_horde_turn:  # in the Horde's combat: on the creature about to block
+                    return max(ours, key=lambda p: (not p.tapped, view.power(p) + view.toughness(p)))
+                return max(ours, key=lambda p: (view.can_attack(p), view.power(p)))  # on one that attacks
             return max(ours, key=view.power)
         return options[0]
 
@@ -280,9 +290,9 @@ class BaselinePolicy(Policy):
         Horde's other creatures (Death Baron; ``horde.team.tactics.threat``)."""
         return tactics.threat(p, view)
 
-    def _answers(self, card: CardDef, horde: list, view: TeamView) -> bool:
-        """Whether a removal spell has a Horde creature to answer (``horde.team.tactics.answers``)."""
-        return tactics.answers(card, horde, view)
+    def _answers(self, card: CardDef, horde: list, view: TeamView, player: int) -> bool:
+        """Whether a removal spell has a Horde permanent to answer (``horde.team.tactics.answers``)."""
+        return tactics.answers(card, horde, view, player)
 
     def _enchant(self, decision: Decision, view: TeamView, helps: bool) -> Any:
         options = decision.options
@@ -386,7 +396,7 @@ class BaselinePolicy(Policy):
         threat = view.horde_attack_power() + 4  # what the Horde could swing next turn, plus a reveal
         life = view.team_life
         if threat < life - self.safety:
-            return [c for c in creatures if view.power(c) > 0]
+            return self._unblocked_deaths([c for c in creatures if view.power(c) > 0], view)
         # Keep the best blockers back until the expected damage leaves us alive.
         keep: list[Permanent] = []
         rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
@@ -395,8 +405,13 @@ class BaselinePolicy(Policy):
         while rest and threat - blocked >= life - self.safety and len(keep) < len(attackers_by_power):
             keep.append(rest.pop(0))
             blocked += attackers_by_power[len(keep) - 1]
-        return [c for c in rest if view.power(c) > 0 and not view.has(c, "vigilance")] + [
-            c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest]
+        return self._unblocked_deaths([c for c in rest if view.power(c) > 0 and not view.has(c, "vigilance")] + [
+            c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest], view)
+
+    def _unblocked_deaths(self, attackers: list, view: TeamView) -> list:
+        """The attackers less those an untapped Horde creature would block and kill for nothing
+        (a lieutenant that acts instead of attacking, L8, stays untapped: H8 it blocks at random)."""
+        return [c for c in attackers if not tactics.dies_attacking(c, view)]
 
     def _blocks(self, decision: Decision, view: TeamView) -> Any:
         """Trade where a blocker kills its attacker (best: and survives; against deathtouch only
@@ -670,7 +685,7 @@ class AggroPolicy(BaselinePolicy):
         while rest and threat - blocked >= life - self.margin and len(keep) < len(attackers_by_power):
             keep.append(rest.pop(0))
             blocked += attackers_by_power[len(keep) - 1]
-        return [c for c in rest if view.power(c) > 0]
+        return self._unblocked_deaths([c for c in rest if view.power(c) > 0], view)
 
     def _cast(self, decision: Decision, view: TeamView) -> Any:
         options = [o for o in decision.options if o is not None]
@@ -712,7 +727,7 @@ class DefensivePolicy(BaselinePolicy):
             rest.pop(0)
             threat -= horde[kept]
             kept += 1
-        return [c for c in rest if view.power(c) > 0]
+        return self._unblocked_deaths([c for c in rest if view.power(c) > 0], view)
 
     def _blocks(self, decision: Decision, view: TeamView) -> Any:
         chosen = super()._blocks(decision, view)
@@ -753,8 +768,8 @@ class ControlPolicy(BaselinePolicy):
     counter_value = 4
 
     def _cast(self, decision: Decision, view: TeamView) -> Any:
-        horde = view.horde_creatures()
-        worthy = [p for p in horde if self._threat(p, view) >= self.bomb_power or view.is_lieutenant(p)]
+        worthy = [p for p in view.horde_permanents()
+                  if tactics.permanent_threat(p, view) >= self.bomb_power or view.is_lieutenant(p)]
         options = []
         for option in decision.options:
             if option is None:
