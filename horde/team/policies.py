@@ -688,11 +688,16 @@ class AggroPolicy(BaselinePolicy):
         return self._unblocked_deaths([c for c in rest if view.power(c) > 0], view)
 
     def _cast(self, decision: Decision, view: TeamView) -> Any:
+        """Its biggest creature first, as long as it leaves the mana for the answer it keeps
+        for the Horde's next turn (``tactics.answer_reserve``) and its own wrath is not coming
+        (``tactics.wrath_coming``); else as ``baseline``."""
+        player = decision.player
         options = [o for o in decision.options if o is not None]
-        creatures = [o for o in options if o[0].is_creature
+        left = view.available_mana(player) - tactics.answer_reserve(view, player)
+        creatures = [o for o in options if o[0].is_creature and view.cost(o[0], player, o[1]) <= left
                      and not (harms_on_entering(o[0]) and not view.horde_creatures())]
-        if creatures:
-            return max(creatures, key=lambda o: view.cost(o[0], decision.player, o[1]))
+        if creatures and not tactics.wrath_coming(view, player, self.wrath_threshold):
+            return max(creatures, key=lambda o: view.cost(o[0], player, o[1]))
         return super()._cast(decision, view)
 
     def _target(self, decision: Decision, view: TeamView) -> Any:
