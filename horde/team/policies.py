@@ -180,9 +180,20 @@ class RandomPolicy(Policy):
 
 
 class BaselinePolicy(Policy):
-    """Casts what it can by curve, holds back the blockers needed to survive the next Horde
-    attack and attacks the Horde with the rest, blocks to prevent lethal first and trades where
-    it can, removes the biggest threat, counters a Horde bomb when holding a counterspell.
+    """Plays as a careful table does. In its main phase it casts by curve: mana rocks and elves
+    first while short of lands (during the grace turns too), removal only when there is a Horde
+    permanent it really takes away, a wrath once the Horde's board power reaches
+    ``wrath_threshold`` and passes the team's, and no creature while its own wrath is coming.
+    It keeps open the mana for the cheapest fog, counterspell or flash blocker it can actually
+    pay in the Horde's next turn (a flashback fog in its graveyard counts), none before the
+    Horde's first turn. It attacks with every creature the next Horde attack does not need at
+    home, except one an untapped Horde creature (a lieutenant that acts instead of attacking)
+    would block and kill for nothing. It blocks so the team survives first, with the creatures
+    it misses least, chumps with a token an attacker that would take half its life, then trades
+    and blocks for free, never into an attacker that regenerates or can't die. Removal goes at
+    the worst Horde permanent it takes away (Grave Pact before an equipment), never the team's
+    own nor a Horde Aura that helps a team creature; it counters bombs and the enchantments that
+    feed the Horde every turn.
 
     Parameters: ``safety`` (extra life it wants left after the next expected attack, default 5),
     ``wrath_threshold`` (Horde board power that makes it cast a wrath, default 10)."""
@@ -662,8 +673,10 @@ class BaselinePolicy(Policy):
 
 
 class AggroPolicy(BaselinePolicy):
-    """Races: attacks with every creature that does not have to stay back to prevent lethal,
-    casts creatures before anything else, and points burn at the Horde's library.
+    """Races: attacks with every creature that does not have to stay back to prevent lethal
+    (but not into an untapped Horde blocker that kills it for nothing), casts its biggest
+    creature before anything else (keeping the mana for an answer it can pay, and not into its
+    own coming wrath), and points burn at the Horde's library. The rest as ``baseline``.
 
     Parameters: ``margin`` (life it keeps above the next expected attack before it holds any
     blocker back, default 0)."""
@@ -708,7 +721,8 @@ class AggroPolicy(BaselinePolicy):
 
 class DefensivePolicy(BaselinePolicy):
     """Keeps enough blockers back to survive the next expected Horde attack (its board plus an
-    expected reveal), chump-blocks to stay alive, attacks only with the surplus, and fogs early.
+    expected reveal), chump-blocks to keep ``safety`` life above the attack, attacks only with
+    the surplus, and fogs early (an attack of a quarter of its life). The rest as ``baseline``.
 
     Parameters: ``safety`` (life it wants left after the expected attack, default 10),
     ``reveal_allowance`` (power it expects the next reveal to add, default 6)."""
@@ -759,11 +773,13 @@ class DefensivePolicy(BaselinePolicy):
 
 
 class ControlPolicy(BaselinePolicy):
-    """Holds spot removal for bombs and lieutenants, casts a wrath when the Horde's board power
-    passes a threshold, and counters the most dangerous Horde spells.
+    """Holds spot removal for a bomb: a lieutenant, or a Horde permanent worth ``bomb_power``
+    (a big creature, Grave Pact, an anthem), casts a wrath when the Horde's board power passes
+    a higher threshold, and counters every Horde spell of ``counter_value`` mana or more. The
+    rest as ``baseline``.
 
     Parameters: ``wrath_threshold`` (Horde board power that triggers a wrath, default 12),
-    ``bomb_power`` (power that makes a Horde creature worth spot removal, default 5),
+    ``bomb_power`` (what makes a Horde permanent worth spot removal: a creature's power, default 5),
     ``counter_value`` (mana value from which a Horde spell is worth a counterspell, default 4)."""
 
     name = "control"
