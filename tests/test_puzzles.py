@@ -82,6 +82,7 @@ MISPLAYS = {
     "no-trade-into-a-regenerator": "H7",
     "no-attack-into-the-lieutenant": "L8",
     "alpha-pumps-a-blocker": "H8",
+    "no-aura-without-a-creature-of-ours": "H9",
 }
 
 

@@ -401,6 +401,8 @@ def cast(decision: Decision, view: TeamView, wrath_threshold: float) -> Any:
                 continue  # it would die to the player's own wrath
             score = 20 + cost
         elif kind == "aura":
+            if not _team_creature_for(card, player, view):
+                continue  # an Aura that helps has no team creature to go on (it would help the Horde's)
             score = 16 + cost
         elif kind == "permanent":
             score = 15 + cost
@@ -429,6 +431,14 @@ def dies_attacking(c: Permanent, view: TeamView) -> bool:
             continue
         if (power <= 0 or view.protected(h) or view.has(h, "indestructible") or h.shields or view.regenerates(h)
                 or (power < view.toughness(h) - h.damage and not view.has(c, "deathtouch"))):
+            return True
+    return False
+
+
+def _team_creature_for(card: CardDef, player: int, view: TeamView) -> bool:
+    """Whether an Aura that helps has a team creature among the permanents it may enchant."""
+    for target in view.targets(card, player):
+        if isinstance(target, Permanent) and not target.is_horde and target.card.is_creature:
             return True
     return False
 

@@ -195,8 +195,11 @@ class TeamView:
         return self._game.active == Side.HORDE
 
     def targets(self, card: CardDef, player: int) -> list:
-        """The legal targets of the first targeted effect of ``card`` cast by ``player`` now
-        (protection, shroud, hexproof and L5 applied); empty for a card that targets nothing."""
+        """The legal targets of an Aura's Enchant, or else of the first targeted effect of
+        ``card`` cast by ``player`` now (protection, shroud, hexproof and L5 applied); empty for
+        a card that targets nothing."""
+        if card.enchant is not None:
+            return rules.legal_targets(self._game, Context(card, None, player), card.enchant)
         for effects in card.hooks.values():
             for effect in effects:
                 if effect.target is not None:
