@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "bcc31511bc0e1758c06030e3899699adc8c1974143aaae52fdf8001e8b891583"
+DIGEST = "6947282056bdf930915a7eac4af6f5c25bd1cb2c6823fc325901e5725e938d29"
 
 
 def records_digest(games: int = 1000) -> str:
