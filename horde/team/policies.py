@@ -703,7 +703,8 @@ class AggroPolicy(BaselinePolicy):
     def _cast(self, decision: Decision, view: TeamView) -> Any:
         """Its biggest creature first, as long as it leaves the mana for the answer it keeps
         for the Horde's next turn (``tactics.answer_reserve``) and its own wrath is not coming
-        (``tactics.wrath_coming``); else as ``baseline``."""
+        (``tactics.wrath_coming``); else as ``baseline``; else a burn spell at the Horde's
+        library, which ``baseline`` keeps for a creature."""
         player = decision.player
         options = [o for o in decision.options if o is not None]
         left = view.available_mana(player) - tactics.answer_reserve(view, player)
@@ -711,7 +712,14 @@ class AggroPolicy(BaselinePolicy):
                      and not (harms_on_entering(o[0]) and not view.horde_creatures())]
         if creatures and not tactics.wrath_coming(view, player, self.wrath_threshold):
             return max(creatures, key=lambda o: view.cost(o[0], player, o[1]))
-        return super()._cast(decision, view)
+        choice = super()._cast(decision, view)
+        if choice is None:  # H11: burn that kills nothing still mills the Horde
+            for option in options:
+                card = option[0]
+                if (not card.is_permanent and "damage" in card_verbs(card) and view.cost(card, player, option[1]) <= left
+                        and "horde" in view.targets(card, player)):
+                    return option
+        return choice
 
     def _target(self, decision: Decision, view: TeamView) -> Any:
         if "horde" in decision.options and "damage" in card_verbs(decision.subject):
