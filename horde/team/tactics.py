@@ -180,17 +180,17 @@ def removes(card: CardDef, p: Permanent, view: TeamView) -> bool:
         return True
     left = view.toughness(p) - p.damage
     if verb in ("pump", "counters"):
-        amount = shrink_amount(card)
-        return amount is not None and left <= amount
+        shrink = shrink_amount(card)
+        return shrink is not None and left <= shrink
     if view.has(p, "indestructible") or p.shields:
         return False
     if view.regenerates(p) and e.args.get("regenerate") is not False:
         return False
     if verb == "damage":
-        amount = e.args["amount"]
+        dealt: Any = e.args["amount"]  # a number, or an amount worked out as it resolves (X)
         if view.protected(p):
             return False  # L5: no damage to a protected lieutenant
-        return not isinstance(amount, int) or left <= amount
+        return not isinstance(dealt, int) or left <= dealt
     return True
 
 
