@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "c18bce4d724773b62689bfd38cb832e9b4f642511dc9dd9e6c75d1db16e97738"
+DIGEST = "2f2c843ec1288626c67b16e433a07ba6293db6e67251b87840a36d6b24e54531"
 
 
 def records_digest(games: int = 1000) -> str:

@@ -9,7 +9,7 @@ import textwrap
 import pytest
 from conftest import TEST_DECKS, scaled
 
-from horde.play import play_game
+from horde.play import play_game, prepare
 from horde.setup import make_setup
 from horde.team.policies import POLICIES, Decision, PolicyError, check_choice, make_policy, parameters
 
@@ -131,3 +131,59 @@ def test_readme_custom_policy_example_plays(tmp_path, monkeypatch):
     setup = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none", policy="my_group:NeverChump")
     assert play_game(setup, 4).winner in ("team", "horde", "stall")
     sys.modules.pop("my_group", None)
+
+
+# ---------------------------------------------------------------- the decision core (horde.team.tactics)
+
+
+def _position(hand=(), battlefield=(), graveyard=(), horde=(), horde_turns=None):
+    """A one-player position of the puzzles' builder, and its team's view."""
+    from horde.lab.puzzles import Puzzle, setup_position
+    from horde.team.view import TeamView
+
+    puzzle = Puzzle(name="core", theme="core", why="", step="main", ask="cast", answers=("none",), players=1,
+                    team_life=20, team=({"hand": tuple(hand), "battlefield": tuple(battlefield),
+                                         "graveyard": tuple(graveyard)},),
+                    horde=tuple(horde), horde_turns=horde_turns)
+    game = setup_position(puzzle, make_policy("baseline"))
+    return game, TeamView(game)
+
+
+def test_L4_H7_removal_knows_what_it_takes_away():
+    from horde.team import tactics
+
+    game, view = _position(horde=("Drudge Skeletons", "Walking Corpse (shields 1)", "Rotting Regisaur"))
+    skeletons, corpse, regisaur = game.battlefield.horde
+    card = prepare(game.setup).catalogue.get
+    murder, disfigure, bolt = card("Murder"), card("Disfigure"), card("Lightning Bolt")
+    assert not tactics.removes(murder, skeletons, view)  # H7: the Horde pays {B} and regenerates
+    assert not tactics.removes(murder, corpse, view)  # L4: the shield goes instead
+    assert tactics.removes(murder, regisaur, view)
+    assert tactics.removes(disfigure, skeletons, view)  # -2/-2 takes its toughness: no regeneration
+    assert not tactics.removes(bolt, regisaur, view)  # 3 damage to a 7/6
+    assert tactics.removes(bolt, skeletons, view) is False  # lethal damage, then regeneration (H7)
+
+
+def test_H2_H8_the_reserve_is_an_answer_the_player_can_pay():
+    from horde.team import tactics
+
+    _, view = _position(battlefield=("Forest", "Forest", "Forest"), graveyard=("Moment's Peace",))
+    assert tactics.answer_reserve(view, 0) == 3  # flashback {2}{G}
+    _, view = _position(battlefield=("Forest", "Forest"), graveyard=("Moment's Peace",))
+    assert tactics.answer_reserve(view, 0) == 0  # three mana it does not have
+    _, view = _position(hand=("Counterspell", "Fog"), battlefield=("Forest", "Forest"))
+    assert tactics.answer_reserve(view, 0) == 1  # Fog; Counterspell's {U}{U} can't be paid with Forests
+    _, view = _position(hand=("Fog",), battlefield=("Forest",), horde_turns=0)
+    assert tactics.answer_reserve(view, 0) == 0  # H2: nothing to answer before the Horde's first turn
+
+
+def test_H9_a_horde_permanent_that_wins_the_game_outranks_an_equipment():
+    from horde.team import tactics
+
+    game, view = _position(horde=("Walking Corpse", "Gorgon Flail (on Walking Corpse)", "Grave Pact",
+                                  "Endless Ranks of the Dead"))
+    corpse, flail, pact, ranks = game.battlefield.horde
+    assert tactics.permanent_threat(flail, view) == 3  # +1/+1 and deathtouch on the Corpse
+    assert tactics.permanent_threat(pact, view) == 20  # each other player sacrifices, every time
+    assert tactics.permanent_threat(ranks, view) == 8  # Zombies every upkeep
+    assert tactics.permanent_threat(corpse, view) == 3  # its power with the Flail

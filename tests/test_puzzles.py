@@ -38,8 +38,8 @@ def test_at_least_forty_puzzles_with_unique_names():
     assert len(set(names)) == len(names)
 
 
-def test_baseline_solves_at_least_90_percent(outcomes):
-    assert solved(outcomes, "baseline") >= 0.9 * len(PUZZLES)
+def test_baseline_solves_at_least_95_percent(outcomes):
+    assert solved(outcomes, "baseline") >= 0.95 * len(PUZZLES)
 
 
 def test_each_specialised_policy_is_best_on_its_themes(outcomes):
@@ -61,6 +61,35 @@ def test_the_logged_misplays_are_solved_by_every_scripted_policy(name):
     for policy in ("baseline", "aggro", "defensive", "control"):
         outcome = play_puzzle(PUZZLES[name], make_policy(policy), policy)
         assert outcome.solved, (policy, outcome.answer)
+
+
+# The scripted misplays read in whole games, one puzzle each (or more): the rule each one checks.
+MISPLAYS = {
+    "no-reserve-for-an-answer-it-cannot-pay": "H10",  # no mana kept for an answer it can't pay
+    "keep-mana-for-the-flashback-fog": "H8",  # a flashback fog in the graveyard is an answer
+    "elves-before-the-horde-arrives": "H2",  # no reserve before the Horde's first turn
+    "sol-ring-before-the-horde-arrives": "H2",
+    "a-creature-not-burn-at-the-library": "H11",  # burn is kept for a creature early on
+    "no-creature-before-its-own-wrath": "H8",
+    "murder-not-the-regenerator": "H7",  # the Horde always pays for regeneration
+    "no-murder-for-the-indestructible": "H8",
+    "no-naturalize-on-the-teams-own": "H9",
+    "no-naturalize-on-the-aura-that-helps-us": "H9",
+    "disenchant-grave-pact-not-the-flail": "H9",
+    "counter-endless-ranks": "H10",
+    "lethal-first-then-trade": "H8",
+    "chump-half-the-life": "H8",
+    "no-trade-into-a-regenerator": "H7",
+    "no-attack-into-the-lieutenant": "L8",
+    "alpha-pumps-a-blocker": "H8",
+    "no-aura-without-a-creature-of-ours": "H9",
+}
+
+
+@pytest.mark.parametrize("name", sorted(MISPLAYS))
+def test_H8_L8_the_scripted_misplays_are_gone_from_baseline(name):
+    outcome = play_puzzle(PUZZLES[name], make_policy("baseline"), "baseline")
+    assert outcome.solved, (name, MISPLAYS[name], outcome.answer)
 
 
 def test_H11_disfigure_answer_is_the_2_2_not_the_7_6():

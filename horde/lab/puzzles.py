@@ -3,7 +3,9 @@ would make and why, and the run of every team policy over them (``horde policies
 
 A puzzle file (``puzzles/*.toml``, bundled like the decks) holds one theme and a list of puzzles.
 Each puzzle is a board (each team player's hand and permanents, the Horde's permanents and
-library), the team's life, whose turn it is, the step of the turn that is played (``step``), the
+library), the team's life, whose turn it is (``horde_turns``: how many Horde turns have begun,
+by default 1 in the team's turn and 2 in the Horde's; 0 is a team turn before the Horde's
+first), the step of the turn that is played (``step``), the
 kind of decision that is judged (``ask``: one of ``horde.engine.decisions.KINDS``) and the answers a
 competent player would give. The position is set up through the rules' own way onto the
 battlefield (no Enters triggers), then the step is played by the engine's own functions with the
@@ -65,6 +67,7 @@ class Puzzle:
     horde: tuple[str, ...] = ()
     library: tuple[str, ...] = DEFAULT_LIBRARY
     cast: str | None = None
+    horde_turns: int | None = None
     source: str = ""
 
 
@@ -137,13 +140,18 @@ def _puzzle(entry: dict[str, Any], theme: str, where: str) -> Puzzle:
         spec = entry.get(f"player{i + 1}", {})
         team.append({zone: tuple(spec.get(zone, ())) for zone in ("hand", "battlefield", "graveyard")})
     extra = set(entry) - {"name", "why", "step", "ask", "answer", "answers", "players", "team_life", "horde",
-                          "library", "cast"} - {f"player{i + 1}" for i in range(players)}
+                          "library", "cast", "horde_turns"} - {f"player{i + 1}" for i in range(players)}
     if extra:
         raise PuzzleError(f"{where}: unknown keys {', '.join(sorted(extra))}")
+    horde_turns = entry.get("horde_turns")
+    first = 1 if step in ("block", "horde_cast") else 0
+    if horde_turns is not None and (not isinstance(horde_turns, int) or isinstance(horde_turns, bool)
+                                    or not first <= horde_turns <= 50):
+        raise PuzzleError(f"{where}: expected 'horde_turns' a whole number from {first} to 50 (the Horde turns begun)")
     return Puzzle(name=name, theme=theme, why=need("why", str), step=step, ask=ask, answers=answers,
                   players=players, team_life=entry.get("team_life", 20 * players), team=tuple(team),
                   horde=tuple(entry.get("horde", ())), library=tuple(entry.get("library", DEFAULT_LIBRARY)),
-                  cast=entry.get("cast"), source=where)
+                  cast=entry.get("cast"), horde_turns=horde_turns, source=where)
 
 
 # ---------------------------------------------------------------- setting a position up
@@ -175,9 +183,12 @@ def setup_position(puzzle: Puzzle, policy: Any) -> Game:
             raise PuzzleError(f"{puzzle.source}: {error.one_line()}") from None
 
     horde_side = puzzle.step in ("block", "horde_cast")
-    # H2: with 3 grace turns, turn 5 is the team's and turn 6 the Horde's.
-    game.turn = 6 if horde_side else 5
-    game.horde_turns = 2 if horde_side else 1
+    # H2: with 3 grace turns, turn 5 is the team's and turn 6 the Horde's (by default one Horde
+    # turn has been played before the team's, two have begun in the Horde's); turns 1-3 are the
+    # team's before the Horde's first (``horde_turns = 0``).
+    horde_turns = puzzle.horde_turns if puzzle.horde_turns is not None else 2 if horde_side else 1
+    game.horde_turns = horde_turns
+    game.turn = 3 + 2 * horde_turns if not horde_side else 2 + 2 * horde_turns
     game.active = Side.HORDE if horde_side else Side.TEAM
     game.team_life = puzzle.team_life
     game.drivers.stats.team_life_min = puzzle.team_life
@@ -223,10 +234,15 @@ def _put_all(game: Game, specs: Iterable[str], controller: int, card: Callable[[
             game.players[controller].commander = p.card
         placed.append(p)
     for equipment, name in attach:
-        creature = next((p for p in placed if p.card.name == name), None)
+        # On a permanent of its own side, else of the other (a Horde Aura on a team creature).
+        creature = next((p for p in placed if p.card.name == name), None) or next(
+            (p for p in rules.all_permanents(game) if p.card.name == name and p not in placed), None)
         if creature is None:
             raise PuzzleError(f"{puzzle.source}: '{equipment.card.name}' is on '{name}', not on the battlefield")
-        game.battlefield.attach(equipment, creature)
+        if equipment.card.enchant is not None:
+            game.battlefield.enchant(equipment, creature)  # an Aura
+        else:
+            game.battlefield.attach(equipment, creature)
 
 
 def step_function(puzzle: Puzzle, spell: CardDef | None) -> Callable[[Game], None]:

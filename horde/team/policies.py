@@ -131,8 +131,12 @@ def counterspell_breadth(card: CardDef) -> int:
 
 
 def is_bomb(card: CardDef) -> bool:
-    """A Horde spell worth a counterspell: mass removal, a big token maker, or mana value 5+."""
+    """A Horde spell worth a counterspell: mass removal, a big token maker, a permanent whose
+    recurring triggers cost the team or grow the Horde's board every turn (Grave Pact, Endless
+    Ranks of the Dead: ``tactics.lasting_threat``), or mana value 5+."""
     if mass_removal(card) or "reanimate_all" in card_verbs(card):
+        return True
+    if card.is_permanent and not card.is_creature and tactics.lasting_threat(card) > 0:
         return True
     return not card.is_token and card.mana_value >= 5
 
@@ -176,9 +180,20 @@ class RandomPolicy(Policy):
 
 
 class BaselinePolicy(Policy):
-    """Casts what it can by curve, holds back the blockers needed to survive the next Horde
-    attack and attacks the Horde with the rest, blocks to prevent lethal first and trades where
-    it can, removes the biggest threat, counters a Horde bomb when holding a counterspell.
+    """Plays as a careful table does. In its main phase it casts by curve: mana rocks and elves
+    first while short of lands (during the grace turns too), removal only when there is a Horde
+    permanent it really takes away, a wrath once the Horde's board power reaches
+    ``wrath_threshold`` and passes the team's, and no creature while its own wrath is coming.
+    It keeps open the mana for the cheapest fog, counterspell or flash blocker it can actually
+    pay in the Horde's next turn (a flashback fog in its graveyard counts), none before the
+    Horde's first turn. It attacks with every creature the next Horde attack does not need at
+    home, except one an untapped Horde creature (a lieutenant that acts instead of attacking)
+    would block and kill for nothing. It blocks so the team survives first, with the creatures
+    it misses least, chumps with a token an attacker that would take half its life, then trades
+    and blocks for free, never into an attacker that regenerates or can't die. Removal goes at
+    the worst Horde permanent it takes away (Grave Pact before an equipment), never the team's
+    own nor a Horde Aura that helps a team creature; it counters bombs and the enchantments that
+    feed the Horde every turn.
 
     Parameters: ``safety`` (extra life it wants left after the next expected attack, default 5),
     ``wrath_threshold`` (Horde board power that makes it cast a wrath, default 10)."""
@@ -258,20 +273,26 @@ class BaselinePolicy(Policy):
             amount = damage_amount(card) if "damage" in verbs else shrink_amount(card)
             if "horde" in options and amount is not None and amount >= view.horde_library:
                 return "horde"  # H11, H12: it mills the Horde's last cards
-            if amount is not None:
-                killable = [p for p in horde if view.toughness(p) - p.damage <= amount]
-                if killable:
-                    return max(killable, key=lambda p: (self._threat(p, view), view.toughness(p)))
-                if "horde" in options:
-                    return "horde"
-            if horde:
-                return max(horde, key=lambda p: (self._threat(p, view), view.toughness(p)))
-            ours = [o for o in options if not isinstance(o, int | str)]
-            return min(ours, key=view.power) if ours else options[0]
+            # What it takes away (not what regenerates, is indestructible or shielded: L4),
+            # and is worth taking (not a Horde Aura that helps a team creature), worst first.
+            removed = [p for p in horde if tactics.removes(card, p, view) and tactics.permanent_threat(p, view) >= 0]
+            if removed:
+                return max(removed, key=lambda p: (tactics.permanent_threat(p, view), view.toughness(p)))
+            if "horde" in options and amount is not None:
+                return "horde"
+            worth = [p for p in horde if tactics.permanent_threat(p, view) >= 0]
+            if worth:  # nothing it takes away: a shield or a regeneration spent on the worst
+                return max(worth, key=lambda p: (tactics.permanent_threat(p, view), view.toughness(p)))
+            ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
+            if ours:  # the least the team loses
+                return min(ours, key=view.power)
+            return horde[0] if horde else options[0]
         ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
         if ours:
-            if "pump" in verbs:  # a trick goes on a creature that attacks this turn
-                return max(ours, key=lambda p: (view.can_attack(p), view.power(p)))
+            if "pump" in verbs:
+                if view.is_horde_turn:  # in the Horde's combat: on the creature about to block
+                    return max(ours, key=lambda p: (not p.tapped, view.power(p) + view.toughness(p)))
+                return max(ours, key=lambda p: (view.can_attack(p), view.power(p)))  # on one that attacks
             return max(ours, key=view.power)
         return options[0]
 
@@ -280,9 +301,9 @@ class BaselinePolicy(Policy):
         Horde's other creatures (Death Baron; ``horde.team.tactics.threat``)."""
         return tactics.threat(p, view)
 
-    def _answers(self, card: CardDef, horde: list, view: TeamView) -> bool:
-        """Whether a removal spell has a Horde creature to answer (``horde.team.tactics.answers``)."""
-        return tactics.answers(card, horde, view)
+    def _answers(self, card: CardDef, horde: list, view: TeamView, player: int) -> bool:
+        """Whether a removal spell has a Horde permanent to answer (``horde.team.tactics.answers``)."""
+        return tactics.answers(card, horde, view, player)
 
     def _enchant(self, decision: Decision, view: TeamView, helps: bool) -> Any:
         options = decision.options
@@ -386,7 +407,7 @@ class BaselinePolicy(Policy):
         threat = view.horde_attack_power() + 4  # what the Horde could swing next turn, plus a reveal
         life = view.team_life
         if threat < life - self.safety:
-            return [c for c in creatures if view.power(c) > 0]
+            return self._unblocked_deaths([c for c in creatures if view.power(c) > 0], view)
         # Keep the best blockers back until the expected damage leaves us alive.
         keep: list[Permanent] = []
         rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
@@ -395,8 +416,13 @@ class BaselinePolicy(Policy):
         while rest and threat - blocked >= life - self.safety and len(keep) < len(attackers_by_power):
             keep.append(rest.pop(0))
             blocked += attackers_by_power[len(keep) - 1]
-        return [c for c in rest if view.power(c) > 0 and not view.has(c, "vigilance")] + [
-            c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest]
+        return self._unblocked_deaths([c for c in rest if view.power(c) > 0 and not view.has(c, "vigilance")] + [
+            c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest], view)
+
+    def _unblocked_deaths(self, attackers: list, view: TeamView) -> list:
+        """The attackers less those an untapped Horde creature would block and kill for nothing
+        (a lieutenant that acts instead of attacking, L8, stays untapped: H8 it blocks at random)."""
+        return [c for c in attackers if not tactics.dies_attacking(c, view)]
 
     def _blocks(self, decision: Decision, view: TeamView) -> Any:
         """Trade where a blocker kills its attacker (best: and survives; against deathtouch only
@@ -647,8 +673,10 @@ class BaselinePolicy(Policy):
 
 
 class AggroPolicy(BaselinePolicy):
-    """Races: attacks with every creature that does not have to stay back to prevent lethal,
-    casts creatures before anything else, and points burn at the Horde's library.
+    """Races: attacks with every creature that does not have to stay back to prevent lethal
+    (but not into an untapped Horde blocker that kills it for nothing), casts its biggest
+    creature before anything else (keeping the mana for an answer it can pay, and not into its
+    own coming wrath), and points burn at the Horde's library. The rest as ``baseline``.
 
     Parameters: ``margin`` (life it keeps above the next expected attack before it holds any
     blocker back, default 0)."""
@@ -670,15 +698,28 @@ class AggroPolicy(BaselinePolicy):
         while rest and threat - blocked >= life - self.margin and len(keep) < len(attackers_by_power):
             keep.append(rest.pop(0))
             blocked += attackers_by_power[len(keep) - 1]
-        return [c for c in rest if view.power(c) > 0]
+        return self._unblocked_deaths([c for c in rest if view.power(c) > 0], view)
 
     def _cast(self, decision: Decision, view: TeamView) -> Any:
+        """Its biggest creature first, as long as it leaves the mana for the answer it keeps
+        for the Horde's next turn (``tactics.answer_reserve``) and its own wrath is not coming
+        (``tactics.wrath_coming``); else as ``baseline``; else a burn spell at the Horde's
+        library, which ``baseline`` keeps for a creature."""
+        player = decision.player
         options = [o for o in decision.options if o is not None]
-        creatures = [o for o in options if o[0].is_creature
+        left = view.available_mana(player) - tactics.answer_reserve(view, player)
+        creatures = [o for o in options if o[0].is_creature and view.cost(o[0], player, o[1]) <= left
                      and not (harms_on_entering(o[0]) and not view.horde_creatures())]
-        if creatures:
-            return max(creatures, key=lambda o: view.cost(o[0], decision.player, o[1]))
-        return super()._cast(decision, view)
+        if creatures and not tactics.wrath_coming(view, player, self.wrath_threshold):
+            return max(creatures, key=lambda o: view.cost(o[0], player, o[1]))
+        choice = super()._cast(decision, view)
+        if choice is None:  # H11: burn that kills nothing still mills the Horde
+            for option in options:
+                card = option[0]
+                if (not card.is_permanent and "damage" in card_verbs(card) and view.cost(card, player, option[1]) <= left
+                        and "horde" in view.targets(card, player)):
+                    return option
+        return choice
 
     def _target(self, decision: Decision, view: TeamView) -> Any:
         if "horde" in decision.options and "damage" in card_verbs(decision.subject):
@@ -688,7 +729,8 @@ class AggroPolicy(BaselinePolicy):
 
 class DefensivePolicy(BaselinePolicy):
     """Keeps enough blockers back to survive the next expected Horde attack (its board plus an
-    expected reveal), chump-blocks to stay alive, attacks only with the surplus, and fogs early.
+    expected reveal), chump-blocks to keep ``safety`` life above the attack, attacks only with
+    the surplus, and fogs early (an attack of a quarter of its life). The rest as ``baseline``.
 
     Parameters: ``safety`` (life it wants left after the expected attack, default 10),
     ``reveal_allowance`` (power it expects the next reveal to add, default 6)."""
@@ -712,7 +754,7 @@ class DefensivePolicy(BaselinePolicy):
             rest.pop(0)
             threat -= horde[kept]
             kept += 1
-        return [c for c in rest if view.power(c) > 0]
+        return self._unblocked_deaths([c for c in rest if view.power(c) > 0], view)
 
     def _blocks(self, decision: Decision, view: TeamView) -> Any:
         chosen = super()._blocks(decision, view)
@@ -739,11 +781,13 @@ class DefensivePolicy(BaselinePolicy):
 
 
 class ControlPolicy(BaselinePolicy):
-    """Holds spot removal for bombs and lieutenants, casts a wrath when the Horde's board power
-    passes a threshold, and counters the most dangerous Horde spells.
+    """Holds spot removal for a bomb: a lieutenant, or a Horde permanent worth ``bomb_power``
+    (a big creature, Grave Pact, an anthem), casts a wrath when the Horde's board power passes
+    a higher threshold, and counters every Horde spell of ``counter_value`` mana or more. The
+    rest as ``baseline``.
 
     Parameters: ``wrath_threshold`` (Horde board power that triggers a wrath, default 12),
-    ``bomb_power`` (power that makes a Horde creature worth spot removal, default 5),
+    ``bomb_power`` (what makes a Horde permanent worth spot removal: a creature's power, default 5),
     ``counter_value`` (mana value from which a Horde spell is worth a counterspell, default 4)."""
 
     name = "control"
@@ -753,8 +797,8 @@ class ControlPolicy(BaselinePolicy):
     counter_value = 4
 
     def _cast(self, decision: Decision, view: TeamView) -> Any:
-        horde = view.horde_creatures()
-        worthy = [p for p in horde if self._threat(p, view) >= self.bomb_power or view.is_lieutenant(p)]
+        worthy = [p for p in view.horde_permanents()
+                  if tactics.permanent_threat(p, view) >= self.bomb_power or view.is_lieutenant(p)]
         options = []
         for option in decision.options:
             if option is None:

@@ -14,7 +14,7 @@ from typing import Any
 from horde.engine import rules, turns
 from horde.engine.cards import CardDef
 from horde.engine.filters import Context
-from horde.engine.state import Game, Permanent
+from horde.engine.state import Game, Permanent, Side
 
 # How ``TeamView.snapshot`` copies a game: ``horde.team.policies`` sets it, when it loads, to its
 # ``fork`` played by a random policy (imports go one way: the policies sit above this view).
@@ -58,6 +58,10 @@ class TeamView:
 
     def horde_creatures(self) -> list:
         return [p for p in self._game.battlefield.horde if p.card.is_creature]
+
+    def horde_permanents(self) -> list:
+        """Every permanent the Horde controls (creatures, equipment, Auras, enchantments, its boss)."""
+        return list(self._game.battlefield.horde)
 
     def lands(self, player: int) -> int:
         return sum(1 for p in self._game.battlefield.team if p.controller == player and p.card.is_land)
@@ -174,3 +178,44 @@ class TeamView:
         ctx = Context(source.card, source, source.controller)
         return sum(effect.args.get("power", 0) + len(effect.args.get("keywords", ()))
                    for effect in source.card.anthems if effect.args["filter"](self._game, ctx, p))
+
+    # ---- what the decision core reads of mana, targets and combat (issue 23)
+    def mana(self, player: int) -> int:
+        """All the mana the player's sources make when untapped (a creature only once it is no
+        longer summoning sick): what it could keep open for the Horde's next turn."""
+        total = 0
+        for p in self._game.battlefield.mana_sources.get(player, ()):
+            if not (p.sick and p.card.is_creature):
+                total += len(p.card.mana)
+        return total
+
+    @property
+    def is_horde_turn(self) -> bool:
+        """Whether it is the Horde's turn (the team decides in its combat: blocks, flash, fogs)."""
+        return self._game.active == Side.HORDE
+
+    def targets(self, card: CardDef, player: int) -> list:
+        """The legal targets of an Aura's Enchant, or else of the first targeted effect of
+        ``card`` cast by ``player`` now (protection, shroud, hexproof and L5 applied); empty for
+        a card that targets nothing."""
+        if card.enchant is not None:
+            return rules.legal_targets(self._game, Context(card, None, player), card.enchant)
+        for effects in card.hooks.values():
+            for effect in effects:
+                if effect.target is not None:
+                    return rules.legal_targets(self._game, Context(card, None, player), effect)
+        return []
+
+    def can_block(self, blocker: Permanent, attacker: Permanent) -> bool:
+        """Whether ``blocker`` could block ``attacker`` as the board stands (flying, reach, menace
+        aside: one blocker's own legality)."""
+        return bool(rules.legal_blocks(self._game, [blocker], [attacker]))
+
+    def protected(self, p: Permanent) -> bool:
+        """L5: a lieutenant the team can't target, block or deal damage to now."""
+        return p.lieutenant is not None and rules.protected(self._game, p)
+
+    def regenerates(self, p: Permanent) -> bool:
+        """Whether a Horde permanent would regenerate if destroyed now: a regeneration shield, or
+        an ability to make one (H7: the Horde pays any mana)."""
+        return not p.no_regen and (p.regeneration > 0 or (p.is_horde and rules.regeneration_ability(p.card) is not None))
