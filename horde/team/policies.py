@@ -953,6 +953,7 @@ def position_value(game: Game) -> float:
 
 POLICIES: dict[str, type[Policy]] = {"baseline": BaselinePolicy, "aggro": AggroPolicy, "defensive": DefensivePolicy,
                              "control": ControlPolicy, "lookahead": LookaheadPolicy, "random": RandomPolicy}
+# ``expert`` (horde.team.expert, a search on fair copies) registers itself here when the package loads.
 
 
 _DOTTED_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
