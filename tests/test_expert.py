@@ -16,6 +16,7 @@ from horde.engine.decisions import Decision
 from horde.engine.fork import fork, redraw
 from horde.engine.shuffling import shuffle
 from horde.engine.state import Game
+from horde.lab.puzzles import load_themes, play_all
 from horde.play import new_game, play_game, prepare
 from horde.setup import make_setup
 from horde.team.expert import ExpertPolicy
@@ -64,7 +65,8 @@ def twins(players: int, seed: int, turns_before: int, change) -> tuple[Recording
     play_turns(first, turns_before)
     while opponents.horde_turn_now(first.setup, first.turn + 1):  # the copy starts with a team turn
         play_turns(first, 1)
-    experts = (Recording(samples=2, candidates=3), Recording(samples=2, candidates=3))
+    # margin 0: whatever the search tells apart shows in its answers
+    experts = (Recording(samples=2, candidates=3, margin=0.0), Recording(samples=2, candidates=3, margin=0.0))
     for expert in experts:
         expert.rng = random.Random(f"expert/{seed}")
     second = fork(first, experts[1])
@@ -161,7 +163,7 @@ def test_redraw_depends_only_on_what_is_known():
 def test_expert_is_registered_with_its_parameters():
     assert POLICIES["expert"] is ExpertPolicy
     assert parameters(ExpertPolicy) == {"safety": 5, "wrath_threshold": 10, "samples": 3, "candidates": 3,
-                                        "horizon": 1}
+                                        "horizon": 1, "margin": 3.5}
     expert = make_policy("expert", samples=2, candidates=4, horizon=2)
     assert (expert.samples, expert.candidates, expert.horizon) == (2, 4, 2)
     assert "budget" not in parameters(ExpertPolicy) and parameters(LookaheadPolicy)["budget"] == 4
@@ -180,3 +182,10 @@ def test_expert_games_are_deterministic():
     a = play_game(setup, ("expert", 5), policy=make_policy("expert", samples=2)).record()
     b = play_game(setup, ("expert", 5), policy=make_policy("expert", samples=2)).record()
     assert a == b
+
+
+def test_expert_solves_at_least_as_many_puzzles_as_baseline():
+    themes = load_themes()
+    outcomes = play_all(themes, ["baseline", "expert"])
+    solved = {name: sum(o.solved for o in outcomes if o.policy == name) for name in ("baseline", "expert")}
+    assert solved["expert"] >= solved["baseline"], solved

@@ -60,6 +60,7 @@ class ExpertPolicy(SearchPolicy):
     samples = 3
     candidates = 3
     horizon = 1
+    margin = 3.5
 
     def width(self) -> int:
         return self.candidates if self.samples > 0 and self.horizon > 0 else 0
@@ -70,13 +71,19 @@ class ExpertPolicy(SearchPolicy):
             return None
         until = view.horde_turns + self.horizon
         totals = [0.0] * len(candidates)
-        for _ in range(self.samples):
+        for sample in range(self.samples):
             seed = self.rng.getrandbits(64)  # one future, met by every candidate
-            for i, choice in enumerate(candidates):
+            values = []
+            for choice in candidates:
                 replay = _FairReplay(self._answered + [encode(decision, choice)], self.rollout(), seed)
-                totals[i] += self._play_forward(replay, until, 4 * self.horizon)
-        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
-
+                values.append(self._play_forward(replay, until, 4 * self.horizon))
+            totals = [total + value for total, value in zip(totals, values, strict=True)]
+            if sample == 0 and min(values) == max(values):
+                return None  # the first future drawn does not tell the answers apart: baseline's
+        best = max(range(len(candidates)), key=totals.__getitem__)
+        if totals[best] - totals[0] <= self.margin * self.samples:
+            return None  # baseline's answer, unless another is clearly better
+        return candidates[best]
 
 POLICIES["expert"] = ExpertPolicy  # registered beside the others (the package loads this module: horde.team)
 POLICIES["random"] = POLICIES.pop("random")  # the floor stays last in every listing

@@ -870,7 +870,9 @@ class SearchPolicy(BaselinePolicy):
                 found.append(None)
         unique, seen = [], set()
         for choice in found:
-            code = encode(decision, choice)
+            kind, code = encode(decision, choice)
+            if kind in SELECTIONS:
+                code = tuple(sorted(code))  # the same selection in another order is the same answer
             if code not in seen:
                 seen.add(code)
                 unique.append(choice)
