@@ -85,5 +85,5 @@ class ExpertPolicy(SearchPolicy):
             return None  # baseline's answer, unless another is clearly better
         return candidates[best]
 
-POLICIES["expert"] = ExpertPolicy  # registered beside the others (the package loads this module: horde.team)
+POLICIES["expert"] = ExpertPolicy  # registered beside the others (the composition root, horde.play, imports this module)
 POLICIES["random"] = POLICIES.pop("random")  # the floor stays last in every listing

@@ -1,5 +1,6 @@
-"""Team policies: the policy interface, the bundled policies, and the copy of a game a look-ahead
-plays forward.
+"""Team policies: the policy interface, the bundled policies, and the search the look-ahead
+policies share (``SearchPolicy``: candidates played forward on copies the engine forks,
+``horde.engine.fork``; the fair ``expert`` is in ``horde.team.expert``).
 
 The engine never lets a policy change the game: at each decision it builds a ``Decision`` (its
 kind, the deciding player, the legal options; ``horde.engine.decisions``) and passes a read-only
