@@ -162,10 +162,10 @@ def test_redraw_depends_only_on_what_is_known():
 
 def test_expert_is_registered_with_its_parameters():
     assert POLICIES["expert"] is ExpertPolicy
-    assert parameters(ExpertPolicy) == {"safety": 5, "wrath_threshold": 10, "samples": 3, "candidates": 3,
+    assert parameters(ExpertPolicy) == {"safety": 5, "wrath_threshold": 10, "samples": 2, "candidates": 3,
                                         "horizon": 1, "margin": 3.5}
-    expert = make_policy("expert", samples=2, candidates=4, horizon=2)
-    assert (expert.samples, expert.candidates, expert.horizon) == (2, 4, 2)
+    expert = make_policy("expert", samples=4, candidates=4, horizon=2, margin=0.0)
+    assert (expert.samples, expert.candidates, expert.horizon, expert.margin) == (4, 4, 2, 0.0)
     assert "budget" not in parameters(ExpertPolicy) and parameters(LookaheadPolicy)["budget"] == 4
 
 
@@ -179,8 +179,8 @@ def test_candidates_0_plays_as_baseline():
 
 def test_expert_games_are_deterministic():
     setup = make_setup("zombie-horde", players=4)
-    a = play_game(setup, ("expert", 5), policy=make_policy("expert", samples=2)).record()
-    b = play_game(setup, ("expert", 5), policy=make_policy("expert", samples=2)).record()
+    a = play_game(setup, ("expert", 5), policy=make_policy("expert")).record()
+    b = play_game(setup, ("expert", 5), policy=make_policy("expert")).record()
     assert a == b
 
 

@@ -51,13 +51,14 @@ class ExpertPolicy(SearchPolicy):
     from now, and plays the answer with the best mean position (a win, else team life plus half
     the team's board and its cards in hand, minus the Horde's library and half its board).
 
-    Parameters: ``samples`` (futures drawn per decision, default 3), ``candidates`` (the most
+    Parameters: ``samples`` (futures drawn per decision, default 2), ``candidates`` (the most
     answers played forward at one decision, default 3; 0 plays as baseline), ``horizon`` (Horde
-    turns played forward, default 1) and those of ``baseline``."""
+    turns played forward, default 1), ``margin`` (the points of mean position by which another
+    answer must beat baseline's to be played instead, default 3.5) and those of ``baseline``."""
 
     name = "expert"
     description = "baseline, but plays each important decision's candidates forward on copies with the unknown drawn again"
-    samples = 3
+    samples = 2
     candidates = 3
     horizon = 1
     margin = 3.5
