@@ -18,6 +18,7 @@ EXPECTED = $(shell $(PYTHON) -c "import os, shlex, shutil, sysconfig; \
 # The engine tests run on the installed build too (make test-compiled), with the pinned digest.
 ENGINE_TESTS := tests/test_digest.py tests/test_build.py tests/test_shuffling.py tests/test_rules_core.py tests/test_rules_decks.py \
 	tests/test_keywords.py tests/test_cards.py tests/test_boss.py tests/test_opponents.py tests/test_conformance.py \
+	tests/test_lookahead.py::test_a_fork_plays_on_exactly_as_the_game tests/test_expert.py \
 	tests/test_runner.py::test_make_bench_prints_every_figure_and_a_consistent_projection
 
 .PHONY: demo path test test-full test-compiled fast fuzz soak bench lint clean

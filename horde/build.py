@@ -38,14 +38,15 @@ PACKAGE = Path(__file__).resolve().parent
 # are small classes (horde.engine.filters), so they compile too, and so does the view every policy decision
 # reads the game through (horde.team.view), the bundled policies' hot decisions (horde.team.tactics: casting
 # and blocking, as plain functions) and the shuffles and random picks (horde.engine.shuffling: the
-# standard library's random.Random.shuffle is interpreted Python). Not the policy classes
+# standard library's random.Random.shuffle is interpreted Python), and the copies a searching
+# policy plays forward (horde.engine.fork: thousands a game). Not the policy classes
 # themselves (users subclass them, and their parameters are class attributes: see
 # docs/speed.md), nor the layers above the engine.
 PACKAGES = ("engine/rules", "engine/opponents")
 COMPILED: tuple[str, ...] = (
     "engine/shuffling.py", "engine/state.py", "team/view.py", "team/tactics.py", "engine/characteristics.py",
     "engine/events.py", "engine/decisions.py", "engine/cards.py", "engine/filters.py", "engine/effects.py",
-    "engine/boss.py", "engine/turns.py",
+    "engine/boss.py", "engine/turns.py", "engine/fork.py",
     *sorted(path.relative_to(PACKAGE).as_posix() for package in PACKAGES for path in (PACKAGE / package).glob("*.py")),
 )
 RECORD = "_build.json"  # written into the built package by setup.py

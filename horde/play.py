@@ -53,7 +53,10 @@ from horde.engine.state import (
 from horde.errors import HordeError, about_knob, did_you_mean
 from horde.limits import quoted
 from horde.setup import GameSetup, unused_knobs
-from horde.team import draft
+from horde.team import (
+    draft,
+    expert,  # noqa: F401 (registers the expert beside the bundled policies)
+)
 from horde.team.policies import TeamView, policy_factory
 
 T = TypeVar("T")

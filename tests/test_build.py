@@ -38,6 +38,7 @@ def test_version_names_the_build():
 @pytest.mark.skipif(EXPECTED != "compiled", reason="the compiled build is checked by make test-compiled")
 def test_the_installed_build_is_compiled_and_current():
     import horde.engine.filters
+    import horde.engine.fork
     import horde.engine.rules.combat
     import horde.engine.state
 
@@ -45,6 +46,7 @@ def test_the_installed_build_is_compiled_and_current():
     assert build.describe() == f"compiled (mypyc, {len(build.COMPILED)} modules)"
     assert horde.engine.state.__file__.endswith(SUFFIX) and horde.engine.rules.combat.__file__.endswith(SUFFIX)
     assert horde.engine.filters.__file__.endswith(SUFFIX)  # filters and amounts are classes: they compile
+    assert horde.engine.fork.__file__.endswith(SUFFIX)  # the copies a search plays forward
     record = json.loads((PACKAGE / build.RECORD).read_text())
     assert record["modules"] == {m: build.source_hash(PACKAGE / m) for m in build.COMPILED}
 

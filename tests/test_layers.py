@@ -47,6 +47,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
                   "Defeat a God; the engine picks one by the setup's opponent knob",
      ("horde.engine.opponents.common", "horde.engine.opponents.hydra", "horde.engine.opponents.minotaurs",
       "horde.engine.opponents.xenagos", "horde.engine.opponents")),
+    ("forks", "copies of a game that play on exactly as it would, and copies made fair for a search",
+     ("horde.engine.fork",)),
     # -- the card pipeline (horde/cards/): reads the engine's card definitions and verbs
     ("cards", "decklist text, the card index (MTGJSON's printed facts), tokens read from text, the Oracle-text "
               "compiler, the catalogue (checked against the verbs), Horde and team decks",
@@ -55,7 +57,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # -- the team (horde/team/): sees the game through its view and the decisions
     ("team", "the read-only view of the game and the baseline's hot decisions (both compiled with the engine), the "
              "team policies seeing the game through it; drafted and sealed team decks (X1) and their drafters",
-     ("horde.team", "horde.team.view", "horde.team.tactics", "horde.team.policies", "horde.team.draft")),
+     ("horde.team", "horde.team.view", "horde.team.tactics", "horde.team.policies", "horde.team.expert",
+      "horde.team.draft")),
     # -- the composition root
     ("play", "prepare a setup (decks, banlist, policy, draft, every check), set up a game, play it",
      ("horde.play",)),

@@ -14,6 +14,7 @@ from horde.setup import make_setup
 from horde.team.policies import POLICIES, Decision, PolicyError, check_choice, make_policy, parameters
 
 BUNDLED = ("zombie-horde", "knudson-2011")
+SEARCHING = ("lookahead", "expert")  # slow: each important decision played forward on copies
 
 
 @pytest.mark.slow
@@ -21,11 +22,11 @@ BUNDLED = ("zombie-horde", "knudson-2011")
 @pytest.mark.parametrize("name", list(POLICIES))
 def test_every_policy_makes_only_legal_choices(preset, name):
     """The engine checks every choice (check_choice raises PolicyError); 1,000 games each (24 of
-    lookahead, which plays each important decision forward on copies of the game: its copies
-    make choices too, and the engine checks them as well)."""
+    lookahead and expert, which play each important decision forward on copies of the game:
+    their copies make choices too, and the engine checks them as well)."""
     setup = make_setup(preset, policy=name)
     policy = make_policy(name)
-    for seed in range(scaled(24 if name == "lookahead" else 1000)):
+    for seed in range(scaled(24 if name in SEARCHING else 1000)):
         play_game(setup, seed, policy=policy)
 
 
@@ -39,7 +40,7 @@ def win_rate(name: str, games: int, preset: str = "zombie-horde", players: int =
 @pytest.mark.slow
 def test_policies_differ_and_all_beat_random():
     games = scaled(800)
-    rates = {name: win_rate(name, games) for name in POLICIES if name != "lookahead"}  # test_lookahead.py
+    rates = {name: win_rate(name, games) for name in POLICIES if name not in SEARCHING}  # test_lookahead.py, test_expert.py
     assert len({round(r, 4) for r in rates.values()}) > 1, rates
     for name in ("baseline", "aggro", "defensive", "control"):
         assert rates[name] > rates["random"], rates

@@ -633,7 +633,7 @@ def test_make_bench_prints_every_figure_and_a_consistent_projection(capsys, monk
     from horde.lab import bench
 
     monkeypatch.delenv("HORDE_DECKS", raising=False)  # the bundled decks (the Dask fixture sets it for the module)
-    bench.main(["--games", "4", "--runs", "1", "--run-games", "8", "--lookahead-games", "1"])
+    bench.main(["--games", "4", "--runs", "1", "--run-games", "8", "--lookahead-games", "1", "--expert-games", "1"])
     out = capsys.readouterr().out
     assert out.startswith(f"horde {__version__}, {build.describe()}, Python ")
     assert re.search(r"one core: [\d,]+ games/s \(median of 1 runs of 4 games", out)
@@ -643,6 +643,8 @@ def test_make_bench_prints_every_figure_and_a_consistent_projection(capsys, monk
                      r"1,000,000 games would take [\d,.]+ min on 2 workers", out)
     assert re.search(r"peak memory: [\d,]+ MB", out)
     assert re.search(r"lookahead \(budget 4\): [\d,.]+ games/s \(median of 3 runs of 1 games; .*x slower", out)
+    assert re.search(r"expert \(samples 2, candidates 3, horizon 1\): [\d,.]+ games/s \(median of 1 runs of 1 games; "
+                     r"min [\d,.]+, max [\d,.]+\); baseline on the same games [\d,]+ games/s: [\d,]+x slower", out)
     run = re.search(r"horde run, 2 workers: ([\d,]+) games/s \(8 games\); 1,000,000 games would take ([\d,.]+) min", out)
     rate, minutes = (float(group.replace(",", "")) for group in run.groups())
     # Both figures are printed rounded: the true rate lies within half a game of the one shown.

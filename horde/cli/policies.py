@@ -19,6 +19,7 @@ def policies(ctx):
     """List the team policies with their descriptions and parameters."""
     if ctx.invoked_subcommand is not None:
         return
+    from horde.team import expert  # noqa: F401 (registers the expert beside the bundled policies)
     from horde.team.policies import POLICIES, parameters
 
     for name, cls in POLICIES.items():

@@ -6,14 +6,17 @@ core (the median of 5 runs after a warm-up) and, for a compiled build, the same 
 sources (a child process with ``HORDE_BUILD=pure``) and the ratio; the speed-up on 2 worker
 processes, and the peak memory of the process. Speed is measured here and only here, never by a
 timed test. ``make bench`` runs it on the installed build (``.venv-fast``).
-The ``lookahead`` policy, which plays its important decisions forward on copies of the game, is
-timed on the same scenario (median of 3 runs) beside ``baseline`` on the same seeds.
+The ``expert`` policy, which plays its important decisions forward on fair copies of the game
+(the future drawn again), is timed on the same scenario (the median and range of 5 runs of 50
+games), and so is the clairvoyant ``lookahead`` (median of 3 runs), each beside ``baseline`` on
+the same seeds.
 
 It then times a whole ``horde run`` of the reference scenario on 2 worker processes (start-up,
 Parquet parts and the final files included), projects the time of 1,000,000 games from it, and
 reports the peak memory of the run's main process and of its largest worker.
 
     python -m horde.lab.bench [--games N] [--runs 5] [--seed 1] [--run-games 4000] [--lookahead-games 10]
+                              [--expert-games 50]
 """
 
 from __future__ import annotations
@@ -113,6 +116,7 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--run-games", type=int, default=4000, help="games of the timed horde run (0: skip it)")
     parser.add_argument("--lookahead-games", type=int, default=10, help="games per timed run of lookahead (0: skip)")
+    parser.add_argument("--expert-games", type=int, default=50, help="games per timed run of expert (0: skip)")
     parser.add_argument("--one-core-only", action="store_true", help=argparse.SUPPRESS)  # for pure_median
     args = parser.parse_args(argv)
     setup = make_setup("zombie-horde", players=4)
@@ -130,6 +134,14 @@ def main(argv=None) -> None:
         pure = pure_median(args.games, args.runs, args.seed)
         line += f"; pure Python {pure:,.0f} games/s; compiled/pure {median / pure:.2f}x"
     print(line)
+    if args.expert_games:
+        expert = make_policy("expert")
+        fair = [one_core(setup, args.expert_games, args.seed + run, "expert") for run in range(args.runs)]
+        level = [one_core(setup, args.expert_games, args.seed + run) for run in range(args.runs)]
+        print(f"expert (samples {expert.samples}, candidates {expert.candidates}, horizon {expert.horizon}): "
+              f"{statistics.median(fair):,.2f} games/s (median of {args.runs} runs of {args.expert_games} games; "
+              f"min {min(fair):,.2f}, max {max(fair):,.2f}); baseline on the same games "
+              f"{statistics.median(level):,.0f} games/s: {statistics.median(level) / statistics.median(fair):,.0f}x slower")
     if args.lookahead_games:
         ahead = [one_core(setup, args.lookahead_games, args.seed + run, "lookahead") for run in range(3)]
         level = [one_core(setup, args.lookahead_games, args.seed + run) for run in range(3)]

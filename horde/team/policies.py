@@ -1,5 +1,6 @@
-"""Team policies: the policy interface, the bundled policies, and the copy of a game a look-ahead
-plays forward.
+"""Team policies: the policy interface, the bundled policies, and the search the look-ahead
+policies share (``SearchPolicy``: candidates played forward on copies the engine forks,
+``horde.engine.fork``; the fair ``expert`` is in ``horde.team.expert``).
 
 The engine never lets a policy change the game: at each decision it builds a ``Decision`` (its
 kind, the deciding player, the legal options; ``horde.engine.decisions``) and passes a read-only
@@ -17,7 +18,6 @@ define the class), so a wrong spec fails before any of that code runs.
 from __future__ import annotations
 
 import ast
-import copy
 import importlib
 import importlib.util
 import inspect
@@ -27,25 +27,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import horde.team.view
 from horde.engine import opponents, rules
 from horde.engine.cards import CardDef
 from horde.engine.decisions import KINDS, SELECTIONS, Decision, PolicyError, check_choice  # noqa: F401 (the policy API)
-from horde.engine.filters import AmountFunction, Condition, Filter
+from horde.engine.fork import Snapshot
+from horde.engine.fork import fork as engine_fork
 from horde.engine.state import (
-    Battlefield,
-    BossState,
-    Drivers,
     Game,
     GameAborted,
-    GameStats,
-    HordeSide,
-    Lieutenant,
-    LieutenantState,
     Permanent,
-    SchemeState,
-    Side,
-    TeamPlayer,
     Winner,
 )
 from horde.errors import HordeError, match_name
@@ -822,83 +812,12 @@ class ControlPolicy(BaselinePolicy):
 # ---------------------------------------------------------------- looking ahead (issue 16)
 
 
-def fork(game: Game, policy: Any) -> Game:
-    """A deep copy of ``game`` played by ``policy``: its zones, permanents, counters and random
-    streams copied (card definitions, the setup and the token cards shared, as they never
-    change), with drivers of its own (no trace, fresh statistics, the same rule hooks)."""
-    drivers = game.drivers
-    own = Drivers(policy, GameStats(team_life_min=drivers.stats.team_life_min))
-    for hook in ("lieutenant_leaves", "creature_damaged_player", "permanent_left", "opponent_damaged",
-                 "horde_choice", "horde_attackers"):
-        setattr(own, hook, getattr(drivers, hook))
-    memo: dict[int, Any] = {id(drivers): own, id(game.setup): game.setup, id(game.tokens): game.tokens}
-    for stream in [game.horde_rng, game.dice_rng] + [player.rng for player in game.players]:
-        twin = random.Random()
-        twin.setstate(stream.getstate())  # a stream's state copied whole, and fast
-        memo[id(stream)] = twin
-    clone = _copy(game, memo)
-    own.view = TeamView(clone)
+def fork(game: Game | Snapshot, policy: Any) -> Game:
+    """A copy of ``game`` (or of a kept ``Snapshot``) that plays on exactly as it would, chosen
+    for by ``policy`` (``horde.engine.fork``, compiled with the engine), with its own view."""
+    clone = game.fork(policy) if isinstance(game, Snapshot) else engine_fork(game, policy)
+    clone.drivers.view = TeamView(clone)
     return clone
-
-
-horde.team.view.copy_game = lambda game: fork(game, RandomPolicy())  # TeamView.snapshot
-
-
-# Never changed in place (a filter keeps its answers per card, which never change):
-_SHARED = (int, float, str, bool, type(None), frozenset, CardDef, Side, Winner, Filter, AmountFunction, Condition)
-
-# How to make an instance of each state class that the copy then fills in, attribute by attribute:
-# a compiled build's classes (mypyc) can't be made without calling their __init__.
-_BLANK: dict[type, Callable[[Any], Any]] = {
-    Game: lambda o: Game(o.setup, o.tokens, o.horde_rng, o.dice_rng, o.drivers),
-    Permanent: lambda o: Permanent(o.id, o.card, o.controller, o.owner),
-    TeamPlayer: lambda o: TeamPlayer(o.index, o.deck_name, o.commander, o.rng),
-    HordeSide: lambda o: HordeSide(),
-    Battlefield: lambda o: Battlefield(),
-    BossState: lambda o: BossState(o.card),
-    Lieutenant: lambda o: Lieutenant(o.card),
-    LieutenantState: lambda o: LieutenantState([], []),
-    SchemeState: lambda o: SchemeState([], o.rng),
-}
-
-
-def _copy(value: Any, memo: dict[int, Any]) -> Any:
-    """``copy.deepcopy`` made for game state: values that never change in place are shared,
-    lists, dicts and tuples copied item by item, the state classes attribute by attribute (their
-    ``__slots__``, or a compiled build's ``__mypyc_attrs__``), anything else left to
-    ``copy.deepcopy`` with the same memo."""
-    if isinstance(value, _SHARED) or callable(value) and not hasattr(value, "__slots__"):
-        return value
-    found = memo.get(id(value))
-    if found is not None:
-        return found
-    kind = type(value)
-    if kind is list:
-        new_list: list[Any] = []
-        memo[id(value)] = new_list
-        new_list.extend(_copy(item, memo) for item in value)
-        return new_list
-    if kind is tuple:
-        return tuple(_copy(item, memo) for item in value)
-    if kind is dict:
-        new_dict: dict[Any, Any] = {}
-        memo[id(value)] = new_dict
-        for key, item in value.items():
-            new_dict[key] = _copy(item, memo)
-        return new_dict
-    blank = _BLANK.get(kind)
-    slots = getattr(kind, "__slots__", None) or getattr(kind, "__mypyc_attrs__", None)
-    if slots is not None and (blank is not None or (not hasattr(value, "__dict__") and "__mypyc_attrs__" not in
-                                                    vars(kind) and kind.__module__.startswith("horde."))):
-        new = blank(value) if blank is not None else object.__new__(kind)
-        memo[id(value)] = new
-        for slot in slots:
-            try:
-                setattr(new, slot, _copy(getattr(value, slot), memo))
-            except AttributeError:
-                continue  # a slot never set
-        return new
-    return copy.deepcopy(value, memo)
 
 
 class _Diverged(Exception):
@@ -929,6 +848,7 @@ class _Replay:
         self.rollout = rollout
         self.rng = rollout.rng
         self.done = 0
+        self.game: Game | None = None  # the copy it answers for
 
     def choose(self, decision: Decision, view: TeamView) -> Any:
         if self.done < len(self.answers):
@@ -941,35 +861,31 @@ class _Replay:
         return self.rollout.choose(decision, view)
 
 
-class LookaheadPolicy(BaselinePolicy):
-    """Plays as ``baseline``, but at its important decisions (blocks, targets, fogs, attackers,
-    counterspells) it plays each of a few candidate answers forward on copies of the game to the
-    end of the next Horde turn, with ``baseline`` choosing for the team in the copies, and takes
-    the answer that leaves the best position: a win, else team life plus half the team's board,
-    and the team's cards in hand, minus the Horde's library and half its board. The engine is deterministic, so each copy
-    shows exactly what that answer leads to against the Horde's actual next reveals and dice,
-    which a table can't know: its win rate is an upper bound of what a good table reaches.
+class SearchPolicy(BaselinePolicy):
+    """What the searching policies share: ``baseline``, but at its important decisions (blocks,
+    targets, fogs, attackers, counterspells) a few candidate answers are played forward on copies
+    of the game (``_look_ahead``, the subclass's), ``baseline`` choosing for the team in the
+    copies. A copy can't start in the middle of a turn: at each turn's start (``start``) an exact
+    copy is kept, and each copy replays this turn's answers so far from it."""
 
-    Parameters: ``budget`` (the most candidate answers played forward at one decision, default
-    4; 0 plays as baseline) and those of ``baseline``."""
-
-    name = "lookahead"
-    description = "baseline, but plays each important decision's candidates forward to the next Horde turn's end"
-    budget = 4
     _IMPORTANT = frozenset({"blocks", "target", "fog", "attackers", "counter"})
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._snapshot: Game | None = None
+        self._snapshot: Snapshot | None = None
         self._rest: Callable[[Game], Any] | None = None
         self._answered: list[tuple[str, Any]] = []
         self._peers: tuple[Policy, ...] = (DefensivePolicy(), AggroPolicy())
+
+    def width(self) -> int:
+        """The most candidate answers played forward at one decision (0: none, as baseline)."""
+        return 0
 
     def start(self, view: TeamView, rest: Callable[[Game], Any]) -> None:
         """A turn begins (in a puzzle: a step): keep a copy of the game to replay it from, and
         ``rest``, which plays the turn from there."""
         self._answered = []
-        self._snapshot = view.snapshot() if self.budget > 0 else None
+        self._snapshot = view.snapshot() if self.width() > 0 else None
         self._rest = rest
 
     def choose(self, decision: Decision, view: TeamView) -> Any:
@@ -981,8 +897,11 @@ class LookaheadPolicy(BaselinePolicy):
         self._answered.append(encode(decision, choice))
         return choice
 
+    def _look_ahead(self, decision: Decision, view: TeamView) -> Any:
+        raise NotImplementedError
+
     def _candidates(self, decision: Decision, view: TeamView) -> list[Any]:
-        """Baseline's answer first, then the others worth a look, each once, at most ``budget``."""
+        """Baseline's answer first, then the others worth a look, each once, at most ``width()``."""
         kind = decision.kind
         found = [super().choose(decision, view)]
         if kind in ("blocks", "attackers"):
@@ -996,11 +915,55 @@ class LookaheadPolicy(BaselinePolicy):
                 found.append(None)
         unique, seen = [], set()
         for choice in found:
-            code = encode(decision, choice)
+            kind, code = encode(decision, choice)
+            if kind in SELECTIONS:
+                code = tuple(sorted(code))  # the same selection in another order is the same answer
             if code not in seen:
                 seen.add(code)
                 unique.append(choice)
-        return unique[:self.budget]
+        return unique[:self.width()]
+
+    def _play_forward(self, replay: _Replay, until: int, turns: int = 4) -> float:
+        """The value of the position a copy of the turn's start reaches, its decisions answered
+        by ``replay``, at the end of Horde turn ``until`` (at most ``turns`` turns after this one)."""
+        assert self._snapshot is not None and self._rest is not None
+        game = fork(self._snapshot, replay)
+        replay.game = game
+        procedure = opponents.procedure(game.setup)
+        try:
+            self._rest(game)
+            for _ in range(turns):  # the turns up to the next opponent's turn, at most 4 (H2: grace turns)
+                if game.over() or game.horde_turns >= until or not opponents.play_turn(game, procedure):
+                    break
+        except (_Diverged, PolicyError, GameAborted, RecursionError):
+            return -float("inf")  # a copy that ran away (H15) is no answer to take
+        return position_value(game)
+
+    def rollout(self) -> BaselinePolicy:
+        """The policy that plays the team's side in a copy once the answers run out."""
+        return BaselinePolicy(safety=self.safety, wrath_threshold=self.wrath_threshold)
+
+
+class LookaheadPolicy(SearchPolicy):
+    """Plays as ``baseline``, but at its important decisions (blocks, targets, fogs, attackers,
+    counterspells) it plays each of a few candidate answers forward on exact copies of the game
+    to the end of the next Horde turn, with ``baseline`` choosing for the team in the copies,
+    and takes the answer that leaves the best position: a win, else team life plus half the
+    team's board, and the team's cards in hand, minus the Horde's library and half its board.
+    The engine is deterministic, so each copy shows exactly what that answer leads to against
+    the Horde's actual next reveals and dice, which a table can't know: it is clairvoyant, and
+    its win rate is the upper bound of what a good table reaches (``expert`` is the fair one).
+
+    Parameters: ``budget`` (the most candidate answers played forward at one decision, default
+    4; 0 plays as baseline) and those of ``baseline``."""
+
+    name = "lookahead"
+    description = ("clairvoyant (an upper bound): baseline, but plays each important decision's candidates forward "
+                   "to the next Horde turn's end against the real next reveals and dice")
+    budget = 4
+
+    def width(self) -> int:
+        return self.budget
 
     def _look_ahead(self, decision: Decision, view: TeamView) -> Any:
         candidates = self._candidates(decision, view)
@@ -1009,24 +972,10 @@ class LookaheadPolicy(BaselinePolicy):
         until = view.horde_turns + 1  # to the end of the next Horde turn
         best, best_value = None, -float("inf")
         for choice in candidates:
-            value = self._play_forward(self._answered + [encode(decision, choice)], until)
+            value = self._play_forward(_Replay(self._answered + [encode(decision, choice)], self.rollout()), until)
             if value > best_value:
                 best, best_value = choice, value
         return best
-
-    def _play_forward(self, answers: list[tuple[str, Any]], until: int) -> float:
-        assert self._snapshot is not None and self._rest is not None
-        game = fork(self._snapshot, _Replay(answers, BaselinePolicy(safety=self.safety,
-                                                                    wrath_threshold=self.wrath_threshold)))
-        procedure = opponents.procedure(game.setup)
-        try:
-            self._rest(game)
-            for _ in range(4):  # the turns up to the next opponent's turn, at most 4 (H2: grace turns)
-                if game.over() or game.horde_turns >= until or not opponents.play_turn(game, procedure):
-                    break
-        except (_Diverged, PolicyError, GameAborted, RecursionError):
-            return -float("inf")  # a copy that ran away (H15) is no answer to take
-        return position_value(game)
 
 
 def position_value(game: Game) -> float:
@@ -1051,6 +1000,7 @@ def position_value(game: Game) -> float:
 
 POLICIES: dict[str, type[Policy]] = {"baseline": BaselinePolicy, "aggro": AggroPolicy, "defensive": DefensivePolicy,
                              "control": ControlPolicy, "lookahead": LookaheadPolicy, "random": RandomPolicy}
+# ``expert`` (horde.team.expert, a search on fair copies) registers itself here when the package loads.
 
 
 _DOTTED_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")

@@ -8,17 +8,13 @@ calls it compiled. ``horde.team.policies.TeamView`` is this class.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from horde.engine import rules, turns
 from horde.engine.cards import CardDef
 from horde.engine.filters import Context
+from horde.engine.fork import Snapshot
 from horde.engine.state import Game, Permanent, Side
-
-# How ``TeamView.snapshot`` copies a game: ``horde.team.policies`` sets it, when it loads, to its
-# ``fork`` played by a random policy (imports go one way: the policies sit above this view).
-copy_game: Callable[[Game], Game] | None = None
 
 
 class TeamView:
@@ -157,12 +153,11 @@ class TeamView:
         return {c for p in self._game.battlefield.team if p.controller == player for unit in p.card.mana for c in unit}
 
     # ---- added for the puzzles' fixes and the look-ahead policy
-    def snapshot(self) -> Game:
-        """A copy of the whole game, random streams included, for a policy to play forward
-        (``LookaheadPolicy``); the game itself is untouched."""
-        if copy_game is None:
-            raise RuntimeError("a snapshot needs horde.team.policies loaded")
-        return copy_game(self._game)
+    def snapshot(self) -> Snapshot:
+        """The game as it stands, kept for a policy that searches to play forward on exact
+        copies of it, random streams included (``horde.engine.fork.Snapshot``); the game itself
+        is untouched."""
+        return Snapshot(self._game, self._game.drivers.policy)
 
     @property
     def horde_turns(self) -> int:

@@ -1,0 +1,191 @@
+"""The fair expert: it searches on copies in which what the team can't know is drawn again, so two
+games that differ only in what is hidden (the order of the Horde's library, the dice to come)
+get the same answers from it until the difference shows; and ``redraw`` itself depends only on
+what is known."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import pytest
+
+import horde.team.expert
+from horde.engine import opponents, turns
+from horde.engine.decisions import Decision
+from horde.engine.fork import fork, redraw
+from horde.engine.shuffling import shuffle
+from horde.engine.state import Game
+from horde.lab.puzzles import load_themes, play_all
+from horde.play import new_game, play_game, prepare
+from horde.setup import make_setup
+from horde.team.expert import ExpertPolicy
+from horde.team.policies import POLICIES, BaselinePolicy, LookaheadPolicy, encode, make_policy, parameters
+from horde.team.view import TeamView
+
+
+def play_turns(game: Game, count: int) -> None:
+    """Play ``count`` turns of a game (opening hands first when none are drawn), each turn's start
+    shown to the policy as ``horde.play.play`` shows it."""
+    procedure = opponents.procedure(game.setup)
+    if game.turn == 0 and not any(player.hand for player in game.players):
+        turns.opening_hands(game)
+    for _ in range(count):
+        if game.over():
+            return
+        start = getattr(game.drivers.policy, "start", None)
+        if start is not None:
+            start(game.drivers.view, partial(opponents.play_turn, procedure=procedure))
+        opponents.play_turn(game, procedure)
+
+
+class Recording(ExpertPolicy):
+    """``expert``, its answers recorded while ``hidden()`` says the game's difference is still hidden."""
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.answers: list[tuple[str, object]] = []
+        self.hidden = lambda: True
+
+    def choose(self, decision: Decision, view: TeamView):
+        choice = super().choose(decision, view)
+        if self.hidden():
+            self.answers.append(encode(decision, choice))
+        return choice
+
+
+def twins(players: int, seed: int, turns_before: int, change) -> tuple[Recording, Recording]:
+    """A game played ``turns_before`` turns by ``baseline`` (or one more, to a team turn's start),
+    then forked exactly; ``change`` alters
+    what is hidden in the copy (and returns the test of whether the difference still is hidden
+    in a game). Both are then played on by ``expert`` policies with one stream state, until the
+    difference shows in either; returns the two policies with their answers."""
+    prepared = prepare(make_setup("zombie-horde", players=players))
+    first = new_game(prepared, ("fair", seed), BaselinePolicy())
+    play_turns(first, turns_before)
+    while opponents.horde_turn_now(first.setup, first.turn + 1):  # the copy starts with a team turn
+        play_turns(first, 1)
+    # margin 0: whatever the search tells apart shows in its answers
+    experts = (Recording(samples=2, candidates=3, margin=0.0), Recording(samples=2, candidates=3, margin=0.0))
+    for expert in experts:
+        expert.rng = random.Random(f"expert/{seed}")
+    second = fork(first, experts[1])
+    second.drivers.view = TeamView(second)
+    first.drivers.policy = experts[0]
+    for expert, game, changed in ((experts[0], first, False), (experts[1], second, True)):
+        expert.hidden = still_hidden(change(game, changed))
+    for _ in range(6):  # the two games turn by turn, until the difference shows
+        for game in (first, second):
+            play_turns(game, 1)
+        if not (experts[0].hidden() and experts[1].hidden()) or first.over() or second.over():
+            break
+    return experts
+
+
+def still_hidden(test):
+    """``test`` until it first fails, then False for good."""
+    seen = [False]
+
+    def hidden() -> bool:
+        seen[0] = seen[0] or not test()
+        return not seen[0]
+
+    return hidden
+
+
+def other_library(game: Game, changed: bool):
+    """The Horde's whole library in another order in the changed game; hidden until a card leaves it."""
+    if changed:
+        shuffle(random.Random("another order"), game.horde.library)
+    size = len(game.horde.library)
+    return lambda: len(game.horde.library) == size
+
+
+def other_dice(game: Game, changed: bool):
+    """Other dice to come in the changed game; hidden until a die is rolled."""
+    if changed:
+        game.dice_rng = random.Random("other dice")
+    state = game.dice_rng.getstate()
+    return lambda: game.dice_rng.getstate() == state
+
+
+SEARCHED = {"blocks", "target", "fog", "attackers", "counter"}
+
+
+# Positions (players, seed, turns played before the copy) where the searched answers are many, and
+# where an expert that played the real future instead (the first three: the library) would answer
+# otherwise.
+POSITIONS = [(2, 0, 4), (3, 3, 4), (4, 0, 4), (2, 3, 8), (4, 3, 8)]
+
+
+@pytest.mark.parametrize("change", [other_library, other_dice])
+@pytest.mark.parametrize(("players", "seed", "turns_before"), POSITIONS)
+def test_H4_the_expert_answers_alike_whatever_is_hidden(change, players, seed, turns_before):
+    """H4, B3, L2: the Horde's library is face down and the dice are not rolled yet: two games
+    alike in everything the team can see get the same answers, searched ones included."""
+    first, second = twins(players, seed, turns_before, change)
+    assert first.answers == second.answers
+    assert any(kind in SEARCHED for kind, _ in first.answers), first.answers
+
+
+def test_H4_a_search_on_the_real_future_would_answer_otherwise(monkeypatch):
+    # The test above can tell: with the future left as it is (no redraw), the same positions get
+    # other answers where only the Horde's library order differs.
+    monkeypatch.setattr(horde.team.expert, "redraw", lambda game, rng: None)
+    differ = 0
+    for players, seed, turns_before in POSITIONS[:3]:
+        first, second = twins(players, seed, turns_before, other_library)
+        differ += first.answers != second.answers
+    assert differ == 3
+
+
+def test_redraw_depends_only_on_what_is_known():
+    # 401.2: two copies whose libraries hold the same cards in other orders, with other streams,
+    # drawn again from one seed, are the same game from there on.
+    prepared = prepare(make_setup("zombie-horde", players=3))
+    game = new_game(prepared, ("redraw", 1), BaselinePolicy())
+    play_turns(game, 4)
+    one, two = fork(game, BaselinePolicy()), fork(game, BaselinePolicy())
+    shuffle(random.Random(5), two.horde.library)
+    shuffle(random.Random(6), two.players[1].library)
+    two.dice_rng = random.Random(7)
+    assert one.horde.library != two.horde.library
+    redraw(one, random.Random(11))
+    redraw(two, random.Random(11))
+    assert one.horde.library == two.horde.library
+    assert [p.library for p in one.players] == [p.library for p in two.players]
+    assert one.dice_rng.getstate() == two.dice_rng.getstate()
+    assert one.horde_rng.getstate() == two.horde_rng.getstate()
+    assert sorted(map(id, one.horde.library)) == sorted(map(id, game.horde.library))  # the same cards
+    assert one.horde.library != game.horde.library  # in an order the real game does not decide
+
+
+def test_expert_is_registered_with_its_parameters():
+    assert POLICIES["expert"] is ExpertPolicy
+    assert parameters(ExpertPolicy) == {"safety": 5, "wrath_threshold": 10, "samples": 2, "candidates": 3,
+                                        "horizon": 1, "margin": 3.5}
+    expert = make_policy("expert", samples=4, candidates=4, horizon=2, margin=0.0)
+    assert (expert.samples, expert.candidates, expert.horizon, expert.margin) == (4, 4, 2, 0.0)
+    assert "budget" not in parameters(ExpertPolicy) and parameters(LookaheadPolicy)["budget"] == 4
+
+
+def test_candidates_0_plays_as_baseline():
+    setup = make_setup("zombie-horde", players=3)
+    for i in range(2):
+        a = play_game(setup, ("expert", i), policy=make_policy("baseline")).record()
+        b = play_game(setup, ("expert", i), policy=make_policy("expert", candidates=0)).record()
+        assert a == b
+
+
+def test_expert_games_are_deterministic():
+    setup = make_setup("zombie-horde", players=4)
+    a = play_game(setup, ("expert", 5), policy=make_policy("expert")).record()
+    b = play_game(setup, ("expert", 5), policy=make_policy("expert")).record()
+    assert a == b
+
+
+def test_expert_solves_at_least_as_many_puzzles_as_baseline():
+    themes = load_themes()
+    outcomes = play_all(themes, ["baseline", "expert"])
+    solved = {name: sum(o.solved for o in outcomes if o.policy == name) for name in ("baseline", "expert")}
+    assert solved["expert"] >= solved["baseline"], solved
