@@ -36,6 +36,8 @@ SIZES: dict[str, int] = {
     "card file": 4 * MiB,
     "experiment file": 1 * MiB,
     "policy module": 1 * MiB,
+    "games file": 1 * MiB,
+    "calibration file": 1 * MiB,
     "resolved experiment": 16 * MiB,
     "manifest": 64 * MiB,
     "AtomicCards file": 2 * GiB,

@@ -65,6 +65,9 @@ KNOBS: dict[str, Knob] = {
     "team_decks": Knob("decks", "team decks, one per player (first N used): bundled names or paths; or 'draft' "
                        "or 'sealed': decks drafted or sealed from the cube for every game (X1)", team_side=True),
     "policy": Knob("str", "the team policy: a registered name or module:Class", team_side=True),
+    "skill": Knob("skill", "the team's skill instead of a policy: novice, club, expert or clairvoyant, a number "
+                  "between (0 novice to 3 clairvoyant: 1.25 takes a quarter of the decisions at expert, the rest at "
+                  "club), or a calibration file written by horde calibrate", team_side=True),
     "policy_params": Knob("params", "the policy's parameters, e.g. wrath_threshold=12", team_side=True),
     "banlist": Knob("str", "R3 banlist: 'default' (the source's list), 'none', or a path", team_side=True),
     "allow_illegal": Knob("bool", "simulate team decks that break C1 anyway", team_side=True),
@@ -116,7 +119,10 @@ LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "
                "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random",
                "schemes": "", "life": "shared",
                "cube": "horde-cube", "drafter": "heuristic", "draft_seats": None, "sealed_pool": None,
-               "horde_attacks": "random"}
+               "horde_attacks": "random", "skill": ""}
+# The skill ladder's levels, weakest first (each level's policy: horde.team.skill.LEVELS); the
+# skill knob is a level's name or its place on the ladder, 0 to 3.
+SKILL_LEVELS = ("novice", "club", "expert", "clairvoyant")
 
 
 @dataclass(frozen=True)
@@ -147,6 +153,7 @@ class GameSetup:
     team_decks: tuple[str, ...] = ("go-wide", "ramp", "control", "aggro")
     policy: str = "baseline"
     policy_params: tuple[tuple[str, object], ...] = ()
+    skill: str = ""  # "": the policy knob plays; else a level or a number on the ladder
     banlist: str = "default"
     allow_illegal: bool = False
     cards: tuple[str, ...] = ()
@@ -252,6 +259,8 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
                     raise ValueError
             return whole_number(value, knob.low if knob.low is not None else -2**63,
                                 knob.high if knob.high is not None else 2**63 - 1)
+        if knob.kind == "skill":
+            return skill_value(value, where)
         if knob.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -320,6 +329,44 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
         raise SetupError(f"{where}: knob '{name}' = {quoted(value)}: expected {expected}") from None
 
 
+def skill_value(value: Any, where: str = "setup") -> str:
+    """The ``skill`` knob's value as it is recorded: a level's name (``club``, also for ``1``), a
+    number from 0 to 3 between two levels as text (``1.25``), or "" (unset: the policy plays).
+    A calibration file (``horde calibrate``'s TOML) gives the skill it found."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str) and value.strip().lower() in SKILL_LEVELS:
+        return value.strip().lower()
+    if isinstance(value, str) and value.strip().lower().endswith(".toml"):
+        return _calibrated_skill(value.strip(), where)
+    top = len(SKILL_LEVELS) - 1
+    try:
+        number = finite_number(value, 0, top)
+    except (TypeError, ValueError):
+        raise SetupError(f"{where}: knob 'skill' = {quoted(value)}: expected {', '.join(SKILL_LEVELS)}, a number "
+                         f"from 0 to {top} between them, or a calibration file (.toml)") from None
+    number = round(number, 3)
+    if number == int(number):
+        return SKILL_LEVELS[int(number)]
+    return f"{number:g}"
+
+
+def _calibrated_skill(path: str, where: str) -> str:
+    """The skill a calibration file (``horde calibrate``) found."""
+    import tomllib
+
+    from horde.files import read_text
+
+    text = read_text(path, "calibration file", SetupError)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SetupError(f"not a calibration file ({error})", path) from None
+    if "skill" not in data:
+        raise SetupError("not a calibration file: expected skill = NUMBER (written by horde calibrate)", path)
+    return skill_value(data["skill"], path)
+
+
 def _number(text: str) -> int | float | str | bool:
     """A policy parameter written on the command line: a whole number, a number, true or false,
     else the text."""
@@ -346,6 +393,9 @@ def make_setup(preset: str = "zombie-horde", where: str = "setup", **overrides: 
         values[name] = convert(name, value, where)
     values.pop("preset")
     setup = GameSetup(preset=preset, **{k: v for k, v in values.items()})
+    if setup.skill and (setup.policy != DEFAULTS["policy"] or setup.policy_params):
+        raise SetupError(f"{where}: knob 'skill' = {setup.skill!r} chooses the team's play, and so does policy "
+                         f"{setup.policy!r}: give one of them")
     drafted = len(setup.team_decks) == 1 and setup.team_decks[0] in ("draft", "sealed")  # X1
     if drafted and setup.draft_seats is not None and setup.draft_seats < setup.players:
         raise SetupError(f"{where}: knob 'draft_seats' = {setup.draft_seats}: expected at least the "

@@ -54,8 +54,9 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
       "horde.cards.decks")),
     # -- the team (horde/team/): sees the game through its view and the decisions
     ("team", "the read-only view of the game and the baseline's hot decisions (both compiled with the engine), the "
-             "team policies seeing the game through it; drafted and sealed team decks (X1) and their drafters",
-     ("horde.team", "horde.team.view", "horde.team.tactics", "horde.team.policies", "horde.team.draft")),
+             "team policies seeing the game through it, the skill ladder of policies; drafted and sealed team decks (X1) and their drafters",
+     ("horde.team", "horde.team.view", "horde.team.tactics", "horde.team.policies", "horde.team.skill",
+      "horde.team.draft")),
     # -- the composition root
     ("play", "prepare a setup (decks, banlist, policy, draft, every check), set up a game, play it",
      ("horde.play",)),
