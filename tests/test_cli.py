@@ -43,7 +43,8 @@ def test_play_json_lines_have_turn_side_event(runner):
 def test_simulate_prints_the_summary(runner):
     result = runner.invoke(cli, ["simulate", "--games", "40", "--seed", "3", "--workers", "1", "--quiet", *SMALL])
     assert result.exit_code == 0, result.output
-    for label in ("games        40", "team wins", "Horde wins", "stalls", "Wilson 95%", "mean length"):
+    for label in ("games        40", "team wins", "Horde wins", "stalls", "Wilson 95%", "mean length",
+                  "of the games: H14)", "decided games (no stall): team", "team level club"):
         assert label in result.output
 
 

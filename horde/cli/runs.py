@@ -138,22 +138,28 @@ def summary_command(folders, by, per_cell, markdown):
 
     With --by boss_drawn (or lieutenants_drawn) the games of every cell are pooled under each boss
     (lieutenant) drawn; add --per-cell for one row per cell and boss."""
-    from horde.lab.analysis import summary, varying_knobs
+    from horde.lab.analysis import levels, summary, varying_knobs
 
     games = load_folders(folders)
     cells = (["results"] if len(folders) > 1 else []) + varying_knobs(games)
     by = list(by)
     if per_cell or not by:
         by = [name for name in cells if name not in by] + by
+    games = games.assign(level=levels(games))  # every answer names the team's level it is for (horde.team.skill)
+    if "level" not in by:
+        by = by + ["level"]
     table = summary(games, by=by)
     aborted = bool(table["aborted"].any())  # H15: shown whenever a game was aborted
     rows = []
     for row in table.to_dict("records"):
         rate = f"{row['team_win_rate']:.1%} ({row['team_win_low']:.1%}-{row['team_win_high']:.1%})"
-        rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"]
+        decided = f"{row['decided_win_rate']:.1%} ({row['decided_win_low']:.1%}-{row['decided_win_high']:.1%})"
+        rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['stall_rate']:.1%}", decided,
+                                                 f"{row['turns_mean']:.1f}"]
                     + ([str(row["aborted"])] if aborted else []))
-    echo_table(by + ["games", "team win rate (Wilson 95%)", "mean turns"] + (["aborted (H15)"] if aborted else []),
-               rows, markdown)
+    # H14: a stall counts against the team in the win rate; among decided games it counts for no one
+    echo_table(by + ["games", "team win rate (Wilson 95%)", "stalls", "decided games: team win rate",
+                     "mean turns"] + (["aborted (H15)"] if aborted else []), rows, markdown)
 
 
 def parse_knobs(text: str, flag: str) -> dict:
