@@ -1,4 +1,5 @@
-"""``horde tune``: the value of a knob that brings the team's win rate closest to a target."""
+"""``horde tune``: the value of a knob that brings the team's win rate closest to a target, for each team
+level and player count, at every setting of other knobs and house rules."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from horde.cli.common import (
     WORKERS,
     cli,
     echo_approximated,
+    echo_table,
     knob_options,
     setup_from_options,
 )
@@ -38,12 +40,19 @@ class SpreadPlayers(click.Command):
 
 
 @cli.command("tune", cls=SpreadPlayers)
-@click.option("--knob", "search", required=True, metavar="KNOB",
-              help="the knob to search: cards-per-player, grace-turns, strong-mix (Giants among the strong "
-                   "tokens), strong-tokens, life-per-player, reveal-base or max-turns")
+@click.option("--knob", "search", default=None, metavar="KNOB",
+              help="the knob to search (default cards-per-player, none when only --vary is given): "
+                   "cards-per-player, grace-turns, strong-mix (Giants among the strong tokens), strong-tokens, "
+                   "life-per-player, reveal-base, max-turns or token-percent")
+@click.option("--vary", "vary", multiple=True, metavar="KNOB[=V1,V2]",
+              help="search (or measure) at every value of this knob too: a second numeric knob, a categorical "
+                   "knob or a house rule such as lieutenants or boss=none,random (repeat the option)")
 @click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.5,
               show_default=True, help="the team win rate to aim for")
-@click.option("--low", type=int, default=None, help="the smallest value to try (default: the knob's own)")
+@click.option("--band", type=click.FloatRange(0, 1, max_open=True), default=0.05, show_default=True,
+              help="list the settings measured within this distance of --target")
+@click.option("--low", type=int, default=None, help="the smallest value to try (default: the knob's own, "
+                                                     "bounded by a fixed deck's size)")
 @click.option("--high", type=int, default=None, help="the largest value to try (default: the knob's own)")
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--batch", type=GAMES_IN_MEMORY, default=200, show_default=True,
@@ -54,45 +63,82 @@ class SpreadPlayers(click.Command):
 @click.option("--json", "as_json", is_flag=True, help="print the recommendations as JSON")
 @click.option("--quiet", is_flag=True, help="no line per value tried")
 @knob_options
-def tune_command(search, target, low, high, seed, batch, max_games, workers, as_json, quiet, **options):
-    """Find the value of a knob whose team win rate is closest to a target, for each player count
-    (--players 2 3 4; default 2 3 4), playing only the games the search needs."""
-    from horde.lab.tune import SEARCHABLE, setup_at, tune
+def tune_command(search, vary, target, band, low, high, seed, batch, max_games, workers, as_json, quiet, **options):
+    """Find the value of a knob whose team win rate is closest to a target, for each team level
+    (--skill novice,club,expert; default club) and player count (--players 2 3 4; default 2 3 4),
+    at every setting of the knobs given with --vary, playing only the games the search needs."""
+    from horde.lab.tune import SEARCHABLE, STALL_WARNING, in_band, setup_at, tune
     from horde.play import prepare
     from horde.setup import convert
 
-    knob = search.replace("-", "_")
-    if knob not in SEARCHABLE:
+    knob = search.replace("-", "_") if search else None if vary else "cards_per_player"
+    if knob is not None and knob not in SEARCHABLE:
         raise SetupError(f"--knob {search}: can't be searched; searchable knobs are: "
                          f"{', '.join(k.replace('_', '-') for k in SEARCHABLE)}")
-    if options.get(knob) not in (None, ()):
-        raise SetupError(f"--{search}: this is the knob being searched; give its range with --low and --high")
+    varied: dict = {}
+    for text in vary:
+        name, _, values = text.partition("=")
+        varied[name.strip().replace("-", "_")] = [v for v in values.split(",") if v.strip()] or None
+    for name in ([knob] if knob else []) + list(varied):
+        if options.get(name) not in (None, ()):
+            raise SetupError(f"--{name.replace('_', '-')}: this knob is searched or varied; give its values with "
+                             "--low and --high or --vary")
     players_text = options.pop("players") or "2,3,4"
     players = [convert("players", p, "--players") for p in players_text.replace(" ", ",").split(",") if p]
+    skills = [s for s in (options.pop("skill") or "").split(",") if s.strip()]
     setup = setup_from_options({**options, "players": max(players)})
 
     def progress(line):
         if not quiet:
             click.echo(line, err=True)
 
-    found = tune(setup, knob, target, players, low, high, seed=seed, batch=batch, max_games=max_games,
-                 workers=workers, progress=progress)  # prepares (checks) both ends first
+    found = tune(setup, knob, target, players, low, high, vary=varied, skills=skills, seed=seed, batch=batch,
+                 max_games=max_games, workers=workers, progress=progress)  # prepares (checks) every setup first
     widest = max(found, key=lambda r: r.players)  # its team decks hold every other player count's
-    approximated = prepare(setup_at(setup, knob, widest.value, widest.players)).approximated
+    at = widest.setup or setup
+    approximated = prepare(setup_at(at, knob, widest.value) if knob and widest.value is not None else at).approximated
     if as_json:
-        click.echo(json.dumps({"knob": knob, "target": target, "seed": seed, "setup": setup.to_dict(),
-                               "version": __version__, "players": [r.to_dict() for r in found]}
+        click.echo(json.dumps({"knob": knob, "target": target, "band": band, "seed": seed, "setup": setup.to_dict(),
+                               "version": __version__, "results": [r.to_dict() for r in found]}
                               | ({"approximated": {k: list(v) for k, v in approximated.items()}} if approximated else {}),
                               indent=2))
         return
     echo_approximated(approximated)
-    click.echo(f"{knob} for a team win rate of {target:.0%}: preset {setup.preset}, Horde deck {setup.horde_deck}, "
-               f"policy {setup.policy}, seed {seed}, horde {__version__}")
-    click.echo(f"{'players':>7}  {knob:>16}  {'team win rate (Wilson 95%)':28}  {'games':>6}  tried")
+    what = knob or "the settings"
+    click.echo(f"{what} for a team win rate of {target:.0%}: preset {setup.preset}, Horde deck {setup.horde_deck}, "
+               f"seed {seed}, horde {__version__}")
+    names = list(varied)
+    header = ["level", "players"] + names + [knob or "setting", "team win rate (Wilson 95%)", "stalls",
+                                             "decided games: team win rate", "games", "tried"]
+    rows = []
     for r in found:
         low_rate, high_rate = r.point.interval
-        rate = f"{r.point.rate:.1%} ({low_rate:.1%} - {high_rate:.1%})"
-        tried = " ".join(f"{p.label}:{p.rate:.0%}" for p in sorted(r.tried, key=lambda p: p.value))
-        note = "" if r.reached else "  (target out of range: the nearest end)"
-        click.echo(f"{r.players:>7}  {r.label:>16}  {rate:28}  {r.point.games:>6}  {tried}{note}")
+        decided_low, decided_high = r.point.decided_interval
+        answer = r.range_label if knob else ("in reach" if r.reached else "out of reach")
+        if knob and not r.reached:
+            answer += " (target out of range: the nearest end)"
+        tried = " ".join(f"{p.label}:{p.rate:.0%}" for p in r.tried) if knob else ""
+        rows.append([r.level, str(r.players)] + [_value(r.setting[n]) for n in names]
+                    + [answer, f"{r.point.rate:.1%} ({low_rate:.1%} - {high_rate:.1%})", f"{r.point.stall_rate:.1%}",
+                       f"{r.point.decided_rate:.1%} ({decided_low:.1%} - {decided_high:.1%})", str(r.point.games),
+                       tried])
+    echo_table(header, rows)
+    for r in found:
+        if r.stalls_warned:  # H14: stalls count as team losses in the team win rate
+            click.echo(f"stalls: {r.level}, {r.players} players{_setting(r.setting)}"
+                       f"{f', {knob} {r.label}' if knob else ''}: {r.point.stall_rate:.1%} of the games stalled (H14), "
+                       f"more than {STALL_WARNING:.0%}; they count as losses in the team win rate")
+    inside = in_band(found, target, band)
+    click.echo(f"settings measured within {target - band:.0%}-{target + band:.0%}: " + (
+        "; ".join(f"{r.level}, {r.players} players{_setting(r.setting)}" + (f", {knob} {p.label}" if knob else "")
+                  + f" ({p.rate:.1%})" for r, p in inside) or "none"))
     click.echo(f"games played: {sum(r.games_played for r in found)}")
+
+
+def _value(value) -> str:
+    """A knob's value as the command line writes it (true, not True)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _setting(setting: dict) -> str:
+    return "".join(f", {name} {_value(value)}" for name, value in setting.items())
