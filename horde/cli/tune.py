@@ -1,9 +1,11 @@
 """``horde tune``: the value of a knob that brings the team's win rate closest to a target, for each team
-level and player count, at every setting of other knobs and house rules."""
+level and player count, at every setting of other knobs and house rules; ``horde calibrate``: the
+team skill that best explains a group's own games."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
@@ -133,6 +135,49 @@ def tune_command(search, vary, target, band, low, high, seed, batch, max_games, 
         "; ".join(f"{r.level}, {r.players} players{_setting(r.setting)}" + (f", {knob} {p.label}" if knob else "")
                   + f" ({p.rate:.1%})" for r, p in inside) or "none"))
     click.echo(f"games played: {sum(r.games_played for r in found)}")
+
+
+
+@cli.command("calibrate")
+@click.argument("games_file", metavar="GAMES")
+@click.option("--out", default=None, metavar="FILE",
+              help="where to write the calibration (default: GAMES with .toml for its extension)")
+@click.option("--grid", default="0,0.5,1,1.5,2", show_default=True, metavar="S1,S2,...",
+              help="the skills simulated, from 0 (novice) to 3 (clairvoyant)")
+@click.option("--games", "simulated", type=GAMES_IN_MEMORY, default=400, show_default=True,
+              help="games simulated per skill and setup")
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
+@click.option("--quiet", is_flag=True, help="no line per skill simulated")
+def calibrate_command(games_file, out, grid, simulated, seed, workers, quiet):
+    """Find the team skill that best explains a group's own games (a CSV file: docs/analysis.md)
+    and write it to a file that --skill reads (tune, simulate, run, report)."""
+    from horde.lab.calibrate import calibrate, read_games, write_calibration
+    from horde.limits import finite_number
+
+    try:
+        skills = [finite_number(text, 0, 3) for text in grid.split(",") if text.strip()]
+    except ValueError:
+        raise SetupError(f"--grid {grid!r}: expected skills from 0 to 3, comma-separated, like 0,0.5,1") from None
+    games = read_games(games_file)
+
+    def progress(line):
+        if not quiet:
+            click.echo(line, err=True)
+
+    found = calibrate(games, skills, simulated, seed=seed, workers=workers, progress=progress)
+    out = out or str(Path(games_file).with_suffix(".toml"))
+    write_calibration(found, games_file, out)
+    click.echo(f"{found.games} games, the team won {found.wins}: skill {found.skill:.2f} ({found.level()}), "
+               f"95% interval {found.low:.2f} to {found.high:.2f} (likelihood ratio; searched {found.searched[0]:g} "
+               f"to {found.searched[1]:g}: 0 novice, 1 club, 2 expert, 3 clairvoyant)")
+    for setup, curve in found.curves:
+        rates = ", ".join(f"{s:g}: {w / n:.0%}" for s, n, w in curve.simulated)
+        click.echo(f"  {setup.players} players, Horde deck {setup.horde_deck}: simulated team win rate by skill "
+                   f"{rates}; at {found.skill:.2f}: {curve.rate(found.skill):.0%}")
+    for warning in found.warnings:
+        click.echo(f"warning: {warning}")
+    click.echo(f"calibration: {out} (give it as --skill {out})")
 
 
 def _value(value) -> str:
