@@ -113,6 +113,19 @@ def test_the_heat_map_outlines_only_real_cells_and_the_target_section_names_the_
                      r'player=30; grace turns=3, cards per player=20</td>', page)
 
 
+def test_report_gives_a_calibrated_table_its_answer_first(results_folder, tmp_path):
+    calibrated = tmp_path / "our-table.toml"
+    calibrated.write_text("skill = 0.62\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["report", str(results_folder), "--skill", str(calibrated)])
+    assert result.exit_code == 0, result.output
+    page = html.unescape((results_folder / "report.html").read_text(encoding="utf-8"))
+    assert ("Your table plays at skill 0.62 (between novice and club), and no game of these results does: run the "
+            "experiment with skill = '0.62'") in page
+    write_report(results_folder, skill="club")
+    page = html.unescape((results_folder / "report.html").read_text(encoding="utf-8"))
+    assert "Your table plays at club: its rows come first." in page
+
+
 def test_report_without_enough_games_for_card_impact_says_so(results_folder):
     page = write_report(results_folder).read_text(encoding="utf-8")
     assert "No card has 100 games on each side yet" in page

@@ -292,10 +292,14 @@ def compare_folders(folder_a: str, folder_b: str, markdown: bool) -> None:
               help="the heat map outlines cells within this distance of --target")
 @click.option("--min-games", type=click.IntRange(1), default=100, show_default=True,
               help="card impact shows a card only with this many games on each side, over every cell")
-def report_command(folder, out, images, card_turn, other, target, band, min_games):
+@click.option("--skill", default=None, metavar="LEVEL|FILE",
+              help="your table's level, or a calibration file (horde calibrate): the report gives its answer first")
+def report_command(folder, out, images, card_turn, other, target, band, min_games, skill):
     """Write one self-contained HTML page for a results folder: tables, embedded plots, the setup."""
     from horde.lab.report import write_report
+    from horde.setup import convert
 
+    table = convert("skill", skill, "--skill") if skill else None
     path = write_report(folder, out, card_turn=card_turn, images=images, compare=other, target=target, band=band,
-                        min_games=min_games)
+                        min_games=min_games, skill=table)
     click.echo(f"report: {path}")

@@ -28,6 +28,7 @@ from horde import __version__
 from horde.files import make_folder, write_file
 from horde.lab import analysis, plots
 from horde.setup import FIELD_NAMES, KNOBS
+from horde.team.skill import level_name
 
 CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 WIDTH, HEIGHT = 7.0, 4.2  # inches at 100 dpi: 700 x 420 pixels
@@ -368,15 +369,27 @@ def _heat_section(page: Page, games: pd.DataFrame, knobs: list[str], pictures: P
     page.section(title, *parts)
 
 
-def _target_section(page: Page, games: pd.DataFrame, knobs: list[str], target: float) -> None:
+def _target_section(page: Page, games: pd.DataFrame, knobs: list[str], target: float,
+                    skill: str | None = None) -> None:
     """For each level (and player count), the cells whose interval holds the target: the answer
-    for several levels side by side."""
+    for several levels side by side; with ``skill`` (a table's level), that level's rows first."""
     title = "Settings for the target, by level"
     games = games.assign(level=analysis.levels(games))
+    yours = ""
+    if skill is not None:
+        name = level_name(skill, "")
+        if name in set(games["level"]):
+            games = pd.concat([games[games["level"] == name], games[games["level"] != name]])
+            yours = f"Your table plays at {name}: its rows come first. "
+        else:
+            yours = (f"Your table plays at {name}, and no game of these results does: run the experiment with skill = "
+                     f"{skill!r} (or sweep skill around it) for its answer. ")
     side = [k for k in ("players",) if k in knobs]
     others = [k for k in knobs if k not in side and k != "skill"]
     table = analysis.summary(games, by=["level"] + side + others)
     rows = []
+    order = list(dict.fromkeys(games["level"]))
+    table = table.sort_values("level", key=lambda column: column.map(order.index), kind="stable")
     for keys, group in table.groupby(["level"] + side, sort=False):
         keys = keys if isinstance(keys, tuple) else (keys,)
         holding = group[(group["team_win_low"] <= target) & (group["team_win_high"] >= target)]
@@ -390,7 +403,7 @@ def _target_section(page: Page, games: pd.DataFrame, knobs: list[str], target: f
             _cell_text([_label(k) for k in others], [r[k] for k in others]) for r in holding.to_dict("records")
         ) if others else ("every game" if len(holding) else "") or "none"
         rows.append(row)
-    lead = (f"For each team level (horde.team.skill) and player count: the cell whose team win rate is closest to "
+    lead = yours + (f"For each team level (horde.team.skill) and player count: the cell whose team win rate is closest to "
             f"the target {target:.0%}, and every cell whose Wilson 95% interval holds it (where the curve is flat, a "
             "range of settings). A level with no such cell needs settings outside this experiment.")
     page.section(title, f"<p>{_text(lead)}</p>",
@@ -699,11 +712,13 @@ def _setup_section(page: Page, results: analysis.Results, knobs: list[str]) -> N
 
 
 def render(results: analysis.Results, card_turn: int = 3, images=None, compare: analysis.Results | None = None,
-           target: float = TARGET, band: float = BAND, min_games: int = analysis.POOLED_MIN_GAMES) -> str:
+           target: float = TARGET, band: float = BAND, min_games: int = analysis.POOLED_MIN_GAMES,
+           skill: str | None = None) -> str:
     """The report page for loaded results, as HTML text. ``images`` (a folder) also gets each
     picture as a PNG; ``compare`` (other loaded results) adds their comparison on the same seeds;
     ``target`` and ``band`` mark the team win rate aimed for on the heat map and curves; card
-    impact shows cards with at least ``min_games`` games on each side."""
+    impact shows cards with at least ``min_games`` games on each side; ``skill`` (the ``skill``
+    knob's value of a group's table) puts that level's answer first."""
     if not 0 < target < 1 or not 0 <= band < 1:
         raise analysis.ResultsError(f"target {target} must lie between 0 and 1, and band {band} between 0 and 1")
     games = results.games
@@ -713,7 +728,7 @@ def render(results: analysis.Results, card_turn: int = 3, images=None, compare: 
     page = Page()
     _summary_section(page, games, knobs)
     _heat_section(page, games, knobs, pictures, target, band)
-    _target_section(page, games, knobs, target)
+    _target_section(page, games, knobs, target, skill)
     _curve_sections(page, games, knobs, pictures, target)
     _survival_section(page, games, knobs, pictures)
     _turns_section(page, games, pictures)
@@ -746,17 +761,18 @@ def render(results: analysis.Results, card_turn: int = 3, images=None, compare: 
 
 
 def write_report(folder, out=None, card_turn: int = 3, images=None, compare=None, target: float = TARGET,
-                 band: float = BAND, min_games: int = analysis.POOLED_MIN_GAMES) -> Path:
+                 band: float = BAND, min_games: int = analysis.POOLED_MIN_GAMES, skill: str | None = None) -> Path:
     """Write the report page of the results folder ``folder`` to ``out`` (default
     ``folder/report.html``) and return its path; ``card_turn`` is the Horde turn card impact
     looks at, ``images`` a folder that also gets every picture as a PNG, ``compare`` a second
     results folder to compare with on the same seeds, ``target`` and ``band`` the team win rate
     aimed for and the band around it, ``min_games`` the games a card needs on each side of card
-    impact. Raises ResultsError (one line) for a folder it can't read."""
+    impact, ``skill`` a group's level (its answer first). Raises ResultsError (one line) for a
+    folder it can't read."""
     results = analysis.load(folder)
     other = analysis.load(compare) if compare is not None else None
     page = render(results, card_turn=card_turn, images=images, compare=other, target=target, band=band,
-                  min_games=min_games)
+                  min_games=min_games, skill=skill)
     path = Path(out) if out is not None else Path(folder) / "report.html"
     make_folder(path.parent, follow=True)
     write_file(path, page)  # whole or not at all, never through a link
