@@ -45,6 +45,13 @@ KNOBS: dict[str, Knob] = {
     "cast_order": Knob("str", "tokens first, or in revealed order (H5o)", choices=("tokens_first", "revealed")),
     "strong_mix": Knob("str", "Zombie Giant : Zombie Army among the 5 strong tokens per player (R1), e.g. '3:2'"),
     "strong_tokens": Knob("int", "strong tokens per player (R1)", low=0, high=100),
+    "creatures_per_player": Knob("optional_int", "nontoken creatures per player in a recipe deck, or 'deck' (R1: the "
+                                 "deck's About Creatures, 5-6 for the bundled ones)", low=0, high=200, unset="deck"),
+    "spells_per_player": Knob("optional_int", "noncreature spells per player in a recipe deck, or 'deck' (R1: the "
+                              "deck's About Spells, 3-4 for the bundled ones)", low=0, high=200, unset="deck"),
+    "recipe_cut": Knob("str", "what a recipe deck below R1's 25 cards per player gives up: its base tokens first (R1 "
+                       "as written: base tokens fill the rest), or random cards of the whole 25-card recipe (R1)",
+                       choices=("base_tokens", "random")),
     "token_percent": Knob("optional_int", "the share of the recipe deck that is tokens, in percent, or 'default' "
                           "(R1 as written, about 60%)", low=0, high=100, unset="default"),
     "commander_casts": Knob("optional_int", "casts of each commander allowed, or 'unlimited' (D: unlimited, or 1)",
@@ -119,7 +126,8 @@ LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "
                "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random",
                "schemes": "", "life": "shared",
                "cube": "horde-cube", "drafter": "heuristic", "draft_seats": None, "sealed_pool": None,
-               "horde_attacks": "random", "skill": ""}
+               "horde_attacks": "random", "skill": "", "creatures_per_player": None, "spells_per_player": None,
+               "recipe_cut": "base_tokens"}
 # The skill ladder's levels, weakest first (each level's policy: horde.team.skill.LEVELS); the
 # skill knob is a level's name or its place on the ladder, 0 to 3.
 SKILL_LEVELS = ("novice", "club", "expert", "clairvoyant")
@@ -141,6 +149,9 @@ class GameSetup:
     strong_mix: str = "3:2"
     strong_tokens: int = 5
     token_percent: int | None = None
+    creatures_per_player: int | None = None  # None: the recipe deck's own About Creatures
+    spells_per_player: int | None = None  # None: the recipe deck's own About Spells
+    recipe_cut: str = "base_tokens"
     commander_casts: int | None = None
     boss: str = "random"
     lieutenants: bool = True
@@ -430,9 +441,13 @@ def unused_knobs(setup: GameSetup, horde_build: str, horde_path: str = "") -> di
     Decision: such a knob is refused (``horde.play.prepare``), never silently ignored."""
     unused: dict[str, str] = {}
     if horde_build in ("fixed", "whole"):
-        for knob in ("token_percent", "strong_mix", "strong_tokens"):
+        for knob in ("token_percent", "strong_mix", "strong_tokens", "creatures_per_player", "spells_per_player",
+                     "recipe_cut"):
             if getattr(setup, knob) != DEFAULTS[knob]:
                 unused[knob] = f"the Horde deck {horde_path} is a fixed list, and this knob shapes only a recipe deck (R1)"
+    for knob in ("creatures_per_player", "spells_per_player", "recipe_cut"):
+        if setup.token_percent is not None and getattr(setup, knob) != DEFAULTS[knob] and knob not in unused:
+            unused[knob] = "token_percent sets the recipe's shares of creatures, spells and tokens"
     if setup.reveal != "escalating" and setup.reveal_base != DEFAULTS["reveal_base"]:
         unused["reveal_base"] = "it counts only with reveal = escalating (H5e)"
     # The opponents' and variants' knobs (F, G, V): one that overrides another leaves it unread.

@@ -40,6 +40,8 @@ SEARCHABLE: dict[str, tuple[int, int | None]] = {
     "reveal_base": (1, 10),
     "max_turns": (10, 120),
     "token_percent": (20, 90),
+    "creatures_per_player": (0, 12),
+    "spells_per_player": (0, 8),
 }
 VARY_STEPS = 6  # a numeric knob varied without values: at most this many values, evenly spread
 
