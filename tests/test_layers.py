@@ -65,7 +65,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "runs), analysis, tuning, the benchmark, plots, the report",
      ("horde.lab", "horde.lab.stats", "horde.lab.puzzles", "horde.lab.experiments", "horde.lab.runner.store",
       "horde.lab.runner.backends", "horde.lab.runner.batch", "horde.lab.runner.run", "horde.lab.runner",
-      "horde.lab.analysis", "horde.lab.tune", "horde.lab.calibrate", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
+      "horde.lab.analysis", "horde.lab.tune", "horde.lab.calibrate",
+      "horde.lab.doctor", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
     # -- the command line (horde/cli/)
     ("command line", "a traced game in a Magic player's words; the horde command, a module per command group",
      ("horde.cli.playlog", "horde.cli.common", "horde.cli.games", "horde.cli.decks", "horde.cli.cards",

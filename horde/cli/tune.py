@@ -1,6 +1,7 @@
 """``horde tune``: the value of a knob that brings the team's win rate closest to a target, for each team
 level and player count, at every setting of other knobs and house rules; ``horde calibrate``: the
-team skill that best explains a group's own games."""
+team skill that best explains a group's own games; ``horde doctor``: swaps of a Horde deck's cards
+that bring the win rate to the target."""
 
 from __future__ import annotations
 
@@ -178,6 +179,68 @@ def calibrate_command(games_file, out, grid, simulated, seed, workers, quiet):
     for warning in found.warnings:
         click.echo(f"warning: {warning}")
     click.echo(f"calibration: {out} (give it as --skill {out})")
+
+
+@cli.command("doctor")
+@click.argument("deck", metavar="DECK")
+@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.5,
+              show_default=True, help="the team win rate to aim for")
+@click.option("--band", type=click.FloatRange(0, 1, max_open=True), default=0.05, show_default=True,
+              help="stop once the team win rate lies within this distance of --target")
+@click.option("--pool", default=None, metavar="CARDS", help="a decklist of cards the doctor may add (besides the "
+                                                            "deck's own)")
+@click.option("--games", "games", type=GAMES_IN_MEMORY, default=300, show_default=True,
+              help="games each deck is measured on, every step")
+@click.option("--candidates", type=click.IntRange(1, 20), default=3, show_default=True,
+              help="swaps measured each step")
+@click.option("--max-swaps", type=click.IntRange(1, 200), default=20, show_default=True)
+@click.option("--out", default=None, metavar="FILE", help="where to write the new deck (default: DECK-doctored.txt "
+                                                          "in this folder)")
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
+@click.option("--quiet", is_flag=True, help="no line per swap measured")
+@knob_options
+def doctor_command(deck, target, band, pool, games, candidates, max_swaps, out, seed, workers, quiet, **options):
+    """Change a Horde deck's content, one swap at a time measured on paired seeds, until the team
+    wins about --target of its games; print the evidence and write the new deck."""
+    from horde.cards.decklists import parse_decklist, read_decklist
+    from horde.files import write_file
+    from horde.lab.doctor import deck_counts, doctor
+    from horde.play import prepare
+    from horde.team.skill import level_of
+
+    if options.get("horde_deck"):
+        raise SetupError("--horde: the deck is DECK, the doctor's argument; leave --horde out")
+    setup = setup_from_options({**options, "horde_deck": deck})
+    prepared = prepare(setup)  # every check before the first game
+    names: list[str] = []
+    if pool:
+        for entry in read_decklist(pool, "horde").entries:
+            names.append(prepared.catalogue.get(entry.name, pool, entry.line).name)
+
+    def progress(line):
+        if not quiet:
+            click.echo(line, err=True)
+
+    found = doctor(deck, setup, target, band, names, games=games, candidates=candidates, max_swaps=max_swaps,
+                   seed=seed, workers=workers, progress=progress)
+    start, end = found.start, found.end
+    click.echo(f"{prepared.horde_deck.path} at {setup.players} players, team level {level_of(setup)}: team "
+               f"{start[0]:.1%} ({start[1]:.1%} - {start[2]:.1%}, {start[3]} games) for a target of {target:.0%}")
+    for swap in found.kept:
+        click.echo(f"  swap {swap.step}: -{swap.cut} +{swap.add}: {swap.before:.1%} -> {swap.after:.1%} on the same "
+                   f"{swap.games} games ({swap.difference * 100:+.1f} points, paired 95% {swap.low * 100:+.1f} to "
+                   f"{swap.high * 100:+.1f})")
+    tried = len(found.swaps) - len(found.kept)
+    click.echo(f"{len(found.kept)} swap(s) kept, {tried} tried and left; the new deck: team {end[0]:.1%} "
+               f"({end[1]:.1%} - {end[2]:.1%}, Wilson 95%) on {end[3]} fresh games"
+               + ("" if found.reached else f", outside {target - band:.0%}-{target + band:.0%}"))
+    decklist = parse_decklist(found.text, deck, "horde")
+    for name, count in deck_counts(decklist, prepared.horde_deck.build).items():
+        click.echo(f"  {count} {name}")
+    out = out or f"{Path(str(prepared.horde_deck.path)).stem}-doctored.txt"
+    write_file(out, found.text)
+    click.echo(f"new deck: {out}")
 
 
 def _value(value) -> str:
