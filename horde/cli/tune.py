@@ -194,13 +194,16 @@ def calibrate_command(games_file, out, grid, simulated, seed, workers, quiet):
 @click.option("--candidates", type=click.IntRange(1, 20), default=3, show_default=True,
               help="swaps measured each step")
 @click.option("--max-swaps", type=click.IntRange(1, 200), default=20, show_default=True)
+@click.option("--patience", type=click.IntRange(1, 20), default=2, show_default=True,
+              help="rounds of --candidates measured in a step before the doctor gives up")
 @click.option("--out", default=None, metavar="FILE", help="where to write the new deck (default: DECK-doctored.txt "
                                                           "in this folder)")
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
 @click.option("--quiet", is_flag=True, help="no line per swap measured")
 @knob_options
-def doctor_command(deck, target, band, pool, games, candidates, max_swaps, out, seed, workers, quiet, **options):
+def doctor_command(deck, target, band, pool, games, candidates, max_swaps, patience, out, seed, workers, quiet,
+                   **options):
     """Change a Horde deck's content, one swap at a time measured on paired seeds, until the team
     wins about --target of its games; print the evidence and write the new deck."""
     from horde.cards.decklists import parse_decklist, read_decklist
@@ -223,7 +226,7 @@ def doctor_command(deck, target, band, pool, games, candidates, max_swaps, out, 
             click.echo(line, err=True)
 
     found = doctor(deck, setup, target, band, names, games=games, candidates=candidates, max_swaps=max_swaps,
-                   seed=seed, workers=workers, progress=progress)
+                   patience=patience, seed=seed, workers=workers, progress=progress)
     start, end = found.start, found.end
     click.echo(f"{prepared.horde_deck.path} at {setup.players} players, team level {level_of(setup)}: team "
                f"{start[0]:.1%} ({start[1]:.1%} - {start[2]:.1%}, {start[3]} games) for a target of {target:.0%}")

@@ -120,14 +120,15 @@ def screen(outcomes: Sequence[Outcome], names: Sequence[str]) -> dict[str, float
 
 
 def doctor(deck: str, setup: GameSetup, target: float = 0.5, band: float = 0.05, pool: Sequence[str] = (),
-           games: int = 300, candidates: int = 3, max_swaps: int = 20, seed: int = 1,
+           games: int = 300, candidates: int = 3, max_swaps: int = 20, patience: int = 2, seed: int = 1,
            play: Callable[[GameSetup, object, int], list[Outcome]] | None = None,
            workers: int | None = None, progress: Callable[[str], object] | None = None) -> Diagnosis:
     """Swap cards of the Horde deck ``deck`` (a bundled name or a path) one at a time until the
     team win rate of ``setup`` with it lies within ``band`` of ``target``: each step screens the
     current deck on ``games`` games with the seeds ``((seed, "doctor", step), i)``, measures up to
     ``candidates`` swaps on the same seeds and keeps the one closest to the target if it comes
-    closer. ``pool`` names cards that may be added besides the deck's own. ``play(setup, seed,
+    closer, else measures the next ``candidates`` of the screen's ranking, up to ``patience``
+    rounds, before it stops. ``pool`` names cards that may be added besides the deck's own. ``play(setup, seed,
     games)`` returns each game's winner and revealed cards (default: real games on ``workers``
     processes). Returns the Diagnosis; the final deck is measured on ``2 x games`` fresh games."""
     path = resolve_path(deck, "horde")
@@ -163,25 +164,31 @@ def doctor(deck: str, setup: GameSetup, target: float = 0.5, band: float = 0.05,
         scores = screen(outcomes, list(dict.fromkeys(list(counts) + list(pool))))
         sign = 1 if easier else -1
         known = [name for name in counts if not math.isnan(scores[name])]
-        cuts = sorted(known, key=lambda name: sign * scores[name])[:candidates]
-        adds = [name for name in pool if name not in counts] + sorted(
-            (name for name in known if name not in cuts), key=lambda name: -sign * scores[name])
-        tried: list[tuple[Swap, str, list[Outcome]]] = []
-        for cut, add in zip(cuts, adds, strict=False):
-            candidate = swapped(current, decklist, build, cut, add)
-            try:
-                after = measure(candidate, (seed, "doctor", step - 1))
-            except HordeError:
-                continue  # a swap the deck can't take (a recipe left without creatures)
-            swap = _paired(step, cut, add, outcomes, after)
-            tried.append((swap, candidate, after))
-            if progress is not None:
-                progress(f"step {step}: -{cut} +{add}: team {swap.before:.1%} -> {swap.after:.1%} "
-                         f"({swap.difference * 100:+.1f} points, paired 95% {swap.low * 100:+.1f} to "
-                         f"{swap.high * 100:+.1f}) in {swap.games} games")
-        swaps.extend(swap for swap, _, _ in tried)
-        best = min(tried, key=lambda t: abs(t[0].after - target), default=None)
-        if best is None or abs(best[0].after - target) >= abs(rate - target):
+        ranked = sorted(known, key=lambda name: sign * scores[name])
+        best = None
+        for round_ in range(patience):  # the screen's next candidates while none comes closer
+            cuts = ranked[round_ * candidates:(round_ + 1) * candidates]
+            adds = [name for name in pool if name not in counts] + [
+                name for name in ranked[::-1] if name not in cuts]
+            tried: list[tuple[Swap, str, list[Outcome]]] = []
+            for cut, add in zip(cuts, adds[round_ * candidates:] if not pool else adds, strict=False):
+                candidate = swapped(current, decklist, build, cut, add)
+                try:
+                    after = measure(candidate, (seed, "doctor", step - 1))
+                except HordeError:
+                    continue  # a swap the deck can't take (a recipe left without creatures)
+                swap = _paired(step, cut, add, outcomes, after)
+                tried.append((swap, candidate, after))
+                if progress is not None:
+                    progress(f"step {step}: -{cut} +{add}: team {swap.before:.1%} -> {swap.after:.1%} "
+                             f"({swap.difference * 100:+.1f} points, paired 95% {swap.low * 100:+.1f} to "
+                             f"{swap.high * 100:+.1f}) in {swap.games} games")
+            swaps.extend(swap for swap, _, _ in tried)
+            best = min(tried, key=lambda t: abs(t[0].after - target), default=None)
+            if best is not None and abs(best[0].after - target) < abs(rate - target):
+                break
+            best = None
+        if best is None:
             break  # no candidate brings the rate closer to the target
         best[0].kept = True
         current = best[1]
