@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+from horde.errors import HordeError
+from horde.lab.experiments import parse_experiment
 from horde.lab.runner.store import knob_columns
 from horde.play import play_game, prepare
 from horde.setup import SKILL_LEVELS, SetupError, convert, make_setup
@@ -87,3 +89,14 @@ def test_skill_games_are_seeded_and_recorded_and_a_novice_is_weaker(test_decks):
         prepared = prepare(make_setup(**MINI, skill=level))
         wins[level] = sum(play_game(prepared, (3, i)).winner == "team" for i in range(300))
     assert wins["novice"] < wins["club"] - 20  # one decision in four at random costs a real table's wins
+
+
+def test_an_experiment_sweeps_skill_levels_and_reads_a_calibration_file(decks, tmp_path):
+    calibrated = tmp_path / "our-table.toml"
+    calibrated.write_text("skill = 0.62\n", encoding="utf-8")
+    data = {"name": "levels", "seed": 3, "setup": {"horde_deck": "mini", "team_decks": ["white"] * 4, "boss": "none"},
+            "sweep": {"skill": ["novice", "club", str(calibrated), 1.5]}, "run": {"games": 10}}
+    experiment = parse_experiment(data, "levels.toml")
+    assert [cell.setup.skill for cell in experiment.cells] == ["novice", "club", "0.62", "1.5"]
+    with pytest.raises(HordeError, match="knob 'skill' = 'wizard'"):
+        parse_experiment(data | {"sweep": {"skill": ["wizard"]}}, "levels.toml")
