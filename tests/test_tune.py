@@ -179,6 +179,7 @@ def test_H3_tune_command_bounds_the_default_range_by_a_fixed_deck(monkeypatch):
      "error: --grace-turns: this knob is searched or varied; give its values with --low and --high or --vary"),
     (["--vary", "lieutenants", "--lieutenants"],
      "error: --lieutenants: this knob is searched or varied; give its values with --low and --high or --vary"),
+    (["--knob", "none"], "error: --knob none: give the knobs to measure with --vary"),
     (["--knob", "grace-turns", "--players", "7"], "error: --players: knob 'players' = '7': expected a whole "
                                                    "number from 1 to 4"),
     (["--knob", "cards-per-player", "--players", "2", "4", "--high", "30", "--horde", "mini", "--boss", "none"]

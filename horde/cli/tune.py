@@ -44,7 +44,7 @@ class SpreadPlayers(click.Command):
 
 @cli.command("tune", cls=SpreadPlayers)
 @click.option("--knob", "search", default=None, metavar="KNOB",
-              help="the knob to search (default cards-per-player, none when only --vary is given): "
+              help="the knob to search (default cards-per-player; none: only measure the --vary settings): "
                    "cards-per-player, grace-turns, strong-mix (Giants among the strong tokens), strong-tokens, "
                    "life-per-player, reveal-base, max-turns or token-percent")
 @click.option("--vary", "vary", multiple=True, metavar="KNOB[=V1,V2]",
@@ -74,7 +74,9 @@ def tune_command(search, vary, target, band, low, high, seed, batch, max_games, 
     from horde.play import prepare
     from horde.setup import convert
 
-    knob = search.replace("-", "_") if search else None if vary else "cards_per_player"
+    knob = None if search == "none" else (search or "cards-per-player").replace("-", "_")
+    if knob is None and not vary:
+        raise SetupError("--knob none: give the knobs to measure with --vary")
     if knob is not None and knob not in SEARCHABLE:
         raise SetupError(f"--knob {search}: can't be searched; searchable knobs are: "
                          f"{', '.join(k.replace('_', '-') for k in SEARCHABLE)}")
