@@ -87,25 +87,19 @@ def deck_counts(decklist: Decklist, build: str) -> dict[str, int]:
 
 
 def swapped(text: str, decklist: Decklist, build: str, cut: str, add: str) -> str:
-    """The deck file's text with one copy of ``cut`` taken out and one of ``add`` put in (in the
-    line that already holds it, else a new line after the Deck section's last card)."""
+    """The deck file's text with the last copy of ``cut`` replaced by one of ``add`` in its place
+    (a line of its own where ``cut``'s was, or right after it): every other card keeps its place
+    in the list, so a shuffle or a recipe's draw takes the same places for the same seed and the
+    two decks differ only where ``cut`` was (common random numbers)."""
     entries = [e for e in decklist.entries if e.section in _sections(decklist, build)]
-    lines: list[str | None] = list(text.splitlines())
-    taken = next(e for e in entries if e.name == cut)
-    lines[taken.line - 1] = f"{taken.count - 1} {cut}" if taken.count > 1 else None
-    same = next((e for e in entries if e.name == add), None)
-    after = None
-    if same is not None:
-        lines[same.line - 1] = f"{same.count + 1} {add}"
+    lines = text.splitlines()
+    taken = [e for e in entries if e.name == cut][-1]
+    if taken.count > 1:
+        lines[taken.line - 1] = f"{taken.count - 1} {cut}"
+        lines.insert(taken.line, f"1 {add}")
     else:
-        after = max(e.line for e in entries if e.section == "deck")
-    out = []
-    for number, line in enumerate(lines, 1):
-        if line is not None:
-            out.append(line)
-        if number == after:
-            out.append(f"1 {add}")
-    return "\n".join(out) + "\n"
+        lines[taken.line - 1] = f"1 {add}"
+    return "\n".join(lines) + "\n"
 
 
 def screen(outcomes: Sequence[Outcome], names: Sequence[str]) -> dict[str, float]:
@@ -133,7 +127,8 @@ def doctor(deck: str, setup: GameSetup, target: float = 0.5, band: float = 0.05,
     processes). Returns the Diagnosis; the final deck is measured on ``2 x games`` fresh games."""
     path = resolve_path(deck, "horde")
     text = read_text(path, "decklist")
-    build = prepare(setup_from_dict(setup.to_dict() | {"horde_deck": str(path)})).horde_deck.build
+    prepared = prepare(setup_from_dict(setup.to_dict() | {"horde_deck": str(path)}))
+    build = prepared.horde_deck.build
     if build == "whole":
         raise HordeError(f"{path}: a challenge deck is played whole; the doctor changes recipe and fixed decks")
     if play is None:
@@ -165,13 +160,14 @@ def doctor(deck: str, setup: GameSetup, target: float = 0.5, band: float = 0.05,
         sign = 1 if easier else -1
         known = [name for name in counts if not math.isnan(scores[name])]
         ranked = sorted(known, key=lambda name: sign * scores[name])
+        kinds = {name: _kind(prepared, build, name) for name in list(counts) + list(pool)}
         best = None
         for round_ in range(patience):  # the screen's next candidates while none comes closer
             cuts = ranked[round_ * candidates:(round_ + 1) * candidates]
             adds = [name for name in pool if name not in counts] + [
                 name for name in ranked[::-1] if name not in cuts]
             tried: list[tuple[Swap, str, list[Outcome]]] = []
-            for cut, add in zip(cuts, adds[round_ * candidates:] if not pool else adds, strict=False):
+            for cut, add in _pairs(cuts, adds[round_ * candidates:] if not pool else adds, kinds):
                 candidate = swapped(current, decklist, build, cut, add)
                 try:
                     after = measure(candidate, (seed, "doctor", step - 1))
@@ -196,6 +192,25 @@ def doctor(deck: str, setup: GameSetup, target: float = 0.5, band: float = 0.05,
     final = measure(current, (seed, "final")) + measure(current, (seed, "final", 1))
     end = _rate(final)
     return Diagnosis(current, start, end, swaps, abs(end[0] - target) <= band)
+
+
+def _kind(prepared, build: str, name: str) -> bool | None:
+    """A recipe draws its creatures and its spells from two lists (R1): a swap keeps a card's
+    list, so that the recipe draws as many of each; a fixed deck's cards are all one list (None)."""
+    if build != "recipe":
+        return None
+    return prepared.catalogue.get(name).is_creature
+
+
+def _pairs(cuts: Sequence[str], adds: Sequence[str], kinds: dict) -> list[tuple[str, str]]:
+    """Each cut with the first add of its kind not yet paired."""
+    pairs, used = [], set()
+    for cut in cuts:
+        add = next((a for a in adds if a not in used and a != cut and kinds.get(a) == kinds.get(cut)), None)
+        if add is not None:
+            used.add(add)
+            pairs.append((cut, add))
+    return pairs
 
 
 def _rate(outcomes: Sequence[Outcome]) -> tuple[float, float, float, int]:
