@@ -37,6 +37,8 @@ SIZES: dict[str, int] = {
     "experiment file": 1 * MiB,
     "house-rules file": 1 * MiB,
     "policy module": 1 * MiB,
+    "games file": 1 * MiB,
+    "calibration file": 1 * MiB,
     "resolved experiment": 16 * MiB,
     "manifest": 64 * MiB,
     "AtomicCards file": 2 * GiB,

@@ -56,8 +56,9 @@ from horde.setup import GameSetup, unused_knobs
 from horde.team import (
     draft,
     expert,  # noqa: F401 (registers the expert beside the bundled policies)
+    skill,
 )
-from horde.team.policies import TeamView, policy_factory
+from horde.team.policies import TeamView
 
 T = TypeVar("T")
 Seed = int | str | tuple[int | str, ...]  # a game's seed: (experiment seed, game index) in a batch
@@ -188,7 +189,8 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
     # R3, names matched in any case: the cards of the team's decks, or of the cube they are drafted from
     banned = frozenset(c.name for c in cube.cards if c.name.lower() in banlist) if cube is not None else \
         banned_cards(banlist, team_decks)
-    new_policy = about_knob("policy", setup.policy, lambda: policy_factory(setup.policy, **dict(setup.policy_params)))
+    new_policy = about_knob("skill" if setup.skill else "policy", setup.skill or setup.policy,
+                            lambda: skill.policy_for(setup))
     for knob, why in unused_knobs(setup, horde_deck.build, horde_deck.path).items():
         error = HordeError(f"knob '{knob}' = {getattr(setup, knob)!r} is not used by this setup: {why}; leave it "
                            "out")

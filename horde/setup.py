@@ -45,6 +45,13 @@ KNOBS: dict[str, Knob] = {
     "cast_order": Knob("str", "tokens first, or in revealed order (H5o)", choices=("tokens_first", "revealed")),
     "strong_mix": Knob("str", "Zombie Giant : Zombie Army among the 5 strong tokens per player (R1), e.g. '3:2'"),
     "strong_tokens": Knob("int", "strong tokens per player (R1)", low=0, high=100),
+    "creatures_per_player": Knob("optional_int", "nontoken creatures per player in a recipe deck, or 'deck' (R1: the "
+                                 "deck's About Creatures, 5-6 for the bundled ones)", low=0, high=200, unset="deck"),
+    "spells_per_player": Knob("optional_int", "noncreature spells per player in a recipe deck, or 'deck' (R1: the "
+                              "deck's About Spells, 3-4 for the bundled ones)", low=0, high=200, unset="deck"),
+    "recipe_cut": Knob("str", "what a recipe deck below R1's 25 cards per player gives up: its base tokens first (R1 "
+                       "as written: base tokens fill the rest), or random cards of the whole 25-card recipe (R1)",
+                       choices=("base_tokens", "random")),
     "token_percent": Knob("optional_int", "the share of the recipe deck that is tokens, in percent, or 'default' "
                           "(R1 as written, about 60%)", low=0, high=100, unset="default"),
     "commander_casts": Knob("optional_int", "casts of each commander allowed, or 'unlimited' (D: unlimited, or 1)",
@@ -65,6 +72,9 @@ KNOBS: dict[str, Knob] = {
     "team_decks": Knob("decks", "team decks, one per player (first N used): bundled names or paths; or 'draft' "
                        "or 'sealed': decks drafted or sealed from the cube for every game (X1)", team_side=True),
     "policy": Knob("str", "the team policy: a registered name or module:Class", team_side=True),
+    "skill": Knob("skill", "the team's skill instead of a policy: novice, club, expert or clairvoyant, a number "
+                  "between (0 novice to 3 clairvoyant: 1.25 takes a quarter of the decisions at expert, the rest at "
+                  "club), or a calibration file written by horde calibrate", team_side=True),
     "policy_params": Knob("params", "the policy's parameters, e.g. wrath_threshold=12", team_side=True),
     "banlist": Knob("str", "R3 banlist: 'default' (the source's list), 'none', or a path", team_side=True),
     "allow_illegal": Knob("bool", "simulate team decks that break C1 anyway", team_side=True),
@@ -114,10 +124,11 @@ KNOB_GROUPS: dict[str, tuple[str, ...]] = {
     "Setup": ("preset",),
     "Players": ("players", "life_per_player", "fixed_life", "life", "grace_turns", "max_turns"),
     "Horde deck": ("horde_deck", "cards_per_player", "horde_size", "reveal", "reveal_base", "token_entry", "cast_order",
-                   "strong_mix", "strong_tokens", "token_percent", "army_trigger", "horde_graveyard", "horde_choices",
+                   "strong_mix", "strong_tokens", "token_percent", "creatures_per_player", "spells_per_player",
+                   "recipe_cut", "army_trigger", "horde_graveyard", "horde_choices",
                    "horde_attacks", "schemes", "cards", "approximate"),
     "Boss and lieutenants": ("boss", "lieutenants"),
-    "Team": ("team_decks", "policy", "policy_params", "commander_casts", "mulligan", "blocking", "banlist",
+    "Team": ("team_decks", "skill", "policy", "policy_params", "commander_casts", "mulligan", "blocking", "banlist",
              "allow_illegal", "cube", "drafter", "draft_seats", "sealed_pool"),
     "Opponents and variants": ("opponent", "hydra_heads", "hydra_choices", "god_throngs", "burn_bodies",
                                "team_wins_when"),
@@ -130,7 +141,11 @@ LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "
                "burn_bodies": False, "team_wins_when": "board", "horde_choices": "random",
                "schemes": "", "life": "shared",
                "cube": "horde-cube", "drafter": "heuristic", "draft_seats": None, "sealed_pool": None,
-               "horde_attacks": "random"}
+               "horde_attacks": "random", "skill": "", "creatures_per_player": None, "spells_per_player": None,
+               "recipe_cut": "base_tokens"}
+# The skill ladder's levels, weakest first (each level's policy: horde.team.skill.LEVELS); the
+# skill knob is a level's name or its place on the ladder, 0 to 3.
+SKILL_LEVELS = ("novice", "club", "expert", "clairvoyant")
 
 
 @dataclass(frozen=True)
@@ -149,6 +164,9 @@ class GameSetup:
     strong_mix: str = "3:2"
     strong_tokens: int = 5
     token_percent: int | None = None
+    creatures_per_player: int | None = None  # None: the recipe deck's own About Creatures
+    spells_per_player: int | None = None  # None: the recipe deck's own About Spells
+    recipe_cut: str = "base_tokens"
     commander_casts: int | None = None
     boss: str = "random"
     lieutenants: bool = True
@@ -161,6 +179,7 @@ class GameSetup:
     team_decks: tuple[str, ...] = ("go-wide", "ramp", "control", "aggro")
     policy: str = "baseline"
     policy_params: tuple[tuple[str, object], ...] = ()
+    skill: str = ""  # "": the policy knob plays; else a level or a number on the ladder
     banlist: str = "default"
     allow_illegal: bool = False
     cards: tuple[str, ...] = ()
@@ -265,6 +284,8 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
                     raise ValueError
             return whole_number(value, knob.low if knob.low is not None else -2**63,
                                 knob.high if knob.high is not None else 2**63 - 1)
+        if knob.kind == "skill":
+            return skill_value(value, where)
         if knob.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -356,6 +377,44 @@ def _choice(text: str, choices: tuple[str, ...]) -> str:
     return found
 
 
+def skill_value(value: Any, where: str = "setup") -> str:
+    """The ``skill`` knob's value as it is recorded: a level's name (``club``, also for ``1``), a
+    number from 0 to 3 between two levels as text (``1.25``), or "" (unset: the policy plays).
+    A calibration file (``horde calibrate``'s TOML) gives the skill it found."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str) and value.strip().lower() in SKILL_LEVELS:
+        return value.strip().lower()
+    if isinstance(value, str) and value.strip().lower().endswith(".toml"):
+        return _calibrated_skill(value.strip(), where)
+    top = len(SKILL_LEVELS) - 1
+    try:
+        number = finite_number(value, 0, top)
+    except (TypeError, ValueError):
+        raise SetupError(f"{where}: knob 'skill' = {quoted(value)}: expected {', '.join(SKILL_LEVELS)}, a number "
+                         f"from 0 to {top} between them, or a calibration file (.toml)") from None
+    number = round(number, 3)
+    if number == int(number):
+        return SKILL_LEVELS[int(number)]
+    return f"{number:g}"
+
+
+def _calibrated_skill(path: str, where: str) -> str:
+    """The skill a calibration file (``horde calibrate``) found."""
+    import tomllib
+
+    from horde.files import read_text
+
+    text = read_text(path, "calibration file", SetupError)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SetupError(f"not a calibration file ({error})", path) from None
+    if "skill" not in data:
+        raise SetupError("not a calibration file: expected skill = NUMBER (written by horde calibrate)", path)
+    return skill_value(data["skill"], path)
+
+
 def _number(text: str) -> int | float | str | bool:
     """A policy parameter written on the command line: a whole number, a number, true or false,
     else the text."""
@@ -383,6 +442,9 @@ def make_setup(preset: str = "zombie-horde", where: str = "setup", **overrides: 
         values[name] = convert(name, value, where)
     values.pop("preset")
     setup = GameSetup(preset=preset, **{k: v for k, v in values.items()})
+    if setup.skill and (setup.policy != DEFAULTS["policy"] or setup.policy_params):
+        raise SetupError(f"{where}: knob 'skill' = {setup.skill!r} chooses the team's play, and so does policy "
+                         f"{setup.policy!r}: give one of them")
     drafted = len(setup.team_decks) == 1 and setup.team_decks[0] in ("draft", "sealed")  # X1
     if drafted and setup.draft_seats is not None and setup.draft_seats < setup.players:
         raise SetupError(f"{where}: knob 'draft_seats' = {setup.draft_seats}: expected at least the "
@@ -417,9 +479,13 @@ def unused_knobs(setup: GameSetup, horde_build: str, horde_path: str = "") -> di
     Decision: such a knob is refused (``horde.play.prepare``), never silently ignored."""
     unused: dict[str, str] = {}
     if horde_build in ("fixed", "whole"):
-        for knob in ("token_percent", "strong_mix", "strong_tokens"):
+        for knob in ("token_percent", "strong_mix", "strong_tokens", "creatures_per_player", "spells_per_player",
+                     "recipe_cut"):
             if getattr(setup, knob) != DEFAULTS[knob]:
                 unused[knob] = f"the Horde deck {horde_path} is a fixed list, and this knob shapes only a recipe deck (R1)"
+    for knob in ("creatures_per_player", "spells_per_player", "recipe_cut"):
+        if setup.token_percent is not None and getattr(setup, knob) != DEFAULTS[knob] and knob not in unused:
+            unused[knob] = "token_percent sets the recipe's shares of creatures, spells and tokens"
     if setup.reveal != "escalating" and setup.reveal_base != DEFAULTS["reveal_base"]:
         unused["reveal_base"] = "it counts only with reveal = escalating (H5e)"
     # The opponents' and variants' knobs (F, G, V): one that overrides another leaves it unread.

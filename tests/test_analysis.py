@@ -121,6 +121,25 @@ def test_summary_counts_rates_and_quartiles_by_the_knobs_that_vary():
     assert second["team_win_low"] == 0.0
 
 
+def test_H14_summary_gives_stalls_their_own_share_and_the_win_rate_among_decided_games():
+    # 2 team wins, 1 Horde win, 1 stall and 1 aborted game (H15): 2 of 5 games, 2 of 3 decided ones.
+    rows = [game(game_index=i, winner=w) for i, w in enumerate(["team", "horde", "team", "stall", "aborted"])]
+    row = analysis.summary(table(rows), by=[]).iloc[0]
+    assert (row["games"], row["stalls"], row["stall_rate"], row["aborted"]) == (5, 1, 0.2, 1)
+    assert (row["team_win_rate"], row["decided"], row["decided_win_rate"]) == (0.4, 3, 2 / 3)
+    assert (row["decided_win_low"], row["decided_win_high"]) == pytest.approx(wilson(2, 3))
+
+
+def test_levels_name_the_team_level_of_every_game():
+    rows = [game(policy="baseline"), game(policy="expert"), game(policy="control"), game(policy="baseline")]
+    games = table(rows).assign(skill=["", "", "", "0.5"], policy_params=["{}", "{}", "{}", "{}"])
+    assert list(analysis.levels(games)) == ["club", "expert", "policy control (off the skill ladder)",
+                                            "skill 0.5 (between novice and club)"]
+    games = games.assign(policy_params=['{"safety": 3}', "{}", "{}", "{}"])
+    assert analysis.levels(games).iloc[0] == "policy baseline (safety=3) (off the skill ladder)"
+    assert list(analysis.levels(table(rows[:1]).drop(columns="policy"))) == ["club"]  # older results: baseline
+
+
 def test_summary_pools_with_an_empty_by_and_groups_by_a_named_column():
     rows = [game(game_index=i, players=p, winner="team" if i % 2 else "horde") for p in (2, 3) for i in range(4)]
     pooled = analysis.summary(table(rows), by=[])

@@ -56,8 +56,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
       "horde.cards.catalogue", "horde.cards.decks")),
     # -- the team (horde/team/): sees the game through its view and the decisions
     ("team", "the read-only view of the game and the baseline's hot decisions (both compiled with the engine), the "
-             "team policies seeing the game through it; drafted and sealed team decks (X1) and their drafters",
-     ("horde.team", "horde.team.view", "horde.team.tactics", "horde.team.policies", "horde.team.expert",
+             "team policies seeing the game through it, the skill ladder of policies; drafted and sealed team decks (X1) and their drafters",
+     ("horde.team", "horde.team.view", "horde.team.tactics", "horde.team.policies", "horde.team.expert", "horde.team.skill",
       "horde.team.draft")),
     # -- the composition root
     ("play", "prepare a setup (decks, banlist, policy, draft, every check), set up a game, play it",
@@ -68,7 +68,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.lab", "horde.lab.stats", "horde.lab.puzzles", "horde.lab.experiments", "horde.lab.progress",
       "horde.lab.runner.store",
       "horde.lab.runner.backends", "horde.lab.runner.batch", "horde.lab.runner.run", "horde.lab.runner",
-      "horde.lab.analysis", "horde.lab.tune", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
+      "horde.lab.analysis", "horde.lab.tune", "horde.lab.calibrate",
+      "horde.lab.doctor", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
     # -- the command line (horde/cli/)
     ("command line", "a traced game, a setup and a boss's abilities in a Magic player's words; house rules; the "
                      "horde command, a module per command group",

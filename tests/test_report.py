@@ -32,7 +32,7 @@ def image_sources(page: str) -> list[str]:
     return re.findall(r'<img [^>]*src="([^"]*)"', page)
 
 
-SECTIONS = ["Summary", "Difficulty heat map", "Team win rate against cards per player", "Survival", "Game length",
+SECTIONS = ["Summary", "Difficulty heat map", "Settings for the target, by level", "Team win rate against cards per player", "Survival", "Game length",
             "Win rate by boss", "Win rate by lieutenants drawn", "Card impact, pooled over cells", "Swings",
             "Comparison", "Setup"]
 PICTURES = ["heat-map-cards-per-player", "difficulty-cards-per-player", "survival", "turns", "survival-by-boss",
@@ -90,6 +90,40 @@ def test_report_shows_the_boss_lieutenant_and_comparison_sections(results_folder
     # players 2, 20 cards against 10: the team lost games 8 and 9 (-20 points); 3 players lost game 9 (-10)
     assert re.search(r"<td class=\"text\">20 against 10</td><td>-20.0 \([^)]*\)</td><td>-10.0 \([^)]*\)</td>"
                      r"<td>-15.0 \([^)]*\)</td><td>20</td>", page)
+
+
+def test_the_heat_map_outlines_only_real_cells_and_the_target_section_names_the_level(tmp_path):
+    # grace turns 3 at 20 cards per player and 2 at 10 and 30: every cell of
+    # a map is one whole setting, so there is one map for each grace turns value, never a pooled one.
+    games = difficulty_games()
+    games["grace_turns"] = [2 if cards != 20 else 3 for cards in games["cards_per_player"]]
+    games["game"] = range(len(games))  # no two games on the same seed: the arms are not compared
+    folder = write_results(tmp_path / "graced", games)
+    page = html.unescape(write_report(folder, min_games=5, target=0.7, band=0.05).read_text(encoding="utf-8"))
+    maps = [name for name in re.findall(r'<img id="([^"]*)"', page) if name.startswith("heat-map")]
+    assert len(maps) == 2 + 3  # cards per player at 2 and 3 grace turns; grace turns at 10, 20 and 30 cards
+    assert "Team win rate by player count and cards per player, at grace turns=2;" in page
+    heat = page.split("<h2>Difficulty heat map</h2>")[1].split("<h2>")[0]
+    assert "Pooled over" not in heat and "at grace turns=3" in heat and "at cards per player=20" in heat
+    # 3 players: 70% at 30 cards and 2 grace turns; 2 players: 60% at 30 cards, 80% at 20
+    assert re.search(r'<td class="text">club</td><td class="text">3</td><td class="text">grace turns=2, cards '
+                     r'per player=30</td><td>70.0% \([^)]*\)</td>', page)
+    assert re.search(r'<td class="text">club</td><td class="text">2</td><td class="text">grace turns=2, cards '
+                     r'per player=30</td><td>60.0% \([^)]*\)</td><td class="text">grace turns=2, cards per '
+                     r'player=30; grace turns=3, cards per player=20</td>', page)
+
+
+def test_report_gives_a_calibrated_table_its_answer_first(results_folder, tmp_path):
+    calibrated = tmp_path / "our-table.toml"
+    calibrated.write_text("skill = 0.62\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["report", str(results_folder), "--skill", str(calibrated)])
+    assert result.exit_code == 0, result.output
+    page = html.unescape((results_folder / "report.html").read_text(encoding="utf-8"))
+    assert ("Your table plays at skill 0.62 (between novice and club), and no game of these results does: run the "
+            "experiment with skill = '0.62'") in page
+    write_report(results_folder, skill="club")
+    page = html.unescape((results_folder / "report.html").read_text(encoding="utf-8"))
+    assert "Your table plays at club: its rows come first." in page
 
 
 def test_report_without_enough_games_for_card_impact_says_so(results_folder):
@@ -253,9 +287,10 @@ def test_summary_command_prints_win_rates_per_cell(results_folder):
     result = CliRunner().invoke(cli, ["summary", str(results_folder), "--markdown"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "| players | cards_per_player | games | team win rate (Wilson 95%) | mean turns |"
-    assert "| 2 | 10 | 10 | 100.0% (72.2%-100.0%) | 9.5 |" in lines
-    assert "| 2 | 30 | 10 | 60.0% (31.3%-83.2%) | 9.5 |" in lines
+    assert lines[0] == ("| players | cards_per_player | level | games | team win rate (Wilson 95%) | stalls | "
+                        "decided games: team win rate | mean turns |")
+    assert "| 2 | 10 | club | 10 | 100.0% (72.2%-100.0%) | 0.0% | 100.0% (72.2%-100.0%) | 9.5 |" in lines
+    assert "| 2 | 30 | club | 10 | 60.0% (31.3%-83.2%) | 0.0% | 60.0% (31.3%-83.2%) | 9.5 |" in lines
 
 
 def test_B1_summary_command_by_boss_pooled_and_per_cell(results_folder):
@@ -264,13 +299,14 @@ def test_B1_summary_command_by_boss_pooled_and_per_cell(results_folder):
     result = CliRunner().invoke(cli, ["summary", str(results_folder), "--by", "boss_drawn", "--markdown"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[:3] == [
-        "| boss_drawn | games | team win rate (Wilson 95%) | mean turns |", "|---|---|---|---|",
-        "| Elspeth Tirel | 30 | 86.7% (70.3%-94.7%) | 9.0 |"]
+        "| boss_drawn | level | games | team win rate (Wilson 95%) | stalls | decided games: team win rate | mean "
+        "turns |", "|---|---|---|---|---|---|---|",
+        "| Elspeth Tirel | club | 30 | 86.7% (70.3%-94.7%) | 0.0% | 86.7% (70.3%-94.7%) | 9.0 |"]
     result = CliRunner().invoke(cli, ["summary", str(results_folder), "--by", "boss_drawn", "--per-cell"])
     lines = result.output.splitlines()
-    assert lines[0].split() == ["players", "cards_per_player", "boss_drawn", "games", "team", "win", "rate",
-                                "(Wilson", "95%)", "mean", "turns"]
-    assert lines[1].split()[:6] == ["2", "10", "Elspeth", "Tirel", "5", "100.0%"]
+    assert lines[0].split()[:8] == ["players", "cards_per_player", "boss_drawn", "level", "games", "team", "win",
+                                    "rate"]
+    assert lines[1].split()[:7] == ["2", "10", "Elspeth", "Tirel", "club", "5", "100.0%"]
     assert len(lines) == 1 + 6 * 2
 
 
@@ -278,8 +314,9 @@ def test_L1_summary_command_by_lieutenants_drawn(results_folder):
     result = CliRunner().invoke(cli, ["summary", str(results_folder), "--by", "lieutenants_drawn", "--markdown"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert [line.split(" | ")[:2] for line in lines[2:]] == [["| Bladewing the Risen", "15"],
-                                                             ["| Boris Devilboon", "15"], ["| no lieutenant", "30"]]
+    assert [line.split(" | ")[:3] for line in lines[2:]] == [["| Bladewing the Risen", "club", "15"],
+                                                             ["| Boris Devilboon", "club", "15"],
+                                                             ["| no lieutenant", "club", "30"]]
 
 
 def test_summary_command_reads_several_folders(results_folder, tmp_path):
@@ -287,11 +324,12 @@ def test_summary_command_reads_several_folders(results_folder, tmp_path):
     result = CliRunner().invoke(cli, ["summary", str(results_folder), str(other), "--markdown"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "| results | players | cards_per_player | games | team win rate (Wilson 95%) | mean turns |"
+    assert lines[0] == ("| results | players | cards_per_player | level | games | team win rate (Wilson 95%) | "
+                        "stalls | decided games: team win rate | mean turns |")
     assert len(lines) == 2 + 2 * 6
-    assert "| other-0123456789 | 3 | 30 | 10 | 70.0% (39.7%-89.2%) | 9.5 |" in lines
+    assert "| other-0123456789 | 3 | 30 | club | 10 | 70.0% (39.7%-89.2%) | 0.0% | 70.0% (39.7%-89.2%) | 9.5 |" in lines
     pooled = CliRunner().invoke(cli, ["summary", str(results_folder), str(other), "--by", "players"])
-    assert pooled.output.splitlines()[1].split()[:2] == ["2", "60"]
+    assert pooled.output.splitlines()[1].split()[:3] == ["2", "club", "60"]
 
 
 def test_compare_command_pairs_two_folders_per_cell_and_pooled(results_folder, tmp_path):

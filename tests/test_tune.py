@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -12,23 +13,35 @@ from conftest import TEST_DECKS
 
 from horde.cli import cli
 from horde.lab import tune as tuning
+from horde.lab.stats import wilson
 from horde.setup import SetupError, make_setup
 
 DECKS = {"HORDE_DECKS": str(TEST_DECKS)}
 BASE = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none")
 
 
-def fake_play(rate):
-    """A game function whose team win rate is ``rate(setup)``; seeded, so repeatable."""
+def fake_play(rate, stall=lambda setup: 0.0):
+    """A game function whose team win rate is ``rate(setup)`` and stall rate ``stall(setup)``;
+    seeded, so repeatable."""
     calls = []
 
     def play(setup, seed, games):
         calls.append((setup, seed, games))
         rng = random.Random(f"{seed}/{setup.digest()}")
-        p = rate(setup)
-        return ["team" if rng.random() < p else "horde" for _ in range(games)]
+        p, q = rate(setup), stall(setup)
+        draws = [rng.random() for _ in range(games)]
+        return ["team" if x < p else "stall" if x < p + q else "horde" for x in draws]
 
     play.calls = calls
+    return play
+
+
+def exact_play(rate, stall=lambda setup: 0.0):
+    """A game function whose every batch holds exactly ``rate(setup)`` team wins and
+    ``stall(setup)`` stalls (rounded): rates known exactly."""
+    def play(setup, seed, games):
+        wins, stalls = round(rate(setup) * games), round(stall(setup) * games)
+        return ["team"] * wins + ["stall"] * stalls + ["horde"] * (games - wins - stalls)
     return play
 
 
@@ -118,17 +131,55 @@ def test_tune_command_reads_several_player_counts_and_prints_the_recommendation(
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("cards_per_player for a team win rate of 50%")
-    assert lines[2].split()[:2] == ["2", "10"] and lines[3].split()[:2] == ["3", "12"]
+    assert lines[1].split()[:4] == ["level", "players", "cards_per_player", "team"]
+    assert lines[2].split()[:3] == ["club", "2", "10"] and lines[3].split()[:3] == ["club", "3", "12"]
     assert lines[-1].startswith("games played: ")
     result = runner.invoke(cli, arguments + ["--json"], env=DECKS)
     data = json.loads(result.output)
-    assert [(p["players"], p["value"]) for p in data["players"]] == [(2, "10"), (3, "12")]
+    assert [(p["level"], p["players"], p["value"]) for p in data["results"]] == [("club", 2, "10"), ("club", 3, "12")]
+
+
+def test_tune_command_varies_house_rules_warns_of_stalls_and_lists_the_settings_in_the_band(monkeypatch):
+    def rules(setup):  # 50% at 6 + 2 x players cards per player without lieutenants, 2 fewer with them
+        return crossing(setup) if not setup.lieutenants else crossing(replace(setup, cards_per_player=setup.cards_per_player + 2))
+    play = exact_play(rules, lambda setup: 0.1)
+    monkeypatch.setattr(tuning, "play_winners", lambda setup, seed, games, workers=None: play(setup, seed, games))
+    arguments = ["tune", "--knob", "cards-per-player", "--players", "2", "--vary", "lieutenants", "--horde", "mini",
+                 "--boss", "none", "--team", "white", "--team", "white", "--batch", "100", "--max-games", "100",
+                 "--skill", "novice,club", "--quiet"]
+    result = CliRunner().invoke(cli, arguments, env=DECKS)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1].split()[:4] == ["level", "players", "lieutenants", "cards_per_player"]
+    assert [line.split()[:4] for line in lines[2:6]] == [["novice", "2", "true", "8"], ["novice", "2", "false", "10"],
+                                                         ["club", "2", "true", "8"], ["club", "2", "false", "10"]]
+    assert lines[2].split()[4:10] == ["50.0%", "(40.4%", "-", "59.6%)", "10.0%", "55.6%"]  # stalls, and 50 of the 90 decided games
+    assert lines[6].startswith("stalls: novice, 2 players, lieutenants true, cards_per_player 8: 10.0% of the games "
+                               "stalled (H14), more than 5%")
+    assert lines[-2].startswith("settings measured within 45%-55%: novice, 2 players, lieutenants true, "
+                                "cards_per_player 8 (50.0%);")
+
+
+def test_H3_tune_command_bounds_the_default_range_by_a_fixed_deck(monkeypatch):
+    # The fixed 100-card test deck holds at most 25 cards for each of 4 players: searched 5 to 25.
+    monkeypatch.setattr(tuning, "play_winners", lambda setup, seed, games, workers=None:
+                        exact_play(crossing)(setup, seed, games))
+    result = CliRunner().invoke(cli, ["tune", "--knob", "cards-per-player", "--players", "4", "--horde", "mini",
+                                      "--boss", "none", "--batch", "100", "--max-games", "100", "--json", "--quiet"]
+                                + ["--team", "white"] * 4, env=DECKS)
+    assert result.exit_code == 0, result.output
+    (found,) = json.loads(result.output)["results"]
+    assert [p["value"] for p in found["tried"]][::len(found["tried"]) - 1] == ["5", "25"]
+    assert found["value"] == "14" and found["level"] == "club"
 
 
 @pytest.mark.parametrize(("arguments", "message"), [
     (["--knob", "players"], "error: --knob players: can't be searched; searchable knobs are: cards-per-player"),
     (["--knob", "grace-turns", "--grace-turns", "2"],
-     "error: --grace-turns: this is the knob being searched; give its range with --low and --high"),
+     "error: --grace-turns: this knob is searched or varied; give its values with --low and --high or --vary"),
+    (["--vary", "lieutenants", "--lieutenants"],
+     "error: --lieutenants: this knob is searched or varied; give its values with --low and --high or --vary"),
+    (["--knob", "none"], "error: --knob none: give the knobs to measure with --vary"),
     (["--knob", "grace-turns", "--players", "7"], "error: --players: knob 'players' = '7': expected a whole "
                                                    "number from 1 to 4"),
     (["--knob", "cards-per-player", "--players", "2", "4", "--high", "30", "--horde", "mini", "--boss", "none"]
@@ -139,3 +190,84 @@ def test_tune_command_errors_are_one_line(arguments, message):
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+
+
+def test_H14_tune_counts_stalls_apart_and_warns_above_five_percent():
+    # 40% team wins and 10% stalls everywhere in 5 to 9 cards: the best value holds 40% of all
+    # games and 40 / 90 of the decided ones; more than 5% stalled, so it says so.
+    found = tuning.tune(BASE, "cards_per_player", 0.45, players=(2,), low=5, high=9, batch=1000, max_games=1000,
+                        play=fake_play(lambda setup: 0.4, lambda setup: 0.1))
+    (r,) = found
+    point = r.point
+    assert point.games == point.wins + point.stalls + point.losses == 1000
+    assert point.stall_rate == point.stalls / 1000 and 0.08 < point.stall_rate < 0.12
+    assert point.decided_rate == point.wins / (point.wins + point.losses)
+    assert point.decided_interval == wilson(point.wins, point.wins + point.losses)
+    assert r.stalls_warned
+    assert r.to_dict()["stall_rate"] == point.stall_rate and r.to_dict()["decided_win_rate"] == point.decided_rate
+    quiet = tuning.tune(BASE, "cards_per_player", 0.45, players=(2,), low=5, high=9, batch=1000, max_games=1000,
+                        play=fake_play(lambda setup: 0.4, lambda setup: 0.01))
+    assert not quiet[0].stalls_warned
+
+
+def test_tune_reports_a_flat_region_as_the_range_whose_intervals_hold_the_target():
+    def flat(setup):  # 50% from 26 to 29 cards, far from it on both sides
+        cards = setup.cards_per_player
+        return 0.9 if cards < 26 else 0.5 if cards <= 29 else 0.1
+    found = tuning.tune(BASE, "cards_per_player", 0.5, players=(2,), low=5, high=40, batch=500, max_games=2000,
+                        play=exact_play(flat))
+    (r,) = found
+    assert [p.value for p in r.flat] == [26, 27, 28, 29]
+    assert all(p.holds(0.5) for p in r.flat) and r.range_label == "26-29"
+    assert r.value in (26, 27, 28, 29)
+    steep = tuning.tune(BASE, "cards_per_player", 0.5, players=(2,), low=5, high=40, batch=100, max_games=1000,
+                        play=fake_play(crossing))
+    assert steep[0].range_label == "10"
+
+
+def test_tune_searches_one_knob_at_every_value_of_a_second_one():
+    def both(setup):  # 50% at 6 + grace turns cards per player
+        return min(1.0, max(0.0, 0.5 - 0.1 * (setup.cards_per_player - 6 - setup.grace_turns)))
+    found = tuning.tune(BASE, "cards_per_player", 0.5, players=(2,), low=5, high=40, batch=100, max_games=1000,
+                        vary={"grace_turns": [0, 2, 4]}, play=exact_play(both))
+    assert [(r.setting["grace_turns"], r.value) for r in found] == [(0, 6), (2, 8), (4, 10)]
+    inside = tuning.in_band(found, 0.5, 0.05)
+    assert {(r.setting["grace_turns"], p.value) for r, p in inside} == {(0, 6), (2, 8), (4, 10)}
+    assert all(p.rate == 0.5 for _, p in inside)
+
+
+def test_tune_measures_every_value_of_house_rules_and_categorical_knobs():
+    def rules(setup):
+        return (0.3 if setup.lieutenants else 0.5) + (0.2 if setup.horde_graveyard == "never" else 0.0)
+    found = tuning.tune(BASE, None, 0.5, players=(3,), vary={"lieutenants": None, "horde_graveyard": None},
+                        batch=400, max_games=400, play=fake_play(rules))
+    settings = [(r.setting["lieutenants"], r.setting["horde_graveyard"]) for r in found]
+    assert settings == [(True, "always"), (True, "coin"), (True, "never"), (False, "always"), (False, "coin"),
+                        (False, "never")]
+    assert [r.reached for r in found] == [False, False, True, True, True, False]
+    assert all(r.point.games == 400 and r.knob is None for r in found)
+    with pytest.raises(SetupError, match="nothing to tune"):
+        tuning.tune(BASE, None, play=fake_play(rules))
+    with pytest.raises(SetupError, match="knob 'reveal' = 'x': expected one of"):
+        tuning.tune(BASE, None, vary={"reveal": ["x"]}, play=fake_play(rules))
+    with pytest.raises(SetupError, match="--vary players: not a knob that can be varied"):
+        tuning.tune(BASE, None, vary={"players": None}, play=fake_play(rules))
+
+
+def test_tune_answers_for_each_skill_level_side_by_side():
+    def level(setup):  # a novice table needs 2 cards per player fewer
+        return crossing(setup) if setup.skill != "novice" else crossing(setup_at_cards(setup, 2))
+    found = tuning.tune(BASE, "cards_per_player", 0.5, players=(2,), low=5, high=40, batch=100, max_games=1000,
+                        skills=("novice", "club"), play=fake_play(level))
+    assert [(r.level, r.value) for r in found] == [("novice", 8), ("club", 10)]
+
+
+def setup_at_cards(setup, more):
+    return replace(setup, cards_per_player=setup.cards_per_player + more)
+
+
+def test_H3_the_default_range_of_cards_per_player_fits_a_fixed_deck():
+    at_four = make_setup(horde_deck="mini", team_decks=["white"] * 4, boss="none", players=4)
+    assert tuning.search_range(at_four, "cards_per_player", deck_cards=100) == (5, 25)
+    assert tuning.search_range(at_four, "cards_per_player", deck_cards=None) == (5, 40)
+    assert tuning.search_range(at_four, "cards_per_player", high=30, deck_cards=100) == (5, 30)

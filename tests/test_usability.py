@@ -289,7 +289,7 @@ def test_H14_simulate_says_what_a_stall_is_where_it_counts_them(runner):
     result = runner.invoke(cli, ["simulate", "--games", "10", "--workers", "1", "--quiet", "--max-turns", "3", *SMALL])
     assert result.exit_code == 0, result.output
     line = next(line for line in result.output.splitlines() if line.startswith("stalls"))
-    assert line == "stalls       10 (H14: games still going after 3 turns, won by neither side)"
+    assert line == "stalls       10 (100.0% of the games; H14: games still going after 3 turns, won by neither side)"
 
 
 def test_H1_the_play_log_names_the_source_of_a_loss_of_life_and_groups_repeats():

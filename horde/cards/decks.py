@@ -561,22 +561,34 @@ def build_horde_library(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[
     return cards
 
 
+RECIPE_CARDS_PER_PLAYER = 25  # R1's deck: the recipe's counts are written for 25 cards per player (H3)
+
+
 def recipe(deck: HordeDeck, setup: GameSetup, rng: Random) -> list[CardDef]:
-    """R1: per player 5-6 creatures and 3-4 spells drawn from the lists and the strong tokens
+    """R1: per player 5-6 creatures and 3-4 spells drawn from the lists (``creatures_per_player``
+    and ``spells_per_player`` when set, else the deck's About counts) and the strong tokens
     (Giant : Army by ``strong_mix``); base tokens fill the rest up to ``cards_per_player`` (10
     per player at the default 25). Decision: when the drawn cards and strong tokens alone pass the deck
-    size, there are no base tokens and random drawn cards are taken away (H3's "random 25")."""
+    size, there are no base tokens and random drawn cards are taken away (H3's "random 25").
+    Decision: with ``recipe_cut = "random"`` a deck below 25 cards per player is the whole 25-card
+    recipe cut at random to its size, so it keeps R1's mix instead of losing its base tokens first."""
     players = setup.players
     if setup.token_percent is not None:
         return _recipe_by_share(deck, setup, rng)
-    creatures = sum(rng.randint(*deck.creatures_per_player) for _ in range(players))
-    spells = sum(rng.randint(*deck.spells_per_player) for _ in range(players))
+    counts = (deck.creatures_per_player if setup.creatures_per_player is None else
+              (setup.creatures_per_player, setup.creatures_per_player))
+    creatures = sum(rng.randint(*counts) for _ in range(players))
+    counts = deck.spells_per_player if setup.spells_per_player is None else (setup.spells_per_player,) * 2
+    spells = sum(rng.randint(*counts) for _ in range(players))
     picked = _draw_from(deck.creatures, creatures, rng) + _draw_from(deck.spells, spells, rng)
     giants, armies = setup.strong_split
     base, giant, army = deck.tokens()
     strong = [giant] * (giants * players) + [army] * (armies * players)
     size = setup.deck_size
     cards = picked + strong
+    if setup.recipe_cut == "random" and size < RECIPE_CARDS_PER_PLAYER * players:  # R1, H3: a random part
+        whole = RECIPE_CARDS_PER_PLAYER * players
+        cards += [base] * max(0, whole - len(cards))
     shuffle(rng, cards)
     cards = cards[:size]
     return cards + [base] * (size - len(cards))  # R1: base tokens fill the rest

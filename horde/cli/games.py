@@ -71,6 +71,7 @@ def simulate(games, seed, workers, as_json, quiet, **options):
     """Play many seeded games and print the team's win rate."""
     from horde.lab.runner import play_many, summarise
     from horde.play import prepare
+    from horde.team.skill import level_of
 
     house = house_rules(options)
     setup = setup_from_options(options, house=house.knobs())
@@ -88,24 +89,28 @@ def simulate(games, seed, workers, as_json, quiet, **options):
     summary["lieutenant_entries_per_game"] = entries / games
     summary["lieutenant_defeats_per_game"] = defeats / games
     summary["boss_ability_uses"] = boss_uses
-    summary.update({"seed": seed, "setup": setup.to_dict(), "setup_hash": setup.digest(), "version": __version__,
-                    "house_rules": house.path})
+    summary.update({"level": level_of(setup), "seed": seed, "setup": setup.to_dict(), "setup_hash": setup.digest(),
+                    "version": __version__, "house_rules": house.path})
     if setup.approximate:
         summary["approximated"] = {name: list(dropped) for name, dropped in approximated.items()}
     if as_json:
         click.echo(json.dumps(summary, indent=2))
         return
-    click.echo(f"setup {setup.digest()}: {setup_words(setup)}; seed {seed}, horde {__version__}")
+    click.echo(f"setup {setup.digest()}: {setup_words(setup)}, team level {level_of(setup)}; seed {seed}, "
+               f"horde {__version__}")
     echo_approximated(approximated)
     click.echo(f"games        {summary['games']}")
     click.echo(f"team wins    {summary['team_wins']}")
     click.echo(f"Horde wins   {summary['horde_wins']}")
-    click.echo(f"stalls       {stalls_words(summary['stalls'], setup.max_turns)}")
+    click.echo(f"stalls       {summary['stalls']} ({summary['stall_rate']:.1%} of the games; "
+               f"{stalls_words(summary['stalls'], setup.max_turns).partition('(')[2]}")
     if summary["aborted"]:
         click.echo(f"aborted      {summary['aborted']} (H15: the work budget stopped these games; their cards make "
                    "them run away)")
     click.echo(f"team win rate {summary['team_win_rate']:.1%} (Wilson 95%: {summary['ci_low']:.1%} - "
                f"{summary['ci_high']:.1%})")
+    click.echo(f"of the {summary['decided_games']} decided games (no stall): team {summary['decided_win_rate']:.1%} "
+               f"(Wilson 95%: {summary['decided_low']:.1%} - {summary['decided_high']:.1%})")
     click.echo(f"mean length  {summary['mean_turns']:.1f} turns")
     if boss_uses:
         click.echo("boss abilities used (share of each boss's activations):")

@@ -165,13 +165,16 @@ def summary_command(folders, by, per_cell, style):
 
     With --by boss_drawn (or lieutenants_drawn) the games of every cell are pooled under each boss
     (lieutenant) drawn; add --per-cell for one row per cell and boss."""
-    from horde.lab.analysis import summary, varying_knobs
+    from horde.lab.analysis import levels, summary, varying_knobs
 
     games = load_folders(folders, err=style in MACHINE)
     cells = (["results"] if len(folders) > 1 else []) + varying_knobs(games)
     by = [match_name(name, games.columns, "column", "--by", SetupError) for name in by]  # forgives case
     if per_cell or not by:
         by = [name for name in cells if name not in by] + by
+    games = games.assign(level=levels(games))  # every answer names the team's level it is for (horde.team.skill)
+    if "level" not in by:
+        by = by + ["level"]
     table = summary(games, by=by)
     if style in MACHINE:
         echo_frame(table, style)
@@ -180,10 +183,13 @@ def summary_command(folders, by, per_cell, style):
     rows = []
     for row in table.to_dict("records"):
         rate = f"{row['team_win_rate']:.1%} ({row['team_win_low']:.1%}-{row['team_win_high']:.1%})"
-        rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['turns_mean']:.1f}"]
+        decided = f"{row['decided_win_rate']:.1%} ({row['decided_win_low']:.1%}-{row['decided_win_high']:.1%})"
+        rows.append([str(row[k]) for k in by] + [str(row["games"]), rate, f"{row['stall_rate']:.1%}", decided,
+                                                 f"{row['turns_mean']:.1f}"]
                     + ([str(row["aborted"])] if aborted else []))
-    echo_table(by + ["games", "team win rate (Wilson 95%)", "mean turns"] + (["aborted (H15)"] if aborted else []),
-               rows, style == "markdown")
+    # H14: a stall counts against the team in the win rate; among decided games it counts for no one
+    echo_table(by + ["games", "team win rate (Wilson 95%)", "stalls", "decided games: team win rate",
+                     "mean turns"] + (["aborted (H15)"] if aborted else []), rows, style == "markdown")
 
 
 def parse_knobs(text: str, flag: str) -> dict:
@@ -337,9 +343,12 @@ def compare_folders(folder_a: str, folder_b: str, style: str) -> None:
               help="the heat map outlines cells within this distance of --target")
 @click.option("--min-games", type=click.IntRange(1), default=100, show_default=True,
               help="card impact shows a card only with this many games on each side, over every cell")
-def report_command(folder, out, images, card_turn, other, target, band, min_games, force):
+@click.option("--skill", default=None, metavar="LEVEL|FILE",
+              help="your table's level, or a calibration file (horde calibrate): the report gives its answer first")
+def report_command(folder, out, images, card_turn, other, target, band, min_games, force, skill):
     """Write one self-contained HTML page for a results folder: tables, embedded plots, the setup."""
     from horde.lab.report import write_report
+    from horde.setup import convert
 
     if images is not None and not force:
         kept = sorted(p.name for p in Path(images).glob("*.png")) if Path(images).is_dir() else []
@@ -347,6 +356,7 @@ def report_command(folder, out, images, card_turn, other, target, band, min_game
             raise SetupError(f"--images {images}: the folder already holds {len(kept)} PNG file(s) ({', '.join(kept[:3])}"
                              f"{', ...' if len(kept) > 3 else ''}) the pictures could overwrite: give --force to "
                              "overwrite them, or another folder")
+    table = convert("skill", skill, "--skill") if skill else None
     path = write_report(folder, out, card_turn=card_turn, images=images, compare=other, target=target, band=band,
-                        min_games=min_games)
+                        min_games=min_games, skill=table)
     click.echo(f"report: {shown(path)}")

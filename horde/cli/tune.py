@@ -1,8 +1,12 @@
-"""``horde tune``: the value of a knob that brings the team's win rate closest to a target."""
+"""``horde tune``: the value of a knob that brings the team's win rate closest to a target, for each team
+level and player count, at every setting of other knobs and house rules; ``horde calibrate``: the
+team skill that best explains a group's own games; ``horde doctor``: swaps of a Horde deck's cards
+that bring the win rate to the target."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
@@ -14,6 +18,7 @@ from horde.cli.common import (
     HordeCommand,
     cli,
     echo_approximated,
+    echo_table,
     knob_options,
     setup_from_options,
 )
@@ -41,15 +46,23 @@ class SpreadPlayers(HordeCommand):
 
 
 @cli.command("tune", cls=SpreadPlayers, examples=(
-    "horde tune --target 0.5 --knob cards-per-player --players 2 3 4",
+    "horde tune --target 0.5 --players 2 3 4",
+    "horde tune --players 3 --target 0.5 --vary grace-turns=2,4 --skill novice,club,expert",
     "horde tune --knob grace-turns --target 0.4 --players 3 --preset knudson-2011",
 ))
-@click.option("--knob", "search", required=True, metavar="KNOB",
-              help="the knob to search: cards-per-player, grace-turns, strong-mix (Giants among the strong "
-                   "tokens), strong-tokens, life-per-player, reveal-base or max-turns")
+@click.option("--knob", "search", default=None, metavar="KNOB",
+              help="the knob to search (default cards-per-player; none: only measure the --vary settings): "
+                   "cards-per-player, grace-turns, strong-mix (Giants among the strong tokens), strong-tokens, "
+                   "life-per-player, reveal-base, max-turns or token-percent")
+@click.option("--vary", "vary", multiple=True, metavar="KNOB[=V1,V2]",
+              help="search (or measure) at every value of this knob too: a second numeric knob, a categorical "
+                   "knob or a house rule such as lieutenants or boss=none,random (repeat the option)")
 @click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.5,
               show_default=True, help="the team win rate to aim for")
-@click.option("--low", type=int, default=None, help="the smallest value to try (default: the knob's own)")
+@click.option("--band", type=click.FloatRange(0, 1, max_open=True), default=0.05, show_default=True,
+              help="list the settings measured within this distance of --target")
+@click.option("--low", type=int, default=None, help="the smallest value to try (default: the knob's own, "
+                                                     "bounded by a fixed deck's size)")
 @click.option("--high", type=int, default=None, help="the largest value to try (default: the knob's own)")
 @click.option("--seed", type=SEED, default=1, show_default=True,
               help="the seed of the games: game i plays with the seed (SEED, i)")
@@ -62,44 +75,197 @@ class SpreadPlayers(HordeCommand):
 @click.option("--quiet", is_flag=True, help="no line per value tried")
 @config_options
 @knob_options
-def tune_command(search, target, low, high, seed, batch, max_games, workers, as_json, quiet, **options):
-    """Find the value of a knob whose team win rate is closest to a target, for each player count
-    (--players 2 3 4; default 2 3 4), playing only the games the search needs."""
-    from horde.lab.tune import SEARCHABLE, setup_at, tune
+def tune_command(search, vary, target, band, low, high, seed, batch, max_games, workers, as_json, quiet, **options):
+    """Find the value of a knob whose team win rate is closest to a target, for each team level
+    (--skill novice,club,expert; default club) and player count (--players 2 3 4; default 2 3 4),
+    at every setting of the knobs given with --vary, playing only the games the search needs."""
+    from horde.lab.tune import SEARCHABLE, STALL_WARNING, in_band, setup_at, tune
     from horde.play import prepare
     from horde.setup import convert
 
-    knob = search.replace("-", "_")
-    if knob not in SEARCHABLE:
+    knob = None if search == "none" else (search or "cards-per-player").replace("-", "_")
+    if knob is None and not vary:
+        raise SetupError("--knob none: give the knobs to measure with --vary")
+    if knob is not None and knob not in SEARCHABLE:
         raise SetupError(f"--knob {search}: can't be searched; searchable knobs are: "
                          f"{', '.join(k.replace('_', '-') for k in SEARCHABLE)}")
-    if options.get(knob) not in (None, ()):
-        raise SetupError(f"--{search}: this is the knob being searched; give its range with --low and --high")
+    varied: dict = {}
+    for text in vary:
+        name, _, values = text.partition("=")
+        varied[name.strip().replace("-", "_")] = [v for v in values.split(",") if v.strip()] or None
+    for name in ([knob] if knob else []) + list(varied):
+        if options.get(name) not in (None, ()):
+            raise SetupError(f"--{name.replace('_', '-')}: this knob is searched or varied; give its values with "
+                             "--low and --high or --vary")
     players_text = options.pop("players") or "2,3,4"
     players = [convert("players", p, "--players") for p in players_text.replace(" ", ",").split(",") if p]
+    skills = [s for s in (options.pop("skill") or "").split(",") if s.strip()]
     setup = setup_from_options({**options, "players": max(players)}, house=house_rules(options).knobs())
 
     def progress(line):
         if not quiet:
             click.echo(line, err=True)
 
-    found = tune(setup, knob, target, players, low, high, seed=seed, batch=batch, max_games=max_games,
-                 workers=workers, progress=progress)  # prepares (checks) both ends first
+    found = tune(setup, knob, target, players, low, high, vary=varied, skills=skills, seed=seed, batch=batch,
+                 max_games=max_games, workers=workers, progress=progress)  # prepares (checks) every setup first
     widest = max(found, key=lambda r: r.players)  # its team decks hold every other player count's
-    approximated = prepare(setup_at(setup, knob, widest.value, widest.players)).approximated
+    at = widest.setup or setup
+    approximated = prepare(setup_at(at, knob, widest.value) if knob and widest.value is not None else at).approximated
     if as_json:
-        click.echo(json.dumps({"knob": knob, "target": target, "seed": seed, "setup": setup.to_dict(),
-                               "version": __version__, "players": [r.to_dict() for r in found]}
+        click.echo(json.dumps({"knob": knob, "target": target, "band": band, "seed": seed, "setup": setup.to_dict(),
+                               "version": __version__, "results": [r.to_dict() for r in found]}
                               | ({"approximated": {k: list(v) for k, v in approximated.items()}} if approximated else {}),
                               indent=2))
         return
     echo_approximated(approximated)
-    click.echo(f"{knob} for a team win rate of {target:.0%}: {setup_words(setup)}; seed {seed}, horde {__version__}")
-    click.echo(f"{'players':>7}  {knob:>16}  {'team win rate (Wilson 95%)':28}  {'games':>6}  tried")
+    what = knob or "the settings"
+    click.echo(f"{what} for a team win rate of {target:.0%}: {setup_words(setup)}; seed {seed}, horde {__version__}")
+    names = list(varied)
+    header = ["level", "players"] + names + [knob or "setting", "team win rate (Wilson 95%)", "stalls",
+                                             "decided games: team win rate", "games", "tried"]
+    rows = []
     for r in found:
         low_rate, high_rate = r.point.interval
-        rate = f"{r.point.rate:.1%} ({low_rate:.1%} - {high_rate:.1%})"
-        tried = " ".join(f"{p.label}:{p.rate:.0%}" for p in sorted(r.tried, key=lambda p: p.value))
-        note = "" if r.reached else "  (target out of range: the nearest end)"
-        click.echo(f"{r.players:>7}  {r.label:>16}  {rate:28}  {r.point.games:>6}  {tried}{note}")
+        decided_low, decided_high = r.point.decided_interval
+        answer = r.range_label if knob else ("in reach" if r.reached else "out of reach")
+        if knob and not r.reached:
+            answer += " (target out of range: the nearest end)"
+        tried = " ".join(f"{p.label}:{p.rate:.0%}" for p in r.tried) if knob else ""
+        rows.append([r.level, str(r.players)] + [_value(r.setting[n]) for n in names]
+                    + [answer, f"{r.point.rate:.1%} ({low_rate:.1%} - {high_rate:.1%})", f"{r.point.stall_rate:.1%}",
+                       f"{r.point.decided_rate:.1%} ({decided_low:.1%} - {decided_high:.1%})", str(r.point.games),
+                       tried])
+    echo_table(header, rows)
+    for r in found:
+        if r.stalls_warned:  # H14: stalls count as team losses in the team win rate
+            click.echo(f"stalls: {r.level}, {r.players} players{_setting(r.setting)}"
+                       f"{f', {knob} {r.label}' if knob else ''}: {r.point.stall_rate:.1%} of the games stalled (H14), "
+                       f"more than {STALL_WARNING:.0%}; they count as losses in the team win rate")
+    inside = in_band(found, target, band)
+    click.echo(f"settings measured within {target - band:.0%}-{target + band:.0%}: " + (
+        "; ".join(f"{r.level}, {r.players} players{_setting(r.setting)}" + (f", {knob} {p.label}" if knob else "")
+                  + f" ({p.rate:.1%})" for r, p in inside) or "none"))
     click.echo(f"games played: {sum(r.games_played for r in found)}")
+
+
+
+@cli.command("calibrate", examples=(
+    "horde calibrate our-games.csv",
+    "horde calibrate our-games.csv --out our-table.toml && horde tune --players 3 --skill our-table.toml",
+))
+@click.argument("games_file", metavar="GAMES")
+@click.option("--out", default=None, metavar="FILE",
+              help="where to write the calibration (default: GAMES with .toml for its extension)")
+@click.option("--grid", default="0,0.5,1,1.5,2", show_default=True, metavar="S1,S2,...",
+              help="the skills simulated, from 0 (novice) to 3 (clairvoyant)")
+@click.option("--games", "simulated", type=GAMES_IN_MEMORY, default=400, show_default=True,
+              help="games simulated per skill and setup")
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
+@click.option("--quiet", is_flag=True, help="no line per skill simulated")
+def calibrate_command(games_file, out, grid, simulated, seed, workers, quiet):
+    """Find the team skill that best explains a group's own games (a CSV file: docs/analysis.md)
+    and write it to a file that --skill reads (tune, simulate, run, report)."""
+    from horde.lab.calibrate import calibrate, read_games, write_calibration
+    from horde.limits import finite_number
+
+    try:
+        skills = [finite_number(text, 0, 3) for text in grid.split(",") if text.strip()]
+    except ValueError:
+        raise SetupError(f"--grid {grid!r}: expected skills from 0 to 3, comma-separated, like 0,0.5,1") from None
+    games = read_games(games_file)
+
+    def progress(line):
+        if not quiet:
+            click.echo(line, err=True)
+
+    found = calibrate(games, skills, simulated, seed=seed, workers=workers, progress=progress)
+    out = out or str(Path(games_file).with_suffix(".toml"))
+    write_calibration(found, games_file, out)
+    click.echo(f"{found.games} games, the team won {found.wins}: skill {found.skill:.2f} ({found.level()}), "
+               f"95% interval {found.low:.2f} to {found.high:.2f} (likelihood ratio; searched {found.searched[0]:g} "
+               f"to {found.searched[1]:g}: 0 novice, 1 club, 2 expert, 3 clairvoyant)")
+    for setup, curve in found.curves:
+        rates = ", ".join(f"{s:g}: {w / n:.0%}" for s, n, w in curve.simulated)
+        click.echo(f"  {setup.players} players, Horde deck {setup.horde_deck}: simulated team win rate by skill "
+                   f"{rates}; at {found.skill:.2f}: {curve.rate(found.skill):.0%}")
+    for warning in found.warnings:
+        click.echo(f"warning: {warning}")
+    click.echo(f"calibration: {out} (give it as --skill {out})")
+
+
+@cli.command("doctor", examples=(
+    "horde doctor zombie-horde --players 3 --target 0.5",
+    "horde doctor my-horde.txt --players 4 --target 0.4 --pool my-pool.txt --out my-horde-tuned.txt",
+))
+@click.argument("deck", metavar="DECK")
+@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.5,
+              show_default=True, help="the team win rate to aim for")
+@click.option("--band", type=click.FloatRange(0, 1, max_open=True), default=0.05, show_default=True,
+              help="stop once the team win rate lies within this distance of --target")
+@click.option("--pool", default=None, metavar="CARDS", help="a decklist of cards the doctor may add (besides the "
+                                                            "deck's own)")
+@click.option("--games", "games", type=GAMES_IN_MEMORY, default=300, show_default=True,
+              help="games each deck is measured on, every step")
+@click.option("--candidates", type=click.IntRange(1, 20), default=3, show_default=True,
+              help="swaps measured each step")
+@click.option("--max-swaps", type=click.IntRange(1, 200), default=20, show_default=True)
+@click.option("--patience", type=click.IntRange(1, 20), default=2, show_default=True,
+              help="rounds of --candidates measured in a step before the doctor gives up")
+@click.option("--out", default=None, metavar="FILE", help="where to write the new deck (default: DECK-doctored.txt "
+                                                          "in this folder)")
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--workers", type=WORKERS, default=None, help="processes (default: one per core)")
+@click.option("--quiet", is_flag=True, help="no line per swap measured")
+@knob_options
+def doctor_command(deck, target, band, pool, games, candidates, max_swaps, patience, out, seed, workers, quiet,
+                   **options):
+    """Change a Horde deck's content, one swap at a time measured on paired seeds, until the team
+    wins about --target of its games; print the evidence and write the new deck."""
+    from horde.cards.decklists import parse_decklist, read_decklist
+    from horde.files import write_file
+    from horde.lab.doctor import deck_counts, doctor
+    from horde.play import prepare
+    from horde.team.skill import level_of
+
+    if options.get("horde_deck"):
+        raise SetupError("--horde: the deck is DECK, the doctor's argument; leave --horde out")
+    setup = setup_from_options({**options, "horde_deck": deck})
+    prepared = prepare(setup)  # every check before the first game
+    names: list[str] = []
+    if pool:
+        for entry in read_decklist(pool, "horde").entries:
+            names.append(prepared.catalogue.get(entry.name, pool, entry.line).name)
+
+    def progress(line):
+        if not quiet:
+            click.echo(line, err=True)
+
+    found = doctor(deck, setup, target, band, names, games=games, candidates=candidates, max_swaps=max_swaps,
+                   patience=patience, seed=seed, workers=workers, progress=progress)
+    start, end = found.start, found.end
+    click.echo(f"{prepared.horde_deck.path} at {setup.players} players, team level {level_of(setup)}: team "
+               f"{start[0]:.1%} ({start[1]:.1%} - {start[2]:.1%}, {start[3]} games) for a target of {target:.0%}")
+    for swap in found.kept:
+        click.echo(f"  swap {swap.step}: -{swap.cut} +{swap.add}: {swap.before:.1%} -> {swap.after:.1%} on the same "
+                   f"{swap.games} games ({swap.difference * 100:+.1f} points, paired 95% {swap.low * 100:+.1f} to "
+                   f"{swap.high * 100:+.1f})")
+    tried = len(found.swaps) - len(found.kept)
+    click.echo(f"{len(found.kept)} swap(s) kept, {tried} tried and left; the new deck: team {end[0]:.1%} "
+               f"({end[1]:.1%} - {end[2]:.1%}, Wilson 95%) on {end[3]} fresh games"
+               + ("" if found.reached else f", outside {target - band:.0%}-{target + band:.0%}"))
+    decklist = parse_decklist(found.text, deck, "horde")
+    for name, count in deck_counts(decklist, prepared.horde_deck.build).items():
+        click.echo(f"  {count} {name}")
+    out = out or f"{Path(str(prepared.horde_deck.path)).stem}-doctored.txt"
+    write_file(out, found.text)
+    click.echo(f"new deck: {out}")
+
+
+def _value(value) -> str:
+    """A knob's value as the command line writes it (true, not True)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _setting(setting: dict) -> str:
+    return "".join(f", {name} {_value(value)}" for name, value in setting.items())

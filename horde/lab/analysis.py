@@ -30,6 +30,7 @@ from horde.lab.experiments import read_toml
 from horde.lab.runner import store
 from horde.lab.stats import Z95
 from horde.setup import FIELD_NAMES
+from horde.team.skill import level_name
 
 
 class ResultsError(HordeError):
@@ -232,9 +233,33 @@ def _expand(games: pd.DataFrame, by: list[str]) -> pd.DataFrame:
 # ---------------------------------------------------------------- tables
 
 
+def levels(games: pd.DataFrame) -> pd.Series:
+    """The team's level of every game (``horde.team.skill.level_name``: ``club``, ``novice``, a skill
+    between two levels, or the policy played when it is off the ladder), from its ``skill``,
+    ``policy`` and ``policy_params`` columns (results without a ``skill`` column: the policy)."""
+    n = len(games)
+    skill = games["skill"].fillna("") if "skill" in games.columns else pd.Series([""] * n, index=games.index)
+    policy = games["policy"] if "policy" in games.columns else pd.Series(["baseline"] * n, index=games.index)
+    params = games["policy_params"] if "policy_params" in games.columns else pd.Series(["{}"] * n, index=games.index)
+    names: dict[tuple, str] = {}
+    out = []
+    for key in zip(skill, policy, params, strict=True):
+        if key not in names:
+            text = key[2] if isinstance(key[2], str) else "{}"
+            try:
+                values = json.loads(text or "{}")
+            except json.JSONDecodeError:
+                values = {}
+            pairs = tuple(sorted(values.items())) if isinstance(values, dict) else ()
+            names[key] = level_name(str(key[0] or ""), str(key[1]), pairs)
+        out.append(names[key])
+    return pd.Series(out, index=games.index, name="level", dtype=object)
+
+
 def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     """One row per group: games; team wins, Horde wins and stalls, each with its rate and Wilson
-    95% interval; games aborted by the work budget (H15), counted apart; game length in turns (mean and quartiles by linear interpolation); the mean team
+    95% interval; games aborted by the work budget (H15), counted apart; the decided games (won
+    by either side) and the team's win rate among them, with its Wilson 95% interval; game length in turns (mean and quartiles by linear interpolation); the mean team
     life at the end of the game and at its lowest.
 
     ``by``: None (the knobs that vary), ``[]`` (every game pooled) or column names. A column of
@@ -246,6 +271,7 @@ def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     columns = by + ["games", "team_wins", "team_win_rate", "team_win_low", "team_win_high",
                     "horde_wins", "horde_win_rate", "horde_win_low", "horde_win_high",
                     "stalls", "stall_rate", "stall_low", "stall_high", "aborted",
+                    "decided", "decided_win_rate", "decided_win_low", "decided_win_high",
                     "turns_mean", "turns_q1", "turns_median", "turns_q3",
                     "team_life_end_mean", "team_life_lowest_mean"]
     if games.empty:
@@ -270,6 +296,8 @@ def summary(games: pd.DataFrame, by=None) -> pd.DataFrame:
     _rate(out, "team_wins", "games", "team_win_rate", "team_win_low", "team_win_high")
     _rate(out, "horde_wins", "games", "horde_win_rate", "horde_win_low", "horde_win_high")
     _rate(out, "stalls", "games", "stall_rate", "stall_low", "stall_high")
+    out["decided"] = out["team_wins"] + out["horde_wins"]  # H12, H13: someone won (no stall, nothing aborted)
+    _rate(out, "team_wins", "decided", "decided_win_rate", "decided_win_low", "decided_win_high")
     return out[columns].reset_index(drop=True)
 
 

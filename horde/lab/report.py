@@ -28,10 +28,12 @@ from horde import __version__
 from horde.files import make_folder, write_file
 from horde.lab import analysis, plots
 from horde.setup import FIELD_NAMES, KNOBS
+from horde.team.skill import level_name
 
 CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 WIDTH, HEIGHT = 7.0, 4.2  # inches at 100 dpi: 700 x 420 pixels
 TARGET, BAND = 0.5, 0.05  # the heat map's default target team win rate and the band around it
+HEAT_MAPS_MAX = 12  # heat maps drawn for one knob, one per setting of the other knobs that vary
 IMPACT_ROWS = 30  # the card impact chart shows at most this many cards (the table lists all)
 UNSET = "—"  # a knob left unset (its rule's default)
 
@@ -304,13 +306,17 @@ def _approximated_section(results: analysis.Results, compared: bool = False) -> 
 
 
 def _summary_section(page: Page, games: pd.DataFrame, knobs: list[str]) -> None:
-    table = analysis.summary(games, by=knobs)
+    games = games.assign(level=analysis.levels(games))  # every answer names the team's level (horde.team.skill)
+    keys = knobs + ["level"]
+    table = analysis.summary(games, by=keys)
     rows = []
     for row in table.to_dict("records"):
-        out = {name: row[name] for name in knobs}
+        out = {name: row[name] for name in keys}
         out.update({"games": row["games"],
                     "team wins (Wilson 95%)": _interval(row["team_win_rate"], row["team_win_low"], row["team_win_high"]),
                     "Horde wins": _percent(row["horde_win_rate"]), "stalls": _percent(row["stall_rate"]),
+                    "team wins of the decided games": _interval(row["decided_win_rate"], row["decided_win_low"],
+                                                                row["decided_win_high"]),
                     "turns: median (quartiles)": f"{_number(row['turns_median'])} ({_number(row['turns_q1'])} – "
                                                  f"{_number(row['turns_q3'])})",
                     "team life at the end": _number(row["team_life_end_mean"]),
@@ -319,9 +325,11 @@ def _summary_section(page: Page, games: pd.DataFrame, knobs: list[str]) -> None:
             out["aborted (H15)"] = row["aborted"]
         rows.append(out)
     what = f"one row per cell ({', '.join(knobs)} vary)" if knobs else "every game pooled: one cell"
-    page.section("Summary", f"<p>Team wins, Horde wins and stalls, {_text(what)}; each team win rate with its "
-                 "Wilson 95% interval. Turns count both sides' turns; life figures are means over the games.</p>",
-                 html_table(rows, tuple(knobs)))
+    page.section("Summary", f"<p>Team wins, Horde wins and stalls (H14), {_text(what)}, and the team's level "
+                 "(horde.team.skill); each team win rate with its Wilson 95% interval, among all games (a stall counts "
+                 "as a loss) and among the decided ones (won by either side). Turns count both sides' turns; life "
+                 "figures are means over the games.</p>",
+                 html_table(rows, tuple(keys)))
 
 
 def _heat_section(page: Page, games: pd.DataFrame, knobs: list[str], pictures: Pictures, target: float,
@@ -332,21 +340,74 @@ def _heat_section(page: Page, games: pd.DataFrame, knobs: list[str], pictures: P
         return
     lead = (f"The team win rate of every cell, coloured from red (the Horde wins) through white at the target "
             f"{target:.0%} to blue (the team wins); cells within {band * 100:g} points of the target are outlined, "
-            "and the band is hatched on the colour bar. The target and band are the report's --target and --band.")
+            "and the band is hatched on the colour bar. The target and band are the report's --target and --band. "
+            "A cell is a whole setting a group can play: when other knobs vary too, there is one map for each of "
+            "their settings, never a map pooled over them.")
     parts = [f"<p>{_text(lead)}</p>"]
     for knob in _against(knobs):
         rows = _line(knobs, knob)
-        table = analysis.summary(games, by=([rows] if rows else []) + [knob])
-        pooled = [k for k in knobs if k not in (knob, rows)]
-        note = f" Pooled over {', '.join(pooled)}." if pooled else ""
-        caption = (f"Team win rate by {'player count and ' if rows else ''}{_label(knob)}; outlined cells lie "
-                   f"within the target {target:.0%} ± {band * 100:g} points.{note}")
-        parts.append(pictures.draw(
-            f"heat-map-{knob.replace('_', '-')}", _heat_alt(table, knob, rows, target, band), caption,
-            lambda ax, table=table, knob=knob, rows=rows: plots.heat_map(table, knob, ax=ax, rows=rows, target=target,
-                                                                          band=band),
-            height=max(2.6, 0.55 * (table[rows].nunique() if rows else 1) + 1.9)))
+        others = [k for k in knobs if k not in (knob, rows)]
+        settings = list(games.groupby(others, sort=True, dropna=False)) if others else [((), games)]
+        if len(settings) > HEAT_MAPS_MAX:
+            parts.append(f'<p class="note">{_text(_label(knob))}: {len(settings)} settings of '
+                         f"{_text(', '.join(others))}, more than the {HEAT_MAPS_MAX} maps drawn; see the summary "
+                         "table for every cell.</p>")
+            continue
+        for values, part in settings:
+            values = values if isinstance(values, tuple) else (values,)
+            at = _cell_text([_label(k) for k in others], list(values)) if others else ""
+            table = analysis.summary(part, by=([rows] if rows else []) + [knob])
+            caption = (f"Team win rate by {'player count and ' if rows else ''}{_label(knob)}"
+                       + (f", at {at}" if at else "") + f"; outlined cells lie within the target {target:.0%} ± "
+                       f"{band * 100:g} points.")
+            name = f"heat-map-{knob.replace('_', '-')}" + (f"-{len(parts)}" if others else "")
+            parts.append(pictures.draw(
+                name, _heat_alt(table, knob, rows, target, band) + (f" At {at}." if at else ""), caption,
+                lambda ax, table=table, knob=knob, rows=rows: plots.heat_map(table, knob, ax=ax, rows=rows,
+                                                                              target=target, band=band),
+                height=max(2.6, 0.55 * (table[rows].nunique() if rows else 1) + 1.9)))
     page.section(title, *parts)
+
+
+def _target_section(page: Page, games: pd.DataFrame, knobs: list[str], target: float,
+                    skill: str | None = None) -> None:
+    """For each level (and player count), the cells whose interval holds the target: the answer
+    for several levels side by side; with ``skill`` (a table's level), that level's rows first."""
+    title = "Settings for the target, by level"
+    games = games.assign(level=analysis.levels(games))
+    yours = ""
+    if skill is not None:
+        name = level_name(skill, "")
+        if name in set(games["level"]):
+            games = pd.concat([games[games["level"] == name], games[games["level"] != name]])
+            yours = f"Your table plays at {name}: its rows come first. "
+        else:
+            yours = (f"Your table plays at {name}, and no game of these results does: run the experiment with skill = "
+                     f"{skill!r} (or sweep skill around it) for its answer. ")
+    side = [k for k in ("players",) if k in knobs]
+    others = [k for k in knobs if k not in side and k != "skill"]
+    table = analysis.summary(games, by=["level"] + side + others)
+    rows = []
+    order = list(dict.fromkeys(games["level"]))
+    table = table.sort_values("level", key=lambda column: column.map(order.index), kind="stable")
+    for keys, group in table.groupby(["level"] + side, sort=False):
+        keys = keys if isinstance(keys, tuple) else (keys,)
+        holding = group[(group["team_win_low"] <= target) & (group["team_win_high"] >= target)]
+        closest = group.iloc[(group["team_win_rate"] - target).abs().argmin()]
+        row = dict(zip(["level"] + side, keys, strict=True))
+        setting = _cell_text([_label(k) for k in others], [closest[k] for k in others]) if others else "every game"
+        row["closest cell"] = setting
+        row["team wins (Wilson 95%)"] = _interval(closest["team_win_rate"], closest["team_win_low"],
+                                                  closest["team_win_high"])
+        row["cells whose interval holds the target"] = "; ".join(
+            _cell_text([_label(k) for k in others], [r[k] for k in others]) for r in holding.to_dict("records")
+        ) if others else ("every game" if len(holding) else "") or "none"
+        rows.append(row)
+    lead = yours + (f"For each team level (horde.team.skill) and player count: the cell whose team win rate is closest to "
+            f"the target {target:.0%}, and every cell whose Wilson 95% interval holds it (where the curve is flat, a "
+            "range of settings). A level with no such cell needs settings outside this experiment.")
+    page.section(title, f"<p>{_text(lead)}</p>",
+                 html_table(rows, tuple(["level"] + side + ["closest cell", "cells whose interval holds the target"])))
 
 
 def _curve_sections(page: Page, games: pd.DataFrame, knobs: list[str], pictures: Pictures, target: float) -> None:
@@ -651,11 +712,13 @@ def _setup_section(page: Page, results: analysis.Results, knobs: list[str]) -> N
 
 
 def render(results: analysis.Results, card_turn: int = 3, images=None, compare: analysis.Results | None = None,
-           target: float = TARGET, band: float = BAND, min_games: int = analysis.POOLED_MIN_GAMES) -> str:
+           target: float = TARGET, band: float = BAND, min_games: int = analysis.POOLED_MIN_GAMES,
+           skill: str | None = None) -> str:
     """The report page for loaded results, as HTML text. ``images`` (a folder) also gets each
     picture as a PNG; ``compare`` (other loaded results) adds their comparison on the same seeds;
     ``target`` and ``band`` mark the team win rate aimed for on the heat map and curves; card
-    impact shows cards with at least ``min_games`` games on each side."""
+    impact shows cards with at least ``min_games`` games on each side; ``skill`` (the ``skill``
+    knob's value of a group's table) puts that level's answer first."""
     if not 0 < target < 1 or not 0 <= band < 1:
         raise analysis.ResultsError(f"target {target} must lie between 0 and 1, and band {band} between 0 and 1")
     games = results.games
@@ -665,6 +728,7 @@ def render(results: analysis.Results, card_turn: int = 3, images=None, compare: 
     page = Page()
     _summary_section(page, games, knobs)
     _heat_section(page, games, knobs, pictures, target, band)
+    _target_section(page, games, knobs, target, skill)
     _curve_sections(page, games, knobs, pictures, target)
     _survival_section(page, games, knobs, pictures)
     _turns_section(page, games, pictures)
@@ -697,17 +761,18 @@ def render(results: analysis.Results, card_turn: int = 3, images=None, compare: 
 
 
 def write_report(folder, out=None, card_turn: int = 3, images=None, compare=None, target: float = TARGET,
-                 band: float = BAND, min_games: int = analysis.POOLED_MIN_GAMES) -> Path:
+                 band: float = BAND, min_games: int = analysis.POOLED_MIN_GAMES, skill: str | None = None) -> Path:
     """Write the report page of the results folder ``folder`` to ``out`` (default
     ``folder/report.html``) and return its path; ``card_turn`` is the Horde turn card impact
     looks at, ``images`` a folder that also gets every picture as a PNG, ``compare`` a second
     results folder to compare with on the same seeds, ``target`` and ``band`` the team win rate
     aimed for and the band around it, ``min_games`` the games a card needs on each side of card
-    impact. Raises ResultsError (one line) for a folder it can't read."""
+    impact, ``skill`` a group's level (its answer first). Raises ResultsError (one line) for a
+    folder it can't read."""
     results = analysis.load(folder)
     other = analysis.load(compare) if compare is not None else None
     page = render(results, card_turn=card_turn, images=images, compare=other, target=target, band=band,
-                  min_games=min_games)
+                  min_games=min_games, skill=skill)
     path = Path(out) if out is not None else Path(folder) / "report.html"
     make_folder(path.parent, follow=True)
     write_file(path, page)  # whole or not at all, never through a link

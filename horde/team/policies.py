@@ -897,6 +897,12 @@ class SearchPolicy(BaselinePolicy):
         self._answered.append(encode(decision, choice))
         return choice
 
+    def note(self, decision: Decision, choice: Any) -> None:
+        """An answer another policy gave in this game (a table between two skill levels takes some
+        decisions at the other level): the copies replay it too."""
+        if self._snapshot is not None:
+            self._answered.append(encode(decision, choice))
+
     def _look_ahead(self, decision: Decision, view: TeamView) -> Any:
         raise NotImplementedError
 

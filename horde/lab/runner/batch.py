@@ -100,8 +100,9 @@ def play_many(setup: GameSetup, seed: int, games: int, workers: int | None = Non
 
 
 def summarise(results) -> dict:
-    """Games, team wins, Horde wins, stalls, games aborted by the work budget (H15), the team win
-    rate with its Wilson 95% interval, and the mean game length in turns."""
+    """Games, team wins, Horde wins, stalls (H14) and their share, games aborted by the work budget
+    (H15), the team win rate with its Wilson 95% interval among all games and among the decided
+    ones (won by either side), and the mean game length in turns."""
     games = team = horde = stall = aborted = turns = 0
     for r in results:
         games += 1
@@ -115,9 +116,13 @@ def summarise(results) -> dict:
         else:
             aborted += 1
     low, high = wilson(team, games)
+    decided = team + horde
+    decided_low, decided_high = wilson(team, decided)
     return {"games": games, "team_wins": team, "horde_wins": horde, "stalls": stall, "aborted": aborted,
             "team_win_rate": team / games if games else 0.0, "ci_low": low, "ci_high": high,
-            "mean_turns": turns / games if games else 0.0}
+            "stall_rate": stall / games if games else 0.0, "decided_games": decided,
+            "decided_win_rate": team / decided if decided else 0.0, "decided_low": decided_low,
+            "decided_high": decided_high, "mean_turns": turns / games if games else 0.0}
 
 
 _AGREED: set = set()

@@ -33,7 +33,8 @@ ROW_GROUP = 100_000  # rows per row group of the final files (fixed: same data, 
 
 
 _KNOB_TYPES = {"int": "int32", "optional_int": "int32", "bool": "bool_", "str": "string", "decks": "string",
-               "params": "string", "paths": "string"}
+               "params": "string", "paths": "string",
+               "skill": "string"}
 
 
 @functools.cache
