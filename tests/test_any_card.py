@@ -15,10 +15,14 @@ from click.testing import CliRunner
 from horde.cards.cardindex import import_atomic_cards
 from horde.cards.catalogue import bundled_catalogue, catalogue_for
 from horde.cli import cli
+from horde.errors import DeckError
 from horde.play import prepare
 from horde.setup import make_setup
 
 FIXTURE = Path(__file__).parent / "data" / "mtgjson" / "AtomicCards.json"
+# Real entries of the kinds a group's decks bring: planeswalkers, Auras, Equipment, lands, an
+# adventure card, a */* creature (MTGJSON's shapes and Oracle texts).
+MORE = Path(__file__).parent / "data" / "mtgjson" / "AtomicCards-more.json"
 HORDE_DECK = """About
 Kind horde
 Build fixed
@@ -38,9 +42,12 @@ SMALL = ["--players", "2", "--cards-per-player", "10", "--boss", "none", "--no-l
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    """A data folder holding the fixture's card index."""
+    """A data folder holding the card index of both fixtures."""
     monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
-    import_atomic_cards(FIXTURE)
+    both = json.loads(FIXTURE.read_text())
+    both["data"].update(json.loads(MORE.read_text())["data"])
+    (tmp_path / "AtomicCards.json").write_text(json.dumps(both, ensure_ascii=False))
+    import_atomic_cards(tmp_path / "AtomicCards.json")
     return tmp_path / "home"
 
 
@@ -163,7 +170,7 @@ def test_play_tune_and_decks_check_name_the_approximated_cards(home, tmp_path):
     assert json.loads(tuned_json.stdout)["approximated"] == {"Gravecrawler": [GRAVECRAWLER_DROPPED]}
     checked = run("decks", "check", path, "--approximate")
     assert checked.exit_code == 0, checked.output
-    assert f"{path}: approximated: 'Gravecrawler' plays by its facts alone" in checked.stdout.splitlines()
+    assert f"{path}: approximated: 'Gravecrawler' plays approximated (its facts and the abilities read)" in checked.stdout.splitlines()
 
 
 def test_exact_results_have_no_approximated_column(tmp_path):
@@ -237,3 +244,63 @@ def test_cards_recall_prints_the_figure():
     result = run("cards", "recall")
     assert result.exit_code == 0 and result.output.startswith("compiler recall: ")
     assert "; 0 differ" in result.output
+
+
+def approximated(name):
+    catalogue = catalogue_for((), True)
+    card = catalogue.get(name)
+    return card, catalogue.origins[card.name]
+
+
+def test_approximation_keeps_every_ability_it_reads_and_lists_each_one_dropped(home):
+    """Per ability, not per card: an Aura keeps its Enchant, Equipment its Equip, a land its mana,
+    a planeswalker the loyalty abilities read (B3's places counted among all of them)."""
+    rancor, origin = approximated("Rancor")
+    assert origin.kind == "approximated" and rancor.enchant is not None
+    assert [e.describe() for e in rancor.hooks["Enchanted"]] == ["anthem power=2 keywords=trample toughness=0"]
+    assert origin.dropped == ("When Rancor is put into a graveyard from the battlefield, return Rancor to its "
+                              "owner's hand",)
+    clamp, origin = approximated("Skullclamp")
+    assert str(clamp.equip) == "{1}" and origin.dropped == ("Whenever equipped creature dies, draw two cards",)
+    vault, origin = approximated("Mutavault")
+    assert vault.mana == (frozenset({"C"}),) and origin.dropped == (
+        "{1}: Until end of turn, Mutavault becomes a 2/2 creature with all creature types. It's still a land",)
+    jace, origin = approximated("Jace, Memory Adept")
+    assert sorted(jace.hooks) == ["Plus"] and len(jace.abilities("Plus")) == 2
+    assert origin.dropped == ("-7: Any number of target players each draw twenty cards",)
+    with pytest.raises(DeckError, match="not understood: '-7: Any number"):
+        catalogue_for().get("Jace, Memory Adept")
+
+
+def test_keywords_come_from_the_cards_own_text_never_from_the_keywords_list(home):
+    """MTGJSON's keywords list names keywords a card only grants (Archetype of Imagination: flying)."""
+    archetype, origin = approximated("Archetype of Imagination")
+    assert archetype.keywords == frozenset() and origin.kind == "approximated"
+    assert [e.describe() for e in archetype.hooks["Static"]] == ["anthem filter=creature yours keywords=flying power=0 toughness=0"]
+    vault, _ = approximated("Mutavault")
+    assert vault.keywords == frozenset()  # 'Changeling' is in its keywords list, not its text
+
+
+def test_a_star_creature_plays_by_its_characteristic_defining_ability(home):
+    nightmare = catalogue_for().get("Nightmare")
+    assert catalogue_for().origins["Nightmare"].kind == "compiled" and nightmare.keywords == frozenset({"flying"})
+    assert [e.describe() for e in nightmare.hooks["Static"]] == ["pt_equals amount=count:swamp yours"]
+
+
+def test_a_two_faced_card_says_which_face_plays_and_is_never_exact(home):
+    """An adventure card plays its creature face; the adventure is an ability dropped."""
+    with pytest.raises(DeckError, match="'Beanstalk Giant' \\(index\\) is refused: the front face of an adventure "
+                                        "card; its other face 'Fertile Footsteps' is not played"):
+        catalogue_for().get("Beanstalk Giant")
+    giant, origin = approximated("Beanstalk Giant")
+    assert origin.kind == "approximated" and giant.pt_amount is not None
+    assert origin.dropped == ("(the front face of an adventure card; its other face 'Fertile Footsteps' is not "
+                              "played)",)
+    coverage = run("cards", "coverage", "--approximate", _one_card_deck(home.parent, "Beanstalk Giant"))
+    assert "Fertile Footsteps" in coverage.output
+
+
+def _one_card_deck(folder, name):
+    path = folder / "one.txt"
+    path.write_text(f"About\nKind horde\nBuild fixed\n\nDeck\n1 {name}\n\nTokens\n9 Zombie\n")
+    return str(path)

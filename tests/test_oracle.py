@@ -135,3 +135,39 @@ def test_ability_words_are_dropped_and_it_is_the_card_only_in_its_own_triggers()
     # Here "it" is the spell cast or the creature that died, not this card.
     assert lines("Whenever a player casts a spell, it deals 1 damage to any target.")[0] == "unread"
     assert lines("Whenever another creature you control dies, it gets +1/+1 until end of turn.")[0] == "unread"
+
+
+MINUS = "\u2212"
+
+
+def test_606_loyalty_abilities_as_mtgjson_writes_them(bundled):
+    """MTGJSON writes a loyalty cost in brackets with a real minus sign: '[+2]: ...', '[−1]: ...'."""
+    jace = bundled.get("Jace Beleren")
+    text = (f"[+2]: Each player draws a card.\n[{MINUS}1]: Target player draws a card.\n"
+            f"[{MINUS}10]: Target player mills twenty cards.")
+    compiled = compile_text(text, Facts(jace.name, jace.types, jace.subtypes, jace.supertypes), bundled.tokens)
+    assert compiled.ok
+    card = build_from_lines(["Name: Jace Beleren", "Cost: {1}{U}{U}", "Type: Legendary Planeswalker — Jace",
+                             "Loyalty: 3"] + compiled.lines, "compiled")
+    assert behaviour(card) == behaviour(jace)
+    assert lines(f"[0]: Draw a card.\n[{MINUS}3]: Destroy target creature.", types={"Planeswalker"}) == \
+        ["Plus: 0: draw who=you count=1", "Minus: -3: destroy target=creature"]
+
+
+def test_a_characteristic_defining_ability_of_a_star_creature():
+    """604.3: '~'s power and toughness are each equal to ...' (Crusader of Odric, as MTGJSON writes it)."""
+    assert lines("Crusader of Odric's power and toughness are each equal to the number of creatures you control.",
+                 "Crusader of Odric", pt_star=True) == ['Static: pt_equals amount="count:creature yours"']
+    # Not on a creature whose power and toughness are printed.
+    assert lines("~'s power and toughness are each equal to the number of creatures you control.")[0] == "unread"
+
+
+def test_the_abilities_read_are_kept_beside_the_sentences_not_read():
+    """An ability is read whole or not at all; the others of the text are still read (what an
+    approximated card plays), and a planeswalker's unread ability keeps its place for B3."""
+    compiled = compile_text(f"[+1]: Draw a card. Target player mills a card.\n[0]: Target player mills ten cards.\n"
+                            f"[{MINUS}7]: Any number of target players each draw twenty cards.",
+                            Facts("Jace, Memory Adept", frozenset({"Planeswalker"})), bundled_catalogue().tokens)
+    assert compiled.unread == ["-7: Any number of target players each draw twenty cards"]
+    assert compiled.lines == ["Plus: +1: draw who=you count=1 ; mill who=target_player count=1",
+                              "Plus: 0: mill who=target_player count=10"]

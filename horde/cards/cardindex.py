@@ -153,7 +153,9 @@ def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None
         refused = (f"its name or text is longer than a card's may be ({CARD_NAME_MAX} and {CARD_TEXT_MAX:,} "
                    "characters: docs/limits.md)")
     elif len(faces) > 1 or layout in FRONT_FACE_LAYOUTS:
-        note = f"the front face of {FRONT_FACE_LAYOUTS.get(layout, 'a ' + layout + ' card')}; the other face is not played"
+        others = " and ".join(f"'{f.get('faceName')}'" for f in faces if f is not front and f.get("faceName"))
+        note = (f"the front face of {FRONT_FACE_LAYOUTS.get(layout, 'a ' + layout + ' card')}; "
+                f"{'its other face ' + others if others else 'the other face'} is not played")
     value = front.get("faceManaValue", front.get("manaValue", 0)) or 0
     return IndexedCard(
         name=front.get("name", key) if refused else front.get("faceName") or front.get("name", key),

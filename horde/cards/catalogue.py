@@ -162,8 +162,8 @@ class _Block:
 @dataclass(frozen=True)
 class Origin:
     """Where a card's behaviour came from: ``hand-written`` (a card file), ``compiled`` (the
-    index's facts and the Oracle-text compiler) or ``approximated`` (the index's facts alone,
-    with ``dropped`` the text that was not played)."""
+    index's facts and the Oracle-text compiler) or ``approximated`` (the index's facts and the
+    abilities read, with ``dropped`` each ability that was not played)."""
 
     kind: str
     where: str
@@ -177,7 +177,8 @@ class Catalogue:
     A name is resolved in this order: a hand-written entry (the bundled card files, then the
     user's, which override them), the card index's facts with the Oracle-text compiler, else the
     card is refused with each sentence the compiler could not read. With ``approximate`` a card
-    whose text is not understood plays by its facts alone and is recorded in ``approximated``."""
+    whose text is not understood whole plays by its facts and the abilities read, and is recorded
+    as ``approximated``."""
 
     def __init__(self) -> None:
         self.cards: dict[str, CardDef] = {}
@@ -246,7 +247,7 @@ class Catalogue:
         return {name: self.origins[name] for name in names if name in self.origins}
 
     def approximated_in(self, cards: Iterable[CardDef]) -> dict[str, tuple[str, ...]]:
-        """The cards among ``cards`` that play by their facts alone (--approximate), by name in
+        """The cards among ``cards`` that play approximated (--approximate), by name in
         order, with the text each drops."""
         return {name: origin.dropped for name, origin in self.origins_of(cards).items()
                 if origin.kind == "approximated"}
@@ -766,9 +767,13 @@ def index_fact_lines(indexed: IndexedCard) -> list[str]:
 def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approximate: bool,
                     where: str) -> tuple[CardDef, Origin]:
     """The CardDef of an index card: its facts and its compiled text, through the card-file loader.
-    A text the compiler can't read refuses the card (DeckError quoting each sentence), unless
-    ``approximate``: then it plays by its facts and the keywords the engine knows."""
-    from horde.cards.oracle import Facts, compile_text, keyword_only, normalise, sentences
+    A card is compiled (exact) when the compiler read every ability of its text and it has no
+    other face; else it is refused (DeckError quoting each sentence not read), unless
+    ``approximate``: then it plays by its facts and the abilities the compiler did read, and
+    ``Origin.dropped`` lists every ability left out (and the face not played). Its keywords are
+    those its own text says, never MTGJSON's ``keywords`` list, which also names keywords a card
+    only grants or mentions."""
+    from horde.cards.oracle import Facts, compile_text
 
     name = indexed.name
     if indexed.refused:
@@ -779,29 +784,28 @@ def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approxi
     compiled = compile_text(indexed.text, facts, tokens)
     source = f"index:{name}"
     note = indexed.note
-    if compiled.ok:
+    dropped = tuple(s.replace("~", name) for s in compiled.dropped) + ((f"({note})",) if note else ())
+    if not dropped:
         try:
             return build_from_lines(index_fact_lines(indexed) + compiled.lines, source), \
                 Origin("compiled", where, note=note)
         except DeckError as error:
             raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
     if not approximate:
-        quoted = "; ".join(shown(s) for s in compiled.unread)
-        raise DeckError(f"card '{name}' (compiler) is refused: not understood: {quoted} (write it in a card file "
-                        "given with --cards, or play it by its facts with --approximate)")
-    dropped = tuple(s.replace("~", name) for line in sentences(normalise(indexed.text, name)) for s in line
-                    if not keyword_only(s))
-    keywords = sorted({k.lower() for k in indexed.keywords} & KEYWORDS | set(compiled.keywords))
-    lines = index_fact_lines(indexed)
-    if "Creature" in indexed.types and not all(re.fullmatch(r"-?\d+", str(v)) for v in (indexed.power, indexed.toughness)):
+        reasons = [f"not understood: {'; '.join(shown(s) for s in compiled.unread)}"] if compiled.unread else []
+        reasons += [note] if note else []
+        raise DeckError(f"card '{name}' ({'compiler' if compiled.unread else 'index'}) is refused: "
+                        f"{'; '.join(reasons)} (write it in a card file given with --cards, or play it "
+                        "approximated with --approximate)")
+    lines = index_fact_lines(indexed) + compiled.lines
+    if "Creature" in indexed.types and not all(re.fullmatch(r"-?\d+", str(v)) for v in (indexed.power, indexed.toughness)) \
+            and not any(line.startswith("Static: pt_equals") for line in compiled.lines):
         raise DeckError(f"card '{name}' (compiler) is refused even approximated: its power and toughness "
                         f"({indexed.power}/{indexed.toughness}) are not known without its text")
-    if keywords:
-        lines.append("Keywords: " + ", ".join(keywords))
     try:
         card = build_from_lines(lines, source)
     except DeckError as error:
-        raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
+        raise DeckError(f"card '{name}' (compiler) is refused even approximated: {error.message}") from None
     return card, Origin("approximated", where, dropped, note)
 
 

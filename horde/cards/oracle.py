@@ -97,10 +97,13 @@ class Facts:
 
 @dataclass
 class Compiled:
-    """What the compiler made of a text: card-file lines, and the sentences it could not read."""
+    """What the compiler made of a text: the card-file lines of the abilities it read, and the
+    sentences it could not read (their abilities are not in ``lines``: the card is exact only when
+    ``unread`` is empty, and ``lines`` is then all of it)."""
 
     lines: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)  # each ability not read, whole (the sentences of its line)
     keywords: list[str] = field(default_factory=list)
     made_from: dict[str, str] = field(default_factory=dict)  # each line -> the sentence(s) it was read from
 
@@ -120,6 +123,8 @@ def normalise(text: str, name: str) -> str:
     """Reminder text dropped, the card's own name (and 'this creature' ...) as ``~``, the legacy
     'enters the battlefield' as 'enters', the minus sign as '-'."""
     text = text.replace("\u2212", "-").replace("\u2014", "—")
+    # 606: a loyalty ability as MTGJSON writes it, its cost in brackets: '[+1]: ...', '[-2]: ...', '[0]: ...'
+    text = re.sub(r"\[([+-]?(?:[0-9]{1,6}|X))\]:(?= )", r"\1:", text)
     text = re.sub(r"(?<![.\s])\s*\([^()]*\)(?=\s+[A-Z{])", ".", text)  # reminder text ending an ability on one line
     text = re.sub(r"\s*\([^()]*\)", "", text)
     names = {name}
@@ -894,13 +899,6 @@ def mana_ability(text: str) -> str | None:
     return None
 
 
-def keyword_only(sentence: str) -> bool:
-    """Whether a sentence only gives keywords the engine knows (what an approximated card keeps)."""
-    if keyword_sentence(sentence) is not None:
-        return True
-    return bool(re.fullmatch(r"~ (enters tapped|can't block|can't attack|can't be blocked)", sentence))
-
-
 def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
     """A line of keywords ('Flying, vigilance', 'Trample; shroud', 'Equip {2}', 'Flashback {2}{G}'):
     (keywords, field lines), or None if it is not one."""
@@ -937,8 +935,10 @@ def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Comp
         out.unread.append(f"(a text of {len(text):,} characters: a card's text has at most {CARD_TEXT_MAX:,})")
         return out
     text = normalise(text or "", facts.name)
-    loyalty: list[tuple[int, str, list[str], str]] = []  # (loyalty change, prefix, effects, sentences)
-    for line in sentences(text):
+    # (loyalty change, prefix, effects or None if unread, sentences, the line it is on)
+    loyalty: list[tuple[int, str, list[str] | None, str, int]] = []
+    unread_lines: set[int] = set()
+    for number_of_line, line in enumerate(sentences(text)):
         ability: _Ability | None = None
         unread: list[str] = []
         pending: list[str] = []  # lines of this line's abilities
@@ -953,34 +953,40 @@ def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Comp
                     continue
                 except Unread:
                     ability.ctx.target, ability.ctx.group = saved
-                _finish(ability, pending, loyalty, out.made_from)
+                _finish(ability, pending, loyalty, out.made_from, number_of_line)
                 ability = None
             before = len(pending)
             try:
                 ability = _ability(sentence, facts, tokens, out, pending)
             except Unread:
                 unread.append(sentence)
+                change = re.match(r"([+-]?[0-9]{1,6}|[+-]X): ", sentence)
+                if change and "Planeswalker" in facts.types:  # its place among the loyalty abilities counts (B3)
+                    loyalty.append((int(change[1].replace("X", "0")), "", None, sentence, number_of_line))
                 continue
             for made in pending[before:]:
                 out.made_from[made] = sentence
             if ability is not None:
                 ability.source.append(sentence)
         if ability is not None:
-            _finish(ability, pending, loyalty, out.made_from)
+            _finish(ability, pending, loyalty, out.made_from, number_of_line)
         for made in pending:
             out.made_from.setdefault(made, "")
-        if unread:
+        if unread:  # an ability is read whole or not at all: the line's other abilities go with it
             out.unread.extend(unread)
+            out.dropped.append(". ".join(line))
+            unread_lines.add(number_of_line)
         else:
             out.lines.extend(pending)
-    if loyalty and not out.unread:
-        minus = [i for i, (cost, *_) in enumerate(loyalty) if cost < 0]
-        for i, (cost, prefix, effects, source) in enumerate(loyalty):
-            # B3: the last of three or more loyalty abilities, a minus after another minus, is the ultimate
-            hook = "Plus" if cost >= 0 else ("Ultimate" if i == len(loyalty) - 1 and len(loyalty) >= 3
-                                             and len(minus) >= 2 else "Minus")
-            out.lines.append(f"{hook}: {prefix}{' ; '.join(effects)}")
-            out.made_from[out.lines[-1]] = source
+    minus = [i for i, (cost, *_) in enumerate(loyalty) if cost < 0]
+    for i, (cost, prefix, effects, source, on_line) in enumerate(loyalty):
+        if effects is None or on_line in unread_lines:
+            continue
+        # B3: the last of three or more loyalty abilities, a minus after another minus, is the ultimate
+        hook = "Plus" if cost >= 0 else ("Ultimate" if i == len(loyalty) - 1 and len(loyalty) >= 3
+                                         and len(minus) >= 2 else "Minus")
+        out.lines.append(f"{hook}: {prefix}{' ; '.join(effects)}")
+        out.made_from[out.lines[-1]] = source
     if "Land" in facts.types and not any(line.startswith("Mana:") for line in out.lines):
         basic = [BASIC_MANA[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest") if t in facts.subtypes]
         if basic:  # 305.6: a basic land type's own mana ability
@@ -1051,13 +1057,13 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
     return None
 
 
-def _finish(ability: _Ability, pending: list[str], loyalty: list[tuple[int, str, list[str], str]],
-            made_from: dict[str, str]) -> None:
+def _finish(ability: _Ability, pending: list[str], loyalty: list[tuple[int, str, list[str] | None, str, int]],
+            made_from: dict[str, str], on_line: int) -> None:
     """Write a finished ability's lines (a loyalty ability waits until all are known)."""
     source = ". ".join(ability.source)
     if ability.hooks == ["Loyalty"]:
         cost = int(ability.prefix.split(":")[0].replace("X", "0"))
-        loyalty.append((cost, ability.prefix, ability.effects, source))
+        loyalty.append((cost, ability.prefix, ability.effects, source, on_line))
         return
     when = f" when={quote(ability.when)}" if ability.when else ""
     body = " ; ".join(e + when for e in ability.effects)

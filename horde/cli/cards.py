@@ -48,7 +48,7 @@ def cards_show(name, cards):
     if card.text:
         click.echo(f"Text: {card.text}")
     made_from: dict = {}
-    if origin is not None and origin.kind == "compiled":
+    if origin is not None and origin.kind in ("compiled", "approximated"):
         made_from = compile_text(_index_text(card, origin), facts_of(card), catalogue.tokens).made_from
     for hook, effects in card.hooks.items():
         for effect in effects:
@@ -62,10 +62,11 @@ def cards_show(name, cards):
     click.echo(f"Facts: the card index ({origin.where}), from MTGJSON's AtomicCards" +
                (f"; {origin.note}" if origin.note else ""))
     if origin.kind == "approximated":
-        click.echo("Behaviour: APPROXIMATED (--approximate): plays by its facts and the keywords the engine knows; "
+        click.echo("Behaviour: APPROXIMATED (--approximate): plays by its facts and the abilities read; "
                    "dropped: " + ("; ".join(repr(s) for s in origin.dropped) or "nothing"))
-        return
-    click.echo("Behaviour: compiled from its Oracle text; each line and the sentence it was read from:")
+        click.echo("Each line read and the sentence it was read from:")
+    else:
+        click.echo("Behaviour: compiled from its Oracle text; each line and the sentence it was read from:")
     for line, sentence in made_from.items():
         click.echo(f"  {line}  <-  {sentence!r}")
 
