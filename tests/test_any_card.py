@@ -304,3 +304,15 @@ def _one_card_deck(folder, name):
     path = folder / "one.txt"
     path.write_text(f"About\nKind horde\nBuild fixed\n\nDeck\n1 {name}\n\nTokens\n9 Zombie\n")
     return str(path)
+
+
+def test_cards_claimed_exact_that_did_the_wrong_thing(home):
+    """Mystic Snake's enters trigger has no spell to counter (H10): refused, not a creature that
+    does nothing; Obzedat's Aid returns only a permanent card; Reclamation Sage may destroy."""
+    with pytest.raises(DeckError, match="not understood: 'When ~ enters, counter target spell'"):
+        catalogue_for().get("Mystic Snake")
+    aid = catalogue_for().get("Obzedat's Aid")
+    assert [e.describe() for e in aid.hooks["Cast"]] == ["return_from_graveyard filter=permanent to=battlefield "
+                                                         "count=1"]
+    sage = catalogue_for().get("Reclamation Sage")
+    assert [e.optional for e in sage.hooks["Enters"]] == [True]

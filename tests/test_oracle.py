@@ -171,3 +171,42 @@ def test_the_abilities_read_are_kept_beside_the_sentences_not_read():
     assert compiled.unread == ["-7: Any number of target players each draw twenty cards"]
     assert compiled.lines == ["Plus: +1: draw who=you count=1 ; mill who=target_player count=1",
                               "Plus: 0: mill who=target_player count=10"]
+
+
+@pytest.mark.parametrize("name, text, types", [
+    ("Mystic Snake", "Flash\nWhen Mystic Snake enters, counter target spell.", CREATURE),
+    ("Frilled Mystic", "Flash\nWhen Frilled Mystic enters, you may counter target spell.", CREATURE),
+    ("Ertai, Wizard Adept", "{2}{U}{U}, {T}: Counter target spell.", CREATURE),
+    ("Dromar's Charm", "Choose one —\n• You gain 5 life.\n• Counter target spell.\n• Target creature gets -2/-2 "
+                       "until end of turn.", {"Instant"}),
+    ("Soul Manipulation", "Choose one or both —\n• Counter target creature spell.\n• Return target creature card "
+                          "from your graveyard to your hand.", {"Instant"}),
+])
+def test_H10_a_counterspell_verb_outside_a_cast_is_refused(name, text, types):
+    """H10: a spell is countered only by a counterspell cast as the spell is cast; no spell waits on
+    a stack for a triggered, activated or modal ability, so these never claim to be exact."""
+    assert lines(text, name, types=types)[0] == "unread"
+
+
+def test_H10_a_counterspell_with_more_to_do_is_read_whole():
+    assert lines("Counter target creature spell. Draw a card.", "Exclude", types={"Instant"}) == \
+        ["Cast: counter_spell filter=creature ; draw who=you count=1"]
+
+
+def test_a_permanent_card_is_a_permanent_card():
+    """110.4: 'permanent card' is an artifact, creature, enchantment, land, planeswalker or battle
+    card (Obzedat's Aid never returns a sorcery)."""
+    assert lines("Return target permanent card from your graveyard to the battlefield.", "Obzedat's Aid",
+                 types={"Sorcery"}) == ["Cast: return_from_graveyard filter=permanent to=battlefield count=1"]
+    assert lines("Return target card from your graveyard to your hand.", types={"Sorcery"}) == \
+        ["Cast: return_from_graveyard filter=any to=hand count=1"]
+
+
+def test_you_may_is_a_choice():
+    """608.2d: 'you may' makes the effect optional; what else the clause says goes with it."""
+    assert lines("When Reclamation Sage enters, you may destroy target artifact or enchantment.",
+                 "Reclamation Sage") == ['Enters: destroy target="artifact | enchantment" may=true']
+    assert lines("When ~ enters, you may draw a card and lose 1 life.") == \
+        ["Enters: draw who=you count=1 may=true ; lose_life who=you amount=1 if=done"]
+    assert lines("Kicker {R}\nWhen ~ enters, if it was kicked, you may draw a card.") == \
+        ["Kicker: {R}", "Enters: draw who=you count=1 may=true if=kicked"]

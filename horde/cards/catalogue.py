@@ -391,6 +391,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         args: dict = {}
         when = None
         condition = None
+        optional = False
         for word in rest:
             key, sep, value = word.partition("=")
             if not sep:
@@ -402,6 +403,9 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
                 if condition is not None:
                     raise DeckError(f"card '{card_name}': one condition (if= or unless=) per verb", path, line)
                 condition = _condition(card_name, key, value, path, line)
+                continue
+            if key == "may" and not static_hook:  # 'you may': a choice of its controller (rules.may)
+                optional = _convert(card_name, "may", "bool", value, (), path, line)
                 continue
             spec = verb.args.get(key)
             if spec is None:
@@ -425,7 +429,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             if target is not None:
                 raise DeckError(f"card '{card_name}': verb '{name}' targets twice", path, line)
             target = TARGET_PLAYERS[args["who"]]  # 'target player', 'target opponent'
-        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition))
+        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition, optional))
     return effects
 
 
@@ -634,6 +638,14 @@ def build_card(block: _Block) -> CardDef:
         if hook in ("Cast", "Mode") and not ({"Instant", "Sorcery"} & types):
             raise DeckError(f"card '{name}': only instants and sorceries have 'Cast' effects (use Enters)",
                             path, effects[0].line)
+    for hook, effects in hooks.items():
+        # H10: a spell is countered as it is cast, by a counterspell cast then (the rest of its
+        # effects resolve after: Exclude's draw); no spell waits on a stack for another ability.
+        counter = next((e for e in effects if e.verb == "counter_spell"), None)
+        if counter is not None and (hook != "Cast" or counter.optional or counter is not effects[0]):
+            raise DeckError(f"card '{name}': counter_spell is an instant's first 'Cast' effect, not optional (H10: "
+                            "the team counters a Horde spell as it is cast; no spell waits on a stack for a "
+                            "triggered or activated ability)", path, counter.line)
     if "Mode" in hooks and ("Cast" in hooks or len({e.line for e in hooks["Mode"]}) < 2):
         raise DeckError(f"card '{name}': a modal spell has two or more 'Mode:' lines and no 'Cast:' line",
                         path, block.line)
@@ -828,7 +840,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
     def effect(e: Effect) -> tuple[Any, ...]:
         return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
                 plain(e.when) if e.when is not None else None, e.cost,
-                getattr(e.condition, "text", None))
+                getattr(e.condition, "text", None), e.optional)
 
     hooks: dict[str, tuple[Any, ...]] = {}
     for hook in card.hooks:

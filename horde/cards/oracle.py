@@ -316,13 +316,13 @@ def card_filter(phrase: str) -> str:
     if " or " in phrase:  # 'instant or sorcery card': alternatives
         kinds = re.split(r",? or |, ", " ".join(words[:-1]))
         return " | ".join(card_filter(kind + " card") for kind in kinds)
-    words = [w for w in words[:-1] if w != "permanent"]
+    words = words[:-1]
     if not words:
         return "any"
     terms = []
     for word in words:
         base = word[3:] if word.startswith("non") else word
-        if not (base in TYPES and TYPES[base] or base in SUBTYPE_TERMS or base in COLOUR_TERMS):
+        if not (base in TYPES or base in SUBTYPE_TERMS or base in COLOUR_TERMS):  # 'permanent card': 110.4
             raise Unread
         terms.append(word)
     return " ".join(terms)
@@ -407,7 +407,10 @@ def token_for(description: str, ctx: _Context) -> str:
 def effect(clause: str, ctx: _Context) -> list[str]:
     """One clause of an effect as verbs of the vocabulary (several for 'A and B', 'A, then B')."""
     clause = clause.strip()
-    clause = re.sub(r"^you may ", "", clause)
+    m = re.fullmatch(r"you may (.+)", clause, re.I)
+    if m:  # 608.2d: an optional effect, its controller's choice; what follows it in the clause goes with it
+        chosen, *more = conditioned(effect(m[1], ctx), "")
+        return [chosen + " may=true"] + conditioned(more, "if=done")
     clause = re.sub(r"^have (~|it) deal ", r"\1 deals ", clause)
     clause = re.sub(r"^you (?=create )", "", clause)
     for template, build in EFFECT_TEMPLATES:
@@ -429,6 +432,14 @@ def effect(clause: str, ctx: _Context) -> list[str]:
                 rest = subject[0] + rest
             return first + effect(rest, ctx)
     raise Unread
+
+
+def conditioned(effects: list[str], condition: str) -> list[str]:
+    """Effects each given a condition (``if=kicked``, ``if=done``; none: only checked), Unread
+    if one already has a condition: a verb takes one."""
+    if any(re.search(r" (if|unless)=", e) for e in effects):
+        raise Unread
+    return [f"{e} {condition}" if condition else e for e in effects]
 
 
 def _who(m: re.Match[str], ctx: _Context) -> str:
@@ -549,6 +560,8 @@ def _bounce(m: re.Match[str], ctx: _Context) -> list[str]:
 
 
 def _counter(m: re.Match[str], ctx: _Context) -> list[str]:
+    if ctx.hook != "Cast":  # H10: a spell is countered only by a counterspell cast as it is cast
+        raise Unread
     kind = (m["kind"] or "").strip().lower()
     if kind and kind not in ("creature", "noncreature"):
         raise Unread
@@ -678,8 +691,7 @@ EFFECT_TEMPLATES = [
     (r"prevent all combat damage that would be dealt this turn", _fixed("fog")),
     (rf"any player may exile (?P<n>{NUMBER}) cards from their graveyard",
      lambda m, ctx: [f"any_player_exiles_from_graveyard count={number(m['n'], ctx)}"]),
-    (r"if (?:a player|you) does?, (?P<rest>.+)", lambda m, ctx: [e + " if=done" for e in effect(m["rest"], ctx)
-                                                                  if " if=" not in e and " unless=" not in e]),
+    (r"if (?:a player|you) does?, (?P<rest>.+)", lambda m, ctx: conditioned(effect(m["rest"], ctx), "if=done")),
     (r"~ assigns no combat damage this turn", lambda m, ctx: _it_is_self(
         ctx, 'pump on=self keywords="assigns no combat damage"')),
     (r"sacrifice ~", _fixed("sacrifice_self")),
@@ -703,7 +715,7 @@ def effects_of(text: str, ctx: _Context) -> list[str]:
         text = m[1]
     m = re.fullmatch(r"if (?:it|~) was kicked, (.+)", text, re.I)
     if m:  # an intervening 'if' (a kicker's): the condition of each of its effects
-        return [e + " if=kicked" for e in effects_of(m[1], ctx) if " if=" not in e and " unless=" not in e]
+        return conditioned(effects_of(m[1], ctx), "if=kicked")
     return effect(text, ctx)
 
 
