@@ -139,6 +139,21 @@ def test_team_activates_abilities_in_its_second_main_phase(game, bundled):
     assert [p.card.name for p in game.battlefield.team if p.card.is_token] == ["Voja"]
 
 
+def test_602_1_a_sacrifice_this_cost_sacrifices_the_permanent_itself(game, bundled):
+    """Sakura-Tribe Elder: 'Sacrifice ~: Search your library for a basic land card, put that card
+    onto the battlefield tapped, then shuffle.'"""
+    from horde.cards.catalogue import build_from_lines
+
+    elder = build_from_lines(["Name: Sakura-Tribe Elder", "Cost: {1}{G}", "Type: Creature — Snake Shaman", "PT: 1/1",
+                              "Activated: sacrifice this -> ramp count=1 tapped=true to_hand=0"], "test")
+    p = rules.put_onto_battlefield(game, elder, 0, 0, triggers=False)
+    game.players[0].library[:] = [bundled.get("Forest")]
+    game.drivers.policy = Scripted(activate=lambda d: d.options[0])
+    turns.activate_step(game, 0)
+    assert not rules.on_battlefield(game, p) and game.players[0].graveyard == [elder]
+    assert [(q.card.name, q.tapped) for q in game.battlefield.team] == [("Forest", True)]
+
+
 def test_modal_spell_offers_the_modes_it_can_carry_out(game, bundled):
     """Abrade: 3 damage to target creature, or destroy target artifact; the team's policy picks."""
     seen = []

@@ -210,3 +210,19 @@ def test_you_may_is_a_choice():
         ["Enters: draw who=you count=1 may=true ; lose_life who=you amount=1 if=done"]
     assert lines("Kicker {R}\nWhen ~ enters, if it was kicked, you may draw a card.") == \
         ["Kicker: {R}", "Enters: draw who=you count=1 may=true if=kicked"]
+
+
+def test_602_1_sacrifice_this_is_an_activation_cost():
+    assert lines("Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put that card onto the "
+                 "battlefield tapped, then shuffle.", "Sakura-Tribe Elder") == \
+        ["Activated: sacrifice this -> ramp count=1 tapped=true to_hand=0"]
+
+
+def test_keyword_grants_until_end_of_turn_without_power_and_toughness():
+    assert lines("Target creature gains flying until end of turn.", types={"Instant"}) == \
+        ["Cast: pump on=target target=creature keywords=flying"]
+    assert lines("Creatures you control gain trample until end of turn.", types={"Sorcery"}) == \
+        ['Cast: pump_all filter="creature yours" keywords=trample']
+    assert lines("{R}: ~ gains first strike until end of turn.") == \
+        ['Activated: {R} -> pump on=self keywords="first strike"']
+    assert lines("Target creature gains shadow until end of turn.", types={"Instant"})[0] == "unread"

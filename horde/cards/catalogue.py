@@ -440,7 +440,7 @@ TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": 
                   "target_player_or_planeswalker": compile_filter("player | planeswalker"),
                   "target_opponent_or_planeswalker": compile_filter("opponent | planeswalker")}
 
-ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "exile this")
+ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "sacrifice this", "exile this")
 
 
 def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str | ManaCost, ...]:

@@ -15,7 +15,7 @@ abilities (and a basic land type's own); triggers ``When ~ enters``, ``~ enters 
 ``Whenever a FILTER dies``, ``a source deals damage to ~``, ``~ becomes the target of a spell
 (or ability)``, ``a player casts a spell``, ``a FILTER deals damage to you``, ``At the beginning
 of your upkeep``, ``of each (player's) upkeep``, ``of the (each) end step``; activated abilities
-``COSTS: EFFECT`` (``{T}``, mana, ``Sacrifice another creature``, ``Exile ~``); loyalty abilities
+``COSTS: EFFECT`` (``{T}``, mana, ``Sacrifice another creature``, ``Sacrifice ~``, ``Exile ~``); loyalty abilities
 ``+N: EFFECT``; ``Choose one —`` modes; statics (``FILTERS get +N/+N and have KEYWORDS``,
 ``Equipped creature gets ...``, ``~ enters tapped``, ``~ can't block``, ``~ can't be blocked``,
 ``KIND spells you cast cost {N} less to cast``, ``~'s power and toughness are each equal to
@@ -569,21 +569,21 @@ def _counter(m: re.Match[str], ctx: _Context) -> list[str]:
 
 
 def _pump_target(m: re.Match[str], ctx: _Context) -> list[str]:
-    power, toughness = pt_change(m["pt"])
-    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
+    keywords = keyword_list(m["kw"] or m["kw2"]) if m["kw"] or m["kw2"] else []
     return [f"pump on=target target={quote(_target(ctx, m['what']))} {pt_args(power, toughness, keywords)}".rstrip()]
 
 
 def _pump_self(m: re.Match[str], ctx: _Context) -> list[str]:
     _self(m, ctx)
-    power, toughness = pt_change(m["pt"])
-    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
+    keywords = keyword_list(m["kw"] or m["kw2"]) if m["kw"] or m["kw2"] else []
     return [f"pump on=self {pt_args(power, toughness, keywords)}".rstrip()]
 
 
 def _pump_all(m: re.Match[str], ctx: _Context) -> list[str]:
-    power, toughness = pt_change(m["pt"])
-    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
+    keywords = keyword_list(m["kw"] or m["kw2"]) if m["kw"] or m["kw2"] else []
     return [f"pump_all filter={quote(noun_filter(m['what'], True))} {pt_args(power, toughness, keywords)}".rstrip()]
 
 
@@ -680,9 +680,12 @@ EFFECT_TEMPLATES = [
     (r"exile (?P<what>target .+)", _exile),
     (r"return (?P<what>target .+) to its owner's hand", _bounce),
     (r"counter target (?P<kind>\w+ )?spell", _counter),
-    (r"(?P<what>target .+?) gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))? until end of turn", _pump_target),
-    (r"(?P<it>~|it) gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))? until end of turn", _pump_self),
-    (r"(?P<what>.+?) get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gain (?P<kw>.+?))? until end of turn", _pump_all),
+    (r"(?P<what>target .+?) (?:gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))?|gains (?P<kw2>.+?)) "
+     r"until end of turn", _pump_target),
+    (r"(?P<it>~|it) (?:gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))?|gains (?P<kw2>.+?)) "
+     r"until end of turn", _pump_self),
+    (r"(?P<what>.+?) (?:get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gain (?P<kw>.+?))?|gain (?P<kw2>.+?)) "
+     r"until end of turn", _pump_all),
     (rf"put (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on (?P<on>.+)", _counters),
     (SUBJECT + rf"gets? (?P<n>{NUMBER}) poison counters?", _poison),
     (rf"return (?:up to (?P<n>{NUMBER}) )?target (?P<what>(?:[\w -]+? )?cards?) from your graveyard to "
@@ -881,7 +884,10 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
     raise Unread
 
 
-COST_PART = re.compile(r"\{T\}|(?:\{[0-9WUBRGC]+\})+|Sacrifice another creature|Sacrifice another Zombie|Exile ~")
+# Activation costs, each as the card-file cost it is written as (602.1).
+COSTS = {"Sacrifice another creature": "sacrifice another creature", "Sacrifice another Zombie": "sacrifice another zombie",
+         "Sacrifice ~": "sacrifice this", "Exile ~": "exile this"}
+COST_PART = re.compile(r"\{T\}|(?:\{[0-9WUBRGC]+\})+|" + "|".join(COSTS))
 
 
 def activated(cost: str, rest: str, ctx: _Context) -> tuple[str, list[str] | None]:
@@ -893,7 +899,7 @@ def activated(cost: str, rest: str, ctx: _Context) -> tuple[str, list[str] | Non
         mana = mana_ability(rest)
         if mana is not None:
             return f"Mana: {mana}", None
-    costs = ", ".join({"Exile ~": "exile this"}.get(p, p.lower() if p.startswith("Sac") else p) for p in parts)
+    costs = ", ".join(COSTS.get(p, p) for p in parts)
     ctx.hook = "Activated"
     return f"Activated: {costs} -> ", effects_of(rest, ctx)
 
