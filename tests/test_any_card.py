@@ -316,3 +316,25 @@ def test_cards_claimed_exact_that_did_the_wrong_thing(home):
                                                          "count=1"]
     sage = catalogue_for().get("Reclamation Sage")
     assert [e.optional for e in sage.hooks["Enters"]] == [True]
+
+
+def test_cards_survey_reports_the_whole_index_by_type_and_refusal_class(home):
+    result = run("cards", "survey", "--sample", "3", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    out = result.output.splitlines()
+    assert out[0].startswith("22 cards (the card index ")
+    assert out[2].split() == ["all", "22", "10", "(45.5%)", "11", "(50.0%)", "1", "(4.5%)"]
+    assert [line.split()[:2] for line in out if line.startswith("planeswalker")] == [["planeswalker", "2"]]
+    assert "  other face not played                3 (25.0%)" in out
+    assert "  counterspell outside a cast          1 (8.3%)" in out
+    assert "cards not exact by exactly one ability: 9 of 12 (75.0%)" in out
+    assert out.index("precision audit sample: 3 exact cards, seed 1 (docs/audit/README.md)") > 0
+    assert result.output == run("cards", "survey", "--sample", "3", "--seed", "1").output  # deterministic
+
+
+def test_cards_survey_of_the_bundled_texts_and_without_an_index(tmp_path, monkeypatch):
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "nothing"))
+    result = run("cards", "survey", "--bundled")
+    assert result.exit_code == 0 and "612 cards (the bundled cards' own texts)" in result.output
+    refused = CliRunner().invoke(cli, ["cards", "survey"])
+    assert refused.exit_code == 2 and "no card index" in refused.output and "Traceback" not in refused.output

@@ -51,7 +51,7 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("cards", "decklist text, the card index (MTGJSON's printed facts), the Oracle-text compiler, the catalogue "
               "(checked against the verbs), Horde and team decks",
      ("horde.cards", "horde.cards.decklists", "horde.cards.cardindex", "horde.cards.oracle", "horde.cards.catalogue",
-      "horde.cards.decks")),
+      "horde.cards.survey", "horde.cards.decks")),
     # -- the team (horde/team/): sees the game through its view and the decisions
     ("team", "the read-only view of the game and the baseline's hot decisions (both compiled with the engine), the "
              "team policies seeing the game through it; drafted and sealed team decks (X1) and their drafters",

@@ -383,6 +383,23 @@ class CardIndex:
             raise HordeError(f"the card index is damaged ({' '.join(str(error).split())[:200]}); import it again "
                              "with horde cards import", str(self.path)) from None
 
+    def cards(self) -> list[IndexedCard]:
+        """Every card of the index once, by its MTGJSON name in order (a multi-faced card by the
+        face a deck names: the one not refused, else the whole card's name)."""
+        try:
+            rows = self._connection().execute("SELECT DISTINCT data FROM cards").fetchall()
+            found: dict[str, IndexedCard] = {}
+            for (data,) in rows:
+                card = IndexedCard.from_json(json.loads(data))
+                kept = found.get(card.full_name)
+                if kept is None or (kept.refused and not card.refused) or \
+                        (kept.refused and card.refused and card.name == card.full_name):
+                    found[card.full_name] = card
+        except (sqlite3.Error, ValueError, TypeError) as error:
+            raise HordeError(f"the card index is damaged ({' '.join(str(error).split())[:200]}); import it again "
+                             "with horde cards import", str(self.path)) from None
+        return [found[name] for name in sorted(found)]
+
     def close_matches(self, name: str, n: int = 3) -> list[str]:
         """Names in the index close to ``name`` (those that share its first two letters)."""
         prefix = name.strip().lower()[:2]

@@ -161,6 +161,37 @@ def cards_coverage(deck, cards, approximate):
     click.echo(f"{total} cards: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
 
 
+@cards.command("survey")
+@click.option("--bundled", is_flag=True, help="survey the bundled cards' own texts instead of the card index")
+@click.option("--sample", type=click.IntRange(0, 10_000), default=0, show_default=True,
+              help="also print this many exact cards drawn at random, for the precision audit (docs/audit)")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True, help="the sample's seed")
+def cards_survey(bundled, sample, seed):
+    """Coverage of the whole card index (imported with 'horde cards import'): how many cards compile
+    exactly, play only with --approximate, or are refused, by type and by refusal class."""
+    from horde.cards.cardindex import open_index
+    from horde.cards.catalogue import bundled_catalogue
+    from horde.cards.survey import survey_index, survey_texts
+    from horde.errors import HordeError
+
+    catalogue = bundled_catalogue()
+    if bundled:
+        survey = survey_texts(catalogue.cards.values(), catalogue.tokens, "the bundled cards' own texts")
+    else:
+        index = open_index()
+        if index is None:
+            raise HordeError("no card index: import MTGJSON's AtomicCards with 'horde cards import FILE' (or survey "
+                             "the bundled cards' texts with --bundled)")
+        survey = survey_index(index, catalogue.tokens)
+    click.echo(survey.describe())
+    if sample:
+        click.echo(f"\nprecision audit sample: {sample} exact cards, seed {seed} (docs/audit/README.md)")
+        for n, card in enumerate(survey.sample(seed, sample), 1):
+            click.echo(f"\n{n}. {card.name}\n   text: {' / '.join(card.text.splitlines())}")
+            for line in card.lines:
+                click.echo(f"   {line}")
+
+
 @cards.command("recall")
 @click.option("--verbose", is_flag=True, help="also list each refused card with the sentences not understood")
 def cards_recall(verbose):
