@@ -119,7 +119,7 @@ def test_approximate_plays_it_and_says_so_everywhere(home, tmp_path):
     games = pq.read_table(folder / "games.parquet").to_pandas()
     assert list(games["approximated"].map(list)) == [["Gravecrawler"]] * 4 and games["approximate"].all()
     summary = run("summary", str(folder))
-    assert summary.output.startswith("APPROXIMATED: these results are not exact; played by their facts alone: "
+    assert summary.output.startswith("APPROXIMATED: these results are not exact; played approximated: "
                                      "Gravecrawler\n")
     assert run("report", str(folder)).exit_code == 0
     page = (folder / "report.html").read_text()
@@ -128,7 +128,7 @@ def test_approximate_plays_it_and_says_so_everywhere(home, tmp_path):
     assert "Warning: approximated cards in the compared results (approx)" in (tmp_path / "compared.html").read_text()
     compared = run("compare", str(folder), str(folder))
     assert compared.exit_code == 0, compared.output
-    assert compared.output.startswith("APPROXIMATED: these results are not exact; played by their facts alone: "
+    assert compared.output.startswith("APPROXIMATED: these results are not exact; played approximated: "
                                       "Gravecrawler\n")
     arms = run("compare", "--games", "3", "--workers", "1", "--quiet", "--a", "--approximate", "--b",
                "--approximate --policy control", "--horde", path, "--players", "2", "--cards-per-player", "10",

@@ -128,10 +128,10 @@ def cards_compile(text, name, type_line):
 @cards.command("coverage")
 @click.argument("deck")
 @cards_option
-@click.option("--approximate", is_flag=True, help="show which cards --approximate would play by their facts")
+@click.option("--approximate", is_flag=True, help="show which cards --approximate would play approximated")
 def cards_coverage(deck, cards, approximate):
     """For a decklist (a path or a bundled name), where each card's behaviour comes from: a card
-    file (hand-written), the index and the compiler (compiled), its facts alone (approximated), or
+    file (hand-written), the index and the compiler (compiled), its facts and the abilities read (approximated), or
     refused with the reason."""
     from horde.cards.catalogue import catalogue_for
     from horde.cards.decks import read_deck, resolve_path
