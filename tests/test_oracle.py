@@ -226,3 +226,18 @@ def test_keyword_grants_until_end_of_turn_without_power_and_toughness():
     assert lines("{R}: ~ gains first strike until end of turn.") == \
         ['Activated: {R} -> pump on=self keywords="first strike"']
     assert lines("Target creature gains shadow until end of turn.", types={"Instant"})[0] == "unread"
+
+
+def test_603_4_an_intervening_if_is_a_condition_of_each_effect(bundled):
+    """Each condition is one entry of CONDITIONS; what no entry reads refuses the ability."""
+    assert lines("When ~ enters, if you control a Swamp, draw a card.") == \
+        ['Enters: draw who=you count=1 if="count:swamp yours"']
+    assert lines("When ~ enters, if you control three or more Zombies, each opponent loses 2 life.") == \
+        ['Enters: lose_life who=each_opponent amount=2 if="count:zombie yours >= 3"']
+    assert lines("When ~ enters, if an opponent controls an artifact, draw a card and gain 1 life.") == \
+        ['Enters: draw who=you count=1 if="count:artifact opponents" ; gain_life amount=1 if="count:artifact opponents"']
+    upkeep = lines("At the beginning of your upkeep, if you have no cards in hand, draw a card.")
+    assert upkeep == ['Upkeep: draw who=you count=1 if="hand:yours <= 0"']
+    card = build_from_lines(["Name: Test", "Cost: {1}", "Type: Creature — Zombie", "PT: 1/1"] + upkeep, "compiled")
+    assert card.hooks["Upkeep"][0].condition is not None
+    assert lines("When ~ enters, if you attacked this turn, draw a card.")[0] == "unread"

@@ -716,10 +716,41 @@ def effects_of(text: str, ctx: _Context) -> list[str]:
     if m:
         ctx.x_is = quote(count_phrase(m[2]))
         text = m[1]
-    m = re.fullmatch(r"if (?:it|~) was kicked, (.+)", text, re.I)
-    if m:  # an intervening 'if' (a kicker's): the condition of each of its effects
-        return conditioned(effects_of(m[1], ctx), "if=kicked")
+    m = re.fullmatch(r"if ([^,]+), (.+)", text, re.I)
+    if m:  # 603.4: an intervening 'if': the condition of each of its effects
+        try:
+            holds = condition(m[1])
+        except Unread:
+            return effect(text, ctx)  # 'If you do, ...' and the like: an effect template's
+        return conditioned(effects_of(m[2], ctx), f"if={quote(holds)}")
     return effect(text, ctx)
+
+
+def _count_condition(what: str, whose: str, at_least: str | None = None) -> str:
+    count = f"count:{noun_filter(what, plural=at_least is not None)} {whose}"
+    return count if at_least is None else f"{count} >= {NUMBERS.get(at_least.lower(), at_least)}"
+
+
+# Conditions (an intervening 'if', 603.4), each as the card-file condition it is written as: one
+# entry a template, NOUN a noun phrase of the filter grammar (``noun_filter``).
+CONDITIONS: list[tuple[str, Callable[[re.Match[str]], str]]] = [
+    (r"(?:it|~) was kicked", lambda m: "kicked"),
+    (r"you control an? (?P<what>.+)", lambda m: _count_condition(m["what"], "yours")),
+    (rf"you control (?P<n>{NUMBER}) or more (?P<what>.+)",
+     lambda m: _count_condition(m["what"], "yours", m["n"])),
+    (r"an opponent controls an? (?P<what>.+)", lambda m: _count_condition(m["what"], "opponents")),
+    (r"you have no cards in hand", lambda m: "hand:yours <= 0"),
+]
+
+
+def condition(text: str) -> str:
+    """A condition of the vocabulary ('you control a Zombie': ``count:zombie yours``); Unread
+    for one no entry of ``CONDITIONS`` reads."""
+    for pattern, build in CONDITIONS:
+        m = re.fullmatch(pattern, text.strip(), re.I)
+        if m:
+            return build(m)
+    raise Unread
 
 
 # ---------------------------------------------------------------- abilities
