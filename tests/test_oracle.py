@@ -63,9 +63,8 @@ def test_templates_on_texts_nobody_here_wrote():
 
 
 def test_unknown_parts_refuse_the_whole_ability():
-    # Landfall, a new token, an "and" in a noun, a keyword with a cost: each refused, quoted.
-    assert lines("Whenever a land you control enters, draw a card.") == \
-        ("unread", ["Whenever a land you control enters, draw a card"])
+    # A trigger with no hook, a new token, an "and" in a noun, a keyword with a cost: each refused, quoted.
+    assert lines("Whenever you gain life, draw a card.") == ("unread", ["Whenever you gain life, draw a card"])
     assert lines("When ~ enters, create a 4/4 red Dragon creature token with flying.")[0] == "unread"
     assert lines("When ~ enters, create a 1/1 red Goblin artifact creature token.")[0] == "unread"  # not an artifact
     assert lines("Destroy target artifact and enchantment.", types={"Instant"})[0] == "unread"
@@ -241,3 +240,14 @@ def test_603_4_an_intervening_if_is_a_condition_of_each_effect(bundled):
     card = build_from_lines(["Name: Test", "Cost: {1}", "Type: Creature — Zombie", "PT: 1/1"] + upkeep, "compiled")
     assert card.hooks["Upkeep"][0].condition is not None
     assert lines("When ~ enters, if you attacked this turn, draw a card.")[0] == "unread"
+
+
+def test_603_6a_whenever_a_or_another_filter_enters():
+    """'A creature enters' triggers on the card itself too; 'another' never (the filter's other)."""
+    assert lines("Whenever another creature you control enters, you gain 1 life.") == \
+        ['PermanentEnters: gain_life amount=1 when="creature other yours"']
+    assert lines("Whenever a Zombie you control enters, each opponent loses 1 life.") == \
+        ['PermanentEnters: lose_life who=each_opponent amount=1 when="zombie yours"']
+    assert lines("Landfall — Whenever a land you control enters, draw a card.") == \
+        ['PermanentEnters: draw who=you count=1 when="land yours"']
+    assert lines("Whenever a creature with shadow enters, draw a card.")[0] == "unread"

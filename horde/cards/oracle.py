@@ -812,6 +812,29 @@ def _self_matches(flt: str, facts: Facts) -> bool:
     return True
 
 
+def _spell_filter(m: re.Match[str]) -> str:
+    flt = card_filter(m["what"] + " card")
+    if flt == "any" or "|" in flt:
+        raise Unread
+    return f"{flt} yours"
+
+
+def _another(m: re.Match[str]) -> str:
+    return noun_filter(("other " if m["article"].lower() == "another" else "") + m["what"])
+
+
+# Triggers about other objects (603.2): (pattern, hook, the when= filter of the match, whether the
+# card itself must match it: '~ or another FILTER'). One entry a template; WHAT is a noun phrase
+# of the filter grammar. 'A creature enters' includes the card itself (603.6a), 'another' not.
+WHEN_TRIGGERS: list[tuple[str, str, Callable[[re.Match[str]], str], bool]] = [
+    (r"~ or another (?P<what>.+) dies", "CreatureDies", lambda m: noun_filter(m["what"]), True),
+    (r"~ or another (?P<what>.+) enters", "PermanentEnters", lambda m: noun_filter(m["what"]), True),
+    (r"you cast an? (?P<what>.+) spell", "SpellCast", _spell_filter, False),
+    (r"(?P<article>a|an|another) (?P<what>.+) dies", "CreatureDies", _another, False),
+    (r"(?P<article>a|an|another) (?P<what>.+) enters", "PermanentEnters", _another, False),
+]
+
+
 def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
     """``When/Whenever/At CONDITION, EFFECT``."""
     condition = condition.strip()
@@ -819,32 +842,14 @@ def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
         if re.fullmatch(pattern, condition, re.I):
             ctx.hook = hooks[0]
             return _Ability(hooks, effects_of(rest, ctx), ctx=ctx)
-    m = re.fullmatch(r"~ or another (.+) dies", condition, re.I)
-    if m:
-        flt = noun_filter(m[1])
-        if not _self_matches(flt, ctx.facts):
-            raise Unread
-        ctx.hook = "CreatureDies"
-        return _Ability(["CreatureDies"], effects_of(rest, ctx), when=flt, ctx=ctx)
-    m = re.fullmatch(r"~ or another (.+) enters", condition, re.I)
-    if m:
-        flt = noun_filter(m[1])
-        if not _self_matches(flt, ctx.facts):
-            raise Unread
-        ctx.hook = "PermanentEnters"
-        return _Ability(["PermanentEnters"], effects_of(rest, ctx), when=flt, ctx=ctx)
-    m = re.fullmatch(r"you cast an? (.+) spell", condition, re.I)
-    if m:
-        flt = card_filter(m[1] + " card")
-        if flt == "any" or "|" in flt:
-            raise Unread
-        ctx.hook = "SpellCast"
-        return _Ability(["SpellCast"], effects_of(rest, ctx), when=f"{flt} yours", ctx=ctx)
-    m = re.fullmatch(r"(a|an|another) (.+) dies", condition, re.I)
-    if m:
-        flt = noun_filter(("other " if m[1].lower() == "another" else "") + m[2])
-        ctx.hook = "CreatureDies"
-        return _Ability(["CreatureDies"], effects_of(rest, ctx), when=flt, ctx=ctx)
+    for pattern, hook, when, itself in WHEN_TRIGGERS:
+        m = re.fullmatch(pattern, condition, re.I)
+        if m:
+            flt = when(m)
+            if itself and not _self_matches(flt, ctx.facts):
+                raise Unread  # '~ or another Zombie': the card itself must be one
+            ctx.hook = hook
+            return _Ability([hook], effects_of(rest, ctx), when=flt, ctx=ctx)
     if re.fullmatch(r"~ becomes the target of a spell", condition, re.I):
         m = re.fullmatch(rf"that spell's controller loses (?P<n>{NUMBER}) life", rest, re.I)
         if not m:
