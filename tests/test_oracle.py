@@ -251,3 +251,18 @@ def test_603_6a_whenever_a_or_another_filter_enters():
     assert lines("Landfall — Whenever a land you control enters, draw a card.") == \
         ['PermanentEnters: draw who=you count=1 when="land yours"']
     assert lines("Whenever a creature with shadow enters, draw a card.")[0] == "unread"
+
+
+def test_702_108_prowess_and_the_keywords_with_nothing_to_do_in_a_game(bundled):
+    """Prowess is a SpellCast pump; devoid (702.114) is in the card's colours already; partner
+    (702.124) and 'can be your commander' (903.3d) are rules of building a deck."""
+    prowess = lines("Prowess (Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.)")
+    assert prowess == ['SpellCast: pump on=self power=1 toughness=1 when="noncreature yours"']
+    card = build_from_lines(["Name: Test", "Cost: {1}{R}", "Type: Creature — Human Monk", "PT: 1/1"] + prowess,
+                            "compiled")
+    assert [e.describe() for e in card.hooks["SpellCast"]] == \
+        ["pump on=self power=1 toughness=1 when=noncreature yours"]
+    assert lines("Devoid (This card has no color.)\nFlying") == ["Keywords: flying"]
+    assert lines("Partner (You can have two commanders if both have partner.)") == []
+    assert lines("Test Card can be your commander.\n[+1]: Draw a card.", types={"Planeswalker"}) == \
+        ["Plus: +1: draw who=you count=1"]

@@ -913,6 +913,8 @@ def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
         return ["CastFromGraveyard:"], []
     if s == "If ~ would be dealt damage, prevent that damage and remove a +1/+1 counter from it":
         return ["Static: damage_removes_counters"], []
+    if s == "~ can be your commander":  # 903.3d: a rule of building a deck, nothing in a game
+        return [], []
     if s == "Players can't gain life":
         return ["Static: cant_gain_life"], []
     if s == "Cards in graveyards lose all abilities":
@@ -953,6 +955,17 @@ def mana_ability(text: str) -> str | None:
     return None
 
 
+# Keywords the engine has no word for but the vocabulary can say, each as its card-file lines.
+KEYWORD_LINES = {
+    # 702.108: whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn
+    "prowess": ['SpellCast: pump on=self power=1 toughness=1 when="noncreature yours"'],
+    # 702.114: the card is colorless, which its facts (MTGJSON's colors) already say
+    "devoid": [],
+    # 702.124: two commanders; a rule of building a deck, nothing in a game
+    "partner": [],
+}
+
+
 def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
     """A line of keywords ('Flying, vigilance', 'Trample; shroud', 'Equip {2}', 'Flashback {2}{G}'):
     (keywords, field lines), or None if it is not one."""
@@ -971,6 +984,9 @@ def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
             fields.append(f"{m[1]}: {m[2]}")
             continue
         word = part.lower()
+        if word in KEYWORD_LINES:  # a keyword the vocabulary says in other words
+            fields.extend(KEYWORD_LINES[word])
+            continue
         if word not in KEYWORDS or word in ("enters tapped", "unblockable", "can't block", "can't attack",
                                             "assigns no combat damage"):
             return None
