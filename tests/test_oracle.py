@@ -266,3 +266,12 @@ def test_702_108_prowess_and_the_keywords_with_nothing_to_do_in_a_game(bundled):
     assert lines("Partner (You can have two commanders if both have partner.)") == []
     assert lines("Test Card can be your commander.\n[+1]: Draw a card.", types={"Planeswalker"}) == \
         ["Plus: +1: draw who=you count=1"]
+
+
+def test_303_4a_enchant_any_noun_phrase():
+    """An Aura's Enchant reads any noun phrase of the filter grammar (STATICS' entry)."""
+    aura = {"types": {"Enchantment"}, "subtypes": ("Aura",)}
+    assert lines("Enchant creature or planeswalker\nEnchanted creature gets +2/+2.", **aura) == \
+        ["Enchant: creature | planeswalker", "Enchanted: anthem power=2 toughness=2"]
+    assert lines("Enchant land you control", **aura) == ["Enchant: land yours"]
+    assert lines("Enchant creature")[0] == "unread"  # not an Aura

@@ -861,64 +861,102 @@ def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
     raise Unread
 
 
-def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
-    """A static ability: (behaviour lines, keywords)."""
-    s = sentence
-    m = re.fullmatch(r"~ (enters tapped|can't block|can't attack|can't be blocked)", s)
-    if m:
-        return [], [{"can't be blocked": "unblockable"}.get(m[1], m[1])]
-    m = re.fullmatch(r"Enchant (creature|permanent|player|land|artifact|enchantment|creature you control)", s)
-    if m and "Aura" in ctx.facts.subtypes:
-        return [f"Enchant: {noun_filter(m[1]) if m[1] != 'player' else 'player'}"], []
-    m = re.fullmatch(r"(?P<what>Equipped|Enchanted) creature (?:gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and has (?P<kw>.+))?|"
-                     r"has (?P<kw2>.+)|can't be blocked(?: and has (?P<kw3>.+))?|(?P<cant>can't attack or block))", s)
-    if m:
-        keywords = keyword_list(m["kw"] or m["kw2"] or m["kw3"] or "") if (m["kw"] or m["kw2"] or m["kw3"]) else []
-        if "can't be blocked" in s:
-            keywords = ["unblockable"] + keywords
-        if m["cant"]:
-            keywords = ["can't attack", "can't block"]
-        power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
-        return [f"{m['what']}: anthem {pt_args(power, toughness, keywords)}".rstrip()], []
-    m = re.fullmatch(r"Creatures enchanted player controls get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})", s)
-    if m and "Aura" in ctx.facts.subtypes:
-        power, toughness = pt_change(m["pt"])
-        return [f'Static: anthem filter="creature enchanted" {pt_args(power, toughness, [])}'], []
-    m = re.fullmatch(r"(?P<what>.+?) get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and have (?P<kw>.+))?", s)
-    if m and not m["what"].lower().startswith(("target", "~")):
-        power, toughness = pt_change(m["pt"])
-        keywords = keyword_list(m["kw"]) if m["kw"] else []
-        return [f"Static: anthem filter={quote(noun_filter(m['what'], True))} "
-                f"{pt_args(power, toughness, keywords)}"], []
-    m = re.fullmatch(r"(?P<what>.+?) have (?P<kw>.+)", s)
-    if m and not m["what"].lower().startswith(("target", "~")):
-        keywords = keyword_list(m["kw"])
-        return [f"Static: anthem filter={quote(noun_filter(m['what'], True))} {pt_args(0, 0, keywords)}"], []
-    m = re.fullmatch(r"(\w+) spells you cast cost \{([0-9]{1,6})\} less to cast", s)
-    if m:
-        kind = singular(m[1])
-        if kind not in TYPES and kind not in SUBTYPE_TERMS:
-            raise Unread
-        return [f"Static: cost_reduction filter={kind} amount={m[2]}"], []
-    m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
-    if m:
-        if not ctx.facts.pt_star:
-            raise Unread
-        return [f"Static: pt_equals amount={quote(count_phrase(m[1]))}"], []
-    m = re.fullmatch(rf"~ enters with (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on it(?: for each (?P<each>.+))?", s)
-    if m:
-        kind = " kind=minus" if m["kind"].startswith("-") else ""
-        return [f"Enters: counters on=self count={per_each(number(m['n'], ctx), m['each'])}{kind}"], []
-    if s == "You may cast ~ from your graveyard":
-        return ["CastFromGraveyard:"], []
-    if s == "If ~ would be dealt damage, prevent that damage and remove a +1/+1 counter from it":
-        return ["Static: damage_removes_counters"], []
-    if s == "~ can be your commander":  # 903.3d: a rule of building a deck, nothing in a game
-        return [], []
-    if s == "Players can't gain life":
-        return ["Static: cant_gain_life"], []
-    if s == "Cards in graveyards lose all abilities":
-        return ["Static: graveyards_lose_abilities"], []
+PT = r"(?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})"
+Static = tuple[list[str], list[str]]  # what a static ability is written as: (behaviour lines, keywords)
+
+
+def _aura(ctx: _Context) -> None:
+    if "Aura" not in ctx.facts.subtypes:
+        raise Unread
+
+
+def _enchant(m: re.Match[str], ctx: _Context) -> Static:
+    _aura(ctx)  # 303.4a: 'Enchant FILTER' says what an Aura may be attached to
+    what = m["what"].lower()
+    return [f"Enchant: {what if what in ('player', 'opponent') else noun_filter(what)}"], []
+
+
+def _attached(m: re.Match[str], ctx: _Context) -> Static:
+    kw = m["kw"] or m["kw2"] or m["kw3"]
+    keywords = keyword_list(kw) if kw else []
+    if m["unblockable"]:
+        keywords = ["unblockable"] + keywords
+    if m["cant"]:
+        keywords = ["can't attack", "can't block"]
+    power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
+    return [f"{m['what']}: anthem {pt_args(power, toughness, keywords)}".rstrip()], []
+
+
+def _enchanted_player(m: re.Match[str], ctx: _Context) -> Static:
+    _aura(ctx)
+    power, toughness = pt_change(m["pt"])
+    return [f'Static: anthem filter="creature enchanted" {pt_args(power, toughness, [])}'], []
+
+
+def _anthem(m: re.Match[str], ctx: _Context) -> Static:
+    if m["what"].lower().startswith(("target", "~")):
+        raise Unread
+    power, toughness = pt_change(m["pt"]) if m.groupdict().get("pt") else (0, 0)
+    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    return [f"Static: anthem filter={quote(noun_filter(m['what'], True))} {pt_args(power, toughness, keywords)}"
+            .rstrip()], []
+
+
+def _cost_reduction(m: re.Match[str], ctx: _Context) -> Static:
+    kind = singular(m["kind"])
+    if kind not in TYPES and kind not in SUBTYPE_TERMS:
+        raise Unread
+    return [f"Static: cost_reduction filter={kind} amount={m['n']}"], []
+
+
+def _pt_equals(m: re.Match[str], ctx: _Context) -> Static:
+    if not ctx.facts.pt_star:  # 604.3: the characteristic-defining ability of a */* creature
+        raise Unread
+    return [f"Static: pt_equals amount={quote(count_phrase(m['count']))}"], []
+
+
+def _enters_with_counters(m: re.Match[str], ctx: _Context) -> Static:
+    kind = " kind=minus" if m["kind"].startswith("-") else ""
+    return [f"Enters: counters on=self count={per_each(number(m['n'], ctx), m['each'])}{kind}"], []
+
+
+def _fixed_static(lines: list[str], keywords: list[str] | None = None) -> Callable[[re.Match[str], _Context], Static]:
+    return lambda m, ctx: (list(lines), list(keywords or []))
+
+
+# Static abilities (604), the first entry whose pattern matches and whose reader does not refuse
+# it: one entry a template. FILTER is a noun phrase of the filter grammar (``noun_filter``).
+STATICS: list[tuple[str, Callable[[re.Match[str], _Context], Static]]] = [
+    (r"~ (?P<kw>enters tapped|can't block|can't attack|can't be blocked)",
+     lambda m, ctx: ([], [{"can't be blocked": "unblockable"}.get(m["kw"], m["kw"])])),
+    (r"Enchant (?P<what>.+)", _enchant),
+    (r"(?P<what>Equipped|Enchanted) creature (?:gets " + PT + r"(?: and has (?P<kw>.+))?|has (?P<kw2>.+)|"
+     r"(?P<unblockable>can't be blocked)(?: and has (?P<kw3>.+))?|(?P<cant>can't attack or block))", _attached),
+    (r"Creatures enchanted player controls get " + PT, _enchanted_player),
+    (r"(?P<what>.+?) get " + PT + r"(?: and have (?P<kw>.+))?", _anthem),
+    (r"(?P<what>.+?) have (?P<kw>.+)", _anthem),
+    (r"(?P<kind>\w+) spells you cast cost \{(?P<n>[0-9]{1,6})\} less to cast", _cost_reduction),
+    (r"~'s power and toughness are each equal to (?P<count>.+)", _pt_equals),
+    (rf"~ enters with (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on it(?: for each (?P<each>.+))?",
+     _enters_with_counters),
+    (r"You may cast ~ from your graveyard", _fixed_static(["CastFromGraveyard:"])),
+    (r"If ~ would be dealt damage, prevent that damage and remove a \+1/\+1 counter from it",
+     _fixed_static(["Static: damage_removes_counters"])),
+    (r"~ can be your commander", _fixed_static([])),  # 903.3d: a rule of building a deck, nothing in a game
+    (r"Players can't gain life", _fixed_static(["Static: cant_gain_life"])),
+    (r"Cards in graveyards lose all abilities", _fixed_static(["Static: graveyards_lose_abilities"])),
+]
+
+
+def static(sentence: str, ctx: _Context) -> Static:
+    """A static ability: (behaviour lines, keywords), by the first entry of ``STATICS`` that reads it."""
+    for pattern, read in STATICS:
+        m = re.fullmatch(pattern, sentence)
+        if m:
+            try:
+                return read(m, ctx)
+            except Unread:
+                continue
     raise Unread
 
 
