@@ -77,7 +77,7 @@ VerbFunction = Callable[..., Any]  # a one-shot verb returns None; a static verb
 @functools.cache
 def _source_docs() -> dict[str, str]:
     """The docstrings of this module's functions, read from its source (a compiled build drops them)."""
-    tree = ast.parse((build.PACKAGE / "effects.py").read_text())
+    tree = ast.parse((build.PACKAGE / "engine" / "effects.py").read_text())
     return {node.name: ast.get_docstring(node) or "" for node in tree.body if isinstance(node, ast.FunctionDef)}
 
 
