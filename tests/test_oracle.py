@@ -275,3 +275,9 @@ def test_303_4a_enchant_any_noun_phrase():
         ["Enchant: creature | planeswalker", "Enchanted: anthem power=2 toughness=2"]
     assert lines("Enchant land you control", **aura) == ["Enchant: land yours"]
     assert lines("Enchant creature")[0] == "unread"  # not an Aura
+
+
+def test_119_4_discard_and_life_costs_of_activated_abilities():
+    assert lines("{1}, Discard a card: Draw a card.") == ["Activated: {1}, discard a card -> draw who=you count=1"]
+    assert lines("{T}, Pay 2 life: Draw a card.") == ["Activated: {T}, pay 2 life -> draw who=you count=1"]
+    assert lines("{T}, Pay 1 life: Add {B}.", types={"Land"})[0] == "unread"  # a mana ability has no costs but {T}

@@ -440,7 +440,8 @@ TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": 
                   "target_player_or_planeswalker": compile_filter("player | planeswalker"),
                   "target_opponent_or_planeswalker": compile_filter("opponent | planeswalker")}
 
-ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "sacrifice this", "exile this")
+ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "sacrifice this", "exile this",
+                    "discard a card")  # and 'pay N life' (119.4)
 
 
 def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str | ManaCost, ...]:
@@ -449,13 +450,13 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
     for part in (p.strip() for p in text.split(",")):
         if part.upper() == "{T}":
             costs.append("tap")
-        elif part.lower() in ACTIVATION_COSTS:
+        elif part.lower() in ACTIVATION_COSTS or re.fullmatch(r"pay [0-9]{1,3} life", part.lower()):
             costs.append(part.lower())
         elif part and re.fullmatch(r"(\{[^}]+\})+", part):
             costs.append(parse_cost(part, path, line))  # the Horde pays any mana (H7); the team pays it
         else:
             raise DeckError(f"card '{card_name}': activation cost {quoted(part)} is beyond the vocabulary "
-                            f"(expected {{T}}, mana, or {', '.join(ACTIVATION_COSTS[1:])})", path, line)
+                            f"(expected {{T}}, mana, {', '.join(ACTIVATION_COSTS[1:])}, or pay N life)", path, line)
     return tuple(costs)
 
 

@@ -962,8 +962,8 @@ def static(sentence: str, ctx: _Context) -> Static:
 
 # Activation costs, each as the card-file cost it is written as (602.1).
 COSTS = {"Sacrifice another creature": "sacrifice another creature", "Sacrifice another Zombie": "sacrifice another zombie",
-         "Sacrifice ~": "sacrifice this", "Exile ~": "exile this"}
-COST_PART = re.compile(r"\{T\}|(?:\{[0-9WUBRGC]+\})+|" + "|".join(COSTS))
+         "Sacrifice ~": "sacrifice this", "Exile ~": "exile this", "Discard a card": "discard a card"}
+COST_PART = re.compile(r"\{T\}|(?:\{[0-9WUBRGC]+\})+|Pay [0-9]{1,3} life|" + "|".join(COSTS))
 
 
 def activated(cost: str, rest: str, ctx: _Context) -> tuple[str, list[str] | None]:
@@ -975,7 +975,7 @@ def activated(cost: str, rest: str, ctx: _Context) -> tuple[str, list[str] | Non
         mana = mana_ability(rest)
         if mana is not None:
             return f"Mana: {mana}", None
-    costs = ", ".join(COSTS.get(p, p) for p in parts)
+    costs = ", ".join(COSTS.get(p, p.lower() if p.startswith("Pay ") else p) for p in parts)
     ctx.hook = "Activated"
     return f"Activated: {costs} -> ", effects_of(rest, ctx)
 
