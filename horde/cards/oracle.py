@@ -9,18 +9,14 @@ the grammar does not know (or a part of one) makes its whole ability unread, and
 refused with each unread sentence quoted. The grammar knows only what the effect vocabulary
 (``horde.engine.effects``) can say; where it can't be sure, it does not guess.
 
-The templates: keyword lines; ``Equip {N}`` and ``Flashback {COST}``; ``{T}: Add ...`` mana
-abilities (and a basic land type's own); triggers ``When ~ enters``, ``~ enters or attacks``,
-``attacks``, ``blocks``, ``attacks or blocks``, ``dies``, ``Whenever ~ or another FILTER dies``,
-``Whenever a FILTER dies``, ``a source deals damage to ~``, ``~ becomes the target of a spell
-(or ability)``, ``a player casts a spell``, ``a FILTER deals damage to you``, ``At the beginning
-of your upkeep``, ``of each (player's) upkeep``, ``of the (each) end step``; activated abilities
-``COSTS: EFFECT`` (``{T}``, mana, ``Sacrifice another creature``, ``Sacrifice ~``, ``Exile ~``); loyalty abilities
-``+N: EFFECT``; ``Choose one —`` modes; statics (``FILTERS get +N/+N and have KEYWORDS``,
-``Equipped creature gets ...``, ``~ enters tapped``, ``~ can't block``, ``~ can't be blocked``,
-``KIND spells you cast cost {N} less to cast``, ``~'s power and toughness are each equal to
-AMOUNT``, ``Players can't gain life``, ``Cards in graveyards lose all abilities``); and the
-effects of ``EFFECT_TEMPLATES`` below, joined by ``and`` or ``, then``.
+The grammar is a set of tables, so that a new template is one entry with its test: an ability
+is a trigger (``TRIGGERS``, and ``WHEN_TRIGGERS`` for triggers about other objects, whose FILTER
+is a noun phrase), activation costs (``COSTS``), a loyalty cost (``[+N]:`` as MTGJSON writes it),
+modes, or a static ability (``STATICS``); its effect a clause of ``EFFECT_TEMPLATES`` (joined by
+``and`` or ``, then``), made optional by "you may" and conditional by an intervening "if"
+(``CONDITIONS``); keywords the vocabulary says in other words are ``KEYWORD_LINES``. One grammar
+of noun phrases (``noun_filter``, ``card_filter``) and counts (``count_phrase``) serves them all.
+``docs/cards.md`` lists every template.
 """
 
 from __future__ import annotations
