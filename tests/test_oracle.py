@@ -281,3 +281,8 @@ def test_119_4_discard_and_life_costs_of_activated_abilities():
     assert lines("{1}, Discard a card: Draw a card.") == ["Activated: {1}, discard a card -> draw who=you count=1"]
     assert lines("{T}, Pay 2 life: Draw a card.") == ["Activated: {T}, pay 2 life -> draw who=you count=1"]
     assert lines("{T}, Pay 1 life: Add {B}.", types={"Land"})[0] == "unread"  # a mana ability has no costs but {T}
+
+
+def test_whenever_a_creature_you_control_attacks():
+    assert lines("Whenever a creature you control attacks, you gain 1 life.") == \
+        ['CreatureAttacks: gain_life amount=1 when="creature yours"']

@@ -997,6 +997,22 @@ def test_608_2d_you_may_the_horde_does_what_helps_it_never_harm_to_its_own(game,
     assert not rules.on_battlefield(game, splitter)
 
 
+def test_hook_creatureattacks_a_team_creature_you_control_attacks(game, bundled):
+    """'Whenever a creature you control attacks, you gain 1 life': once for each team attacker."""
+    from horde.cards.catalogue import build_from_lines
+    from horde.engine import turns
+
+    banner = build_from_lines(["Name: Test Banner", "Cost: {2}", "Type: Artifact",
+                               'CreatureAttacks: gain_life amount=1 when="creature yours"'], "test")
+    rules.put_onto_battlefield(game, banner, 0, 0, triggers=False)
+    put(game, bundled, "Walking Corpse", side="team")
+    put(game, bundled, "Walking Corpse", side="team", player=1)
+    game.drivers.policy = Scripted(attackers=lambda d: list(d.options))
+    life = game.team_life
+    turns.team_combat(game)
+    assert game.team_life == life + 1  # player 1's attacker is not its controller's
+
+
 def test_verb_fog_prevents_combat_damage(game, bundled):
     from horde.engine import turns
     game.drivers.policy = Scripted(blocks=[])

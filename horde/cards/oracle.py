@@ -828,6 +828,7 @@ WHEN_TRIGGERS: list[tuple[str, str, Callable[[re.Match[str]], str], bool]] = [
     (r"you cast an? (?P<what>.+) spell", "SpellCast", _spell_filter, False),
     (r"(?P<article>a|an|another) (?P<what>.+) dies", "CreatureDies", _another, False),
     (r"(?P<article>a|an|another) (?P<what>.+) enters", "PermanentEnters", _another, False),
+    (r"(?P<article>a|an|another) (?P<what>.+ you control) attacks", "CreatureAttacks", _another, False),
 ]
 
 

@@ -404,6 +404,8 @@ def team_combat(game: Game) -> None:
     for a in attackers:
         if "Attacks" in a.card.hooks:
             rules.run_hook(game, a, "Attacks")
+    if game.battlefield.hooked.get("CreatureAttacks"):
+        creature_attacks(game, attackers)  # 'Whenever a creature you control attacks'
     check_state(game)
     if game.over():
         return
