@@ -140,7 +140,7 @@ class Prepared:
 
     def origins(self) -> dict[str, Origin]:
         """Where the behaviour of each card the decks may play comes from (a card file, the card
-        index and the compiler, or the index's facts alone), by card name in order."""
+        index and the compiler, or approximated), by card name in order."""
         cards = deck_cards(self.horde_deck, self.team_decks)
         if self.cube is not None:
             cards += list(self.cube.cards)
@@ -148,7 +148,7 @@ class Prepared:
 
     @property
     def approximated(self) -> dict[str, tuple[str, ...]]:
-        """The cards of the decks that play by their facts alone (--approximate), by name in
+        """The cards of the decks that play approximated (--approximate), by name in
         order, with the text each drops; empty for an exact setup."""
         return {name: origin.dropped for name, origin in self.origins().items() if origin.kind == "approximated"}
 

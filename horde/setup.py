@@ -79,8 +79,8 @@ KNOBS: dict[str, Knob] = {
     "banlist": Knob("str", "R3 banlist: 'default' (the source's list), 'none', or a path", team_side=True),
     "allow_illegal": Knob("bool", "simulate team decks that break C1 anyway", team_side=True),
     "cards": Knob("paths", "the user's card files or folders (hand-written cards that override the index)"),
-    "approximate": Knob("bool", "play a card whose text is not understood by its facts alone (named in "
-                        "every output)"),
+    "approximate": Knob("bool", "play a card whose text is not understood whole by its facts and the "
+                        "abilities read (named in every output)"),
     # The published automated opponents and the community variants (RULES.md sections F, M, G, V).
     "opponent": Knob("str", "whose procedure the Horde side plays: the Horde (H4), Face the Hydra (F), "
                      "Battle the Horde (M) or Defeat a God (G)", choices=("horde", "hydra", "battle", "god")),

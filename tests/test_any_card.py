@@ -15,10 +15,14 @@ from click.testing import CliRunner
 from horde.cards.cardindex import import_atomic_cards
 from horde.cards.catalogue import bundled_catalogue, catalogue_for
 from horde.cli import cli
+from horde.errors import DeckError
 from horde.play import prepare
 from horde.setup import make_setup
 
 FIXTURE = Path(__file__).parent / "data" / "mtgjson" / "AtomicCards.json"
+# Real entries of the kinds a group's decks bring: planeswalkers, Auras, Equipment, lands, an
+# adventure card, a */* creature (MTGJSON's shapes and Oracle texts).
+MORE = Path(__file__).parent / "data" / "mtgjson" / "AtomicCards-more.json"
 HORDE_DECK = """About
 Kind horde
 Build fixed
@@ -38,9 +42,12 @@ SMALL = ["--players", "2", "--cards-per-player", "10", "--boss", "none", "--no-l
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    """A data folder holding the fixture's card index."""
+    """A data folder holding the card index of both fixtures."""
     monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
-    import_atomic_cards(FIXTURE)
+    both = json.loads(FIXTURE.read_text())
+    both["data"].update(json.loads(MORE.read_text())["data"])
+    (tmp_path / "AtomicCards.json").write_text(json.dumps(both, ensure_ascii=False))
+    import_atomic_cards(tmp_path / "AtomicCards.json")
     return tmp_path / "home"
 
 
@@ -112,7 +119,7 @@ def test_approximate_plays_it_and_says_so_everywhere(home, tmp_path):
     games = pq.read_table(folder / "games.parquet").to_pandas()
     assert list(games["approximated"].map(list)) == [["Gravecrawler"]] * 4 and games["approximate"].all()
     summary = run("summary", str(folder))
-    assert summary.output.startswith("APPROXIMATED: these results are not exact; played by their facts alone: "
+    assert summary.output.startswith("APPROXIMATED: these results are not exact; played approximated: "
                                      "Gravecrawler\n")
     assert run("report", str(folder)).exit_code == 0
     page = (folder / "report.html").read_text()
@@ -121,7 +128,7 @@ def test_approximate_plays_it_and_says_so_everywhere(home, tmp_path):
     assert "Warning: approximated cards in the compared results (approx)" in (tmp_path / "compared.html").read_text()
     compared = run("compare", str(folder), str(folder))
     assert compared.exit_code == 0, compared.output
-    assert compared.output.startswith("APPROXIMATED: these results are not exact; played by their facts alone: "
+    assert compared.output.startswith("APPROXIMATED: these results are not exact; played approximated: "
                                       "Gravecrawler\n")
     arms = run("compare", "--games", "3", "--workers", "1", "--quiet", "--a", "--approximate", "--b",
                "--approximate --policy control", "--horde", path, "--players", "2", "--cards-per-player", "10",
@@ -163,7 +170,7 @@ def test_play_tune_and_decks_check_name_the_approximated_cards(home, tmp_path):
     assert json.loads(tuned_json.stdout)["approximated"] == {"Gravecrawler": [GRAVECRAWLER_DROPPED]}
     checked = run("decks", "check", path, "--approximate")
     assert checked.exit_code == 0, checked.output
-    assert f"{path}: approximated: 'Gravecrawler' plays by its facts alone" in checked.stdout.splitlines()
+    assert f"{path}: approximated: 'Gravecrawler' plays approximated (its facts and the abilities read)" in checked.stdout.splitlines()
 
 
 def test_exact_results_have_no_approximated_column(tmp_path):
@@ -237,3 +244,97 @@ def test_cards_recall_prints_the_figure():
     result = run("cards", "recall")
     assert result.exit_code == 0 and result.output.startswith("compiler recall: ")
     assert "; 0 differ" in result.output
+
+
+def approximated(name):
+    catalogue = catalogue_for((), True)
+    card = catalogue.get(name)
+    return card, catalogue.origins[card.name]
+
+
+def test_approximation_keeps_every_ability_it_reads_and_lists_each_one_dropped(home):
+    """Per ability, not per card: an Aura keeps its Enchant, Equipment its Equip, a land its mana,
+    a planeswalker the loyalty abilities read (B3's places counted among all of them)."""
+    rancor, origin = approximated("Rancor")
+    assert origin.kind == "approximated" and rancor.enchant is not None
+    assert [e.describe() for e in rancor.hooks["Enchanted"]] == ["anthem power=2 keywords=trample toughness=0"]
+    assert origin.dropped == ("When Rancor is put into a graveyard from the battlefield, return Rancor to its "
+                              "owner's hand",)
+    clamp, origin = approximated("Skullclamp")
+    assert str(clamp.equip) == "{1}" and origin.dropped == ("Whenever equipped creature dies, draw two cards",)
+    vault, origin = approximated("Mutavault")
+    assert vault.mana == (frozenset({"C"}),) and origin.dropped == (
+        "{1}: Until end of turn, Mutavault becomes a 2/2 creature with all creature types. It's still a land",)
+    jace, origin = approximated("Jace, Memory Adept")
+    assert sorted(jace.hooks) == ["Plus"] and len(jace.abilities("Plus")) == 2
+    assert origin.dropped == ("-7: Any number of target players each draw twenty cards",)
+    with pytest.raises(DeckError, match="not understood: '-7: Any number"):
+        catalogue_for().get("Jace, Memory Adept")
+
+
+def test_keywords_come_from_the_cards_own_text_never_from_the_keywords_list(home):
+    """MTGJSON's keywords list names keywords a card only grants (Archetype of Imagination: flying)."""
+    archetype, origin = approximated("Archetype of Imagination")
+    assert archetype.keywords == frozenset() and origin.kind == "approximated"
+    assert [e.describe() for e in archetype.hooks["Static"]] == ["anthem filter=creature yours keywords=flying power=0 toughness=0"]
+    vault, _ = approximated("Mutavault")
+    assert vault.keywords == frozenset()  # 'Changeling' is in its keywords list, not its text
+
+
+def test_a_star_creature_plays_by_its_characteristic_defining_ability(home):
+    nightmare = catalogue_for().get("Nightmare")
+    assert catalogue_for().origins["Nightmare"].kind == "compiled" and nightmare.keywords == frozenset({"flying"})
+    assert [e.describe() for e in nightmare.hooks["Static"]] == ["pt_equals amount=count:swamp yours"]
+
+
+def test_a_two_faced_card_says_which_face_plays_and_is_never_exact(home):
+    """An adventure card plays its creature face; the adventure is an ability dropped."""
+    with pytest.raises(DeckError, match="'Beanstalk Giant' \\(index\\) is refused: the front face of an adventure "
+                                        "card; its other face 'Fertile Footsteps' is not played"):
+        catalogue_for().get("Beanstalk Giant")
+    giant, origin = approximated("Beanstalk Giant")
+    assert origin.kind == "approximated" and giant.pt_amount is not None
+    assert origin.dropped == ("(the front face of an adventure card; its other face 'Fertile Footsteps' is not "
+                              "played)",)
+    coverage = run("cards", "coverage", "--approximate", _one_card_deck(home.parent, "Beanstalk Giant"))
+    assert "Fertile Footsteps" in coverage.output
+
+
+def _one_card_deck(folder, name):
+    path = folder / "one.txt"
+    path.write_text(f"About\nKind horde\nBuild fixed\n\nDeck\n1 {name}\n\nTokens\n9 Zombie\n")
+    return str(path)
+
+
+def test_cards_claimed_exact_that_did_the_wrong_thing(home):
+    """Mystic Snake's enters trigger has no spell to counter (H10): refused, not a creature that
+    does nothing; Obzedat's Aid returns only a permanent card; Reclamation Sage may destroy."""
+    with pytest.raises(DeckError, match="not understood: 'When ~ enters, counter target spell'"):
+        catalogue_for().get("Mystic Snake")
+    aid = catalogue_for().get("Obzedat's Aid")
+    assert [e.describe() for e in aid.hooks["Cast"]] == ["return_from_graveyard filter=permanent to=battlefield "
+                                                         "count=1"]
+    sage = catalogue_for().get("Reclamation Sage")
+    assert [e.optional for e in sage.hooks["Enters"]] == [True]
+
+
+def test_cards_survey_reports_the_whole_index_by_type_and_refusal_class(home):
+    result = run("cards", "survey", "--sample", "3", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    out = result.output.splitlines()
+    assert out[0].startswith("22 cards (the card index ")
+    assert out[2].split() == ["all", "22", "10", "(45.5%)", "11", "(50.0%)", "1", "(4.5%)"]
+    assert [line.split()[:2] for line in out if line.startswith("planeswalker")] == [["planeswalker", "2"]]
+    assert "  other face not played                3 (25.0%)" in out
+    assert "  counterspell outside a cast          1 (8.3%)" in out
+    assert "cards not exact by exactly one ability: 9 of 12 (75.0%)" in out
+    assert out.index("precision audit sample: 3 exact cards, seed 1 (docs/audit/README.md)") > 0
+    assert result.output == run("cards", "survey", "--sample", "3", "--seed", "1").output  # deterministic
+
+
+def test_cards_survey_of_the_bundled_texts_and_without_an_index(tmp_path, monkeypatch):
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "nothing"))
+    result = run("cards", "survey", "--bundled")
+    assert result.exit_code == 0 and "612 cards (the bundled cards' own texts)" in result.output
+    refused = CliRunner().invoke(cli, ["cards", "survey"])
+    assert refused.exit_code == 2 and "no card index" in refused.output and "Traceback" not in refused.output

@@ -139,6 +139,59 @@ def test_team_activates_abilities_in_its_second_main_phase(game, bundled):
     assert [p.card.name for p in game.battlefield.team if p.card.is_token] == ["Voja"]
 
 
+def test_602_1_a_sacrifice_this_cost_sacrifices_the_permanent_itself(game, bundled):
+    """Sakura-Tribe Elder: 'Sacrifice ~: Search your library for a basic land card, put that card
+    onto the battlefield tapped, then shuffle.'"""
+    from horde.cards.catalogue import build_from_lines
+
+    elder = build_from_lines(["Name: Sakura-Tribe Elder", "Cost: {1}{G}", "Type: Creature — Snake Shaman", "PT: 1/1",
+                              "Activated: sacrifice this -> ramp count=1 tapped=true to_hand=0"], "test")
+    p = rules.put_onto_battlefield(game, elder, 0, 0, triggers=False)
+    game.players[0].library[:] = [bundled.get("Forest")]
+    game.drivers.policy = Scripted(activate=lambda d: d.options[0])
+    turns.activate_step(game, 0)
+    assert not rules.on_battlefield(game, p) and game.players[0].graveyard == [elder]
+    assert [(q.card.name, q.tapped) for q in game.battlefield.team] == [("Forest", True)]
+
+
+def test_119_4_costs_of_discarding_a_card_and_paying_life(game, bundled):
+    """'{1}, Discard a card: Draw a card' and '{T}, Pay 2 life: Draw a card': paid by the team
+    player (the shared life, H1) and only while it can (a card in hand; 119.4: enough life)."""
+    from horde.cards.catalogue import build_from_lines
+
+    def card(costs):
+        return build_from_lines(["Name: Test", "Cost: {1}", "Type: Creature — Human", "PT: 1/1",
+                                 f"Activated: {costs} -> draw who=you count=1"], "test")
+
+    player = game.players[0]
+    player.library[:] = [bundled.get("Forest")] * 3
+    put(game, bundled, "Island", side="team")
+    looter = rules.put_onto_battlefield(game, card("{1}, discard a card"), 0, 0, triggers=False)
+    game.drivers.policy = Scripted(activate=lambda d: d.options[0])
+    turns.activate_step(game, 0)
+    assert player.hand == [] and player.graveyard == []  # nothing to discard: not activated
+    player.hand[:] = [bundled.get("Island")]
+    turns.activate_step(game, 0)
+    assert [c.name for c in player.hand] == ["Forest"] and [c.name for c in player.graveyard] == ["Island"]
+    rules.sacrifice(game, looter)
+    rules.put_onto_battlefield(game, card("{T}, pay 2 life"), 0, 0, triggers=False).sick = False
+    life = game.team_life
+    turns.activate_step(game, 0)
+    assert game.team_life == life - 2 and len(player.hand) == 2
+    game.team_life = 1
+    assert not turns._can_pay_activation(game, game.battlefield.team[-1], game.battlefield.team[-1].card.abilities(
+        "Activated")[0])
+
+
+def test_L8_a_lieutenant_never_pays_a_discard_or_life_cost(game, bundled):
+    from horde.cards.catalogue import build_from_lines
+
+    card = build_from_lines(["Name: Test", "Cost: {1}", "Type: Creature — Human", "PT: 1/1",
+                             "Activated: pay 2 life -> draw who=you count=1"], "test")
+    p = rules.put_onto_battlefield(game, card, HORDE, HORDE, triggers=False)
+    assert not boss.can_activate(game, p, card.abilities("Activated")[0])
+
+
 def test_modal_spell_offers_the_modes_it_can_carry_out(game, bundled):
     """Abrade: 3 damage to target creature, or destroy target artifact; the team's policy picks."""
     seen = []

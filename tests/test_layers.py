@@ -53,7 +53,7 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("cards", "decklist text, the card index (MTGJSON's printed facts), tokens read from text, the Oracle-text "
               "compiler, the catalogue (checked against the verbs), Horde and team decks",
      ("horde.cards", "horde.cards.decklists", "horde.cards.cardindex", "horde.cards.tokens", "horde.cards.oracle",
-      "horde.cards.catalogue", "horde.cards.decks")),
+      "horde.cards.catalogue", "horde.cards.survey", "horde.cards.decks")),
     # -- the team (horde/team/): sees the game through its view and the decisions
     ("team", "the read-only view of the game and the baseline's hot decisions (both compiled with the engine), the "
              "team policies seeing the game through it, the skill ladder of policies; drafted and sealed team decks (X1) and their drafters",

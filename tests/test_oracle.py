@@ -63,9 +63,8 @@ def test_templates_on_texts_nobody_here_wrote():
 
 
 def test_unknown_parts_refuse_the_whole_ability():
-    # Landfall, a new token, an "and" in a noun, a keyword with a cost: each refused, quoted.
-    assert lines("Whenever a land you control enters, draw a card.") == \
-        ("unread", ["Whenever a land you control enters, draw a card"])
+    # A trigger with no hook, a new token, an "and" in a noun, a keyword with a cost: each refused, quoted.
+    assert lines("Whenever you gain life, draw a card.") == ("unread", ["Whenever you gain life, draw a card"])
     assert lines("When ~ enters, create a 4/4 red Dragon creature token with flying.")[0] == "unread"
     assert lines("When ~ enters, create a 1/1 red Goblin artifact creature token.")[0] == "unread"  # not an artifact
     assert lines("Destroy target artifact and enchantment.", types={"Instant"})[0] == "unread"
@@ -135,3 +134,155 @@ def test_ability_words_are_dropped_and_it_is_the_card_only_in_its_own_triggers()
     # Here "it" is the spell cast or the creature that died, not this card.
     assert lines("Whenever a player casts a spell, it deals 1 damage to any target.")[0] == "unread"
     assert lines("Whenever another creature you control dies, it gets +1/+1 until end of turn.")[0] == "unread"
+
+
+MINUS = "\u2212"
+
+
+def test_606_loyalty_abilities_as_mtgjson_writes_them(bundled):
+    """MTGJSON writes a loyalty cost in brackets with a real minus sign: '[+2]: ...', '[−1]: ...'."""
+    jace = bundled.get("Jace Beleren")
+    text = (f"[+2]: Each player draws a card.\n[{MINUS}1]: Target player draws a card.\n"
+            f"[{MINUS}10]: Target player mills twenty cards.")
+    compiled = compile_text(text, Facts(jace.name, jace.types, jace.subtypes, jace.supertypes), bundled.tokens)
+    assert compiled.ok
+    card = build_from_lines(["Name: Jace Beleren", "Cost: {1}{U}{U}", "Type: Legendary Planeswalker — Jace",
+                             "Loyalty: 3"] + compiled.lines, "compiled")
+    assert behaviour(card) == behaviour(jace)
+    assert lines(f"[0]: Draw a card.\n[{MINUS}3]: Destroy target creature.", types={"Planeswalker"}) == \
+        ["Plus: 0: draw who=you count=1", "Minus: -3: destroy target=creature"]
+
+
+def test_a_characteristic_defining_ability_of_a_star_creature():
+    """604.3: '~'s power and toughness are each equal to ...' (Crusader of Odric, as MTGJSON writes it)."""
+    assert lines("Crusader of Odric's power and toughness are each equal to the number of creatures you control.",
+                 "Crusader of Odric", pt_star=True) == ['Static: pt_equals amount="count:creature yours"']
+    # Not on a creature whose power and toughness are printed.
+    assert lines("~'s power and toughness are each equal to the number of creatures you control.")[0] == "unread"
+
+
+def test_the_abilities_read_are_kept_beside_the_sentences_not_read():
+    """An ability is read whole or not at all; the others of the text are still read (what an
+    approximated card plays), and a planeswalker's unread ability keeps its place for B3."""
+    compiled = compile_text(f"[+1]: Draw a card. Target player mills a card.\n[0]: Target player mills ten cards.\n"
+                            f"[{MINUS}7]: Any number of target players each draw twenty cards.",
+                            Facts("Jace, Memory Adept", frozenset({"Planeswalker"})), bundled_catalogue().tokens)
+    assert compiled.unread == ["-7: Any number of target players each draw twenty cards"]
+    assert compiled.lines == ["Plus: +1: draw who=you count=1 ; mill who=target_player count=1",
+                              "Plus: 0: mill who=target_player count=10"]
+
+
+@pytest.mark.parametrize("name, text, types", [
+    ("Mystic Snake", "Flash\nWhen Mystic Snake enters, counter target spell.", CREATURE),
+    ("Frilled Mystic", "Flash\nWhen Frilled Mystic enters, you may counter target spell.", CREATURE),
+    ("Ertai, Wizard Adept", "{2}{U}{U}, {T}: Counter target spell.", CREATURE),
+    ("Dromar's Charm", "Choose one —\n• You gain 5 life.\n• Counter target spell.\n• Target creature gets -2/-2 "
+                       "until end of turn.", {"Instant"}),
+    ("Soul Manipulation", "Choose one or both —\n• Counter target creature spell.\n• Return target creature card "
+                          "from your graveyard to your hand.", {"Instant"}),
+])
+def test_H10_a_counterspell_verb_outside_a_cast_is_refused(name, text, types):
+    """H10: a spell is countered only by a counterspell cast as the spell is cast; no spell waits on
+    a stack for a triggered, activated or modal ability, so these never claim to be exact."""
+    assert lines(text, name, types=types)[0] == "unread"
+
+
+def test_H10_a_counterspell_with_more_to_do_is_read_whole():
+    assert lines("Counter target creature spell. Draw a card.", "Exclude", types={"Instant"}) == \
+        ["Cast: counter_spell filter=creature ; draw who=you count=1"]
+
+
+def test_a_permanent_card_is_a_permanent_card():
+    """110.4: 'permanent card' is an artifact, creature, enchantment, land, planeswalker or battle
+    card (Obzedat's Aid never returns a sorcery)."""
+    assert lines("Return target permanent card from your graveyard to the battlefield.", "Obzedat's Aid",
+                 types={"Sorcery"}) == ["Cast: return_from_graveyard filter=permanent to=battlefield count=1"]
+    assert lines("Return target card from your graveyard to your hand.", types={"Sorcery"}) == \
+        ["Cast: return_from_graveyard filter=any to=hand count=1"]
+
+
+def test_you_may_is_a_choice():
+    """608.2d: 'you may' makes the effect optional; what else the clause says goes with it."""
+    assert lines("When Reclamation Sage enters, you may destroy target artifact or enchantment.",
+                 "Reclamation Sage") == ['Enters: destroy target="artifact | enchantment" may=true']
+    assert lines("When ~ enters, you may draw a card and lose 1 life.") == \
+        ["Enters: draw who=you count=1 may=true ; lose_life who=you amount=1 if=done"]
+    assert lines("Kicker {R}\nWhen ~ enters, if it was kicked, you may draw a card.") == \
+        ["Kicker: {R}", "Enters: draw who=you count=1 may=true if=kicked"]
+
+
+def test_602_1_sacrifice_this_is_an_activation_cost():
+    assert lines("Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put that card onto the "
+                 "battlefield tapped, then shuffle.", "Sakura-Tribe Elder") == \
+        ["Activated: sacrifice this -> ramp count=1 tapped=true to_hand=0"]
+
+
+def test_keyword_grants_until_end_of_turn_without_power_and_toughness():
+    assert lines("Target creature gains flying until end of turn.", types={"Instant"}) == \
+        ["Cast: pump on=target target=creature keywords=flying"]
+    assert lines("Creatures you control gain trample until end of turn.", types={"Sorcery"}) == \
+        ['Cast: pump_all filter="creature yours" keywords=trample']
+    assert lines("{R}: ~ gains first strike until end of turn.") == \
+        ['Activated: {R} -> pump on=self keywords="first strike"']
+    assert lines("Target creature gains shadow until end of turn.", types={"Instant"})[0] == "unread"
+
+
+def test_603_4_an_intervening_if_is_a_condition_of_each_effect(bundled):
+    """Each condition is one entry of CONDITIONS; what no entry reads refuses the ability."""
+    assert lines("When ~ enters, if you control a Swamp, draw a card.") == \
+        ['Enters: draw who=you count=1 if="count:swamp yours"']
+    assert lines("When ~ enters, if you control three or more Zombies, each opponent loses 2 life.") == \
+        ['Enters: lose_life who=each_opponent amount=2 if="count:zombie yours >= 3"']
+    assert lines("When ~ enters, if an opponent controls an artifact, draw a card and gain 1 life.") == \
+        ['Enters: draw who=you count=1 if="count:artifact opponents" ; gain_life amount=1 if="count:artifact opponents"']
+    upkeep = lines("At the beginning of your upkeep, if you have no cards in hand, draw a card.")
+    assert upkeep == ['Upkeep: draw who=you count=1 if="hand:yours <= 0"']
+    card = build_from_lines(["Name: Test", "Cost: {1}", "Type: Creature — Zombie", "PT: 1/1"] + upkeep, "compiled")
+    assert card.hooks["Upkeep"][0].condition is not None
+    assert lines("When ~ enters, if you attacked this turn, draw a card.")[0] == "unread"
+
+
+def test_603_6a_whenever_a_or_another_filter_enters():
+    """'A creature enters' triggers on the card itself too; 'another' never (the filter's other)."""
+    assert lines("Whenever another creature you control enters, you gain 1 life.") == \
+        ['PermanentEnters: gain_life amount=1 when="creature other yours"']
+    assert lines("Whenever a Zombie you control enters, each opponent loses 1 life.") == \
+        ['PermanentEnters: lose_life who=each_opponent amount=1 when="zombie yours"']
+    assert lines("Landfall — Whenever a land you control enters, draw a card.") == \
+        ['PermanentEnters: draw who=you count=1 when="land yours"']
+    assert lines("Whenever a creature with shadow enters, draw a card.")[0] == "unread"
+
+
+def test_702_108_prowess_and_the_keywords_with_nothing_to_do_in_a_game(bundled):
+    """Prowess is a SpellCast pump; devoid (702.114) is in the card's colours already; partner
+    (702.124) and 'can be your commander' (903.3d) are rules of building a deck."""
+    prowess = lines("Prowess (Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.)")
+    assert prowess == ['SpellCast: pump on=self power=1 toughness=1 when="noncreature yours"']
+    card = build_from_lines(["Name: Test", "Cost: {1}{R}", "Type: Creature — Human Monk", "PT: 1/1"] + prowess,
+                            "compiled")
+    assert [e.describe() for e in card.hooks["SpellCast"]] == \
+        ["pump on=self power=1 toughness=1 when=noncreature yours"]
+    assert lines("Devoid (This card has no color.)\nFlying") == ["Keywords: flying"]
+    assert lines("Partner (You can have two commanders if both have partner.)") == []
+    assert lines("Test Card can be your commander.\n[+1]: Draw a card.", types={"Planeswalker"}) == \
+        ["Plus: +1: draw who=you count=1"]
+
+
+def test_303_4a_enchant_any_noun_phrase():
+    """An Aura's Enchant reads any noun phrase of the filter grammar (STATICS' entry)."""
+    aura = {"types": {"Enchantment"}, "subtypes": ("Aura",)}
+    assert lines("Enchant creature or planeswalker\nEnchanted creature gets +2/+2.", **aura) == \
+        ["Enchant: creature | planeswalker", "Enchanted: anthem power=2 toughness=2"]
+    assert lines("Enchant land you control", **aura) == ["Enchant: land yours"]
+    assert lines("Enchant creature")[0] == "unread"  # not an Aura
+
+
+def test_119_4_discard_and_life_costs_of_activated_abilities():
+    assert lines("{1}, Discard a card: Draw a card.") == ["Activated: {1}, discard a card -> draw who=you count=1"]
+    assert lines("{T}, Pay 2 life: Draw a card.") == ["Activated: {T}, pay 2 life -> draw who=you count=1"]
+    assert lines("{T}, Pay 1 life: Add {B}.", types={"Land"})[0] == "unread"  # a mana ability has no costs but {T}
+
+
+def test_whenever_a_creature_you_control_attacks():
+    assert lines("Whenever a creature you control attacks, you gain 1 life.") == \
+        ['CreatureAttacks: gain_life amount=1 when="creature yours"']

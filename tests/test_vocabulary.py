@@ -948,6 +948,71 @@ def test_verb_counter_spell_counters_a_matching_horde_spell_H10(game, bundled):
     assert [c.name for c in game.horde.graveyard] == ["Grave Titan"]
 
 
+def test_H10_a_counterspell_resolves_the_rest_of_its_effects(game, bundled):
+    """Exclude: 'Counter target creature spell. Draw a card.': the draw follows the counter."""
+    game.drivers.policy = Scripted(counter=lambda d: d.options[0])
+    game.players[0].hand[:] = [bundled.get("Exclude")]
+    game.players[0].library[:] = [bundled.get("Forest")] * 2
+    for _ in range(3):
+        put(game, bundled, "Island", side="team")
+    rules.horde_cast(game, bundled.get("Grave Titan"))
+    assert [c.name for c in game.horde.graveyard] == ["Grave Titan"]
+    assert [c.name for c in game.players[0].hand] == ["Forest"] and game.players[0].graveyard[-1].name == "Exclude"
+
+
+def test_H10_counter_spell_is_refused_outside_a_cast():
+    """No spell waits on a stack for a triggered or activated ability: such a card is refused."""
+    from horde.cards.catalogue import build_from_lines
+    from horde.errors import DeckError
+
+    with pytest.raises(DeckError, match="counter_spell is an instant's first 'Cast' effect"):
+        build_from_lines(["Name: Snake", "Cost: {1}{G}{U}{U}", "Type: Creature — Snake", "PT: 2/2",
+                          "Enters: counter_spell"], "test")
+
+
+def test_608_2d_you_may_the_team_declines_to_destroy_its_own_artifact(game, bundled):
+    """Reclamation Sage with only its controller's artifact to target: the baseline declines;
+    a policy that says yes destroys it."""
+    splitter = put(game, bundled, "Bonesplitter", side="team")
+    policy = Scripted(target=lambda d: d.options[0])
+    game.drivers.policy = policy
+    ctx = run(game, 'destroy target="artifact | enchantment" may=true', controller=0)
+    assert rules.on_battlefield(game, splitter) and not ctx.done
+    assert [d.kind for d in policy.seen] == ["target", "may"] and policy.seen[1].options == (True, False)
+    game.drivers.policy = Scripted(target=lambda d: d.options[0], may=True)
+    ctx = run(game, 'destroy target="artifact | enchantment" may=true ; draw who=you count=1 if=done', controller=0)
+    assert not rules.on_battlefield(game, splitter) and ctx.done
+
+
+def test_608_2d_you_may_the_horde_does_what_helps_it_never_harm_to_its_own(game, bundled):
+    """H7: the Horde takes every free option (Gravedigger returns its creature card); it never
+    chooses to harm its own permanent."""
+    game.horde.graveyard[:] = [bundled.get("Walking Corpse")]
+    run(game, "return_from_graveyard filter=creature to=hand count=1 may=true")
+    assert [c.name for c in game.horde.hand] == ["Walking Corpse"]
+    splitter = put(game, bundled, "Bonesplitter")
+    ctx = run(game, "destroy target=artifact may=true")
+    assert rules.on_battlefield(game, splitter) and not ctx.done
+    run(game, "destroy target=artifact")
+    assert not rules.on_battlefield(game, splitter)
+
+
+def test_hook_creatureattacks_a_team_creature_you_control_attacks(game, bundled):
+    """'Whenever a creature you control attacks, you gain 1 life': once for each team attacker."""
+    from horde.cards.catalogue import build_from_lines
+    from horde.engine import turns
+
+    banner = build_from_lines(["Name: Test Banner", "Cost: {2}", "Type: Artifact",
+                               'CreatureAttacks: gain_life amount=1 when="creature yours"'], "test")
+    rules.put_onto_battlefield(game, banner, 0, 0, triggers=False)
+    put(game, bundled, "Walking Corpse", side="team")
+    put(game, bundled, "Walking Corpse", side="team", player=1)
+    game.drivers.policy = Scripted(attackers=lambda d: list(d.options))
+    life = game.team_life
+    turns.team_combat(game)
+    assert game.team_life == life + 1  # player 1's attacker is not its controller's
+
+
 def test_verb_fog_prevents_combat_damage(game, bundled):
     from horde.engine import turns
     game.drivers.policy = Scripted(blocks=[])

@@ -181,7 +181,9 @@ def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None
     if layout in REFUSED_LAYOUTS:
         refused = f"'{front.get('name', key)}' is {REFUSED_LAYOUTS[layout]}"
     elif len(faces) > 1 or layout in FRONT_FACE_LAYOUTS:
-        note = f"the front face of {FRONT_FACE_LAYOUTS.get(layout, 'a ' + layout + ' card')}; the other face is not played"
+        others = " and ".join(f"'{f.get('faceName')}'" for f in faces if f is not front and f.get("faceName"))
+        note = (f"the front face of {FRONT_FACE_LAYOUTS.get(layout, 'a ' + layout + ' card')}; "
+                f"{'its other face ' + others if others else 'the other face'} is not played")
     value = front.get("faceManaValue", front.get("manaValue", 0)) or 0
     return IndexedCard(
         name=front.get("name", key) if refused else front.get("faceName") or front.get("name", key),
@@ -600,6 +602,23 @@ class CardIndex:
         except (sqlite3.Error, ValueError, TypeError, RecursionError) as error:
             raise HordeError(f"the card index is damaged ({' '.join(str(error).split())[:200]}); import it again "
                              "with horde cards import", str(self.path)) from None
+
+    def cards(self) -> list[IndexedCard]:
+        """Every card of the index once, by its MTGJSON name in order (a multi-faced card by the
+        face a deck names: the one not refused, else the whole card's name)."""
+        try:
+            rows = self._connection().execute("SELECT DISTINCT data FROM cards").fetchall()
+            found: dict[str, IndexedCard] = {}
+            for (data,) in rows:
+                card = IndexedCard.from_json(json.loads(data))
+                kept = found.get(card.full_name)
+                if kept is None or (kept.refused and not card.refused) or \
+                        (kept.refused and card.refused and card.name == card.full_name):
+                    found[card.full_name] = card
+        except (sqlite3.Error, ValueError, TypeError) as error:
+            raise HordeError(f"the card index is damaged ({' '.join(str(error).split())[:200]}); import it again "
+                             "with horde cards import", str(self.path)) from None
+        return [found[name] for name in sorted(found)]
 
     def close_matches(self, name: str, n: int = 3) -> list[str]:
         """Names in the index close to ``name`` (those that share its first two letters)."""

@@ -169,8 +169,8 @@ class _Block:
 @dataclass(frozen=True)
 class Origin:
     """Where a card's behaviour came from: ``hand-written`` (a card file), ``compiled`` (the
-    index's facts and the Oracle-text compiler) or ``approximated`` (the index's facts alone,
-    with ``dropped`` the text that was not played)."""
+    index's facts and the Oracle-text compiler) or ``approximated`` (the index's facts and the
+    abilities read, with ``dropped`` each ability that was not played)."""
 
     kind: str
     where: str
@@ -184,7 +184,8 @@ class Catalogue:
     A name is resolved in this order: a hand-written entry (the bundled card files, then the
     user's, which override them), the card index's facts with the Oracle-text compiler, else the
     card is refused with each sentence the compiler could not read. With ``approximate`` a card
-    whose text is not understood plays by its facts alone and is recorded in ``approximated``."""
+    whose text is not understood whole plays by its facts and the abilities read, and is recorded
+    as ``approximated``."""
 
     def __init__(self) -> None:
         self.cards: dict[str, CardDef] = {}
@@ -261,7 +262,7 @@ class Catalogue:
         return {name: self.origins[name] for name in names if name in self.origins}
 
     def approximated_in(self, cards: Iterable[CardDef]) -> dict[str, tuple[str, ...]]:
-        """The cards among ``cards`` that play by their facts alone (--approximate), by name in
+        """The cards among ``cards`` that play approximated (--approximate), by name in
         order, with the text each drops."""
         return {name: origin.dropped for name, origin in self.origins_of(cards).items()
                 if origin.kind == "approximated"}
@@ -405,6 +406,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         args: dict = {}
         when = None
         condition = None
+        optional = False
         for word in rest:
             key, sep, value = word.partition("=")
             if not sep:
@@ -416,6 +418,9 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
                 if condition is not None:
                     raise DeckError(f"card '{card_name}': one condition (if= or unless=) per verb", path, line)
                 condition = _condition(card_name, key, value, path, line)
+                continue
+            if key == "may" and not static_hook:  # 'you may': a choice of its controller (rules.may)
+                optional = _convert(card_name, "may", "bool", value, (), path, line)
                 continue
             spec = verb.args.get(key)
             if spec is None:
@@ -439,7 +444,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             if target is not None:
                 raise DeckError(f"card '{card_name}': verb '{name}' targets twice", path, line)
             target = TARGET_PLAYERS[args["who"]]  # 'target player', 'target opponent'
-        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition))
+        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition, optional))
     return effects
 
 
@@ -450,7 +455,8 @@ TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": 
                   "target_player_or_planeswalker": compile_filter("player | planeswalker"),
                   "target_opponent_or_planeswalker": compile_filter("opponent | planeswalker")}
 
-ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "exile this")
+ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "sacrifice this", "exile this",
+                    "discard a card")  # and 'pay N life' (119.4)
 
 
 def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str | ManaCost, ...]:
@@ -459,13 +465,13 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
     for part in (p.strip() for p in text.split(",")):
         if part.upper() == "{T}":
             costs.append("tap")
-        elif part.lower() in ACTIVATION_COSTS:
+        elif part.lower() in ACTIVATION_COSTS or re.fullmatch(r"pay [0-9]{1,3} life", part.lower()):
             costs.append(part.lower())
         elif part and re.fullmatch(r"(\{[^}]+\})+", part):
             costs.append(parse_cost(part, path, line))  # the Horde pays any mana (H7); the team pays it
         else:
             raise DeckError(f"card '{card_name}': activation cost {quoted(part)} is beyond the vocabulary "
-                            f"(expected {{T}}, mana, or {', '.join(ACTIVATION_COSTS[1:])})", path, line)
+                            f"(expected {{T}}, mana, {', '.join(ACTIVATION_COSTS[1:])}, or pay N life)", path, line)
     return tuple(costs)
 
 
@@ -648,6 +654,14 @@ def build_card(block: _Block) -> CardDef:
         if hook in ("Cast", "Mode") and not ({"Instant", "Sorcery"} & types):
             raise DeckError(f"card '{name}': only instants and sorceries have 'Cast' effects (use Enters)",
                             path, effects[0].line)
+    for hook, effects in hooks.items():
+        # H10: a spell is countered as it is cast, by a counterspell cast then (the rest of its
+        # effects resolve after: Exclude's draw); no spell waits on a stack for another ability.
+        counter = next((e for e in effects if e.verb == "counter_spell"), None)
+        if counter is not None and (hook != "Cast" or counter.optional or counter is not effects[0]):
+            raise DeckError(f"card '{name}': counter_spell is an instant's first 'Cast' effect, not optional (H10: "
+                            "the team counters a Horde spell as it is cast; no spell waits on a stack for a "
+                            "triggered or activated ability)", path, counter.line)
     if "Mode" in hooks and ("Cast" in hooks or len({e.line for e in hooks["Mode"]}) < 2):
         raise DeckError(f"card '{name}': a modal spell has two or more 'Mode:' lines and no 'Cast:' line",
                         path, block.line)
@@ -781,9 +795,13 @@ def index_fact_lines(indexed: IndexedCard) -> list[str]:
 def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approximate: bool,
                     where: str) -> tuple[CardDef, Origin]:
     """The CardDef of an index card: its facts and its compiled text, through the card-file loader.
-    A text the compiler can't read refuses the card (DeckError quoting each sentence), unless
-    ``approximate``: then it plays by its facts and the keywords the engine knows."""
-    from horde.cards.oracle import Facts, compile_text, keyword_only, normalise, sentences
+    A card is compiled (exact) when the compiler read every ability of its text and it has no
+    other face; else it is refused (DeckError quoting each sentence not read), unless
+    ``approximate``: then it plays by its facts and the abilities the compiler did read, and
+    ``Origin.dropped`` lists every ability left out (and the face not played). Its keywords are
+    those its own text says, never MTGJSON's ``keywords`` list, which also names keywords a card
+    only grants or mentions."""
+    from horde.cards.oracle import Facts, compile_text
 
     name = indexed.name
     if indexed.refused:
@@ -794,29 +812,28 @@ def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approxi
     compiled = compile_text(indexed.text, facts, tokens)
     source = f"index:{name}"
     note = indexed.note
-    if compiled.ok:
+    dropped = tuple(s.replace("~", name) for s in compiled.dropped) + ((f"({note})",) if note else ())
+    if not dropped:
         try:
             return build_from_lines(index_fact_lines(indexed) + compiled.lines, source), \
                 Origin("compiled", where, note=note)
         except DeckError as error:
             raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
     if not approximate:
-        quoted = "; ".join(shown(s) for s in compiled.unread)
-        raise DeckError(f"card '{name}' (compiler) is refused: not understood: {quoted} (write it in a card file "
-                        "given with --cards, or play it by its facts with --approximate)")
-    dropped = tuple(s.replace("~", name) for line in sentences(normalise(indexed.text, name)) for s in line
-                    if not keyword_only(s))
-    keywords = sorted({k.lower() for k in indexed.keywords} & KEYWORDS | set(compiled.keywords))
-    lines = index_fact_lines(indexed)
-    if "Creature" in indexed.types and not all(re.fullmatch(r"-?\d+", str(v)) for v in (indexed.power, indexed.toughness)):
+        reasons = [f"not understood: {'; '.join(shown(s) for s in compiled.unread)}"] if compiled.unread else []
+        reasons += [note] if note else []
+        raise DeckError(f"card '{name}' ({'compiler' if compiled.unread else 'index'}) is refused: "
+                        f"{'; '.join(reasons)} (write it in a card file given with --cards, or play it "
+                        "approximated with --approximate)")
+    lines = index_fact_lines(indexed) + compiled.lines
+    if "Creature" in indexed.types and not all(re.fullmatch(r"-?\d+", str(v)) for v in (indexed.power, indexed.toughness)) \
+            and not any(line.startswith("Static: pt_equals") for line in compiled.lines):
         raise DeckError(f"card '{name}' (compiler) is refused even approximated: its power and toughness "
                         f"({indexed.power}/{indexed.toughness}) are not known without its text")
-    if keywords:
-        lines.append("Keywords: " + ", ".join(keywords))
     try:
         card = build_from_lines(lines, source)
     except DeckError as error:
-        raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
+        raise DeckError(f"card '{name}' (compiler) is refused even approximated: {error.message}") from None
     return card, Origin("approximated", where, dropped, note)
 
 
@@ -839,7 +856,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
     def effect(e: Effect) -> tuple[Any, ...]:
         return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
                 plain(e.when) if e.when is not None else None, e.cost,
-                getattr(e.condition, "text", None))
+                getattr(e.condition, "text", None), e.optional)
 
     hooks: dict[str, tuple[Any, ...]] = {}
     for hook in card.hooks:

@@ -9,18 +9,14 @@ the grammar does not know (or a part of one) makes its whole ability unread, and
 refused with each unread sentence quoted. The grammar knows only what the effect vocabulary
 (``horde.engine.effects``) can say; where it can't be sure, it does not guess.
 
-The templates: keyword lines; ``Equip {N}`` and ``Flashback {COST}``; ``{T}: Add ...`` mana
-abilities (and a basic land type's own); triggers ``When ~ enters``, ``~ enters or attacks``,
-``attacks``, ``blocks``, ``attacks or blocks``, ``dies``, ``Whenever ~ or another FILTER dies``,
-``Whenever a FILTER dies``, ``a source deals damage to ~``, ``~ becomes the target of a spell
-(or ability)``, ``a player casts a spell``, ``a FILTER deals damage to you``, ``At the beginning
-of your upkeep``, ``of each (player's) upkeep``, ``of the (each) end step``; activated abilities
-``COSTS: EFFECT`` (``{T}``, mana, ``Sacrifice another creature``, ``Exile ~``); loyalty abilities
-``+N: EFFECT``; ``Choose one —`` modes; statics (``FILTERS get +N/+N and have KEYWORDS``,
-``Equipped creature gets ...``, ``~ enters tapped``, ``~ can't block``, ``~ can't be blocked``,
-``KIND spells you cast cost {N} less to cast``, ``~'s power and toughness are each equal to
-AMOUNT``, ``Players can't gain life``, ``Cards in graveyards lose all abilities``); and the
-effects of ``EFFECT_TEMPLATES`` below, joined by ``and`` or ``, then``.
+The grammar is a set of tables, so that a new template is one entry with its test: an ability
+is a trigger (``TRIGGERS``, and ``WHEN_TRIGGERS`` for triggers about other objects, whose FILTER
+is a noun phrase), activation costs (``COSTS``), a loyalty cost (``[+N]:`` as MTGJSON writes it),
+modes, or a static ability (``STATICS``); its effect a clause of ``EFFECT_TEMPLATES`` (joined by
+``and`` or ``, then``), made optional by "you may" and conditional by an intervening "if"
+(``CONDITIONS``); keywords the vocabulary says in other words are ``KEYWORD_LINES``. One grammar
+of noun phrases (``noun_filter``, ``card_filter``) and counts (``count_phrase``) serves them all.
+``docs/cards.md`` lists every template.
 """
 
 from __future__ import annotations
@@ -97,10 +93,13 @@ class Facts:
 
 @dataclass
 class Compiled:
-    """What the compiler made of a text: card-file lines, and the sentences it could not read."""
+    """What the compiler made of a text: the card-file lines of the abilities it read, and the
+    sentences it could not read (their abilities are not in ``lines``: the card is exact only when
+    ``unread`` is empty, and ``lines`` is then all of it)."""
 
     lines: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)  # each ability not read, whole (the sentences of its line)
     keywords: list[str] = field(default_factory=list)
     made_from: dict[str, str] = field(default_factory=dict)  # each line -> the sentence(s) it was read from
 
@@ -120,6 +119,8 @@ def normalise(text: str, name: str) -> str:
     """Reminder text dropped, the card's own name (and 'this creature' ...) as ``~``, the legacy
     'enters the battlefield' as 'enters', the minus sign as '-'."""
     text = text.replace("\u2212", "-").replace("\u2014", "—")
+    # 606: a loyalty ability as MTGJSON writes it, its cost in brackets: '[+1]: ...', '[-2]: ...', '[0]: ...'
+    text = re.sub(r"\[([+-]?(?:[0-9]{1,6}|X))\]:(?= )", r"\1:", text)
     text = re.sub(r"(?<![.\s])\s*\([^()]*\)(?=\s+[A-Z{])", ".", text)  # reminder text ending an ability on one line
     text = re.sub(r"\s*\([^()]*\)", "", text)
     names = {name}
@@ -311,13 +312,13 @@ def card_filter(phrase: str) -> str:
     if " or " in phrase:  # 'instant or sorcery card': alternatives
         kinds = re.split(r",? or |, ", " ".join(words[:-1]))
         return " | ".join(card_filter(kind + " card") for kind in kinds)
-    words = [w for w in words[:-1] if w != "permanent"]
+    words = words[:-1]
     if not words:
         return "any"
     terms = []
     for word in words:
         base = word[3:] if word.startswith("non") else word
-        if not (base in TYPES and TYPES[base] or base in SUBTYPE_TERMS or base in COLOUR_TERMS):
+        if not (base in TYPES or base in SUBTYPE_TERMS or base in COLOUR_TERMS):  # 'permanent card': 110.4
             raise Unread
         terms.append(word)
     return " ".join(terms)
@@ -402,7 +403,10 @@ def token_for(description: str, ctx: _Context) -> str:
 def effect(clause: str, ctx: _Context) -> list[str]:
     """One clause of an effect as verbs of the vocabulary (several for 'A and B', 'A, then B')."""
     clause = clause.strip()
-    clause = re.sub(r"^you may ", "", clause)
+    m = re.fullmatch(r"you may (.+)", clause, re.I)
+    if m:  # 608.2d: an optional effect, its controller's choice; what follows it in the clause goes with it
+        chosen, *more = conditioned(effect(m[1], ctx), "")
+        return [chosen + " may=true"] + conditioned(more, "if=done")
     clause = re.sub(r"^have (~|it) deal ", r"\1 deals ", clause)
     clause = re.sub(r"^you (?=create )", "", clause)
     for template, build in EFFECT_TEMPLATES:
@@ -424,6 +428,14 @@ def effect(clause: str, ctx: _Context) -> list[str]:
                 rest = subject[0] + rest
             return first + effect(rest, ctx)
     raise Unread
+
+
+def conditioned(effects: list[str], condition: str) -> list[str]:
+    """Effects each given a condition (``if=kicked``, ``if=done``; none: only checked), Unread
+    if one already has a condition: a verb takes one."""
+    if any(re.search(r" (if|unless)=", e) for e in effects):
+        raise Unread
+    return [f"{e} {condition}" if condition else e for e in effects]
 
 
 def _who(m: re.Match[str], ctx: _Context) -> str:
@@ -544,6 +556,8 @@ def _bounce(m: re.Match[str], ctx: _Context) -> list[str]:
 
 
 def _counter(m: re.Match[str], ctx: _Context) -> list[str]:
+    if ctx.hook != "Cast":  # H10: a spell is countered only by a counterspell cast as it is cast
+        raise Unread
     kind = (m["kind"] or "").strip().lower()
     if kind and kind not in ("creature", "noncreature"):
         raise Unread
@@ -551,21 +565,21 @@ def _counter(m: re.Match[str], ctx: _Context) -> list[str]:
 
 
 def _pump_target(m: re.Match[str], ctx: _Context) -> list[str]:
-    power, toughness = pt_change(m["pt"])
-    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
+    keywords = keyword_list(m["kw"] or m["kw2"]) if m["kw"] or m["kw2"] else []
     return [f"pump on=target target={quote(_target(ctx, m['what']))} {pt_args(power, toughness, keywords)}".rstrip()]
 
 
 def _pump_self(m: re.Match[str], ctx: _Context) -> list[str]:
     _self(m, ctx)
-    power, toughness = pt_change(m["pt"])
-    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
+    keywords = keyword_list(m["kw"] or m["kw2"]) if m["kw"] or m["kw2"] else []
     return [f"pump on=self {pt_args(power, toughness, keywords)}".rstrip()]
 
 
 def _pump_all(m: re.Match[str], ctx: _Context) -> list[str]:
-    power, toughness = pt_change(m["pt"])
-    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
+    keywords = keyword_list(m["kw"] or m["kw2"]) if m["kw"] or m["kw2"] else []
     return [f"pump_all filter={quote(noun_filter(m['what'], True))} {pt_args(power, toughness, keywords)}".rstrip()]
 
 
@@ -662,9 +676,12 @@ EFFECT_TEMPLATES = [
     (r"exile (?P<what>target .+)", _exile),
     (r"return (?P<what>target .+) to its owner's hand", _bounce),
     (r"counter target (?P<kind>\w+ )?spell", _counter),
-    (r"(?P<what>target .+?) gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))? until end of turn", _pump_target),
-    (r"(?P<it>~|it) gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))? until end of turn", _pump_self),
-    (r"(?P<what>.+?) get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gain (?P<kw>.+?))? until end of turn", _pump_all),
+    (r"(?P<what>target .+?) (?:gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))?|gains (?P<kw2>.+?)) "
+     r"until end of turn", _pump_target),
+    (r"(?P<it>~|it) (?:gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gains (?P<kw>.+?))?|gains (?P<kw2>.+?)) "
+     r"until end of turn", _pump_self),
+    (r"(?P<what>.+?) (?:get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and gain (?P<kw>.+?))?|gain (?P<kw2>.+?)) "
+     r"until end of turn", _pump_all),
     (rf"put (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on (?P<on>.+)", _counters),
     (SUBJECT + rf"gets? (?P<n>{NUMBER}) poison counters?", _poison),
     (rf"return (?:up to (?P<n>{NUMBER}) )?target (?P<what>(?:[\w -]+? )?cards?) from your graveyard to "
@@ -673,8 +690,7 @@ EFFECT_TEMPLATES = [
     (r"prevent all combat damage that would be dealt this turn", _fixed("fog")),
     (rf"any player may exile (?P<n>{NUMBER}) cards from their graveyard",
      lambda m, ctx: [f"any_player_exiles_from_graveyard count={number(m['n'], ctx)}"]),
-    (r"if (?:a player|you) does?, (?P<rest>.+)", lambda m, ctx: [e + " if=done" for e in effect(m["rest"], ctx)
-                                                                  if " if=" not in e and " unless=" not in e]),
+    (r"if (?:a player|you) does?, (?P<rest>.+)", lambda m, ctx: conditioned(effect(m["rest"], ctx), "if=done")),
     (r"~ assigns no combat damage this turn", lambda m, ctx: _it_is_self(
         ctx, 'pump on=self keywords="assigns no combat damage"')),
     (r"sacrifice ~", _fixed("sacrifice_self")),
@@ -696,10 +712,41 @@ def effects_of(text: str, ctx: _Context) -> list[str]:
     if m:
         ctx.x_is = quote(count_phrase(m[2]))
         text = m[1]
-    m = re.fullmatch(r"if (?:it|~) was kicked, (.+)", text, re.I)
-    if m:  # an intervening 'if' (a kicker's): the condition of each of its effects
-        return [e + " if=kicked" for e in effects_of(m[1], ctx) if " if=" not in e and " unless=" not in e]
+    m = re.fullmatch(r"if ([^,]+), (.+)", text, re.I)
+    if m:  # 603.4: an intervening 'if': the condition of each of its effects
+        try:
+            holds = condition(m[1])
+        except Unread:
+            return effect(text, ctx)  # 'If you do, ...' and the like: an effect template's
+        return conditioned(effects_of(m[2], ctx), f"if={quote(holds)}")
     return effect(text, ctx)
+
+
+def _count_condition(what: str, whose: str, at_least: str | None = None) -> str:
+    count = f"count:{noun_filter(what, plural=at_least is not None)} {whose}"
+    return count if at_least is None else f"{count} >= {NUMBERS.get(at_least.lower(), at_least)}"
+
+
+# Conditions (an intervening 'if', 603.4), each as the card-file condition it is written as: one
+# entry a template, NOUN a noun phrase of the filter grammar (``noun_filter``).
+CONDITIONS: list[tuple[str, Callable[[re.Match[str]], str]]] = [
+    (r"(?:it|~) was kicked", lambda m: "kicked"),
+    (r"you control an? (?P<what>.+)", lambda m: _count_condition(m["what"], "yours")),
+    (rf"you control (?P<n>{NUMBER}) or more (?P<what>.+)",
+     lambda m: _count_condition(m["what"], "yours", m["n"])),
+    (r"an opponent controls an? (?P<what>.+)", lambda m: _count_condition(m["what"], "opponents")),
+    (r"you have no cards in hand", lambda m: "hand:yours <= 0"),
+]
+
+
+def condition(text: str) -> str:
+    """A condition of the vocabulary ('you control a Zombie': ``count:zombie yours``); Unread
+    for one no entry of ``CONDITIONS`` reads."""
+    for pattern, build in CONDITIONS:
+        m = re.fullmatch(pattern, text.strip(), re.I)
+        if m:
+            return build(m)
+    raise Unread
 
 
 # ---------------------------------------------------------------- abilities
@@ -761,6 +808,30 @@ def _self_matches(flt: str, facts: Facts) -> bool:
     return True
 
 
+def _spell_filter(m: re.Match[str]) -> str:
+    flt = card_filter(m["what"] + " card")
+    if flt == "any" or "|" in flt:
+        raise Unread
+    return f"{flt} yours"
+
+
+def _another(m: re.Match[str]) -> str:
+    return noun_filter(("other " if m["article"].lower() == "another" else "") + m["what"])
+
+
+# Triggers about other objects (603.2): (pattern, hook, the when= filter of the match, whether the
+# card itself must match it: '~ or another FILTER'). One entry a template; WHAT is a noun phrase
+# of the filter grammar. 'A creature enters' includes the card itself (603.6a), 'another' not.
+WHEN_TRIGGERS: list[tuple[str, str, Callable[[re.Match[str]], str], bool]] = [
+    (r"~ or another (?P<what>.+) dies", "CreatureDies", lambda m: noun_filter(m["what"]), True),
+    (r"~ or another (?P<what>.+) enters", "PermanentEnters", lambda m: noun_filter(m["what"]), True),
+    (r"you cast an? (?P<what>.+) spell", "SpellCast", _spell_filter, False),
+    (r"(?P<article>a|an|another) (?P<what>.+) dies", "CreatureDies", _another, False),
+    (r"(?P<article>a|an|another) (?P<what>.+) enters", "PermanentEnters", _another, False),
+    (r"(?P<article>a|an|another) (?P<what>.+ you control) attacks", "CreatureAttacks", _another, False),
+]
+
+
 def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
     """``When/Whenever/At CONDITION, EFFECT``."""
     condition = condition.strip()
@@ -768,32 +839,14 @@ def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
         if re.fullmatch(pattern, condition, re.I):
             ctx.hook = hooks[0]
             return _Ability(hooks, effects_of(rest, ctx), ctx=ctx)
-    m = re.fullmatch(r"~ or another (.+) dies", condition, re.I)
-    if m:
-        flt = noun_filter(m[1])
-        if not _self_matches(flt, ctx.facts):
-            raise Unread
-        ctx.hook = "CreatureDies"
-        return _Ability(["CreatureDies"], effects_of(rest, ctx), when=flt, ctx=ctx)
-    m = re.fullmatch(r"~ or another (.+) enters", condition, re.I)
-    if m:
-        flt = noun_filter(m[1])
-        if not _self_matches(flt, ctx.facts):
-            raise Unread
-        ctx.hook = "PermanentEnters"
-        return _Ability(["PermanentEnters"], effects_of(rest, ctx), when=flt, ctx=ctx)
-    m = re.fullmatch(r"you cast an? (.+) spell", condition, re.I)
-    if m:
-        flt = card_filter(m[1] + " card")
-        if flt == "any" or "|" in flt:
-            raise Unread
-        ctx.hook = "SpellCast"
-        return _Ability(["SpellCast"], effects_of(rest, ctx), when=f"{flt} yours", ctx=ctx)
-    m = re.fullmatch(r"(a|an|another) (.+) dies", condition, re.I)
-    if m:
-        flt = noun_filter(("other " if m[1].lower() == "another" else "") + m[2])
-        ctx.hook = "CreatureDies"
-        return _Ability(["CreatureDies"], effects_of(rest, ctx), when=flt, ctx=ctx)
+    for pattern, hook, when, itself in WHEN_TRIGGERS:
+        m = re.fullmatch(pattern, condition, re.I)
+        if m:
+            flt = when(m)
+            if itself and not _self_matches(flt, ctx.facts):
+                raise Unread  # '~ or another Zombie': the card itself must be one
+            ctx.hook = hook
+            return _Ability([hook], effects_of(rest, ctx), when=flt, ctx=ctx)
     if re.fullmatch(r"~ becomes the target of a spell", condition, re.I):
         m = re.fullmatch(rf"that spell's controller loses (?P<n>{NUMBER}) life", rest, re.I)
         if not m:
@@ -805,66 +858,109 @@ def trigger(condition: str, rest: str, ctx: _Context) -> _Ability:
     raise Unread
 
 
-def static(sentence: str, ctx: _Context) -> tuple[list[str], list[str]]:
-    """A static ability: (behaviour lines, keywords)."""
-    s = sentence
-    m = re.fullmatch(r"~ (enters tapped|can't block|can't attack|can't be blocked)", s)
-    if m:
-        return [], [{"can't be blocked": "unblockable"}.get(m[1], m[1])]
-    m = re.fullmatch(r"Enchant (creature|permanent|player|land|artifact|enchantment|creature you control)", s)
-    if m and "Aura" in ctx.facts.subtypes:
-        return [f"Enchant: {noun_filter(m[1]) if m[1] != 'player' else 'player'}"], []
-    m = re.fullmatch(r"(?P<what>Equipped|Enchanted) creature (?:gets (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and has (?P<kw>.+))?|"
-                     r"has (?P<kw2>.+)|can't be blocked(?: and has (?P<kw3>.+))?|(?P<cant>can't attack or block))", s)
-    if m:
-        keywords = keyword_list(m["kw"] or m["kw2"] or m["kw3"] or "") if (m["kw"] or m["kw2"] or m["kw3"]) else []
-        if "can't be blocked" in s:
-            keywords = ["unblockable"] + keywords
-        if m["cant"]:
-            keywords = ["can't attack", "can't block"]
-        power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
-        return [f"{m['what']}: anthem {pt_args(power, toughness, keywords)}".rstrip()], []
-    m = re.fullmatch(r"Creatures enchanted player controls get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})", s)
-    if m and "Aura" in ctx.facts.subtypes:
-        power, toughness = pt_change(m["pt"])
-        return [f'Static: anthem filter="creature enchanted" {pt_args(power, toughness, [])}'], []
-    m = re.fullmatch(r"(?P<what>.+?) get (?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})(?: and have (?P<kw>.+))?", s)
-    if m and not m["what"].lower().startswith(("target", "~")):
-        power, toughness = pt_change(m["pt"])
-        keywords = keyword_list(m["kw"]) if m["kw"] else []
-        return [f"Static: anthem filter={quote(noun_filter(m['what'], True))} "
-                f"{pt_args(power, toughness, keywords)}"], []
-    m = re.fullmatch(r"(?P<what>.+?) have (?P<kw>.+)", s)
-    if m and not m["what"].lower().startswith(("target", "~")):
-        keywords = keyword_list(m["kw"])
-        return [f"Static: anthem filter={quote(noun_filter(m['what'], True))} {pt_args(0, 0, keywords)}"], []
-    m = re.fullmatch(r"(\w+) spells you cast cost \{([0-9]{1,6})\} less to cast", s)
-    if m:
-        kind = singular(m[1])
-        if kind not in TYPES and kind not in SUBTYPE_TERMS:
-            raise Unread
-        return [f"Static: cost_reduction filter={kind} amount={m[2]}"], []
-    m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
-    if m:
-        if not ctx.facts.pt_star:
-            raise Unread
-        return [f"Static: pt_equals amount={quote(count_phrase(m[1]))}"], []
-    m = re.fullmatch(rf"~ enters with (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on it(?: for each (?P<each>.+))?", s)
-    if m:
-        kind = " kind=minus" if m["kind"].startswith("-") else ""
-        return [f"Enters: counters on=self count={per_each(number(m['n'], ctx), m['each'])}{kind}"], []
-    if s == "You may cast ~ from your graveyard":
-        return ["CastFromGraveyard:"], []
-    if s == "If ~ would be dealt damage, prevent that damage and remove a +1/+1 counter from it":
-        return ["Static: damage_removes_counters"], []
-    if s == "Players can't gain life":
-        return ["Static: cant_gain_life"], []
-    if s == "Cards in graveyards lose all abilities":
-        return ["Static: graveyards_lose_abilities"], []
+PT = r"(?P<pt>[+-][0-9]{1,6}/[+-][0-9]{1,6})"
+Static = tuple[list[str], list[str]]  # what a static ability is written as: (behaviour lines, keywords)
+
+
+def _aura(ctx: _Context) -> None:
+    if "Aura" not in ctx.facts.subtypes:
+        raise Unread
+
+
+def _enchant(m: re.Match[str], ctx: _Context) -> Static:
+    _aura(ctx)  # 303.4a: 'Enchant FILTER' says what an Aura may be attached to
+    what = m["what"].lower()
+    return [f"Enchant: {what if what in ('player', 'opponent') else noun_filter(what)}"], []
+
+
+def _attached(m: re.Match[str], ctx: _Context) -> Static:
+    kw = m["kw"] or m["kw2"] or m["kw3"]
+    keywords = keyword_list(kw) if kw else []
+    if m["unblockable"]:
+        keywords = ["unblockable"] + keywords
+    if m["cant"]:
+        keywords = ["can't attack", "can't block"]
+    power, toughness = pt_change(m["pt"]) if m["pt"] else (0, 0)
+    return [f"{m['what']}: anthem {pt_args(power, toughness, keywords)}".rstrip()], []
+
+
+def _enchanted_player(m: re.Match[str], ctx: _Context) -> Static:
+    _aura(ctx)
+    power, toughness = pt_change(m["pt"])
+    return [f'Static: anthem filter="creature enchanted" {pt_args(power, toughness, [])}'], []
+
+
+def _anthem(m: re.Match[str], ctx: _Context) -> Static:
+    if m["what"].lower().startswith(("target", "~")):
+        raise Unread
+    power, toughness = pt_change(m["pt"]) if m.groupdict().get("pt") else (0, 0)
+    keywords = keyword_list(m["kw"]) if m["kw"] else []
+    return [f"Static: anthem filter={quote(noun_filter(m['what'], True))} {pt_args(power, toughness, keywords)}"
+            .rstrip()], []
+
+
+def _cost_reduction(m: re.Match[str], ctx: _Context) -> Static:
+    kind = singular(m["kind"])
+    if kind not in TYPES and kind not in SUBTYPE_TERMS:
+        raise Unread
+    return [f"Static: cost_reduction filter={kind} amount={m['n']}"], []
+
+
+def _pt_equals(m: re.Match[str], ctx: _Context) -> Static:
+    if not ctx.facts.pt_star:  # 604.3: the characteristic-defining ability of a */* creature
+        raise Unread
+    return [f"Static: pt_equals amount={quote(count_phrase(m['count']))}"], []
+
+
+def _enters_with_counters(m: re.Match[str], ctx: _Context) -> Static:
+    kind = " kind=minus" if m["kind"].startswith("-") else ""
+    return [f"Enters: counters on=self count={per_each(number(m['n'], ctx), m['each'])}{kind}"], []
+
+
+def _fixed_static(lines: list[str], keywords: list[str] | None = None) -> Callable[[re.Match[str], _Context], Static]:
+    return lambda m, ctx: (list(lines), list(keywords or []))
+
+
+# Static abilities (604), the first entry whose pattern matches and whose reader does not refuse
+# it: one entry a template. FILTER is a noun phrase of the filter grammar (``noun_filter``).
+STATICS: list[tuple[str, Callable[[re.Match[str], _Context], Static]]] = [
+    (r"~ (?P<kw>enters tapped|can't block|can't attack|can't be blocked)",
+     lambda m, ctx: ([], [{"can't be blocked": "unblockable"}.get(m["kw"], m["kw"])])),
+    (r"Enchant (?P<what>.+)", _enchant),
+    (r"(?P<what>Equipped|Enchanted) creature (?:gets " + PT + r"(?: and has (?P<kw>.+))?|has (?P<kw2>.+)|"
+     r"(?P<unblockable>can't be blocked)(?: and has (?P<kw3>.+))?|(?P<cant>can't attack or block))", _attached),
+    (r"Creatures enchanted player controls get " + PT, _enchanted_player),
+    (r"(?P<what>.+?) get " + PT + r"(?: and have (?P<kw>.+))?", _anthem),
+    (r"(?P<what>.+?) have (?P<kw>.+)", _anthem),
+    (r"(?P<kind>\w+) spells you cast cost \{(?P<n>[0-9]{1,6})\} less to cast", _cost_reduction),
+    (r"~'s power and toughness are each equal to (?P<count>.+)", _pt_equals),
+    (rf"~ enters with (?P<n>{NUMBER}) (?P<kind>\+1/\+1|-1/-1) counters? on it(?: for each (?P<each>.+))?",
+     _enters_with_counters),
+    (r"You may cast ~ from your graveyard", _fixed_static(["CastFromGraveyard:"])),
+    (r"If ~ would be dealt damage, prevent that damage and remove a \+1/\+1 counter from it",
+     _fixed_static(["Static: damage_removes_counters"])),
+    (r"~ can be your commander", _fixed_static([])),  # 903.3d: a rule of building a deck, nothing in a game
+    (r"Players can't gain life", _fixed_static(["Static: cant_gain_life"])),
+    (r"Cards in graveyards lose all abilities", _fixed_static(["Static: graveyards_lose_abilities"])),
+]
+
+
+def static(sentence: str, ctx: _Context) -> Static:
+    """A static ability: (behaviour lines, keywords), by the first entry of ``STATICS`` that reads it."""
+    for pattern, read in STATICS:
+        m = re.fullmatch(pattern, sentence)
+        if m:
+            try:
+                return read(m, ctx)
+            except Unread:
+                continue
     raise Unread
 
 
-COST_PART = re.compile(r"\{T\}|(?:\{[0-9WUBRGC]+\})+|Sacrifice another creature|Sacrifice another Zombie|Exile ~")
+# Activation costs, each as the card-file cost it is written as (602.1).
+COSTS = {"Sacrifice another creature": "sacrifice another creature", "Sacrifice another Zombie": "sacrifice another zombie",
+         "Sacrifice ~": "sacrifice this", "Exile ~": "exile this", "Discard a card": "discard a card"}
+COST_PART = re.compile(r"\{T\}|(?:\{[0-9WUBRGC]+\})+|Pay [0-9]{1,3} life|" + "|".join(COSTS))
 
 
 def activated(cost: str, rest: str, ctx: _Context) -> tuple[str, list[str] | None]:
@@ -876,7 +972,7 @@ def activated(cost: str, rest: str, ctx: _Context) -> tuple[str, list[str] | Non
         mana = mana_ability(rest)
         if mana is not None:
             return f"Mana: {mana}", None
-    costs = ", ".join({"Exile ~": "exile this"}.get(p, p.lower() if p.startswith("Sac") else p) for p in parts)
+    costs = ", ".join(COSTS.get(p, p.lower() if p.startswith("Pay ") else p) for p in parts)
     ctx.hook = "Activated"
     return f"Activated: {costs} -> ", effects_of(rest, ctx)
 
@@ -894,11 +990,15 @@ def mana_ability(text: str) -> str | None:
     return None
 
 
-def keyword_only(sentence: str) -> bool:
-    """Whether a sentence only gives keywords the engine knows (what an approximated card keeps)."""
-    if keyword_sentence(sentence) is not None:
-        return True
-    return bool(re.fullmatch(r"~ (enters tapped|can't block|can't attack|can't be blocked)", sentence))
+# Keywords the engine has no word for but the vocabulary can say, each as its card-file lines.
+KEYWORD_LINES = {
+    # 702.108: whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn
+    "prowess": ['SpellCast: pump on=self power=1 toughness=1 when="noncreature yours"'],
+    # 702.114: the card is colorless, which its facts (MTGJSON's colors) already say
+    "devoid": [],
+    # 702.124: two commanders; a rule of building a deck, nothing in a game
+    "partner": [],
+}
 
 
 def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
@@ -919,6 +1019,9 @@ def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
             fields.append(f"{m[1]}: {m[2]}")
             continue
         word = part.lower()
+        if word in KEYWORD_LINES:  # a keyword the vocabulary says in other words
+            fields.extend(KEYWORD_LINES[word])
+            continue
         if word not in KEYWORDS or word in ("enters tapped", "unblockable", "can't block", "can't attack",
                                             "assigns no combat damage"):
             return None
@@ -937,8 +1040,10 @@ def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Comp
         out.unread.append(f"(a text of {len(text):,} characters: a card's text has at most {CARD_TEXT_MAX:,})")
         return out
     text = normalise(text or "", facts.name)
-    loyalty: list[tuple[int, str, list[str], str]] = []  # (loyalty change, prefix, effects, sentences)
-    for line in sentences(text):
+    # (loyalty change, prefix, effects or None if unread, sentences, the line it is on)
+    loyalty: list[tuple[int, str, list[str] | None, str, int]] = []
+    unread_lines: set[int] = set()
+    for number_of_line, line in enumerate(sentences(text)):
         ability: _Ability | None = None
         unread: list[str] = []
         pending: list[str] = []  # lines of this line's abilities
@@ -953,34 +1058,40 @@ def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Comp
                     continue
                 except Unread:
                     ability.ctx.target, ability.ctx.group = saved
-                _finish(ability, pending, loyalty, out.made_from)
+                _finish(ability, pending, loyalty, out.made_from, number_of_line)
                 ability = None
             before = len(pending)
             try:
                 ability = _ability(sentence, facts, tokens, out, pending)
             except Unread:
                 unread.append(sentence)
+                change = re.match(r"([+-]?[0-9]{1,6}|[+-]X): ", sentence)
+                if change and "Planeswalker" in facts.types:  # its place among the loyalty abilities counts (B3)
+                    loyalty.append((int(change[1].replace("X", "0")), "", None, sentence, number_of_line))
                 continue
             for made in pending[before:]:
                 out.made_from[made] = sentence
             if ability is not None:
                 ability.source.append(sentence)
         if ability is not None:
-            _finish(ability, pending, loyalty, out.made_from)
+            _finish(ability, pending, loyalty, out.made_from, number_of_line)
         for made in pending:
             out.made_from.setdefault(made, "")
-        if unread:
+        if unread:  # an ability is read whole or not at all: the line's other abilities go with it
             out.unread.extend(unread)
+            out.dropped.append(". ".join(line))
+            unread_lines.add(number_of_line)
         else:
             out.lines.extend(pending)
-    if loyalty and not out.unread:
-        minus = [i for i, (cost, *_) in enumerate(loyalty) if cost < 0]
-        for i, (cost, prefix, effects, source) in enumerate(loyalty):
-            # B3: the last of three or more loyalty abilities, a minus after another minus, is the ultimate
-            hook = "Plus" if cost >= 0 else ("Ultimate" if i == len(loyalty) - 1 and len(loyalty) >= 3
-                                             and len(minus) >= 2 else "Minus")
-            out.lines.append(f"{hook}: {prefix}{' ; '.join(effects)}")
-            out.made_from[out.lines[-1]] = source
+    minus = [i for i, (cost, *_) in enumerate(loyalty) if cost < 0]
+    for i, (cost, prefix, effects, source, on_line) in enumerate(loyalty):
+        if effects is None or on_line in unread_lines:
+            continue
+        # B3: the last of three or more loyalty abilities, a minus after another minus, is the ultimate
+        hook = "Plus" if cost >= 0 else ("Ultimate" if i == len(loyalty) - 1 and len(loyalty) >= 3
+                                         and len(minus) >= 2 else "Minus")
+        out.lines.append(f"{hook}: {prefix}{' ; '.join(effects)}")
+        out.made_from[out.lines[-1]] = source
     if "Land" in facts.types and not any(line.startswith("Mana:") for line in out.lines):
         basic = [BASIC_MANA[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest") if t in facts.subtypes]
         if basic:  # 305.6: a basic land type's own mana ability
@@ -1051,13 +1162,13 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
     return None
 
 
-def _finish(ability: _Ability, pending: list[str], loyalty: list[tuple[int, str, list[str], str]],
-            made_from: dict[str, str]) -> None:
+def _finish(ability: _Ability, pending: list[str], loyalty: list[tuple[int, str, list[str] | None, str, int]],
+            made_from: dict[str, str], on_line: int) -> None:
     """Write a finished ability's lines (a loyalty ability waits until all are known)."""
     source = ". ".join(ability.source)
     if ability.hooks == ["Loyalty"]:
         cost = int(ability.prefix.split(":")[0].replace("X", "0"))
-        loyalty.append((cost, ability.prefix, ability.effects, source))
+        loyalty.append((cost, ability.prefix, ability.effects, source, on_line))
         return
     when = f" when={quote(ability.when)}" if ability.when else ""
     body = " ; ".join(e + when for e in ability.effects)

@@ -53,7 +53,7 @@ def cards_show(name, cards):
     if card.text:
         click.echo(f"Text: {card.text}")
     made_from: dict = {}
-    if origin is not None and origin.kind == "compiled":
+    if origin is not None and origin.kind in ("compiled", "approximated"):
         made_from = compile_text(_index_text(card, origin), facts_of(card), catalogue.tokens).made_from
     for hook, effects in card.hooks.items():
         for effect in effects:
@@ -67,10 +67,11 @@ def cards_show(name, cards):
     click.echo(f"Facts: the card index ({origin.where}), from MTGJSON's AtomicCards" +
                (f"; {origin.note}" if origin.note else ""))
     if origin.kind == "approximated":
-        click.echo("Behaviour: APPROXIMATED (--approximate): plays by its facts and the keywords the engine knows; "
+        click.echo("Behaviour: APPROXIMATED (--approximate): plays by its facts and the abilities read; "
                    "dropped: " + ("; ".join(repr(s) for s in origin.dropped) or "nothing"))
-        return
-    click.echo("Behaviour: compiled from its Oracle text; each line and the sentence it was read from:")
+        click.echo("Each line read and the sentence it was read from:")
+    else:
+        click.echo("Behaviour: compiled from its Oracle text; each line and the sentence it was read from:")
     for line, sentence in made_from.items():
         click.echo(f"  {line}  <-  {sentence!r}")
 
@@ -149,10 +150,10 @@ def cards_compile(text, name, type_line):
 ))
 @click.argument("deck")
 @cards_option
-@click.option("--approximate", is_flag=True, help="show which cards --approximate would play by their facts")
+@click.option("--approximate", is_flag=True, help="show which cards --approximate would play approximated")
 def cards_coverage(deck, cards, approximate):
     """For a decklist (a path or a bundled name), where each card's behaviour comes from: a card
-    file (hand-written), the index and the compiler (compiled), its facts alone (approximated), or
+    file (hand-written), the index and the compiler (compiled), its facts and the abilities read (approximated), or
     refused with the reason."""
     from horde.cards.catalogue import catalogue_for
     from horde.cards.decks import read_deck, resolve_path
@@ -182,6 +183,37 @@ def cards_coverage(deck, cards, approximate):
         click.echo(f"{entry.count:>3} {entry.name:32s} {kind:13s} {detail}")
     total = sum(counts.values())
     click.echo(f"{total} cards: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
+
+
+@cards.command("survey", examples=("horde cards survey", "horde cards survey --bundled --sample 20 --seed 1"))
+@click.option("--bundled", is_flag=True, help="survey the bundled cards' own texts instead of the card index")
+@click.option("--sample", type=click.IntRange(0, 10_000), default=0, show_default=True,
+              help="also print this many exact cards drawn at random, for the precision audit (docs/audit)")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True, help="the sample's seed")
+def cards_survey(bundled, sample, seed):
+    """Coverage of the whole card index (imported with 'horde cards import'): how many cards compile
+    exactly, play only with --approximate, or are refused, by type and by refusal class."""
+    from horde.cards.cardindex import open_index
+    from horde.cards.catalogue import bundled_catalogue
+    from horde.cards.survey import survey_index, survey_texts
+    from horde.errors import HordeError
+
+    catalogue = bundled_catalogue()
+    if bundled:
+        survey = survey_texts(catalogue.cards.values(), catalogue.tokens, "the bundled cards' own texts")
+    else:
+        index = open_index()
+        if index is None:
+            raise HordeError("no card index: import MTGJSON's AtomicCards with 'horde cards import FILE' (or survey "
+                             "the bundled cards' texts with --bundled)")
+        survey = survey_index(index, catalogue.tokens)
+    click.echo(survey.describe())
+    if sample:
+        click.echo(f"\nprecision audit sample: {sample} exact cards, seed {seed} (docs/audit/README.md)")
+        for n, card in enumerate(survey.sample(seed, sample), 1):
+            click.echo(f"\n{n}. {card.name}\n   text: {' / '.join(card.text.splitlines())}")
+            for line in card.lines:
+                click.echo(f"   {line}")
 
 
 @cards.command("recall", examples=("horde cards recall", "horde cards recall --verbose",))

@@ -373,7 +373,7 @@ def echo_approximated(approximated: dict, err: bool = False) -> None:
     """Name every approximated card once, with the text it drops (--approximate)."""
     if not approximated:
         return
-    click.echo(f"APPROXIMATED: {len(approximated)} card(s) play by their facts alone (--approximate); "
+    click.echo(f"APPROXIMATED: {len(approximated)} card(s) play approximated (--approximate); "
                "these results are not exact:", err=err)
     for name, dropped in approximated.items():
         click.echo(f"  {name}: dropped " + ("; ".join(repr(s) for s in dropped) or "nothing"), err=err)

@@ -51,7 +51,7 @@ def decks_check(paths, cards, approximate, banlist, kind):
         for warning in check.warnings:
             click.echo(warning.one_line())
         for card_name in catalogue.approximated_in(check.cards):
-            click.echo(f"{path}: approximated: '{card_name}' plays by its facts alone")
+            click.echo(f"{path}: approximated: '{card_name}' plays approximated (its facts and the abilities read)")
         if check.problems:
             bad += 1
             for problem in check.problems:

@@ -122,7 +122,7 @@ def warn_approximated(results, err: bool = False) -> None:
     approximated = sorted({name for r in results for cell in r.manifest.get("approximated") or ()
                            for name in cell["cards"]})
     if approximated:
-        click.echo(f"APPROXIMATED: these results are not exact; played by their facts alone: {', '.join(approximated)}",
+        click.echo(f"APPROXIMATED: these results are not exact; played approximated: {', '.join(approximated)}",
                    err=err)
 
 

@@ -220,6 +220,8 @@ def can_activate(game: Game, p: Permanent, ability: Ability) -> bool:
     costs = ability[0].costs
     if "tap" in costs and p.tapped:
         return False
+    if any(cost == "discard a card" or cost.startswith("pay ") for cost in costs if isinstance(cost, str)):
+        return False  # its hand holds only bounced cards it casts (H6), and it has no life to pay (H11)
     return all(rules.sacrifice_options(game, p, cost) for cost in costs
                if isinstance(cost, str) and cost.startswith("sacrifice"))
 

@@ -148,6 +148,7 @@ class Effect:
     costs: tuple[str | ManaCost, ...] = ()  # activation costs of an Activated ability: "tap", a ManaCost, "sacrifice another creature"
     when: Any = None  # the trigger condition of a CreatureDies or ControllerDamaged effect (a filter)
     condition: Any = None  # if=... / unless=...: the effect happens only when it holds (horde.engine.filters)
+    optional: bool = False  # may=true: 'you may': its controller chooses whether it happens (``rules.may``)
 
     def describe(self) -> str:
         """The verb and its arguments as written in a card file."""
@@ -164,6 +165,8 @@ class Effect:
             parts.append(f"when={getattr(self.when, 'text', self.when)}")
         if self.condition is not None:
             parts.append(getattr(self.condition, "text", "if=?"))
+        if self.optional:
+            parts.append("may=true")
         return f"{self.verb} {' '.join(parts)}".strip()
 
 

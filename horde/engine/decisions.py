@@ -47,6 +47,8 @@ KINDS = {
     "return": "options: cards in the graveyard to return",
     "kick": "options: how many times it may pay the spell's kicker (0, 1; multikicker: 0 to what it can pay); "
             "subject: the card",
+    "may": "options (True, False): whether it does an optional effect ('you may', 608.2d); subject: (card, "
+           "effect, its target or None)",
     "regenerate": "options: the creature's regeneration ability (a tuple of effects) and None; subject: the creature "
                   "about to be destroyed",
     # The published automated opponents and the variants (RULES.md F, M, G, V).

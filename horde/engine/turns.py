@@ -313,6 +313,10 @@ def activate_step(game: Game, i: int) -> None:
                 p.tapped = True
             elif cost == "exile this":
                 rules.exile(game, p, i)
+            elif cost == "discard a card":
+                rules.discard(game, i, 1)  # its policy chooses the card
+            elif isinstance(cost, str) and cost.startswith("pay "):
+                rules.lose_life(game, int(cost.split()[1]), i, i)  # 119.4: paying life is losing it (H1)
             elif isinstance(cost, str):
                 rules.sacrifice(game, ask(game, "sacrifice", i, rules.sacrifice_options(game, p, cost)))
             else:
@@ -331,6 +335,13 @@ def _can_pay_activation(game: Game, p: Permanent, ability: tuple[Effect, ...]) -
                 return False
         elif cost == "exile this":
             continue
+        elif cost == "discard a card":
+            if not game.players[p.controller].hand:
+                return False
+        elif isinstance(cost, str) and cost.startswith("pay "):
+            player = game.players[p.controller]
+            if (player.life if rules.individual(game) else game.team_life) < int(cost.split()[1]):
+                return False  # 119.4: a player can pay life only up to its life total
         elif isinstance(cost, str):
             if not rules.sacrifice_options(game, p, cost):
                 return False
@@ -393,6 +404,8 @@ def team_combat(game: Game) -> None:
     for a in attackers:
         if "Attacks" in a.card.hooks:
             rules.run_hook(game, a, "Attacks")
+    if game.battlefield.hooked.get("CreatureAttacks"):
+        creature_attacks(game, attackers)  # 'Whenever a creature you control attacks'
     check_state(game)
     if game.over():
         return

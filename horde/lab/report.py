@@ -287,7 +287,7 @@ def _impact_alt(impact: pd.DataFrame, card_turn: int, shown: int) -> str:
 
 
 def _approximated_section(results: analysis.Results, compared: bool = False) -> str:
-    """A warning above everything when some cards played by their facts alone (--approximate), in
+    """A warning above everything when some cards played approximated (--approximate), in
     these results or (``compared``) in the results they are compared with."""
     cells = results.manifest.get("approximated") or []
     if not cells and "approximated" in results.games.columns:
@@ -300,9 +300,9 @@ def _approximated_section(results: analysis.Results, compared: bool = False) -> 
             for c in cells for name, dropped in c["cards"].items()]
     title = "Warning: approximated cards" + (f" in the compared results ({_text(results.name)})" if compared else "")
     return (f'<section class="warning"><h2>{title}</h2><p>These results are NOT exact: the '
-            "cards below were played by their facts alone (cost, types, power and toughness, the keywords "
-            "the engine knows) because their text is not understood (--approximate). The text each dropped is "
-            "shown.</p>" + html_table(rows, ("cell", "card", "text dropped")) + "</section>")
+            "cards below were played approximated (--approximate): by their facts (cost, types, power and "
+            "toughness) and the abilities of their text that were understood, without the others. The "
+            "abilities each dropped are shown.</p>" + html_table(rows, ("cell", "card", "text dropped")) + "</section>")
 
 
 def _summary_section(page: Page, games: pd.DataFrame, knobs: list[str]) -> None:

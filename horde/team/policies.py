@@ -613,6 +613,12 @@ class BaselinePolicy(Policy):
                 harm += 1
         return harm
 
+    def _may(self, decision: Decision, view: TeamView) -> Any:
+        """Do what it may, unless it hurts one of the team's own permanents."""
+        _, effect, target = decision.subject
+        return not (target is not None and not isinstance(target, int | str) and not target.is_horde
+                    and rules.harms(effect))
+
     def _may_sacrifice(self, decision: Decision, view: TeamView) -> Any:
         """Sacrifice a token or a creature worth less than the life it saves, or when the life would kill."""
         options = [o for o in decision.options if o is not None]

@@ -116,6 +116,10 @@ def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
                     continue
                 if not target_still_legal(game, ctx.target):
                     continue
+            if effect.optional:  # 'you may': chosen as it resolves, its target already chosen (603.3d, 608.2d)
+                ctx.done = may(game, ctx, effect)
+                if not ctx.done:
+                    continue
             effect.run(game, ctx, **effect.args)
     finally:
         game.depth -= 1
@@ -269,6 +273,21 @@ def ask(game: Game, kind: str, player: int, options: Any, subject: Any = None, c
     choice = drivers.policy.choose(decision, drivers.view)
     check_choice(decision, choice)
     return choice
+
+
+def may(game: Game, ctx: Context, effect: Effect) -> bool:
+    """Whether the controller does an optional effect ('you may', 608.2d): a team player's policy
+    decides (``may``); the Horde does it, as it takes every free option (H7), unless it would harm
+    one of its own permanents, which no player chooses (H9 leaves it no choice worth chance)."""
+    if ctx.controller != HORDE_CONTROLLER:
+        return ask(game, "may", ctx.controller, (True, False), subject=(ctx.card, effect, ctx.target))
+    target = ctx.target
+    return not (isinstance(target, Permanent) and target.controller == HORDE_CONTROLLER and harms(effect))
+
+
+def harms(effect: Effect) -> bool:
+    """Whether an effect hurts what it targets (a smart Horde aims it at the team: H9s)."""
+    return effect.verb in HARMFUL_VERBS or effect.verb == "counters" and effect.args.get("kind") == "minus"
 
 
 def choose_sacrifice(game: Game, controller: int, options: list[Permanent]) -> Permanent:

@@ -403,6 +403,9 @@ def counter_window(game: Game, card: CardDef) -> bool:
         game.schemes.spells_since += 1
     if game.drivers.trace is not None:
         log(game, "counter", Side.TEAM, player=player + 1, card=counterspell.name, countered=card.name)
+    rest = counterspell.hooks["Cast"][1:]
+    if rest:  # the counterspell's other effects resolve after the counter (Exclude: 'Draw a card')
+        resolve(game, rest, Context(counterspell, None, player))
     return True
 
 

@@ -491,7 +491,10 @@ def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) ->
 
 
 def sacrifice_options(game: Game, p: Permanent, cost: str) -> list[Permanent]:
-    """What a 'sacrifice another creature' (or 'another zombie') cost of ``p`` may sacrifice."""
+    """What a 'sacrifice another creature' (or 'another zombie') cost of ``p`` may sacrifice; for
+    'sacrifice this' (602.1: 'Sacrifice ~'), ``p`` itself."""
+    if cost == "sacrifice this":
+        return [p] if on_battlefield(game, p) else []
     wanted = "Zombie" if cost.endswith("zombie") else "Creature"
     return [q for q in board_of(game, p.controller)
             if q is not p and (wanted in q.card.types or wanted in q.card.subtypes)]

@@ -84,7 +84,7 @@ def games_table(results: list[GameResult], setup: GameSetup, seed: int, start: i
     """games.parquet's rows for games ``start``, ``start + 1``, ... of ``setup`` played with the
     seeds ``(seed, start)``, ...: one row per game, every knob, the seed and what happened.
     ``approximated`` (a run with an --approximate cell): the cards of this setup's decks that play
-    by their facts alone, an ``approximated`` column."""
+    approximated (--approximate), an ``approximated`` column."""
     import pyarrow as pa
 
     n = len(results)
