@@ -65,8 +65,9 @@ def test_templates_on_texts_nobody_here_wrote():
 def test_unknown_parts_refuse_the_whole_ability():
     # A trigger with no hook, a new token, an "and" in a noun, a keyword with a cost: each refused, quoted.
     assert lines("Whenever you gain life, draw a card.") == ("unread", ["Whenever you gain life, draw a card"])
-    assert lines("When ~ enters, create a 4/4 red Dragon creature token with flying.")[0] == "unread"
-    assert lines("When ~ enters, create a 1/1 red Goblin artifact creature token.")[0] == "unread"  # not an artifact
+    assert lines("When ~ enters, create a X/X green Ooze creature token.")[0] == "unread"  # X set by the card
+    assert lines('When ~ enters, create a 1/1 red Goblin creature token with "When this creature dies, draw a '
+                 'card."')[0] == "unread"  # an ability no described token can have
     assert lines("Destroy target artifact and enchantment.", types={"Instant"})[0] == "unread"
     assert lines("Ninjutsu {2}")[0] == "unread"
     assert lines("Cycling {2}") == ["Cycling: {2}"]
@@ -286,3 +287,52 @@ def test_119_4_discard_and_life_costs_of_activated_abilities():
 def test_whenever_a_creature_you_control_attacks():
     assert lines("Whenever a creature you control attacks, you gain 1 life.") == \
         ['CreatureAttacks: gain_life amount=1 when="creature yours"']
+
+
+def test_111_4_a_create_clause_defines_the_token_it_describes():
+    """A token nobody bundled is defined by the text that creates it, exactly; a bundled token's
+    text still names the bundled token, and creates no new one."""
+    tokens = bundled_catalogue().tokens
+    queen = compile_text("Flying\nDeathtouch\nWhen Hornet Queen enters, create four 1/1 green Insect creature tokens "
+                         "with flying and deathtouch.", Facts("Hornet Queen", CREATURE, frozenset({"Insect"})), tokens)
+    name = "1/1 green Insect with deathtouch and flying"  # the bundled Insect has no keywords: named by its text
+    assert queen.ok and queen.lines == ["Keywords: flying, deathtouch", f'Enters: create_tokens token="{name}" count=4']
+    insect = queen.tokens[name]
+    assert list(queen.tokens) == [name] and insect is not tokens.get("Insect")
+    assert (insect.power, insect.toughness, insect.colours, insect.types, insect.subtypes, insect.supertypes,
+            insect.keywords, insect.hooks, insect.cost.value) == (
+        1, 1, frozenset("G"), frozenset({"Creature"}), frozenset({"Insect"}), frozenset({"Token"}),
+        frozenset({"flying", "deathtouch"}), {}, 0)
+    scions = compile_text('Devoid (This card has no color.)\nWhen Brood Monitor enters, create three 1/1 colorless '
+                          'Eldrazi Scion creature tokens with "Sacrifice this creature: Add {C}."',
+                          Facts("Brood Monitor", CREATURE), tokens)
+    assert scions.lines == ['Enters: create_tokens token="Eldrazi Scion" count=3'] and scions.tokens == {}
+    dinosaur = compile_text("When Regisaur Alpha enters, create a 3/3 green Dinosaur creature token with trample.",
+                            Facts("Regisaur Alpha", CREATURE), tokens)
+    assert dinosaur.lines == ["Enters: create_tokens token=Dinosaur count=1"] and dinosaur.tokens == {}
+
+
+def test_111_4_a_new_token_is_named_by_its_subtypes_its_name_or_its_description():
+    tokens = bundled_catalogue().tokens
+    oozes = compile_text("When ~ enters, create a 2/2 green Ooze creature token.\nWhen ~ dies, create two 4/4 green "
+                         "Ooze creature tokens with trample.", Facts("Test Card", CREATURE), tokens)
+    assert oozes.lines == ["Enters: create_tokens token=Ooze count=1",
+                           'Dies: create_tokens token="4/4 green Ooze with trample" count=2']
+    assert [(t.name, t.power, t.keywords) for t in oozes.tokens.values()] == [
+        ("Ooze", 2, frozenset()), ("4/4 green Ooze with trample", 4, frozenset({"trample"}))]
+    keep = compile_text("{T}: Add {C}.\n{1}{R}, {T}: Create a 0/1 red Kobold creature token named Kobolds of Kher "
+                        "Keep.", Facts("Kher Keep", frozenset({"Land"}), supertypes=frozenset({"Legendary"})), tokens)
+    assert keep.lines == ["Mana: C", 'Activated: {1}{R}, {T} -> create_tokens token="Kobolds of Kher Keep" count=1']
+    kobold = keep.tokens["Kobolds of Kher Keep"]
+    assert (kobold.power, kobold.toughness, kobold.colours, kobold.subtypes) == (0, 1, frozenset("R"), frozenset({"Kobold"}))
+    voja = compile_text("{T}: Create Voja, a legendary 3/3 green and white Wolf creature token.",
+                        Facts("Test Card", CREATURE), tokens)  # not the bundled 2/2 Voja
+    assert voja.lines == ['Activated: {T} -> create_tokens token="legendary 3/3 white and green Wolf named Voja" count=1']
+    assert voja.tokens["legendary 3/3 white and green Wolf named Voja"].supertypes == frozenset({"Token", "Legendary"})
+    titan = compile_text("When ~ enters, create a 6/6 black Grave Titan creature token.", Facts("Test Card", CREATURE),
+                         tokens, taken={"grave titan"})  # a card's name is never a token's
+    assert list(titan.tokens) == ["6/6 black Grave Titan"]
+    # an ability not read whole creates no token
+    unread = compile_text("When ~ enters, create a 2/2 green Ooze creature token. Then scry 1.",
+                          Facts("Test Card", CREATURE), tokens)
+    assert not unread.ok and unread.tokens == {}

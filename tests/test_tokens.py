@@ -4,11 +4,13 @@ missing token's message saying how to define it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from horde.cards.catalogue import bundled_catalogue
+from horde.cards.catalogue import Origin, bundled_catalogue
 from horde.cards.decklists import parse_decklist
 from horde.cards.decks import parse_horde_deck
 from horde.cards.tokens import Token, described_token, matching_token, read_token
@@ -202,3 +204,39 @@ def test_any_text_reads_as_a_token_or_a_reason(pieces, noise):
         assert error.line == 1 and len(error.one_line().splitlines()) == 1
     else:
         assert card.name
+
+
+def test_111_4_an_index_card_creates_the_token_its_text_describes(tmp_path, monkeypatch):
+    """A real MTGJSON entry whose token nobody bundled compiles exactly, its token is added to the
+    catalogue the card is compiled for, and in a game it creates exactly that token."""
+    from horde.cards.cardindex import import_atomic_cards
+    from horde.engine import rules
+    from horde.engine.state import HORDE_CONTROLLER
+    from horde.play import new_game, prepare
+    from horde.setup import make_setup
+
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
+    import_atomic_cards(Path(__file__).parent / "data" / "mtgjson" / "AtomicCards-tokens.json")
+    path = tmp_path / "queens.txt"
+    path.write_text("About\nKind horde\nBuild fixed\n\nDeck\n4 Hornet Queen\n4 Penumbra Spider\n\nTokens\n"
+                    "30 1/1 green Insect with flying and deathtouch\n30 Zombie\n")
+    prepared = prepare(make_setup("zombie-horde", horde_deck=str(path), players=1, boss="none", lieutenants=False))
+    catalogue = prepared.catalogue
+    insect = "1/1 green Insect with deathtouch and flying"
+    assert catalogue.origins["Hornet Queen"].kind == "compiled"
+    assert catalogue.origins[insect] == Origin("created", "Hornet Queen")
+    assert catalogue.origins["2/4 black Spider with reach"] == Origin("created", "Penumbra Spider")
+    assert catalogue.get("1/1 green Insect with flying and deathtouch") is catalogue.tokens[insect]  # the list's line
+    game = new_game(prepared, 1)
+    game.horde.library.clear()
+    queen = rules.put_onto_battlefield(game, catalogue.get("Hornet Queen"), HORDE_CONTROLLER, HORDE_CONTROLLER)
+    made = [p for p in game.battlefield.horde if p is not queen]
+    assert [(p.card.name, p.card.is_token, rules.power(game, p), rules.toughness(game, p), p.card.colours,
+             p.card.types, p.card.subtypes, rules.has_keyword(game, p, "flying"), rules.has_keyword(game, p, "deathtouch"))
+            for p in made] == [(insect, True, 1, 1, frozenset("G"), frozenset({"Creature"}), frozenset({"Insect"}), True,
+                                True)] * 4
+    spider = rules.put_onto_battlefield(game, catalogue.get("Penumbra Spider"), HORDE_CONTROLLER, HORDE_CONTROLLER)
+    rules.destroy(game, spider)
+    [token] = [p for p in game.battlefield.horde if p.card.name == "2/4 black Spider with reach"]
+    assert (rules.power(game, token), rules.toughness(game, token), token.card.colours,
+            rules.has_keyword(game, token, "reach")) == (2, 4, frozenset("B"), True)

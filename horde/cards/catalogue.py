@@ -14,7 +14,7 @@ import difflib
 import os
 import re
 import shlex
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -169,8 +169,10 @@ class _Block:
 @dataclass(frozen=True)
 class Origin:
     """Where a card's behaviour came from: ``hand-written`` (a card file), ``compiled`` (the
-    index's facts and the Oracle-text compiler) or ``approximated`` (the index's facts and the
-    abilities read, with ``dropped`` each ability that was not played)."""
+    index's facts and the Oracle-text compiler), ``approximated`` (the index's facts and the
+    abilities read, with ``dropped`` each ability that was not played), ``described`` (a token a
+    Horde list describes) or ``created`` (a token a compiled card's text creates; ``where`` names
+    that card)."""
 
     kind: str
     where: str
@@ -301,10 +303,13 @@ class Catalogue:
         if indexed.name.lower() in self._lower:  # a face or split name of a card the files have
             return self.get(indexed.name)
         try:
-            card, origin = compile_indexed(indexed, self.tokens, self.approximate, str(index.path))
+            card, origin, tokens = compile_indexed(indexed, self.tokens, self.approximate, str(index.path),
+                                                   self._lower)
         except DeckError as error:
             self.refused[low] = error
             return None
+        for token in tokens:  # 111.4: the tokens its text creates, defined by that text
+            self.add(token, str(index.path), 0, Origin("created", card.name))
         self.add(card, str(index.path), 0, origin)
         if low != card.name.lower():
             self._lower[low] = card.name
@@ -792,9 +797,12 @@ def index_fact_lines(indexed: IndexedCard) -> list[str]:
     return lines
 
 
-def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approximate: bool,
-                    where: str) -> tuple[CardDef, Origin]:
-    """The CardDef of an index card: its facts and its compiled text, through the card-file loader.
+def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approximate: bool, where: str,
+                    taken: Container[str] = ()) -> tuple[CardDef, Origin, tuple[CardDef, ...]]:
+    """The CardDef of an index card: its facts and its compiled text, through the card-file loader,
+    with the new token cards its text creates (``compile_text``: none of ``tokens`` has exactly
+    their facts; each named apart from ``tokens`` and ``taken``, the catalogue's names in lower
+    case), for the caller to add to its catalogue.
     A card is compiled (exact) when the compiler read every ability of its text and it has no
     other face; else it is refused (DeckError quoting each sentence not read), unless
     ``approximate``: then it plays by its facts and the abilities the compiler did read, and
@@ -809,14 +817,15 @@ def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approxi
     facts = Facts(name, frozenset(indexed.types), frozenset(indexed.subtypes), frozenset(indexed.supertypes),
                   frozenset(indexed.colors), pt_star=(indexed.power, indexed.toughness) == ("*", "*"),
                   x_cost="{X}" in indexed.mana_cost)
-    compiled = compile_text(indexed.text, facts, tokens)
+    compiled = compile_text(indexed.text, facts, tokens, taken)
+    made = tuple(compiled.tokens.values())
     source = f"index:{name}"
     note = indexed.note
     dropped = tuple(s.replace("~", name) for s in compiled.dropped) + ((f"({note})",) if note else ())
     if not dropped:
         try:
             return build_from_lines(index_fact_lines(indexed) + compiled.lines, source), \
-                Origin("compiled", where, note=note)
+                Origin("compiled", where, note=note), made
         except DeckError as error:
             raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
     if not approximate:
@@ -834,7 +843,7 @@ def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approxi
         card = build_from_lines(lines, source)
     except DeckError as error:
         raise DeckError(f"card '{name}' (compiler) is refused even approximated: {error.message}") from None
-    return card, Origin("approximated", where, dropped, note)
+    return card, Origin("approximated", where, dropped, note), made
 
 
 def behaviour(card: CardDef) -> dict[str, Any]:

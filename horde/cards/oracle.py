@@ -22,9 +22,11 @@ of noun phrases (``noun_filter``, ``card_filter``) and counts (``count_phrase``)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+import shlex
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 
+from horde.cards.tokens import read_token, token_card
 from horde.engine.cards import KEYWORDS, CardDef
 from horde.engine.filters import COLOUR_TERMS, SUBTYPE_TERMS, compile_filter
 from horde.limits import CARD_TEXT_MAX
@@ -102,6 +104,7 @@ class Compiled:
     dropped: list[str] = field(default_factory=list)  # each ability not read, whole (the sentences of its line)
     keywords: list[str] = field(default_factory=list)
     made_from: dict[str, str] = field(default_factory=dict)  # each line -> the sentence(s) it was read from
+    tokens: dict[str, CardDef] = field(default_factory=dict)  # the new token cards ``lines`` create, by name
 
     @property
     def ok(self) -> bool:
@@ -325,6 +328,8 @@ def card_filter(phrase: str) -> str:
 
 
 def quote(value: str) -> str:
+    if '"' in value:  # a token named by its description, with a quoted ability: quoted as a shell would
+        return shlex.quote(value)
     return f'"{value}"' if " " in value or "," in value else value
 
 
@@ -354,6 +359,8 @@ class _Context:
     facts: Facts
     tokens: Mapping[str, CardDef]
     hook: str = ""
+    made: dict[str, CardDef] = field(default_factory=dict)  # new token cards of this text (``Compiled.tokens``)
+    taken: Container[str] = ()  # names (lower case) a new token may not take: the catalogue's cards
     x_is: str | None = None
     target: str | None = None  # the filter of the last targeted effect
     group: str | None = None  # the filter of the last 'each creature ...' effect ('those creatures')
@@ -369,35 +376,44 @@ TARGET_WHO = {"target_player": "player", "target_opponent": "opponent"}
 
 
 def token_for(description: str, ctx: _Context) -> str:
-    """The catalogue token a token description names ('2/2 black Zombie creature', 'Voja, a
-    legendary 2/2 green and white Wolf creature'): same name, power/toughness, colours, types
-    and keywords, and no abilities of its own; Unread if none matches."""
+    """The token a create clause describes (111.4: '1/1 colorless Eldrazi Scion creature tokens with
+    "Sacrifice ~: Add {C}."', 'Voja, a legendary 2/2 green and white Wolf creature token'), read by
+    ``read_token``: the catalogue's token with exactly those facts (``token_card``), else a new
+    token card, kept in ``ctx.made`` for the catalogue to add; Unread if the text describes no
+    token the engine can play, or a new one whose name is another card's."""
     named = None
-    m = re.fullmatch(r"([A-Z][\w' -]*), an? (.+)", description)
+    m = re.fullmatch(r"([A-Z][\w' -]*), an? (.+)", description)  # 'Voja, a legendary ... token'
     if m:
         named, description = m[1], m[2]
-    m = re.fullmatch(r"(.+?) named (.+)", description)
-    if m:
-        description, named = m[1], m[2]
-    keywords: list[str] = []
-    m = re.fullmatch(r"(.+?) tokens? with (.+)", description)
-    if m:
-        description, keywords = m[1] + " token", keyword_list(m[2])
-    m = re.fullmatch(r"(legendary )?([0-9]{1,6})/([0-9]{1,6}) ((?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
-                     r"([A-Z][\w ]*?) (artifact )?creature tokens?", description)
-    if not m:
+    m = re.fullmatch(r"(.+? tokens?)(?: named ([^\"]+?))?(?: with (.+?))?(?: named ([^\"]+?))?", description)
+    if m is None:
         raise Unread
-    legendary, power, toughness, colour_words, subtypes = bool(m[1]), int(m[2]), int(m[3]), m[4], m[5]
-    types = frozenset({"Creature"} | ({"Artifact"} if m[6] else set()))
-    colours = frozenset(COLOUR_TERMS[w] for w in re.findall(r"white|blue|black|red|green", colour_words))
-    name = named or subtypes
-    for token in ctx.tokens.values():
-        if (token.name == name and token.power == power and token.toughness == toughness
-                and token.colours == colours and token.subtypes == frozenset(subtypes.split())
-                and token.keywords == frozenset(keywords) and not token.hooks and token.types == types
-                and ("Legendary" in token.supertypes) == legendary and token.pt_amount is None):
-            return token.name
-    raise Unread
+    named = named or m[2] or m[4]
+    if named:  # a token named after its card ('Kobolds of Kher Keep'): the name as printed
+        named = named.replace("~", ctx.facts.name)
+    token = read_token(m[1] + (f" named {named}" if named else "") + (f" with {m[3]}" if m[3] else ""))
+    if isinstance(token, str):
+        raise Unread
+    known = {**ctx.tokens, **ctx.made}
+    taken = _Taken(ctx.taken, ctx.facts.name.lower())
+    card = token_card(token, known, f"created by {ctx.facts.name}", taken)
+    if known.get(card.name) is card:
+        return card.name
+    if card.name in known or card.name.lower() in taken:  # a different token or a card has even that name
+        raise Unread
+    ctx.made[card.name] = card
+    return card.name
+
+
+@dataclass(frozen=True)
+class _Taken:
+    """The names a new token may not take: the catalogue's cards (lower case) and the card's own."""
+
+    names: Container[str]
+    own: str
+
+    def __contains__(self, name: object) -> bool:
+        return name == self.own or name in self.names
 
 
 def effect(clause: str, ctx: _Context) -> list[str]:
@@ -1029,12 +1045,15 @@ def keyword_sentence(sentence: str) -> tuple[list[str], list[str]] | None:
     return keywords, fields
 
 
-def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Compiled:
+def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef], taken: Container[str] = ()) -> Compiled:
     """Compile a card's Oracle text; see the module's paragraph for the templates it knows.
 
     ``facts``: the card's name and types (its own name is read as ``~``); ``tokens``: the
-    catalogue's tokens by name (token descriptions must match one). Deterministic. A text longer
-    than a card's may be (``CARD_TEXT_MAX``) is not read at all."""
+    catalogue's tokens by name: a token the text creates is the one with exactly its facts, else a
+    new token card in ``Compiled.tokens`` (111.4), for the caller to add to its catalogue, named by
+    its subtypes, or by its description when a token or a name of ``taken`` (the catalogue's
+    cards, lower case) has that name. Deterministic. A text longer than a card's may be
+    (``CARD_TEXT_MAX``) is not read at all."""
     out = Compiled()
     if len(text or "") > CARD_TEXT_MAX:
         out.unread.append(f"(a text of {len(text):,} characters: a card's text has at most {CARD_TEXT_MAX:,})")
@@ -1062,7 +1081,7 @@ def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Comp
                 ability = None
             before = len(pending)
             try:
-                ability = _ability(sentence, facts, tokens, out, pending)
+                ability = _ability(sentence, _Context(facts, tokens, made=out.tokens, taken=taken), out, pending)
             except Unread:
                 unread.append(sentence)
                 change = re.match(r"([+-]?[0-9]{1,6}|[+-]X): ", sentence)
@@ -1101,13 +1120,16 @@ def compile_text(text: str, facts: Facts, tokens: Mapping[str, CardDef]) -> Comp
         out.lines.insert(0, "Keywords: " + ", ".join(out.keywords))
         out.made_from[out.lines[0]] = "(keywords)"
     out.made_from = {line: out.made_from.get(line, "") for line in out.lines}
+    # only the new tokens of the abilities read (an ability not read whole creates none)
+    out.tokens = {name: card for name, card in out.tokens.items()
+                  if any(f"token={quote(name)}" in line for line in out.lines)}
     return out
 
 
-def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Compiled,
-             pending: list[str]) -> _Ability | None:
-    """Read the sentence that starts an ability; returns the ability if later sentences may continue it."""
-    ctx = _Context(facts, tokens)
+def _ability(sentence: str, ctx: _Context, out: Compiled, pending: list[str]) -> _Ability | None:
+    """Read the sentence that starts an ability (``ctx``: a new context of the card); returns the
+    ability if later sentences may continue it."""
+    facts = ctx.facts
     kw = keyword_sentence(sentence)
     if kw is not None:
         out.keywords.extend(k for k in kw[0] if k not in out.keywords)
@@ -1121,7 +1143,7 @@ def _ability(sentence: str, facts: Facts, tokens: Mapping[str, CardDef], out: Co
         if choose[1] != "one":
             pending.append(f"Choose: {choose[1]}")
         for mode in modes:
-            mode_ctx = _Context(facts, tokens, hook="Mode")
+            mode_ctx = _Context(facts, ctx.tokens, hook="Mode", made=ctx.made, taken=ctx.taken)
             effects: list[str] = []
             for part in (p for p in re.split(r"\.\s+", mode) if p):
                 if not modifies(part, effects):

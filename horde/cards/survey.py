@@ -130,7 +130,7 @@ def _survey_one(indexed: IndexedCard, tokens: Mapping[str, CardDef], where: str)
 
     types = tuple(indexed.types)
     try:
-        card, origin = compile_indexed(indexed, tokens, True, where)
+        card, origin, _ = compile_indexed(indexed, tokens, True, where)
     except DeckError as error:
         return Surveyed(indexed.name, types, "refused", (error.message,), indexed.text)
     if origin.kind == "compiled":

@@ -49,7 +49,7 @@ _DESCRIPTION = re.compile(
     re.IGNORECASE,
 )
 _MANA_ABILITY = re.compile(r"\{T\}: Add (?P<mana>(?:\{[WUBRGC]\})+|one mana of any colou?r)\.?", re.IGNORECASE)
-_SACRIFICE_MANA = re.compile(r"Sacrifice (?:this creature|this artifact|it|~): Add (?:\{[WUBRGC]\}|one mana of any "
+_SACRIFICE_MANA = re.compile(r"Sacrifice (?:this creature|this artifact|this token|it|~): Add (?:\{[WUBRGC]\}|one mana of any "
                              r"colou?r)\.?", re.IGNORECASE)
 # Quoted abilities that are a keyword the engine knows (the WOE Rat's "This creature can't block.").
 _KEYWORD_ABILITIES = {"this creature can't block.": "can't block", "this creature can't block": "can't block",
@@ -140,7 +140,7 @@ def read_token(text: str) -> Token | str:
                 continue
             ability = part if part.endswith(".") else part + "."
             if _SACRIFICE_MANA.fullmatch(ability):  # the compiler writes the token's "this creature" as ~
-                ability = re.sub(r"^Sacrifice (?:~|it)(?=:)", "Sacrifice this creature", ability)
+                ability = re.sub(r"^Sacrifice (?:~|it|this token)(?=:)", "Sacrifice this creature", ability)
             abilities.append(ability)
             granted = _KEYWORD_ABILITIES.get(ability.lower())
             mana_ability = _MANA_ABILITY.fullmatch(ability)
@@ -241,6 +241,9 @@ def token_card(token: Token, tokens: Mapping[str, CardDef], source: str = "", ta
         return found
     if token.name in tokens or token.name.lower() in taken:
         token = Token(**{**token.__dict__, "name": token.describe()})
+        found = matching_token(token, tokens)  # the same token, named by its description before
+        if found is not None:
+            return found
     return token.card(source=source)
 
 

@@ -64,6 +64,11 @@ def cards_show(name, cards):
         where = origin.where if origin else card.source
         click.echo(f"Facts and behaviour: hand-written, defined at {where}")
         return
+    if origin.kind in ("described", "created"):
+        where = "" if origin.where.startswith("None") else f" at {origin.where}"  # described outside a list
+        click.echo("Facts and behaviour: " + (f"the text of '{origin.where}' that creates it (111.4)"
+                                              if origin.kind == "created" else f"read from its description{where}"))
+        return
     click.echo(f"Facts: the card index ({origin.where}), from MTGJSON's AtomicCards" +
                (f"; {origin.note}" if origin.note else ""))
     if origin.kind == "approximated":
@@ -142,6 +147,17 @@ def cards_compile(text, name, type_line):
         click.echo(line)
     if not compiled.lines:
         click.echo("(no behaviour)")
+    for token in compiled.tokens.values():  # 111.4: a token the text creates, defined by that text
+        click.echo(f"(a new token: {_token_facts(token)})")
+
+
+def _token_facts(token) -> str:
+    """A token's name and facts on one line: 'Insect: Token Creature — Insect 1/1 G, flying'."""
+    from horde.engine.cards import COLOURS
+
+    colours = "".join(c for c in COLOURS if c in token.colours) or "colorless"
+    keywords = "".join(f", {k}" for k in sorted(token.keywords))
+    return f"{token.name!r}: {token.type_line()} {token.power}/{token.toughness} {colours}{keywords}"
 
 
 @cards.command("coverage", examples=(
@@ -178,7 +194,8 @@ def cards_coverage(deck, cards, approximate):
             detail = {"hand-written": origin.where if origin else card.source, "compiled": "index and compiler",
                       "approximated": "dropped " + "; ".join(repr(s) for s in origin.dropped) if origin else "",
                       "described": f"a token of the list's description: {card.type_line()} "
-                                   f"{card.power}/{card.toughness}"}[kind]
+                                   f"{card.power}/{card.toughness}",
+                      "created": f"a token the text of '{origin.where}' creates" if origin else ""}[kind]
         counts[kind] = counts.get(kind, 0) + entry.count
         click.echo(f"{entry.count:>3} {entry.name:32s} {kind:13s} {detail}")
     total = sum(counts.values())
