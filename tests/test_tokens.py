@@ -240,3 +240,26 @@ def test_111_4_an_index_card_creates_the_token_its_text_describes(tmp_path, monk
     [token] = [p for p in game.battlefield.horde if p.card.name == "2/4 black Spider with reach"]
     assert (rules.power(game, token), rules.toughness(game, token), token.card.colours,
             rules.has_keyword(game, token, "reach")) == (2, 4, frozenset("B"), True)
+
+
+def test_111_4_the_command_line_names_a_token_a_card_creates(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from horde.cards.cardindex import import_atomic_cards
+    from horde.cli import cli
+
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
+    import_atomic_cards(Path(__file__).parent / "data" / "mtgjson" / "AtomicCards-tokens.json")
+    compiled = CliRunner().invoke(cli, ["cards", "compile", "--name", "Penumbra Spider",
+                                        "Reach\nWhen Penumbra Spider dies, create a 2/4 black Spider creature token with reach."])
+    assert compiled.exit_code == 0 and compiled.output.splitlines() == [
+        "Keywords: reach", 'Dies: create_tokens token="2/4 black Spider with reach" count=1',
+        "(a new token: '2/4 black Spider with reach': Token Creature — Spider 2/4 B, reach)"]
+    path = tmp_path / "kobolds.txt"
+    path.write_text("About\nKind horde\nBuild fixed\n\nDeck\n4 Kher Keep\n\nTokens\n30 Kobolds of Kher Keep\n")
+    coverage = CliRunner().invoke(cli, ["cards", "coverage", str(path)])
+    assert coverage.exit_code == 0, coverage.output
+    assert coverage.output.splitlines()[1].split() == ["30", "Kobolds", "of", "Kher", "Keep", "created", "a", "token",
+                                                       "the", "text", "of", "'Kher", "Keep'", "creates"]
+    shown = CliRunner().invoke(cli, ["cards", "show", "Kobolds of Kher Keep"])
+    assert shown.output.splitlines()[-1] == "Facts and behaviour: the text of 'Kher Keep' that creates it (111.4)"
