@@ -332,6 +332,13 @@ def test_111_4_a_new_token_is_named_by_its_subtypes_its_name_or_its_description(
     titan = compile_text("When ~ enters, create a 6/6 black Grave Titan creature token.", Facts("Test Card", CREATURE),
                          tokens, taken={"grave titan"})  # a card's name is never a token's
     assert list(titan.tokens) == ["6/6 black Grave Titan"]
+    # a name holding the quoted ability it is described by goes through the card-file loader whole
+    spawns = compile_text('When ~ enters, create two 1/1 colorless Eldrazi Spawn creature tokens with "Sacrifice this '
+                          'creature: Add {C}."', Facts("Test Card", CREATURE), tokens)  # the bundled Spawn is 0/1
+    [spawn] = spawns.tokens
+    assert spawn == '1/1 colorless Eldrazi Spawn with "Sacrifice this creature: Add {C}."'
+    card = build_from_lines(["Name: Test Card", "Type: Creature", "PT: 1/1", "Colors: G"] + spawns.lines, "test")
+    assert card.hooks["Enters"][0].args["token"] == spawn
     # an ability not read whole creates no token
     unread = compile_text("When ~ enters, create a 2/2 green Ooze creature token. Then scry 1.",
                           Facts("Test Card", CREATURE), tokens)
