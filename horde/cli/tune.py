@@ -209,7 +209,8 @@ def calibrate_command(games_file, out, grid, simulated, seed, workers, quiet):
               help="games each deck is measured on, every step")
 @click.option("--candidates", type=click.IntRange(1, 20), default=3, show_default=True,
               help="swaps measured each step")
-@click.option("--max-swaps", type=click.IntRange(1, 200), default=20, show_default=True)
+@click.option("--max-swaps", type=click.IntRange(1, 200), default=20, show_default=True,
+              help="the most swaps kept before the doctor stops, inside the band or not")
 @click.option("--patience", type=click.IntRange(1, 20), default=2, show_default=True,
               help="rounds of --candidates measured in a step before the doctor gives up")
 @click.option("--out", default=None, metavar="FILE", help="where to write the new deck (default: DECK-doctored.txt "
