@@ -73,7 +73,7 @@ def test_the_wheel_plays_from_a_fresh_environment(tmp_path):
         assert "results: results/difficulty-" in ran
     summary = run(python, "-m", "horde.cli", "summary", *(work / "results").glob("difficulty-*"), "--by", "players",
                   cwd=work, env=env)
-    assert summary.startswith("players  games")
+    assert summary.startswith("players  level  games")
     check = run(python, "-m", "horde.cli", "decks", "check", "zombie-horde", cwd=work, env=env)
     assert check.strip().endswith("zombie-horde.txt (horde deck): ok; plays 1-4 players (a recipe: built to 25 cards "
                                   "per player, R1)") and check.startswith(str(packages))

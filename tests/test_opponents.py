@@ -325,6 +325,7 @@ def test_G4_the_team_expects_only_xenagos_and_the_creatures_a_card_sends_to_atta
 def test_G4_baseline_attacks_the_revelers_when_only_xenagos_threatens(cards):
     game = game_of("defeat-a-god", 1, god_throngs=4)
     game.team_life = 16
+    game.battlefield.horde[0].tapped = True  # Xenagos has attacked: he can't block and kill the Baloth (H8)
     baloth = put(game, cards, "Leatherback Baloth", side="team")
     decision = Decision("attackers", -1, [baloth], count=1)
     # threat: Xenagos 6 + a reveal 4 = 10 < 16 - 5 (before: 6 + 4 Throngs + 4 = 14, held back)
