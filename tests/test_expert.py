@@ -12,7 +12,7 @@ import pytest
 
 import horde.team.expert
 from horde.engine import opponents, turns
-from horde.engine.decisions import Decision
+from horde.engine.decisions import Decision, PolicyError
 from horde.engine.fork import fork, redraw
 from horde.engine.shuffling import shuffle
 from horde.engine.state import Game
@@ -65,8 +65,9 @@ def twins(players: int, seed: int, turns_before: int, change) -> tuple[Recording
     play_turns(first, turns_before)
     while opponents.horde_turn_now(first.setup, first.turn + 1):  # the copy starts with a team turn
         play_turns(first, 1)
-    # margin 0: whatever the search tells apart shows in its answers
-    experts = (Recording(samples=2, candidates=3, margin=0.0), Recording(samples=2, candidates=3, margin=0.0))
+    # margin 0: whatever the search tells apart shows in its answers; every kind it can search
+    experts = tuple(Recording(samples=2, candidates=3, horizon=1, margin=0.0, decisions=",".join(sorted(SEARCHED)))
+                    for _ in range(2))
     for expert in experts:
         expert.rng = random.Random(f"expert/{seed}")
     second = fork(first, experts[1])
@@ -109,7 +110,7 @@ def other_dice(game: Game, changed: bool):
     return lambda: game.dice_rng.getstate() == state
 
 
-SEARCHED = {"blocks", "target", "fog", "attackers", "counter"}
+SEARCHED = {"blocks", "target", "fog", "attackers", "counter", "cast"}
 
 
 # Positions (players, seed, turns played before the copy) where the searched answers are many, and
@@ -162,10 +163,15 @@ def test_redraw_depends_only_on_what_is_known():
 
 def test_expert_is_registered_with_its_parameters():
     assert POLICIES["expert"] is ExpertPolicy
-    assert parameters(ExpertPolicy) == {"safety": 5, "wrath_threshold": 10, "samples": 2, "candidates": 3,
-                                        "horizon": 1, "margin": 3.5}
-    expert = make_policy("expert", samples=4, candidates=4, horizon=2, margin=0.0)
-    assert (expert.samples, expert.candidates, expert.horizon, expert.margin) == (4, 4, 2, 0.0)
+    assert parameters(ExpertPolicy) == {"safety": 5, "wrath_threshold": 10, "samples": 2, "candidates": 5,
+                                        "horizon": 2, "cast_samples": 1, "cast_horizon": 1, "margin": 1.0,
+                                        "decisions": "attackers,cast", "life_weight": 1.5}
+    expert = make_policy("expert", samples=4, candidates=4, horizon=1, margin=0.0, decisions="blocks, fog")
+    assert (expert.samples, expert.candidates, expert.horizon, expert.margin) == (4, 4, 1, 0.0)
+    assert expert._searched == {"blocks", "fog"}
+    with pytest.raises(PolicyError, match=r"parameter 'decisions': land can't be searched \(expected some of: "
+                                          r"attackers, blocks, cast, counter, fog, target"):
+        make_policy("expert", decisions="attackers,land")
     assert "budget" not in parameters(ExpertPolicy) and parameters(LookaheadPolicy)["budget"] == 4
 
 
@@ -184,8 +190,14 @@ def test_expert_games_are_deterministic():
     assert a == b
 
 
-def test_expert_solves_at_least_as_many_puzzles_as_baseline():
-    themes = load_themes()
-    outcomes = play_all(themes, ["baseline", "expert"])
-    solved = {name: sum(o.solved for o in outcomes if o.policy == name) for name in ("baseline", "expert")}
-    assert solved["expert"] >= solved["baseline"], solved
+def test_expert_puzzles_against_baseline():
+    # The expert solves every puzzle baseline solves but two "holding back" ones, where its search
+    # keeps creatures home at 40 life against a lone 2/2 (two Horde turns forward, blocking and
+    # killing what attacks is worth more than the cards an attack mills): the trade its search
+    # makes on purpose, and the one that wins it more zombie-horde games (docs/decisions.md,
+    # "The fair expert").
+    outcomes = play_all(load_themes(), ["baseline", "expert"])
+    missed = {name: {o.puzzle.name for o in outcomes if o.policy == name and not o.solved}
+              for name in ("baseline", "expert")}
+    assert missed["expert"] - missed["baseline"] == {"walls-stay-attackers-go", "no-attack-into-the-lieutenant"}
+    assert missed["baseline"] <= missed["expert"]

@@ -22,9 +22,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from horde.engine.decisions import Decision
+from horde.engine.decisions import Decision, PolicyError
 from horde.engine.fork import redraw
-from horde.team.policies import POLICIES, Policy, SearchPolicy, _Replay, encode
+from horde.engine.state import Game
+from horde.team.policies import KEEP, POLICIES, Policy, SearchPolicy, _Replay, encode, position_value
 from horde.team.view import TeamView
 
 
@@ -43,47 +44,87 @@ class _FairReplay(_Replay):
 
 
 class ExpertPolicy(SearchPolicy):
-    """Plays as ``baseline``, but at its important decisions (blocks, targets, fogs, attackers,
-    counterspells) it plays each of a few candidate answers forward on ``samples`` copies of the
-    game in which the Horde's library, the team's libraries and every future die and random pick
-    are drawn again (the team knows its hands and what is public, not what comes next), with
-    ``baseline`` choosing for the team in the copies, to the end of the ``horizon``-th Horde turn
-    from now, and plays the answer with the best mean position (a win, else team life plus half
-    the team's board and its cards in hand, minus the Horde's library and half its board).
+    """Plays as ``baseline``, but searches two kinds of decision on copies of the game in which
+    the Horde's library, the team's libraries and every future die and random pick are drawn
+    again (the team knows its hands and what is public, not what comes next), ``baseline``
+    choosing for the team in the copies:
 
-    Parameters: ``samples`` (futures drawn per decision, default 2), ``candidates`` (the most
-    answers played forward at one decision, default 3; 0 plays as baseline), ``horizon`` (Horde
-    turns played forward, default 1), ``margin`` (the points of mean position by which another
-    answer must beat baseline's to be played instead, default 3.5) and those of ``baseline``."""
+    - **Attacks**: each of a few candidate attacks (``baseline``'s, ``defensive``'s and
+      ``aggro``'s, every creature, none) is played forward in ``samples`` futures to the end of
+      the ``horizon``-th Horde turn from now. Whether a creature goes at the Horde's library or
+      stays home to block is where a search earns its work.
+    - **What to cast**, when a player can pay for two spells or more: each castable spell
+      (``baseline``'s first) is cast and played forward in ``cast_samples`` futures to the end
+      of the ``cast_horizon``-th Horde turn. Casting nothing is not a candidate: holding every
+      spell back never played better (docs/decisions.md).
+
+    It plays the answer with the best mean position (a win; else team life, one and a half
+    points each, plus half the team's board, 3 for each nonland card in its hands or on its
+    battlefield and 1 for each mana its permanents make, minus the Horde's library and half its
+    board) when that beats ``baseline``'s by more than ``margin``; a second future is drawn only
+    when another answer did so in the first. A point of life counts more than in
+    ``lookahead``'s exact copies: the futures it imagines are not the one to come, and life is
+    what a worse one takes. Searching blocks, targets, fogs and counterspells too made no fair
+    copy play better, only slower: ``decisions`` adds them.
+
+    Parameters: ``samples`` (futures drawn per attack, default 2), ``candidates`` (the most
+    answers played forward at one decision, default 5; 0 plays as baseline), ``horizon`` (Horde
+    turns an attack is played forward, default 2), ``cast_samples`` and ``cast_horizon`` (the
+    same for what to cast, default 1 and 1), ``margin`` (the points of mean position by which
+    another answer must beat baseline's to be played instead, default 1), ``decisions`` (the
+    kinds of decision searched, comma-separated, from attackers, cast, blocks, target, fog and
+    counter; default attackers,cast), ``life_weight`` (what a point of team life is worth
+    against a card of the Horde's library, default 1.5) and those of ``baseline``."""
 
     name = "expert"
-    description = "baseline, but plays each important decision's candidates forward on copies with the unknown drawn again"
+    description = "baseline, but plays its candidate attacks and spells forward on copies with the unknown drawn again"
     samples = 2
-    candidates = 3
-    horizon = 1
-    margin = 3.5
+    candidates = 5
+    horizon = 2
+    cast_samples = 1
+    cast_horizon = 1
+    margin = 1.0
+    decisions = "attackers,cast"
+    life_weight = 1.5
+    _SEARCHABLE = frozenset({"attackers", "blocks", "target", "fog", "counter", "cast"})
+
+    def __init__(self, **params: Any):
+        super().__init__(**params)
+        kinds = frozenset(kind.strip() for kind in self.decisions.split(",") if kind.strip())
+        unknown = sorted(kinds - self._SEARCHABLE)
+        if unknown:
+            raise PolicyError(f"policy 'expert' parameter 'decisions': {', '.join(unknown)} can't be searched "
+                              f"(expected some of: {', '.join(sorted(self._SEARCHABLE))}, comma-separated)")
+        self._searched = kinds
+
+    def _value(self, game: Game) -> float:
+        return position_value(game, self.life_weight, permanents=True)
 
     def width(self) -> int:
         return self.candidates if self.samples > 0 and self.horizon > 0 else 0
 
     def _look_ahead(self, decision: Decision, view: TeamView) -> Any:
         candidates = self._candidates(decision, view)
-        if len(candidates) < 2:
-            return None
-        until = view.horde_turns + self.horizon
+        samples, horizon = self.samples, self.horizon
+        if decision.kind == "cast":
+            candidates = [choice for choice in candidates if choice is not None]  # which spell, not whether
+            samples, horizon = self.cast_samples, self.cast_horizon
+        if len(candidates) < 2 or samples <= 0 or horizon <= 0:
+            return KEEP
+        until = view.horde_turns + horizon
         totals = [0.0] * len(candidates)
-        for sample in range(self.samples):
+        for sample in range(samples):
             seed = self.rng.getrandbits(64)  # one future, met by every candidate
             values = []
             for choice in candidates:
                 replay = _FairReplay(self._answered + [encode(decision, choice)], self.rollout(), seed)
-                values.append(self._play_forward(replay, until, 4 * self.horizon))
+                values.append(self._play_forward(replay, until, 4 * horizon))
             totals = [total + value for total, value in zip(totals, values, strict=True)]
-            if sample == 0 and min(values) == max(values):
-                return None  # the first future drawn does not tell the answers apart: baseline's
+            if sample == 0 and max(values[1:]) - values[0] <= self.margin:
+                return KEEP  # no other answer did clearly better in the first future: baseline's
         best = max(range(len(candidates)), key=totals.__getitem__)
-        if totals[best] - totals[0] <= self.margin * self.samples:
-            return None  # baseline's answer, unless another is clearly better
+        if totals[best] - totals[0] <= self.margin * samples:
+            return KEEP  # baseline's answer, unless another is clearly better
         return candidates[best]
 
 POLICIES["expert"] = ExpertPolicy  # registered beside the others (the composition root, horde.play, imports this module)

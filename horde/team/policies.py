@@ -18,6 +18,7 @@ define the class), so a wrong spec fails before any of that code runs.
 from __future__ import annotations
 
 import ast
+import gc
 import importlib
 import importlib.util
 import inspect
@@ -867,6 +868,9 @@ class _Replay:
         return self.rollout.choose(decision, view)
 
 
+KEEP = object()  # what a search returns to keep baseline's answer (None is an answer: no spell, no fog)
+
+
 class SearchPolicy(BaselinePolicy):
     """What the searching policies share: ``baseline``, but at its important decisions (blocks,
     targets, fogs, attackers, counterspells) a few candidate answers are played forward on copies
@@ -878,6 +882,7 @@ class SearchPolicy(BaselinePolicy):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
+        self._searched = self._IMPORTANT  # the kinds of decision played forward
         self._snapshot: Snapshot | None = None
         self._rest: Callable[[Game], Any] | None = None
         self._answered: list[tuple[str, Any]] = []
@@ -895,10 +900,16 @@ class SearchPolicy(BaselinePolicy):
         self._rest = rest
 
     def choose(self, decision: Decision, view: TeamView) -> Any:
-        choice = None
-        if self._snapshot is not None and decision.kind in self._IMPORTANT:
-            choice = self._look_ahead(decision, view)
-        if choice is None:
+        choice: Any = KEEP
+        if self._snapshot is not None and decision.kind in self._searched:
+            collecting = gc.isenabled()
+            gc.disable()  # its copies' cycles are collected after the search, all at once, not during it
+            try:
+                choice = self._look_ahead(decision, view)  # None is an answer too: no spell, no fog
+            finally:
+                if collecting:
+                    gc.enable()
+        if choice is KEEP:
             choice = super().choose(decision, view)
         self._answered.append(encode(decision, choice))
         return choice
@@ -910,6 +921,7 @@ class SearchPolicy(BaselinePolicy):
             self._answered.append(encode(decision, choice))
 
     def _look_ahead(self, decision: Decision, view: TeamView) -> Any:
+        """The answer the search finds, or ``KEEP`` for ``baseline``'s."""
         raise NotImplementedError
 
     def _candidates(self, decision: Decision, view: TeamView) -> list[Any]:
@@ -949,6 +961,10 @@ class SearchPolicy(BaselinePolicy):
                     break
         except (_Diverged, PolicyError, GameAborted, RecursionError):
             return -float("inf")  # a copy that ran away (H15) is no answer to take
+        return self._value(game)
+
+    def _value(self, game: Game) -> float:
+        """How good a copy's position is for the team (``position_value``)."""
         return position_value(game)
 
     def rollout(self) -> BaselinePolicy:
@@ -980,7 +996,7 @@ class LookaheadPolicy(SearchPolicy):
     def _look_ahead(self, decision: Decision, view: TeamView) -> Any:
         candidates = self._candidates(decision, view)
         if len(candidates) < 2:
-            return None
+            return KEEP
         until = view.horde_turns + 1  # to the end of the next Horde turn
         best, best_value = None, -float("inf")
         for choice in candidates:
@@ -990,11 +1006,13 @@ class LookaheadPolicy(SearchPolicy):
         return best
 
 
-def position_value(game: Game) -> float:
+def position_value(game: Game, life_weight: float = 1.0, permanents: bool = False) -> float:
     """How good a position is for the team: a win above everything, a loss below; else team
-    life plus half the team's board (power and toughness) and 3 for each card in the team's
-    hands (a fog or a counterspell kept is worth something), minus the Horde's library and half
-    its board."""
+    life (times ``life_weight``) plus half the team's board (power and toughness) and 3 for each
+    card in the team's hands (a fog or a counterspell kept is worth something), minus the
+    Horde's library and half its board. With ``permanents``, each nonland permanent card the
+    team has on the battlefield is worth 3 as well, as in a hand (a card cast is never worth
+    less than the card held), and each mana the team's permanents make 1 more."""
     if game.winner == Winner.TEAM:
         return 1e9
     if game.winner == Winner.HORDE:
@@ -1007,7 +1025,11 @@ def position_value(game: Game) -> float:
         if p.card.is_creature:
             board -= max(0, rules.power(game, p)) + rules.toughness(game, p)
     cards = sum(len(player.hand) for player in game.players)
-    return game.team_life - len(game.horde.library) + board / 2 + 3 * cards
+    mana = 0
+    if permanents:
+        cards += sum(1 for p in game.battlefield.team if not p.card.is_token and not p.card.is_land)
+        mana = sum(len(p.card.mana) for sources in game.battlefield.mana_sources.values() for p in sources)
+    return mana + life_weight * game.team_life - len(game.horde.library) + board / 2 + 3 * cards
 
 
 POLICIES: dict[str, type[Policy]] = {"baseline": BaselinePolicy, "aggro": AggroPolicy, "defensive": DefensivePolicy,
