@@ -260,9 +260,9 @@ def test_compare_explains_bad_arms_in_one_line(runner, arguments, fragment):
 def test_play_shows_each_mechanic_of_the_grave_horde_in_the_log():
     """The demonstration: the bundled grave-horde deck (flashback, unearth, regeneration, wither,
     an Aura, kicker, protection) against the bundled team decks (a flash creature, protection),
-    seed 240: each mechanic shows in the readable log and in the JSON events."""
+    seed 373: each mechanic shows in the readable log and in the JSON events."""
     runner = CliRunner()
-    seed = ["play", "--horde", "grave-horde", "--seed", "240"]
+    seed = ["play", "--horde", "grave-horde", "--seed", "373"]
     events = [json.loads(line) for line in runner.invoke(cli, [*seed, "--json"]).output.splitlines()]
     readable = runner.invoke(cli, seed).output
     shown = {
@@ -280,10 +280,10 @@ def test_play_shows_each_mechanic_of_the_grave_horde_in_the_log():
     lines = readable.splitlines()
     for line in ("  The Horde casts Moan of the Unhallowed from its graveyard (flashback)",
                  "  The Horde unearths Dregscape Zombie",
-                 "  Drudge Skeletons regenerates (paid {B}): tapped, damage removed, out of combat",
-                 "  Sickle Ripper deals 2 damage to Judith, the Scourge Diva as -1/-1 counters",
-                 "  Unholy Strength enchants Fyndhorn Elves",
+                 "  River Boa regenerates (paid {G}): tapped, damage removed, out of combat",
+                 "  Sickle Ripper deals 2 damage to Steward of Valeron as -1/-1 counters",
+                 "  Pacifism enchants Mortivore",
                  "  Player 3 casts Spectral Sailor with flash before blocks",
-                 "  Player 2 casts Wolfbriar Elemental kicked 2 times",
-                 "  Verdant Force has protection from Risen Executioner: its 4 damage is prevented"):
+                 "  Player 2 casts Gnarlid Pack kicked 2 times",
+                 "  Geist-Honored Monk has protection from Risen Executioner: its 4 damage is prevented"):
         assert line in lines, line

@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "2f2c843ec1288626c67b16e433a07ba6293db6e67251b87840a36d6b24e54531"
+DIGEST = "3e7f3bc55a88c29e060158997f49f155dc7ec01ec30f1d66dd6f4de44d4fb8eb"
 
 
 def records_digest(games: int = 1000) -> str:

