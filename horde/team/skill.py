@@ -56,7 +56,7 @@ LEVELS: tuple[Level, ...] = (
           description=f"baseline, one decision in {round(1 / NOVICE_RANDOM_SHARE)} taken at random"),
     Level("club", "baseline", description="baseline as it plays"),
     # The strongest fair policy: the search on copies whose unknown future is drawn again.
-    Level("expert", "expert", description="expert: baseline with a fair search at its important decisions"),
+    Level("expert", "expert", description="expert: baseline with a fair search of its attacks and spell choices"),
     Level("clairvoyant", "lookahead", description="lookahead: plays each important decision forward on copies of "
                                                   "the real game (an upper bound)"),
 )
