@@ -297,10 +297,15 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
             raise ValueError
         if knob.kind == "params":
             if isinstance(value, str):
-                pairs = [p.split("=", 1) for p in value.split(",") if p.strip()]
-                if any(len(p) != 2 for p in pairs):
-                    expected = "key=value pairs like wrath_threshold=12"
-                    raise ValueError
+                pairs: list[list[str]] = []
+                for piece in value.split(","):
+                    if "=" in piece:
+                        pairs.append(piece.split("=", 1))
+                    elif pairs and piece.strip():  # a value with commas: decisions=attackers,cast
+                        pairs[-1][1] += "," + piece
+                    elif piece.strip():
+                        expected = "key=value pairs like wrath_threshold=12"
+                        raise ValueError
                 value = {k.strip(): _number(v.strip()) for k, v in pairs}
             if isinstance(value, list | tuple):
                 value = dict(value)

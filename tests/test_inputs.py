@@ -22,7 +22,7 @@ from horde.errors import DeckError, HordeError
 from horde.lab.experiments import load_experiment
 from horde.limits import SEED_MAX, quoted, whole_number
 from horde.play import prepare
-from horde.setup import make_setup
+from horde.setup import SetupError, make_setup
 
 SMALL = ["--horde", "mini", "--team", "white", "--team", "white", "--players", "2", "--boss", "none"]
 EXPERIMENT = ('name = "small"\nseed = 3\n[setup]\nhorde_deck = "mini-recipe"\nteam_decks = ["white", "white"]\n'
@@ -227,6 +227,14 @@ def test_item5_a_whole_number_parameter_is_played_as_recorded(decks):
                        policy_params="wrath_threshold=8")
     assert dict(setup.policy_params) == {"wrath_threshold": 8}
     assert prepare(setup).new_policy().wrath_threshold == 8
+
+
+def test_item5_a_parameter_value_may_hold_commas():
+    # the pieces after a key=value that hold no '=' belong to its value: expert's decisions
+    setup = make_setup(policy="expert", policy_params="decisions=attackers,cast,blocks,margin=2")
+    assert dict(setup.policy_params) == {"decisions": "attackers,cast,blocks", "margin": 2}
+    with pytest.raises(SetupError, match="expected key=value pairs like wrath_threshold=12"):
+        make_setup(policy="control", policy_params="attackers,wrath_threshold=8")
 
 
 # ---------------------------------------------------------------- 8: files that are not files
