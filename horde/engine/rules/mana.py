@@ -226,7 +226,7 @@ def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str], un
     # flexible sources, and among those the ones whose colours the rest of its hand needs least
     # (Sol Ring's {1} from the Plains, not from the Forest a {2}{G} creature in hand needs).
     wanted: dict[str, int] = {}
-    if generic and hand is not None:
+    if generic and hand is not None and used.count(False) > generic:  # else every unit left pays: no choice
         for card in hand:
             for colour in card.cost.colours:
                 wanted[colour] = wanted.get(colour, 0) + 1
