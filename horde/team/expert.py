@@ -25,6 +25,7 @@ from typing import Any
 from horde.engine.decisions import Decision, PolicyError
 from horde.engine.fork import redraw
 from horde.engine.state import Game
+from horde.team import tactics
 from horde.team.policies import KEEP, POLICIES, Policy, SearchPolicy, _Replay, encode, position_value
 from horde.team.view import TeamView
 
@@ -53,10 +54,11 @@ class ExpertPolicy(SearchPolicy):
       ``aggro``'s, every creature, none) is played forward in ``samples`` futures to the end of
       the ``horizon``-th Horde turn from now. Whether a creature goes at the Horde's library or
       stays home to block is where a search earns its work.
-    - **What to cast**, when a player can pay for two spells or more: each castable spell
-      (``baseline``'s first) is cast and played forward in ``cast_samples`` futures to the end
-      of the ``cast_horizon``-th Horde turn. Casting nothing is not a candidate: holding every
-      spell back never played better (docs/decisions.md).
+    - **What to cast**, when a player can pay for two spells or more that can help the team
+      now (no removal without a Horde permanent to answer): each (``baseline``'s first) is cast
+      and played forward in ``cast_samples`` futures to the end of the ``cast_horizon``-th Horde
+      turn. Casting nothing is not a candidate:
+      holding every spell back never played better (docs/decisions.md).
 
     It plays the answer with the best mean position (a win; else team life, one and a half
     points each, plus half the team's board, 3 for each nonland card in its hands or on its
@@ -103,11 +105,22 @@ class ExpertPolicy(SearchPolicy):
     def width(self) -> int:
         return self.candidates if self.samples > 0 and self.horizon > 0 else 0
 
+    def _would_cast(self, decision: Decision, option: Any, view: TeamView) -> bool:
+        """Whether a spell can help the team now: not removal with no Horde permanent to answer,
+        nor a creature whose entering damage would hit the team's own (``horde.team.tactics``:
+        the checks ``baseline`` casts by). The search still weighs what ``baseline`` holds back
+        for other reasons (its mana reserve, its own wrath coming): that is where it wins."""
+        card = option[0]
+        horde = view.horde_creatures()
+        if tactics.role(card) == "removal" and not tactics.answers(card, horde, view, decision.player):
+            return False
+        return not (tactics.harms_on_entering(card) and not horde)
+
     def _look_ahead(self, decision: Decision, view: TeamView) -> Any:
         candidates = self._candidates(decision, view)
         samples, horizon = self.samples, self.horizon
-        if decision.kind == "cast":
-            candidates = [choice for choice in candidates if choice is not None]  # which spell, not whether
+        if decision.kind == "cast":  # which spell first, among those that can help the team now
+            candidates = [choice for choice in candidates if choice is not None and self._would_cast(decision, choice, view)]
             samples, horizon = self.cast_samples, self.cast_horizon
         if len(candidates) < 2 or samples <= 0 or horizon <= 0:
             return KEEP
