@@ -128,11 +128,14 @@ def turns_table(results: list[GameResult], start: int, cell: int = 0) -> pa.Tabl
 
 def read_parquet(path: Path, columns: list[str] | None = None) -> pa.Table:
     """The Parquet file ``path``, opened here: pyarrow takes a path only as UTF-8 text, and a
-    results folder's name may hold any bytes (a name made on another system)."""
+    results folder's name may hold any bytes (a name made on another system). Read on this
+    thread: a read through a Python file object on pyarrow's thread pool can leave a worker
+    that aborts the process at exit ("terminate called without an active exception", exit -6,
+    seen under load after a one-line error)."""
     import pyarrow.parquet as pq
 
     with open(path, "rb") as handle:
-        return pq.read_table(handle, columns=columns)
+        return pq.read_table(handle, columns=columns, use_threads=False)
 
 
 def part_path(folder: Path, kind: str, cell: int, start: int, stop: int) -> Path:
