@@ -29,6 +29,8 @@ from horde.team import tactics
 from horde.team.policies import KEEP, POLICIES, Policy, SearchPolicy, _Replay, encode, position_value
 from horde.team.view import TeamView
 
+REVEAL_POWER = 4  # what the Horde's next reveal adds to its attack, as a team reckons it: two Zombie tokens
+
 
 class _FairReplay(_Replay):
     """Replays a copy's recorded answers; on reaching the last one (the decision searched) it
@@ -61,7 +63,9 @@ class ExpertPolicy(SearchPolicy):
       holding every spell back never played better (docs/decisions.md).
 
     It plays the answer with the best mean position (a win; else team life, one and a half
-    points each, plus half the team's board, 3 for each nonland card in its hands or on its
+    points each (for an attack, only the life the Horde could take in its next ``spare_after``
+    attacks: what lies above is life to spare, and spending it to mill the Horde costs
+    nothing), plus half the team's board, 3 for each nonland card in its hands or on its
     battlefield and 1 for each mana its permanents make, minus the Horde's library and half its
     board) when that beats ``baseline``'s by more than ``margin``; a second future is drawn only
     when another answer did so in the first. A point of life counts more than in
@@ -76,7 +80,10 @@ class ExpertPolicy(SearchPolicy):
     another answer must beat baseline's to be played instead, default 1), ``decisions`` (the
     kinds of decision searched, comma-separated, from attackers, cast, blocks, target, fog and
     counter; default attackers,cast), ``life_weight`` (what a point of team life is worth
-    against a card of the Horde's library, default 1.5) and those of ``baseline``."""
+    against a card of the Horde's library, default 1.5), ``spare_after`` (how many Horde
+    attacks' worth of life counts when an attack is searched: the power of the Horde creatures
+    that will attack next, plus 4 for what its next reveal adds, times this; default 3, 0 counts
+    all life) and those of ``baseline``."""
 
     name = "expert"
     description = "baseline, but plays its candidate attacks and spells forward on copies with the unknown drawn again"
@@ -88,6 +95,7 @@ class ExpertPolicy(SearchPolicy):
     margin = 1.0
     decisions = "attackers,cast"
     life_weight = 1.5
+    spare_after = 3.0
     _SEARCHABLE = frozenset({"attackers", "blocks", "target", "fog", "counter", "cast"})
 
     def __init__(self, **params: Any):
@@ -98,9 +106,20 @@ class ExpertPolicy(SearchPolicy):
             raise PolicyError(f"policy 'expert' parameter 'decisions': {', '.join(unknown)} can't be searched "
                               f"(expected some of: {', '.join(sorted(self._SEARCHABLE))}, comma-separated)")
         self._searched = kinds
+        self._life_cap: float | None = None  # while an attack is searched: life above it is to spare
 
     def _value(self, game: Game) -> float:
-        return position_value(game, self.life_weight, permanents=True)
+        return position_value(game, self.life_weight, permanents=True, life_cap=self._life_cap)
+
+    def life_to_keep(self, view: TeamView) -> float | None:
+        """The life worth counting when an attack is searched: what the Horde could take in
+        ``spare_after`` attacks like its next (the power of the creatures that will attack, plus
+        ``REVEAL_POWER`` for its next reveal); None (all of it) when ``spare_after`` is 0. At 40
+        life against a lone 2/2 the team has life to spare and attacks with everything; at 40
+        against a 10-power board every point counts, and the search weighs keeping blockers home."""
+        if self.spare_after <= 0:
+            return None
+        return self.spare_after * (view.horde_attack_power() + REVEAL_POWER)
 
     def width(self) -> int:
         return self.candidates if self.samples > 0 and self.horizon > 0 else 0
@@ -125,6 +144,14 @@ class ExpertPolicy(SearchPolicy):
         if len(candidates) < 2 or samples <= 0 or horizon <= 0:
             return KEEP
         until = view.horde_turns + horizon
+        self._life_cap = self.life_to_keep(view) if decision.kind == "attackers" else None
+        try:
+            return self._best(decision, candidates, samples, horizon, until)
+        finally:
+            self._life_cap = None
+
+    def _best(self, decision: Decision, candidates: list[Any], samples: int, horizon: int, until: int) -> Any:
+        """The candidate with the best mean position over ``samples`` futures, or ``KEEP``."""
         totals = [0.0] * len(candidates)
         for sample in range(samples):
             seed = self.rng.getrandbits(64)  # one future, met by every candidate

@@ -1006,13 +1006,15 @@ class LookaheadPolicy(SearchPolicy):
         return best
 
 
-def position_value(game: Game, life_weight: float = 1.0, permanents: bool = False) -> float:
+def position_value(game: Game, life_weight: float = 1.0, permanents: bool = False,
+                   life_cap: float | None = None) -> float:
     """How good a position is for the team: a win above everything, a loss below; else team
     life (times ``life_weight``) plus half the team's board (power and toughness) and 3 for each
     card in the team's hands (a fog or a counterspell kept is worth something), minus the
     Horde's library and half its board. With ``permanents``, each nonland permanent card the
     team has on the battlefield is worth 3 as well, as in a hand (a card cast is never worth
-    less than the card held), and each mana the team's permanents make 1 more."""
+    less than the card held), and each mana the team's permanents make 1 more. Life above
+    ``life_cap`` counts for nothing (life to spare)."""
     if game.winner == Winner.TEAM:
         return 1e9
     if game.winner == Winner.HORDE:
@@ -1029,7 +1031,8 @@ def position_value(game: Game, life_weight: float = 1.0, permanents: bool = Fals
     if permanents:
         cards += sum(1 for p in game.battlefield.team if not p.card.is_token and not p.card.is_land)
         mana = sum(len(p.card.mana) for sources in game.battlefield.mana_sources.values() for p in sources)
-    return mana + life_weight * game.team_life - len(game.horde.library) + board / 2 + 3 * cards
+    life = game.team_life if life_cap is None else min(game.team_life, life_cap)
+    return mana + life_weight * life - len(game.horde.library) + board / 2 + 3 * cards
 
 
 POLICIES: dict[str, type[Policy]] = {"baseline": BaselinePolicy, "aggro": AggroPolicy, "defensive": DefensivePolicy,
