@@ -235,3 +235,19 @@ def test_life_to_spare_is_what_three_horde_attacks_could_not_take():
     game.team_life = 50
     assert position_value(game, 1.5, permanents=True) == value[45] + 7.5
     assert make_policy("expert", spare_after=0).life_to_keep(view) is None
+
+
+def test_the_cast_search_never_compares_a_fog():
+    # Seed 14 at 4 players showed Moment's Peace cast in the team's own turn 3, before the Horde's
+    # first: in the one future drawn, the fog kept the team's attack from milling three cards and
+    # so moved a bad reveal away, by chance. In the team's main phase a fog prevents only the
+    # damage the team deals: it is no candidate; creatures and ramp are.
+    entry = {"name": "fog", "why": "", "step": "main", "ask": "cast", "answer": "none", "horde_turns": 0,
+             "player1": {"hand": ["Moment's Peace", "Llanowar Elves", "Untamed Wilds"],
+                         "battlefield": ["Forest", "Forest", "Forest"]}}
+    expert = make_policy("expert")
+    game = setup_position(puzzles._puzzle(entry, "test", "test"), expert)
+    hand = {card.name: card for card in game.players[0].hand}
+    decision = Decision("cast", 0, [(card, "hand") for card in hand.values()] + [None])
+    considered = {name for name, card in hand.items() if expert._would_cast(decision, (card, "hand"), game.drivers.view)}
+    assert considered == {"Llanowar Elves", "Untamed Wilds"}
