@@ -278,12 +278,14 @@ class FolderLock:
 
 def run_experiment(experiment: Experiment, out="results", *, workers: int | None = None,
                    scheduler: str | None = None, chunk_size: int | None = None, progress: bool = True,
-                   backend=None, on_start=None) -> RunOutcome:
+                   backend=None, on_start=None, stop_requested=None) -> RunOutcome:
     """Run every cell of ``experiment`` into ``out/NAME-HASH/`` and return what was done.
 
     ``workers`` local processes (default one per core) or the Dask cluster at ``scheduler``;
     ``chunk_size`` games per chunk (default: ``DEFAULT_CHUNK``, less for small runs);
-    ``on_start(folder)`` is called once the backend is ready, before anything is written. Resumes an
+    ``on_start(folder)`` is called once the backend is ready, before anything is written;
+    ``stop_requested()``, asked between chunks, says that a stop was asked for (a signal whose
+    KeyboardInterrupt something swallowed): the run then stops as if interrupted. Resumes an
     earlier run of the same experiment; raises HordeError, with nothing written, for a folder
     holding another experiment or a scheduler it cannot reach. Stopped by KeyboardInterrupt, it
     records ``interrupted`` in the manifest and raises RunInterrupted; when a worker dies or the
@@ -307,14 +309,14 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
         make_folder(folder)
         with FolderLock(folder):
             outcome = _run(experiment, folder, manifest, backend, chunk_size, progress,
-                           scheduler if scheduler else None)
+                           scheduler if scheduler else None, stop_requested or (lambda: False))
         cancelled = False
         return outcome
     finally:
         backend.close(cancel=cancelled)
 
 
-def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler) -> RunOutcome:
+def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler, stop_requested) -> RunOutcome:
     from horde.lab.progress import progress_bar
 
     digest = experiment.digest()
@@ -372,6 +374,8 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     def backend_failed(error: Exception, state, start, stop) -> None:
         """Raise RunError if ``error`` is the backend's own failure (a worker or the cluster lost)."""
         failure = backend.failure(error, f"cell {state.cell.index}, games {start}-{stop - 1}")
+        if failure is not None and stop_requested():
+            raise KeyboardInterrupt  # a worker ended by the same stop (SIGTERM to the process group)
         if failure is not None:
             raise RunError(f"{failure}; {kept()} finished games are kept: run the command again to continue",
                            str(folder)) from None
@@ -423,6 +427,8 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
                        dynamic_ncols=True)
     try:
         while queue or in_flight:
+            if stop_requested():  # a stop whose KeyboardInterrupt was swallowed still stops the run
+                raise KeyboardInterrupt
             while queue and len(in_flight) < backend.window:
                 _, state, start, stop = queue.popleft()
                 if not wanted(state, start):
