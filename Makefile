@@ -67,11 +67,12 @@ test-compiled: $(FAST_STAMP)
 
 # The fuzz suite in full (tests/test_fuzz.py; CI runs about 340 cases): damaged and hostile
 # decklists, card files, experiment files, card indexes, results folders and command lines, each
-# ending with exit 0 or 2, no traceback, no timeout, nothing written outside the results folder.
+# ending with exit 0 or 2, no traceback, none still running after 120 s (a hang; the suite sets no
+# time limit), nothing written outside the results folder.
 FUZZ_LOG := .fuzz-failures/log.tsv
 fuzz: $(STAMP)
 	mkdir -p .fuzz-failures && rm -f $(FUZZ_LOG)
-	HORDE_FUZZ_LOG=$(CURDIR)/$(FUZZ_LOG) HORDE_FUZZ_CASES=$${HORDE_FUZZ_CASES:-2400} \
+	HORDE_FUZZ_LOG=$(CURDIR)/$(FUZZ_LOG) HORDE_FUZZ_CASES=$${HORDE_FUZZ_CASES:-2400} HORDE_FUZZ_SECONDS=$${HORDE_FUZZ_SECONDS:-120} \
 		$(BIN)/python -m pytest -p no:cacheprovider -n auto tests/test_fuzz.py; \
 		status=$$?; $(BIN)/python tests/test_fuzz.py $(FUZZ_LOG); exit $$status
 
