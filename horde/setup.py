@@ -303,7 +303,7 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
                         pairs.append(piece.split("=", 1))
                     elif pairs and piece.strip():  # a value with commas: decisions=attackers,cast
                         pairs[-1][1] += "," + piece
-                    elif piece.strip():
+                    else:  # nothing, or no name: never taken as no parameter
                         expected = "key=value pairs like wrath_threshold=12"
                         raise ValueError
                 value = {k.strip(): _number(v.strip()) for k, v in pairs}
@@ -345,6 +345,10 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
             text = ":".join(str(whole_number(p, 0, 100)) for p in parts)
         if name == "preset":
             text = _choice(text, tuple(PRESETS))
+        if name in ("policy", "drafter") and ":" not in text:
+            # A registered name forgives case (as a preset's does): one spelling, so one setup and one
+            # hash for the same games. A module:Class path is Python's, and keeps its case.
+            text = text.strip().lower()
         return text
     except ChoiceError as error:
         raise SetupError(f"{where}: knob '{name}' = {quoted(value)}: {error.hint}expected one of "

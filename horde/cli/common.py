@@ -20,7 +20,7 @@ import click
 
 from horde import __version__, build
 from horde.errors import HordeError
-from horde.limits import SEED_MAX, SIMULATE_GAMES_MAX, WORKERS_MAX
+from horde.limits import SEED_MAX, SIMULATE_GAMES_MAX, WORKERS_MAX, quoted
 from horde.setup import DEFAULTS, GROUP_OF, KNOBS, PRESETS, SetupError, make_setup
 
 # The numbers of the command line, within the input contract's limits (docs/limits.md).
@@ -399,6 +399,10 @@ def setup_from_options(options: dict, where: str = "command line", house: dict |
             raise SetupError(f"{where}: --team-decks {mode} and --team name the team decks twice: give one of them")
         values["team_decks"] = (mode,)
     if "policy_params" in values:
+        for given in values["policy_params"]:
+            if not given.partition("=")[0].strip() or "=" not in given:  # an empty one is no parameter
+                raise SetupError(f"{where}: --policy-param {quoted(given)}: expected NAME=VALUE, like "
+                                 "wrath_threshold=12")
         values["policy_params"] = ",".join(values["policy_params"])
     base = dict(house or {})
     if "policy" in values:  # another policy than the house's: not its parameters
