@@ -115,8 +115,8 @@ def home(app: TableApp, request: Request, error: str = "") -> HTMLResponse:
     body = (f"<h1>horde table</h1>{message(error)}<section><h2>Groups and seasons</h2>"
             f"<ul>{rows or '<li>none yet</li>'}</ul></section>"
             "<section><h2>Open a group's season</h2><form method=\"get\" action=\"/open\">"
-            "<label>Group <input name=\"group\" required maxlength=\"40\" value=\"our table\"></label> "
-            "<label>Season <input name=\"season\" required maxlength=\"40\" value=\"season 1\"></label> "
+            "<label>Group <input name=\"group\" aria-label=\"Group\" required maxlength=\"40\" value=\"our table\"></label> "
+            "<label>Season <input name=\"season\" aria-label=\"Season\" required maxlength=\"40\" value=\"season 1\"></label> "
             "<button class=\"main\">Open</button></form></section>")
     return HTMLResponse(page("horde table", body))
 
@@ -125,12 +125,13 @@ def setup_form(season: Season, rev_note: str = "") -> str:
     presets = "".join(f'<option value="{p}"{" selected" if p == "zombie-horde" else ""}>{p}</option>' for p in PRESETS)
     players = "".join(f'<option value="{n}"{" selected" if n == 3 else ""}>{n}</option>' for n in range(1, 5))
     return (f'<section><h2>New game</h2><form method="post" action="{season_url(season)}/new">'
-            f'<label>Preset <select name="preset">{presets}</select></label> '
-            f'<label>Players <select name="players">{players}</select></label><br>'
+            f'<label>Preset <select name="preset" aria-label="Preset">{presets}</select></label> '
+            f'<label>Players <select name="players" aria-label="Players">{players}</select></label><br>'
             '<label>Horde deck (a bundled name or a file; empty: the preset\'s) '
-            '<input name="horde_deck" size="28"></label><br>'
-            '<label>Boss (random, none or a name; empty: the preset\'s) <input name="boss" size="20"></label> '
-            '<label>Seed (empty: a new one) <input name="seed" inputmode="numeric" size="10"></label><br>'
+            '<input name="horde_deck" size="28" aria-label="Horde deck"></label><br>'
+            '<label>Boss (random, none or a name; empty: the preset\'s) <input name="boss" size="20" aria-label="Boss">'
+            '</label> '
+            '<label>Seed (empty: a new one) <input name="seed" inputmode="numeric" size="10" aria-label="Seed"></label><br>'
             '<details><summary>More knobs and house rules</summary><label>One knob a line, as in an '
             'experiment\'s [setup]: <br><textarea name="knobs" rows="4" cols="34" aria-label="More knobs, one a line, '
             'name = value"></textarea></label></details>'
@@ -144,17 +145,18 @@ def season_url(season: Season) -> str:
 def season_page(app: TableApp, season: Season, error: str = "", note: str = "", status: int = 200) -> HTMLResponse:
     parts = [f'<h1><a href="/">horde table</a>: {E(season.group)}, {E(season.season)}</h1>', message(error),
              message(note, "ok")]
-    current = season.current()
-    if current is None:
-        parts.append(setup_form(season))
-    else:
-        path, record = current
+    files = season.game_files()
+    if files:
+        path = files[-1]
+        record = season.read(path)
         try:
             table = season.table(path, record)
         except HordeError as problem:
             parts.append(message(f"this game no longer replays: {problem}"))
         else:
             parts.append(game_html(season, path, table))
+    if season.current() is None:
+        parts.append(setup_form(season))
     parts.append(summary_html(app, season))
     title = f"horde table: {season.group}, {season.season}"
     return HTMLResponse(page(title, "".join(parts)), status_code=status)
@@ -194,7 +196,7 @@ def game_html(season: Season, path: Path, table: Table) -> str:
         parts.append(f'<section class="ask" role="status"><h2>{E(winner)}</h2></section>')
     parts.append(board_html(url, table))
     parts.append(log_html(table))
-    if table.record["actions"]:
+    if table.record["actions"] and not table.over:
         parts.append(f'<form method="post" action="{url}/undo">{hidden(table)}<button aria-label="Undo the last '
                      'thing entered">Undo the last action</button></form>')
     return "".join(parts)
