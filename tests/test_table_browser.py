@@ -132,13 +132,13 @@ def button(page: Page, name: str):
     return found if found.count() else None
 
 
-def our_turn(page: Page, how: str, acted: dict) -> None:
+def our_turn(page: Page, how: str, acted: dict, amount: int = 8) -> None:
     """The players' turn: damage to the Horde (it mills) or removal, then end the turn."""
     turn = stat(page, r"turn (\d+)")
     destroy = page.get_by_role("button", name=re.compile(r"^Destroy "))
     if how == "mill" and acted.get("turn") != turn and stat(page, r"library (\d+)"):
         acted["turn"] = turn
-        page.get_by_label("Damage dealt to the Horde").fill(str(min(8, stat(page, r"library (\d+)"))))
+        page.get_by_label("Damage dealt to the Horde").fill(str(min(amount, stat(page, r"library (\d+)"))))
         page.get_by_role("button", name="Deal it").click()
         return
     if destroy.count() and acted.get(("destroyed", turn), 0) < (6 if how == "destroy" else 3) and (
@@ -151,7 +151,7 @@ def our_turn(page: Page, how: str, acted: dict) -> None:
     page.get_by_role("button", name="End our turn: the Horde plays").click()
 
 
-def play_through(page: Page, how: str = "mill", limit: int = 400, shots: str = "") -> str:
+def play_through(page: Page, how: str = "mill", limit: int = 400, shots: str = "", amount: int = 8) -> str:
     """Tap through a whole game as the players: answer what the page asks, act in our turns."""
     acted: dict = {}
     for _ in range(limit):
@@ -168,8 +168,17 @@ def play_through(page: Page, how: str = "mill", limit: int = 400, shots: str = "
         elif button(page, "Choose"):
             page.get_by_role("button", name="Choose").click()
         else:
-            our_turn(page, how, acted)
+            our_turn(page, how, acted, amount)
     raise AssertionError(f"no end after {limit} taps: {page.locator('body').inner_text()[:2000]}")
+
+
+def answer_or(page: Page, name: str) -> None:
+    """Answer the Horde's question if one is asked, else tap ``name``."""
+    for question in ("The Horde picks", "Choose"):
+        if button(page, question):
+            page.get_by_role("button", name=question).click()
+            return
+    page.get_by_role("button", name=name).click()
 
 
 def unlabelled(page: Page) -> list[str]:
@@ -223,9 +232,9 @@ def test_a_custom_horde_deck_with_a_boss_and_lieutenants(server, chromium, tmp_p
     deck.write_text(CUSTOM_DECK)
     page = open_page(chromium, url, phone=True)
     start(page, "browser", "custom", "zombie-horde", 3, seed=5, horde_deck=str(deck), boss="Liliana, Death Mage",
-          knobs="horde_size = 16\nstrong_tokens = 0")
+          knobs="horde_size = 16")
     assert "boss Liliana, Death Mage" in page.locator(".stats").inner_text()
-    result = play_through(page, "mill")
+    result = play_through(page, "mill", amount=2)
     log = page.locator("section[aria-label='What happened']").inner_text()
     assert "Liliana, Death Mage" in log and "Lieutenant entry roll" in log
     assert result
@@ -274,7 +283,7 @@ def test_bad_input_gets_a_message_and_changes_nothing(server, chromium):
 def test_a_server_killed_in_the_horde_turn_resumes_the_same_game(chromium, tmp_path):
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "horde", "table", "--folder", str(tmp_path), "--port", str(port), "--key", KEY,
+    command = [sys.executable, "-m", "horde.cli", "table", "--folder", str(tmp_path), "--port", str(port), "--key", KEY,
                "--no-estimate"]
 
     def serve() -> subprocess.Popen:
@@ -292,10 +301,10 @@ def test_a_server_killed_in_the_horde_turn_resumes_the_same_game(chromium, tmp_p
     try:
         page = open_page(chromium, url)
         start(page, "kill", "s1", "zombie-horde", 3, seed=21, knobs="cards_per_player = 10")
-        for _ in range(40):
+        for _ in range(60):
             if button(page, "Blocks declared: deal the damage"):
                 break
-            page.get_by_role("button", name="End our turn: the Horde plays").click()
+            answer_or(page, "End our turn: the Horde plays")
         before = page.locator("section.ask").inner_text(), page.locator("section[aria-label='What happened']").inner_text()
         process.kill()  # SIGKILL in the Horde's turn: the attackers are declared, blocks not yet
         process.wait(10)
@@ -304,6 +313,8 @@ def test_a_server_killed_in_the_horde_turn_resumes_the_same_game(chromium, tmp_p
         after = page.locator("section.ask").inner_text(), page.locator("section[aria-label='What happened']").inner_text()
         assert after == before
         page.get_by_role("button", name="Blocks declared: deal the damage").click()
+        while not button(page, "End our turn: the Horde plays"):
+            answer_or(page, "Blocks declared: deal the damage")
         page.get_by_role("button", name="End our turn: the Horde plays").click()
         record = Season(tmp_path, "kill", "s1").current()[1]
         fresh = dict(new_record(setup_of(record), record["seed"]), actions=record["actions"])

@@ -36,7 +36,6 @@ from horde.engine.decisions import KINDS, Decision
 from horde.engine.events import log
 from horde.engine.filters import Context, Filter
 from horde.engine.state import (
-    HORDE_CONTROLLER,
     Game,
     GameAborted,
     Permanent,
@@ -497,10 +496,13 @@ def replay(record: dict[str, Any]) -> Table:
     return Table(record)
 
 
-def try_action(record: dict[str, Any], action: dict[str, Any]) -> tuple[dict[str, Any], Table]:
+def try_action(record: dict[str, Any], action: dict[str, Any],
+               current: Table | None = None) -> tuple[dict[str, Any], Table]:
     """The record with ``action`` added, and its replay; a TableError (nothing changed) when the
-    game can't take it. Answers must answer the question asked; group actions come at a window."""
-    current = Table(record)
+    game can't take it. Answers must answer the question asked; group actions come at a window.
+    ``current``: the record's replay, when the caller has it."""
+    if current is None:
+        current = Table(record)
     question = current.question
     if question is None:
         raise TableError("this game is over: nothing more can be entered (start a new game)")

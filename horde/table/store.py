@@ -138,7 +138,7 @@ class Season:
                 new = dict(record, actions=record["actions"][:-1])
                 table = replay(new)
             else:
-                new, table = try_action(record, action)
+                new, table = try_action(record, action, self.table(path, record))
             new["revision"] = record["revision"] + 1
             if table.over:
                 new["status"] = "over"

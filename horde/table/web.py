@@ -517,7 +517,9 @@ def make_app(root: Path, key: str, estimate_seasons: bool = True) -> Starlette:
         try:
             season = app.season(request.query_params.get("group", ""), request.query_params.get("season", ""))
         except TableError as problem:
-            return HTMLResponse(page("horde table", home(app, request, str(problem)).body.decode()), 400)
+            response = home(app, request, str(problem))
+            response.status_code = 400
+            return response
         return RedirectResponse(season_url(season), status_code=303)
 
     def season_of(request: Request) -> Season:
