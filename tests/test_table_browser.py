@@ -22,9 +22,9 @@ import uvicorn
 from playwright.sync_api import Page, sync_playwright
 from test_report import browser
 
+from horde.cli.tablepage import make_app
 from horde.table.game import Table, new_record, setup_of
 from horde.table.store import Season
-from horde.table.web import make_app
 
 KEY = "table-test-key"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -299,12 +299,15 @@ def test_a_server_killed_in_the_horde_turn_resumes_the_same_game(chromium, tmp_p
 
     process = serve()
     try:
-        page = open_page(chromium, url)
+        page = open_page(chromium, url, phone=True)
         start(page, "kill", "s1", "zombie-horde", 3, seed=21, knobs="cards_per_player = 10")
         for _ in range(60):
             if button(page, "Blocks declared: deal the damage"):
                 break
             answer_or(page, "End our turn: the Horde plays")
+        assert fits(page) and not unlabelled(page)  # the blocks question on a phone
+        if os.environ.get("HORDE_TABLE_SCREENSHOTS"):
+            page.screenshot(path=str(IMAGES / "table-attack.png"), full_page=True)
         before = page.locator("section.ask").inner_text(), page.locator("section[aria-label='What happened']").inner_text()
         process.kill()  # SIGKILL in the Horde's turn: the attackers are declared, blocks not yet
         process.wait(10)

@@ -7,8 +7,8 @@ or SIGTERM says in one line what it kept and how to continue, and exits with 130
 
 One module per command group: ``common`` (the group and shared options), ``games`` (play,
 simulate), ``decks``, ``cards``, ``policies``, ``runs`` (run, summary, compare, report), ``tune``,
-``draft`` and ``table`` (the page that runs the Horde at a real table); ``playlog`` tells a traced
-game in a Magic player's words.
+``draft`` and ``table`` (with ``tablepage``, the page that runs the Horde at a real table);
+``playlog`` tells a traced game in a Magic player's words.
 """
 
 from horde.cli import cards, decks, draft, games, policies, runs, table, tune  # noqa: F401 (each registers its commands)

@@ -51,8 +51,8 @@ def table_command(folder, port, share, key, no_estimate):
     import segno
     import uvicorn
 
+    from horde.cli.tablepage import make_app
     from horde.files import make_folder
-    from horde.table.web import make_app
 
     folder = folder if folder is not None else default_folder()
     try:

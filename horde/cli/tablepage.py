@@ -1,4 +1,4 @@
-"""The table's web page: a small Starlette app of server-rendered HTML (no script, no asset from
+"""``horde table``'s web page: a small Starlette app of server-rendered HTML (no script, no asset from
 outside: it works on a phone at the table with no internet), served by uvicorn.
 
 Every request needs the table's key: the link ``horde table`` prints carries it once (``?key=``),
