@@ -70,17 +70,21 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
       "horde.lab.runner.backends", "horde.lab.runner.batch", "horde.lab.runner.run", "horde.lab.runner",
       "horde.lab.analysis", "horde.lab.tune", "horde.lab.calibrate",
       "horde.lab.doctor", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
+    # -- the game at a real table (horde/table/)
+    ("table", "a game at a real table replayed from the players' actions; groups, seasons and their records on disk",
+     ("horde.table", "horde.table.game", "horde.table.store")),
     # -- the command line (horde/cli/)
     ("command line", "a traced game, a setup and a boss's abilities in a Magic player's words; house rules; the "
                      "horde command, a module per command group",
      ("horde.cli.playlog", "horde.cli.words", "horde.cli.config", "horde.cli.common", "horde.cli.games", "horde.cli.decks", "horde.cli.cards",
-      "horde.cli.policies", "horde.cli.runs", "horde.cli.tune", "horde.cli.draft", "horde.cli", "horde.cli.__main__")),
+      "horde.cli.policies", "horde.cli.runs", "horde.cli.tune", "horde.cli.draft", "horde.cli.tablepage", "horde.cli.table",
+      "horde.cli", "horde.cli.__main__")),
     # -- one-release aliases of the old flat names (README: "Changed in 0.2"); nothing imports them
     ("aliases", "horde.presets, horde.policies, horde.analysis and horde.plots, kept for one release",
      ("horde.presets", "horde.policies", "horde.analysis", "horde.plots")),
 )
 # The parts, bottom to top: a module of a part imports only modules of its own part or the parts below.
-PARTS = ("foundation", "engine", "cards", "team", "play", "lab", "cli", "aliases")
+PARTS = ("foundation", "engine", "cards", "team", "play", "lab", "table", "cli", "aliases")
 ORDER = [module for _, _, modules in LAYERS for module in modules]
 POSITION = {module: i for i, module in enumerate(ORDER)}
 LAYER_OF = {module: name for name, _, modules in LAYERS for module in modules}
@@ -150,7 +154,7 @@ def part_of(module: str) -> str:
     """The part a module belongs to: its folder under horde/ (README's "Code" section maps them)."""
     if module in ("horde.presets", "horde.policies", "horde.analysis", "horde.plots"):
         return "aliases"
-    for part in ("engine", "cards", "team", "lab", "cli"):
+    for part in ("engine", "cards", "team", "lab", "table", "cli"):
         if module == f"horde.{part}" or module.startswith(f"horde.{part}."):
             return part
     return "play" if module == "horde.play" else "foundation"
