@@ -175,7 +175,7 @@ def load_families() -> None:
     if _LOADED:
         return
     _LOADED.append(True)
-    from horde.cards.grammar import families
+    import horde.cards.grammar.families as families
 
     for module in sorted(m.name for m in pkgutil.iter_modules(families.__path__)):
         importlib.import_module(f"{families.__name__}.{module}")
