@@ -45,6 +45,10 @@ def timings(path: Path) -> list[tuple[str, int, str]]:
                     found.append((function, child.lineno, f"{called.value.id}.{called.attr}()"))
                 elif isinstance(called, ast.Name) and called.id in from_time:
                     found.append((function, child.lineno, f"{called.id}()"))
+                if isinstance(called, ast.Attribute) and called.attr in ("set_default_timeout",
+                                                                         "set_default_navigation_timeout"):
+                    if not (child.args and isinstance(child.args[0], ast.Constant) and child.args[0].value == 0):
+                        found.append((function, child.lineno, f"{called.attr}()"))  # Playwright's limit (0: none)
                 for keyword in child.keywords:
                     given = not (isinstance(keyword.value, ast.Constant) and keyword.value.value is None)
                     if keyword.arg in ("timeout", "deadline") and given:
