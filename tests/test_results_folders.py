@@ -168,23 +168,51 @@ def test_item6_out_naming_a_file_is_one_line(experiment, tmp_path):
     one_line_error(run(experiment, "--out", tmp_path / "file"), "it is a file, not a folder")
 
 
+class _NoRoom:
+    """A new file on a full disk: every write fails with ENOSPC."""
+
+    def __init__(self, handle):
+        self.handle = handle
+
+    def write(self, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def __getattr__(self, name):
+        return getattr(self.handle, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.handle.close()
+
+
 @pytest.fixture
 def full_disk(monkeypatch):
     """A disk that fills up: once ``state['full']`` is set, every new file fails with ENOSPC when
-    it is flushed (as a real full disk shows only then); files already there can be rewritten."""
+    it is written, or when it is flushed to disk (where a real full disk may show only then);
+    files already there can be rewritten."""
     state = {"full": False, "after": None, "files": 0}
-    fsync = os.fsync
+    fsync, fdopen = os.fsync, os.fdopen
+
+    def new_file(fd) -> bool:
+        if not os.readlink(f"/proc/self/fd/{fd}").endswith(".tmp"):
+            return False
+        state["files"] += 1
+        if state["after"] is not None and state["files"] > state["after"]:
+            state["full"] = True
+        return state["full"]
+
+    def full_fdopen(fd, *args, **kwargs):
+        handle = fdopen(fd, *args, **kwargs)
+        return _NoRoom(handle) if new_file(fd) else handle
 
     def full_fsync(fd):
-        name = os.readlink(f"/proc/self/fd/{fd}")
-        if name.endswith(".tmp"):
-            state["files"] += 1
-            if state["after"] is not None and state["files"] > state["after"]:
-                state["full"] = True
-            if state["full"]:
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        if state["full"] and os.readlink(f"/proc/self/fd/{fd}").endswith(".tmp"):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         fsync(fd)
 
+    monkeypatch.setattr(horde.files.os, "fdopen", full_fdopen)
     monkeypatch.setattr(horde.files.os, "fsync", full_fsync)
     return state
 

@@ -125,7 +125,7 @@ class StopOnTerminate:
         return unraisable
 
 
-def _raise_later(signum: int) -> None:
+def _raise_later(signum: signal.Signals) -> None:
     time.sleep(0.01)
     _thread.interrupt_main(signum)
 
