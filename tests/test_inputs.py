@@ -168,8 +168,9 @@ def test_item3_colors_are_read_as_words_or_letters_never_letter_by_letter(tmp_pa
     path = tmp_path / "odd.txt"
     path.write_text(CARD + "Colors: blue\n\n" + CARD.replace("Odd Card", "Odd Two") + "Colors: W, u\nIdentity: green\n")
     catalogue = load_catalogue([TEST_DECKS / "cards" / "test.txt", path])
-    assert catalogue.get("Odd Card").colours == {"U"} and catalogue.get("Odd Card").identity == {"U"}
-    assert catalogue.get("Odd Two").colours == {"W", "U"} and catalogue.get("Odd Two").identity == {"W", "U", "G"}
+    # CR 903.4: the identity keeps the cost's {B} whatever the Colors line says
+    assert catalogue.get("Odd Card").colours == {"U"} and catalogue.get("Odd Card").identity == {"U", "B"}
+    assert catalogue.get("Odd Two").colours == {"W", "U"} and catalogue.get("Odd Two").identity == {"W", "U", "G", "B"}
 
 
 def test_item10_a_recipe_count_past_the_limit_is_refused(runner, tmp_path):
