@@ -215,7 +215,8 @@ class Bench:
         chunk = rng.choice([3, 7, 20, 60])  # 60: a cell's whole result in one message
         kind = kind or rng.choice(["sigterm"] * 4 + ["sigterm-group"] + ["disk"] * 3)
         if kind == "disk":
-            stop = Stop(number, kind, rng.randrange(0, int(self.written * 1.1) + 1))
+            # a tmpfs holds less than its size in files (a page at least each): both mostly fill up
+            stop = Stop(number, kind, rng.randrange(0, int(self.written * (0.6 if self.disk == "tmpfs" else 1.05)) + 1))
             env = self.env
             if self.disk == "tmpfs":
                 mount(out, int(stop.moment) + 4096)
@@ -224,7 +225,7 @@ class Bench:
             since = time.monotonic()
             stderr = self.ended(self.start(out, chunk, env), stop, since)
         else:
-            stop = Stop(number, kind, rng.uniform(self.startup / 2, self.span))
+            stop = Stop(number, kind, rng.uniform(self.startup / 2, self.span * 0.8))  # mostly before the end
             process = self.start(out, chunk)
             time.sleep(stop.moment)
             since = time.monotonic()
