@@ -637,15 +637,20 @@ def build_card(block: _Block) -> CardDef:
     colours = cost.colours  # 202.2: a hybrid or Phyrexian symbol is each of its colours
     if "Colors" in f:
         colours = parse_colours(f["Colors"][0], "Colors", path, f["Colors"][1], name)
-    identity = colours | frozenset(c for unit in mana for c in unit if c in COLOURS)
-    if "Identity" in f:
-        identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
     equip = parse_cost(f["Equip"][0], path, f["Equip"][1]) if "Equip" in f else None
     flashback = parse_cost(f["Flashback"][0], path, f["Flashback"][1]) if "Flashback" in f else None
     if "Kicker" in f and "Multikicker" in f:
         raise DeckError(f"card '{name}' has both 'Kicker:' and 'Multikicker:'", path, f["Multikicker"][1])
     kick_field = "Multikicker" if "Multikicker" in f else "Kicker"
     kicker = parse_cost(f[kick_field][0], path, f[kick_field][1]) if kick_field in f else None
+    # CR 903.4: the colour identity holds the colours of the mana symbols of its mana cost and its
+    # rules text (its mana, equip, flashback and kicker costs), whatever its colour (a Colors line).
+    identity = colours | cost.colours | frozenset(c for unit in mana for c in unit if c in COLOURS)
+    for text_cost in (equip, flashback, kicker):
+        if text_cost is not None:
+            identity |= text_cost.colours
+    if "Identity" in f:
+        identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
     horde_x = card_number(f["HordeX"][0], "HordeX", path, f["HordeX"][1], name) if "HordeX" in f else 3
     hooks: dict[str, list[Effect]] = {}
     for hook, text, hook_line in block.hooks:

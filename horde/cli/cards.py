@@ -111,12 +111,12 @@ def cards_import(file, quiet):
             bar.update(read - bar.n)
 
         try:
-            with terminate_as_interrupt() as signals:  # SIGTERM too: the temporary file is removed
+            with terminate_as_interrupt() as stop:  # SIGTERM too: the temporary file is removed
                 summary = import_atomic_cards(file, progress=progress)
         except KeyboardInterrupt:
             bar.close()
             click.echo(f"interrupted: the card index is as it was ({shown(index_path())})", err=True)
-            sys.exit(stop_code(signals))
+            sys.exit(stop_code(stop.received))
     click.echo(f"imported {summary['cards']} cards from {summary['source']} into {shown(index_path())} "
                f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
 
