@@ -185,7 +185,7 @@ def test_605_two_mana_at_once_count_both(make_game, catalogue, cards):
     assert rules.pay(game, 0, 0, ("R",)) and game.players[0].pool == [frozenset("U")]  # the U floats
 
 
-def test_a_bounce_land_returns_a_tapped_land_to_its_owners_hand(make_game, catalogue, cards):
+def test_verb_return_own_a_bounce_land_returns_a_tapped_land_to_its_owners_hand(make_game, catalogue, cards):
     game = make_game(players=1)
     island = put(game, catalogue, "Island", side="team", tapped=True)
     mountain = put(game, catalogue, "Mountain", side="team")
@@ -195,7 +195,7 @@ def test_a_bounce_land_returns_a_tapped_land_to_its_owners_hand(make_game, catal
     assert not rules.on_battlefield(game, island) and game.players[0].hand == [island.card]
 
 
-def test_a_bounce_land_alone_returns_itself(make_game, catalogue, cards):
+def test_verb_return_own_a_bounce_land_alone_returns_itself(make_game, catalogue, cards):
     game = make_game(players=1)
     game.drivers.policy = BaselineLike()
     karoo = rules.put_onto_battlefield(game, cards["Izzet Boilerworks"], 0, 0)
@@ -237,7 +237,7 @@ def test_605_an_ability_that_may_be_activated_only_with_five_lands(make_game, ca
     assert rules.pay(game, 0, 1, ()) and temple.tapped and game.players[0].pool == [frozenset("C")]
 
 
-def test_everflowing_chalice_makes_a_colourless_for_each_charge_counter(make_game, catalogue, cards):
+def test_amount_charge_everflowing_chalice_makes_a_colourless_for_each_charge_counter(make_game, catalogue, cards):
     game = make_game(players=1)
     chalice = enter(game, cards["Everflowing Chalice"], charge=3)
     assert rules.available_mana(game, 0) == 1  # an estimate: one for a counted ability
@@ -294,7 +294,7 @@ def test_a_mana_ability_that_gains_life(make_game, catalogue, cards):
     assert rules.pay(game, 0, 1, ()) and game.team_life == life + 1
 
 
-def test_rupture_spire_is_sacrificed_unless_its_controller_pays_1(make_game, catalogue, cards):
+def test_verb_sacrifice_unless_paid_rupture_spire(make_game, catalogue, cards):
     game = make_game(players=1)
     game.drivers.policy = BaselineLike()
     spire = rules.put_onto_battlefield(game, cards["Rupture Spire"], 0, 0)
@@ -324,7 +324,7 @@ def test_a_check_land_enters_tapped_unless_its_controller_controls_a_swamp_or_a_
     assert not rules.put_onto_battlefield(game, cards["Dragonskull Summit"], 0, 0).tapped
 
 
-def test_701_22_scry_puts_the_cards_the_policy_chooses_on_the_bottom(make_game, catalogue, cards):
+def test_verb_scry_puts_the_cards_the_policy_chooses_on_the_bottom(make_game, catalogue, cards):
     game = make_game(players=1)
     library = game.players[0].library
     library[:] = [catalogue.get("Swamp"), catalogue.get("Forest"), catalogue.get("Plains")]  # the Plains on top
@@ -336,7 +336,7 @@ def test_701_22_scry_puts_the_cards_the_policy_chooses_on_the_bottom(make_game, 
     assert [c.name for c in library] == ["Plains", "Swamp", "Forest"]
 
 
-def test_a_ritual_adds_its_mana_to_the_pool(make_game, catalogue, cards):
+def test_verb_add_mana_a_ritual_adds_its_mana_to_the_pool(make_game, catalogue, cards):
     game = make_game(players=1)
     ritual = cards["Dark Ritual"]
     put(game, catalogue, "Swamp", side="team")
@@ -354,7 +354,7 @@ def activate(game, p):
     activate_step(game, p.controller)
 
 
-def test_a_panorama_finds_a_basic_land_of_its_types(make_game, catalogue, cards):
+def test_verb_search_land_a_panorama_finds_a_basic_land_of_its_types(make_game, catalogue, cards):
     game = make_game(players=1)
     panorama = enter(game, cards["Bant Panorama"])
     put(game, catalogue, "Swamp", side="team")

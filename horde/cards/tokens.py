@@ -85,7 +85,7 @@ class Token:
 
     def mana_abilities(self) -> tuple[ManaAbility, ...]:
         """Its mana abilities: "{T}: Add ..." and "Sacrifice this creature: Add ..." (605.1a)."""
-        abilities = (ManaAbility(self.mana),) if self.mana else ()
+        abilities: tuple[ManaAbility, ...] = (ManaAbility(self.mana),) if self.mana else ()
         if self.sacrifice_mana:
             units = " ".join("any" if "*" in unit else "/".join(sorted(unit)) for unit in self.sacrifice_mana)
             abilities += (ManaAbility(self.sacrifice_mana, tap=False, sacrifice=True,

@@ -10,8 +10,8 @@ Quarter's "its controller may search") and a ritual's mana. Registered in the on
 from __future__ import annotations
 
 from horde.engine import rules
-from horde.engine.effects import Arg, verb
 from horde.engine.cards import CardDef
+from horde.engine.effects import Arg, verb
 from horde.engine.filters import Amount, Context, Filter, card_matches, evaluate
 from horde.engine.shuffling import randbelow, shuffle
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent

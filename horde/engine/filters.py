@@ -441,11 +441,16 @@ AMOUNT_ALIASES = {
     "heads_on_battlefield": "count:head",  # Face the Hydra's Heads (F)
     "revelers_on_battlefield": "count:reveler",  # Defeat a God's Revelers (G)
 }
+def _charge(p: Permanent | None) -> int:
+    """The charge counters on an amount's source (none without a permanent)."""
+    return p.charge if p is not None else 0
+
+
 AMOUNT_ATOMS: dict[str, TermFunction] = {
     "X": lambda g, x: x.x,
     "kicked": lambda g, x: getattr(x, "kicked", 0),
     "team_players": lambda g, x: len(g.players),
-    "charge": lambda g, x: x.permanent.charge if getattr(x, "permanent", None) is not None else 0,
+    "charge": lambda g, x: _charge(getattr(x, "permanent", None)),
 }
 AMOUNTS = set(AMOUNT_ALIASES) | set(AMOUNT_ATOMS)  # the names an amount may be (besides expressions)
 AMOUNT_KINDS = ("count", "graveyard", "hand")

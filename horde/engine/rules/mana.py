@@ -359,11 +359,12 @@ def _activations(game: Game, player: int, generic: int, pips: tuple[str, ...],
         groups.setdefault((option[0].card.name, option[1], option[2]), []).append(option)
     kinds = sorted(groups.values(), key=lambda group: _weight(group[0][1]))
     choices = [range(min(len(group), need) + 1) for group in kinds]
-    vectors = sorted(product(*choices), key=lambda v: (sum(n * _weight(g[0][1]) for n, g in zip(v, kinds)), sum(v)))
+    weights = [_weight(group[0][1]) for group in kinds]
+    vectors = sorted(product(*choices), key=lambda v: (sum(n * w for n, w in zip(v, weights, strict=True)), sum(v)))
     for vector in vectors[1:SEARCH_MAX + 1]:
         chosen: list[Activation] = []
         sources: set[int] = set()
-        for n, group in zip(vector, kinds):
+        for n, group in zip(vector, kinds, strict=True):
             for option in group:
                 if n == 0:
                     break
@@ -371,7 +372,7 @@ def _activations(game: Game, player: int, generic: int, pips: tuple[str, ...],
                     sources.add(id(option[0]))
                     chosen.append(option)
                     n -= 1
-        if n and len(chosen) < sum(vector):
+        if len(chosen) < sum(vector):
             continue  # a source can't activate two of its abilities at once
         chosen.sort(key=lambda option: option[1].cost is not None)  # those without a mana cost first
         free = sum(1 for option in chosen if option[1].cost is None)
@@ -388,7 +389,7 @@ def _simulate(game: Game, player: int, generic: int, pips: tuple[str, ...], unit
     """Whether activating ``chosen`` in order, each paying its own mana cost from the mana there
     is then, leaves mana that pays the cost (the floating part first, as in the pool)."""
     gone = {id(p) for p, ability, _ in chosen if ability.tap or ability.sacrifice}
-    floating = [(colours, -1, None) for colours, i, _ in units if i >= 0]
+    floating: list[ManaUnit] = [(colours, -1, None) for colours, i, _ in units if i >= 0]
     tapping = [unit for unit in units if unit[2] is not None and id(unit[2]) not in gone]
     for _, ability, made in chosen:
         if ability.cost is not None:
