@@ -41,6 +41,7 @@ CARDS = {
                     'Enters: return_own filter="island untapped yours" or_sacrifice=true', "Mana: C U"],
     "Dragonskull Summit": ["Type: Land", 'EntersTapped: unless="count:swamp yours | mountain yours"', "Mana: B/R"],
     "New Benalia": ["Type: Land", "Keywords: enters tapped", "Enters: scry count=1", "Mana: W"],
+    "Reliquary Tower": ["Type: Land", "Static: no_maximum_hand_size", "Mana: C"],
     "Dark Ritual": ["Cost: {B}", "Type: Instant", "Cast: add_mana mana=\"B B B\""],
     "Evolving Wilds": ["Type: Land", "Activated: {T}, sacrifice this -> ramp count=1 tapped=true to_hand=0"],
     "Bant Panorama": ["Type: Land", "Mana: C", 'Activated: {1}, {T}, sacrifice this -> search_land '
@@ -374,6 +375,19 @@ def test_myriad_landscape_finds_two_basic_lands_that_share_a_type(make_game, cat
     activate(game, landscape)
     found = sorted(p.card.name for p in game.battlefield.team if p.card.name not in ("Swamp",))
     assert len(found) == 2 and found[0] == found[1]
+
+
+def test_verb_no_maximum_hand_size_keeps_a_hand_of_nine(make_game, catalogue, cards):
+    from horde.engine.state import Side
+    from horde.engine.turns import end_step
+
+    game = make_game(players=2, empty=False)
+    game.active = Side.TEAM
+    for player in game.players:
+        player.hand[:] = [catalogue.get("Swamp")] * 9
+    enter(game, cards["Reliquary Tower"], player=0)
+    end_step(game)  # 402.2, 514.1: the other player discards down to seven
+    assert [len(player.hand) for player in game.players] == [9, 7]
 
 
 @pytest.mark.parametrize("line, message", [

@@ -108,3 +108,8 @@ def search_land(game: Game, ctx: Context, filter: str, count: int, tapped: bool,
 
 
 BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+@verb("no_maximum_hand_size", static=True)
+def no_maximum_hand_size(game: Game, ctx: Context) -> None:
+    """Static: its controller has no maximum hand size (402.2: no discarding down to seven in its cleanup step; Reliquary Tower)."""
