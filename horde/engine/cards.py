@@ -298,9 +298,10 @@ class CardDef:
         object.__setattr__(self, "makes_mana", bool(abilities))
         object.__setattr__(self, "mana_dynamic", first is not None and first.dynamic)
         object.__setattr__(self, "mana_options", tuple(a for a in abilities if a is not first))
-        # what it can make, a colour read when the mana is made counting as any colour
-        object.__setattr__(self, "mana_colours", frozenset(ANY if c in (IDENTITY, OPPONENTS_LANDS) else c
-                                                           for a in abilities for u in a.units for c in u))
+        # what it can make: its commander's colours count as any colour (a deck holds only cards of
+        # its identity), the opponents' lands' as none (the Horde seldom has lands)
+        object.__setattr__(self, "mana_colours", frozenset(ANY if c == IDENTITY else c for a in abilities
+                                                           for u in a.units for c in u if c != OPPONENTS_LANDS))
         object.__setattr__(self, "mana_yield", max((a.most for a in abilities), default=0))
         object.__setattr__(self, "is_token", "Token" in self.supertypes)
         object.__setattr__(self, "is_legendary", "Legendary" in self.supertypes)

@@ -36,6 +36,7 @@ ColourCounts = tuple[dict[str, int] | None, int]  # units per colour (None: some
 Activation = tuple[Permanent, ManaAbility, tuple[frozenset[str], ...]]
 
 ANY_COLOUR = frozenset({ANY})
+COLOUR_SET = frozenset(COLOURS)
 SEARCH_MAX = 256  # the most sets of activations one payment tries (docs/cards.md)
 PERMUTATIONS_MAX = 24  # the most orders of one set's abilities with mana costs it tries
 # How much a payment avoids an activation's cost, against the others': a permanent sacrificed, a
@@ -74,8 +75,6 @@ def unit_colours(game: Game, player: int, colours: frozenset[str]) -> frozenset[
     return colours
 
 
-COLOUR_SET = frozenset(COLOURS)
-
 
 def available_mana(game: Game, player: int) -> int:
     """How much mana the player could make now (floating mana included): its free mana, and what
@@ -85,6 +84,8 @@ def available_mana(game: Game, player: int) -> int:
         card = p.card
         usable = not p.tapped and not (p.sick and card.is_creature)
         free = len(card.mana) if usable else 0
+        if free and card.mana_dynamic:
+            free = sum(1 for unit in card.mana if unit_colours(game, player, unit) is not None)
         if card.mana_options:
             tapping = untapped = 0
             for ability in card.mana_options:
