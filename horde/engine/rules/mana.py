@@ -19,7 +19,7 @@ they are wired here at import (``RIDERS``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations_with_replacement, islice, permutations, product
 
 from horde.engine.cards import ANY, COLOURS, IDENTITY, OPPONENTS_LANDS, CardDef, ManaAbility, pip_payments
 from horde.engine.characteristics import apply_statics
@@ -346,14 +346,18 @@ def _activations(game: Game, player: int, generic: int, pips: tuple[str, ...],
     if not options:
         return None
     need = generic + len(pips)
-    # Quick bound: the most mana the player could have, each source giving its best.
-    best: dict[int, int] = {}
+    # Quick bound: the most mana the player could have, each source giving its best {T} ability
+    # (less the free mana it would not make then) and all its others.
+    tapping: dict[int, int] = {}
+    others = 0
     for p, ability, made in options:
         gain = len(made) - (ability.cost.value if ability.cost is not None else 0)
         if ability.tap:
             gain -= sum(1 for unit in units if unit[2] is p)
-        best[id(p)] = max(best.get(id(p), 0), gain) if ability.tap else best.get(id(p), 0) + max(0, gain)
-    if len(units) + sum(best.values()) < need:
+            tapping[id(p)] = max(tapping.get(id(p), 0), gain)
+        else:
+            others += max(0, gain)
+    if len(units) + sum(tapping.values()) + others < need:
         return None
     groups: dict[tuple, list[Activation]] = {}
     for option in options:
@@ -378,7 +382,7 @@ def _activations(game: Game, player: int, generic: int, pips: tuple[str, ...],
         chosen.sort(key=lambda option: option[1].cost is not None)  # those without a mana cost first
         free = sum(1 for option in chosen if option[1].cost is None)
         orders = [chosen] if len(chosen) - free < 2 else [chosen[:free] + list(order) for order in
-                                                           permutations(chosen[free:])][:PERMUTATIONS_MAX]
+                                                           islice(permutations(chosen[free:]), PERMUTATIONS_MAX)]
         for order in orders:  # one mana ability's mana may pay another's cost (a Signet a Signet's)
             if _simulate(game, player, generic, pips, units, order):
                 return order
