@@ -39,6 +39,7 @@ ANY_COLOUR = frozenset({ANY})
 COLOUR_SET = frozenset(COLOURS)
 SEARCH_MAX = 256  # the most sets of activations one payment tries (docs/cards.md)
 PERMUTATIONS_MAX = 24  # the most orders of one set's abilities with mana costs it tries
+VECTORS_MAX = 2048  # the most sets it ranks before trying SEARCH_MAX of them
 # How much a payment avoids an activation's cost, against the others': a permanent sacrificed, a
 # life paid or taken as damage, a charge counter removed, a mana ability's own mana cost.
 SACRIFICE_WEIGHT, LIFE_WEIGHT, CHARGE_WEIGHT, CONVERT_WEIGHT = 50, 8, 2, 1
@@ -363,7 +364,10 @@ def _activations(game: Game, player: int, generic: int, pips: tuple[str, ...],
     for option in options:
         groups.setdefault((option[0].card.name, option[1], option[2]), []).append(option)
     kinds = sorted(groups.values(), key=lambda group: _weight(group[0][1]))
-    choices = [range(min(len(group), need) + 1) for group in kinds]
+    most = [min(len(group), need) for group in kinds]
+    while _product(most) > VECTORS_MAX:  # a bound on the work: the largest choices shrink first
+        most[most.index(max(most))] -= 1
+    choices = [range(n + 1) for n in most]
     weights = [_weight(group[0][1]) for group in kinds]
     vectors = sorted(product(*choices), key=lambda v: (sum(n * w for n, w in zip(v, weights, strict=True)), sum(v)))
     for vector in vectors[1:SEARCH_MAX + 1]:
@@ -387,6 +391,14 @@ def _activations(game: Game, player: int, generic: int, pips: tuple[str, ...],
             if _simulate(game, player, generic, pips, units, order):
                 return order
     return None
+
+
+def _product(counts: list[int]) -> int:
+    """How many sets of activations ``counts`` (each kind's most) make."""
+    total = 1
+    for n in counts:
+        total *= n + 1
+    return total
 
 
 def _simulate(game: Game, player: int, generic: int, pips: tuple[str, ...], units: list[ManaUnit],
