@@ -448,3 +448,19 @@ class BaselineLike:
         if decision.kind == "scry" and self.scry is not None:
             return self.scry(decision.options)
         return self.inner.choose(decision, view)
+
+
+def test_the_baseline_plays_no_bounce_land_as_its_first_land(make_game, catalogue, cards):
+    from horde.engine.decisions import Decision
+    from horde.team.view import TeamView
+
+    game = make_game(players=1)
+    policy = BaselineLike().inner
+    karoo, island = cards["Izzet Boilerworks"], catalogue.get("Island")
+    decision = Decision("land", 0, [karoo, island, None], None, 1, None)
+    assert policy.choose(decision, TeamView(game)) is island  # it would return itself
+    spire = cards["Rupture Spire"]
+    decision = Decision("land", 0, [spire, island, None], None, 1, None)
+    assert policy.choose(decision, TeamView(game)) is island  # no mana for its {1}: it would be sacrificed
+    put(game, catalogue, "Mountain", side="team")
+    assert policy.choose(decision, TeamView(game)) is spire  # any colour, and the Mountain pays its {1}

@@ -222,17 +222,28 @@ class BaselinePolicy(Policy):
 
     # ---- main phase
     def _land(self, decision: Decision, view: TeamView) -> Any:
-        """An untapped land making a colour the hand needs and the board lacks, else any."""
+        """An untapped land making a colour the hand needs and the board lacks, else any; never a
+        land that would leave at once (a bounce land with no other land to return, Rupture Spire
+        with no mana to pay its {1}) while another will do."""
         lands = [o for o in decision.options if o is not None]
         if not lands:
             return None
         have = view.colours(decision.player)
         needed = {pip for card in view.hand(decision.player) if not card.is_land for pip in card.cost.pips}
+        others = view.lands(decision.player)
+        mana = view.available_mana(decision.player)
 
-        def score(land: CardDef) -> tuple[bool, bool, int]:
+        def stays(land: CardDef) -> bool:
+            for effect in land.hooks.get("Enters", ()):
+                if effect.verb == "return_own" and not others or (
+                        effect.verb == "sacrifice_unless_paid" and mana < effect.args["generic"]):
+                    return False
+            return True
+
+        def score(land: CardDef) -> tuple[bool, bool, bool, int]:
             makes = set(land.mana_colours)
             wanted = "*" in makes or bool(makes & (needed - have))
-            return (wanted, "enters tapped" not in land.keywords, len(makes))
+            return (stays(land), wanted, "enters tapped" not in land.keywords, len(makes))
 
         return max(lands, key=score)
 
