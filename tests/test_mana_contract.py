@@ -1,12 +1,14 @@
-"""The mana family's contract with the Oracle-text grammar (tests/data/oracle/mana.txt): every
-block loads through the catalogue loader, every land and mana rock in it makes mana, and its
-Text is the Oracle text of the shared AtomicCards file (where ../shared is there)."""
+"""The mana family's contract with the grammar (tests/data/oracle/mana.txt; the grammar's side is
+tests/test_oracle_contract.py): every block loads through the catalogue loader, every land and
+mana rock in it makes mana, and its Text is the Oracle text of the shared AtomicCards file (where
+../shared is there)."""
 
 import json
 import lzma
 from pathlib import Path
 
 import pytest
+from test_oracle_contract import fact_lines, read_blocks
 
 from horde.cards.catalogue import build_from_lines
 
@@ -15,35 +17,11 @@ CONTRACT = Path(__file__).parent / "data" / "oracle" / "mana.txt"
 ATOMIC = next((folder / "shared" / "cards" / "AtomicCards-forge-2022.json.xz" for folder in Path(__file__).resolve().parents
                if (folder / "shared" / "cards" / "AtomicCards-forge-2022.json.xz").exists()),
               Path("../shared/cards/AtomicCards-forge-2022.json.xz"))
-FACTS = ("Type", "Cost", "PT")
-
-
-def blocks(path: Path) -> list[dict]:
-    """The blocks of a contract file: {'Name', 'Type', 'Cost', 'PT', 'Text', 'Lines'}."""
-    found: list[dict] = []
-    current: dict | None = None
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            current = None
-        elif current is None and line.startswith("# "):
-            current = {"Name": line[2:].strip(), "Lines": None}
-        elif current is not None and current["Lines"] is not None:
-            current["Lines"].append(line)
-        elif current is not None and line == "Lines:":
-            current["Lines"] = []
-            found.append(current)
-        elif current is not None and not line.startswith("#"):
-            key, _, value = line.partition(": ")
-            current[key] = value
-    return found
-
-
-BLOCKS = blocks(CONTRACT)
+BLOCKS = read_blocks(CONTRACT)
 
 
 def card_of(block: dict):
-    facts = [f"Name: {block['Name']}"] + [f"{key}: {block[key]}" for key in FACTS if key in block]
-    return build_from_lines(facts + block["Lines"], f"{CONTRACT.name}:{block['Name']}")
+    return build_from_lines(fact_lines(block) + block["Lines"], f"{CONTRACT.name}:{block['Name']}")
 
 
 def test_the_contract_holds_every_precon_land_and_rock_it_names():
@@ -71,5 +49,5 @@ def atomic():
 def test_every_text_is_the_oracle_text_of_the_shared_file(atomic):
     for block in BLOCKS:
         entry = atomic[block["Name"]][0]
-        assert block["Text"] == entry["text"].replace("\n", "\\n"), block["Name"]
+        assert block["Text"] == entry["text"], block["Name"]
         assert block["Type"] == entry["type"], block["Name"]
