@@ -45,8 +45,8 @@ def cards_show(name, cards):
         click.echo(f"Loyalty {card.loyalty}")
     if card.keywords:
         click.echo("Keywords: " + ", ".join(sorted(card.keywords)))
-    if card.mana:
-        click.echo("Mana: {T}: add " + " ".join("/".join(sorted(unit)) for unit in card.mana))
+    for ability in card.mana_abilities:
+        click.echo(f"Mana: {ability.describe()}")
     if card.equip is not None:
         click.echo(f"Equip {card.equip}")
     click.echo(f"Colour identity: {''.join(sorted(card.identity)) or 'colourless'}")
