@@ -409,3 +409,30 @@ def test_subjects_players_and_references_of_several_clauses():
         ['Cast: destroy target="artifact | enchantment" ; gain_life amount=4 who=target_controller']
     assert lines("When ~ enters, you may discard a card. If you do, draw a card.") == \
         ["Enters: discard who=you count=1 may=true ; draw who=you count=1 if=done"]
+
+
+def test_what_the_grammar_reads_with_the_verbs_of_today():
+    """Tri-lands and banners, 'enters under your control', 'up to one target' (a choice of its
+    controller: may=true), a threaten (gain_control's untap and bonus), 'it' in an activated
+    ability (the card), spells of several kinds or any kind, an opponent's spells."""
+    assert lines("~ enters tapped.\n{T}: Add {W}, {B}, or {G}.", types={"Land"}) == \
+        ["Keywords: enters tapped", "Mana: W/B/G"]
+    assert lines("Landfall — Whenever a land enters the battlefield under your control, you gain 1 life.") == \
+        ['PermanentEnters: gain_life amount=1 when="land yours"']
+    assert lines("When ~ enters, return up to one other target creature to its owner's hand.") == \
+        ['Enters: bounce target="creature other" may=true']
+    assert lines("Exile up to one target creature. Its controller gains 2 life.", types={"Instant"})[0] == "unread"
+    assert lines("Gain control of target creature until end of turn. Untap that creature. It gets +2/+0 and gains "
+                 "haste until end of turn.", types={"Sorcery"}) == \
+        ["Cast: gain_control target=creature until_end_of_turn=true untap=true power=2 keywords=haste"]
+    assert lines("{1}, Sacrifice ~: It deals 2 damage to any target.") == \
+        ["Activated: {1}, sacrifice this -> damage amount=2 target=any"]
+    assert lines("Whenever you cast an instant or sorcery spell, draw a card.") == \
+        ['SpellCast: draw who=you count=1 when="instant yours | sorcery yours"']
+    assert lines("Whenever an opponent casts a spell, you gain 1 life.") == \
+        ["SpellCast: gain_life amount=1 when=opponents"]
+    # a bonus joins the verb of the same target, never across a condition
+    assert lines("Target creature gets +2/+2 until end of turn. It gains trample until end of turn.",
+                 types={"Instant"}) == ["Cast: pump on=target target=creature power=2 toughness=2 keywords=trample"]
+    assert lines("Kicker {2}{B}\nTarget creature gets +3/+0 until end of turn. If this spell was kicked, that creature "
+                 "gains lifelink until end of turn.", types={"Instant"})[0] == "unread"

@@ -92,10 +92,11 @@ def parse_line(sentences: list[str], facts: Facts) -> Line:
             _close(current, line)
             current = None
             continue
+        tried: Parser | None = None
         if current is not None:
-            p = Parser(tokens, text)
-            p.state.update(current.state)
-            found = p.attempt(lambda q: effect_sentence(q, continued=True))
+            tried = Parser(tokens, text)
+            tried.state.update(current.state)
+            found = tried.attempt(lambda q: effect_sentence(q, continued=True))
             if found is not None:
                 current.effects += found
                 current.origins += (i,) * len(found)
@@ -107,7 +108,9 @@ def parse_line(sentences: list[str], facts: Facts) -> Line:
         try:
             opened = ability(p, facts)
         except NoParse:
-            line.errors.append((i, p.error().describe()))
+            # the reading that went furthest says best what the sentence is and where it stops
+            furthest = tried if tried is not None and tried.furthest > p.furthest else p
+            line.errors.append((i, furthest.error().describe()))
             if tokens and tokens[0].kind == LOYALTY and "Planeswalker" in facts.types:
                 line.loyalty_unread[i] = tokens[0].value  # its place among the loyalty abilities counts (B3)
             continue

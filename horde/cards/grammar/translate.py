@@ -87,6 +87,8 @@ class Context:
     verbs: list[str] = field(default_factory=list)  # the verbs of the ability so far
     pending: list[str] = field(default_factory=list)  # the lines of this ability's line of text so far
     antecedent: str | None = None  # what 'it' names: self (the card), target, token (one just created)
+    optional: bool = False  # the target is 'up to one target': its verb is a choice
+    nested: int = 0  # inside 'you may' or 'if': a verb before it is not to be changed from here
 
 
 # ---------------------------------------------------------------- small parts
@@ -180,6 +182,8 @@ def who(player: Player, ctx: Context) -> str:
     """A player as the vocabulary's ``who``."""
     kind = player.kind
     if kind == "its_controller":
+        if ctx.optional:
+            raise NotExpressible("'its controller' of a target that may not be chosen")
         if ctx.antecedent != "target" or ctx.target is None or ctx.target in ("any", "player", "opponent") or "|" in ctx.target and \
                 ("player" in ctx.target.split() or "opponent" in ctx.target.split()):
             raise NotExpressible("'its controller' of no targeted permanent")
@@ -205,8 +209,11 @@ PLAYER_OR_PLANESWALKER = {("player",): "player | planeswalker", ("opponent",): "
 
 def target(noun: Noun, ctx: Context) -> str:
     """The filter of a target ('target creature', 'any target', 'target player or
-    planeswalker'); the ability's one target."""
-    if not noun.targeted or noun.det != "target" or noun.count is not None:
+    planeswalker'); the ability's one target. 'Up to one target' is one target its controller
+    may choose not to act on (``optional``: the effect's verb gets ``may=true``, 608.2d)."""
+    if noun.det == "up_to_target" and noun.count == Num(1):
+        ctx.optional = True
+    elif not noun.targeted or noun.det != "target" or noun.count is not None:
         raise NotExpressible("not one target")
     if noun.head == "player":
         names = tuple(a[0] for a in noun.alternatives)
@@ -362,7 +369,7 @@ def effect(node: Effect, ctx: Context) -> list[str]:
     """One effect's verbs (an effect that modifies the verbs before it changes ``ctx.verbs`` and
     returns none)."""
     if isinstance(node, May):  # 608.2d: an optional effect; what follows it in the clause goes with it
-        inner = _inner(node.effects, ctx)
+        inner = _inner(node.effects, ctx, nested=True)
         chosen, *more = conditioned(inner, "")
         return [chosen + " may=true"] + conditioned(more, "if=done")
     if isinstance(node, If):
@@ -374,7 +381,7 @@ def effect(node: Effect, ctx: Context) -> list[str]:
         holds = translate_node(node.condition, ctx)
         if holds == "if=done" and not any(" may=true" in v or v.startswith(OPTIONAL_VERBS) for v in ctx.verbs):
             raise NotExpressible("'if you do' after nothing optional")  # 'done' is set by a 'may' verb only
-        return conditioned(_inner(node.effects, ctx), holds)
+        return conditioned(_inner(node.effects, ctx, nested=True), holds)
     if isinstance(node, WhereX):
         saved = ctx.x_is
         ctx.x_is = amount(node.amount, ctx)
@@ -383,22 +390,37 @@ def effect(node: Effect, ctx: Context) -> list[str]:
         finally:
             ctx.x_is = saved
     before = ctx.target
-    found = translate_node(node, ctx)
+    optional = ctx.optional
+    found = list(translate_node(node, ctx))
+    if ctx.optional and not optional:  # 'up to one target': the controller may choose none
+        if len(found) != 1:
+            raise NotExpressible("'up to one target' of several verbs")
+        found = [found[0] if " may=true" in found[0] else found[0] + " may=true"]
     if getattr(node, "introduces", False):
         ctx.antecedent = "token"
     elif ctx.target != before:
         ctx.antecedent = "target"
-    return list(found)
+    return found
 
 
 OPTIONAL_VERBS = ("any_player_exiles_from_graveyard",)  # verbs that set 'done' themselves
 
 
-def _inner(nodes: tuple[Effect, ...], ctx: Context) -> list[str]:
+def _inner(nodes: tuple[Effect, ...], ctx: Context, nested: bool = False) -> list[str]:
     out: list[str] = []
-    for node in nodes:
-        out.extend(effect(node, ctx))
+    ctx.nested += nested
+    try:
+        for node in nodes:
+            out.extend(effect(node, ctx))
+    finally:
+        ctx.nested -= nested
     return out
+
+
+def may_change_last(ctx: Context) -> bool:
+    """Whether an effect may change the verb before it ('It gains trample', 'It can't be
+    regenerated'): not from inside a 'you may' or an 'if', whose condition the change would lose."""
+    return bool(ctx.verbs) and not ctx.nested
 
 
 def condition(node: Condition, ctx: Context) -> str:
@@ -466,6 +488,7 @@ def ability(node: Ability, ctx: Context) -> _Written:
                 out.lines += found
                 return out
         ctx.hook = "Activated"
+        ctx.self_subject, ctx.antecedent = True, "self"  # 'it' in an ability of the card: the card
         prefix = f"Activated: {costs(node.costs, ctx)} -> "
         out.lines.append(prefix + " ; ".join(_body(node.effects, node.sentences, ctx)))
         return out
