@@ -436,3 +436,16 @@ def test_what_the_grammar_reads_with_the_verbs_of_today():
                  types={"Instant"}) == ["Cast: pump on=target target=creature power=2 toughness=2 keywords=trample"]
     assert lines("Kicker {2}{B}\nTarget creature gets +3/+0 until end of turn. If this spell was kicked, that creature "
                  "gains lifelink until end of turn.", types={"Instant"})[0] == "unread"
+
+
+def test_602_5b_activation_restrictions_the_engine_keeps_and_lists_of_all():
+    """The engine activates an ability in its controller's main phase, once a turn: 'Activate
+    only as a sorcery (once each turn, during your turn)' says what it does already; a self
+    regeneration, activated when the creature would be destroyed, is refused with one."""
+    assert lines("{2}{R}: ~ gets +2/+0 until end of turn. Activate only as a sorcery.") == \
+        ["Activated: {2}{R} -> pump on=self power=2"]
+    assert lines("{B}: Regenerate ~. Activate only once each turn.")[0] == "unread"
+    assert lines("{1}, {T}: Destroy all artifacts, creatures, and enchantments.", types={"Artifact"}) == \
+        ['Activated: {1}, {T} -> destroy_all filter="artifact | creature | enchantment"']
+    assert lines("~ deals damage to each opponent equal to the number of Islands that player controls.",
+                 types={"Sorcery"}) == ['Cast: damage_all amount="count:island theirs" who=each_opponent']

@@ -96,6 +96,13 @@ def parse_line(sentences: list[str], facts: Facts) -> Line:
         if current is not None:
             tried = Parser(tokens, text)
             tried.state.update(current.state)
+            if current.activated:
+                limit = Parser(tokens, text).attempt(restriction)
+                if limit is not None:
+                    current.restrictions.append(limit)
+                    current.sentences += (i,)
+                    current.origins += ()
+                    continue
             found = tried.attempt(lambda q: effect_sentence(q, continued=True))
             if found is not None:
                 current.effects += found
@@ -134,11 +141,33 @@ class _Open:
         self.origins: tuple[int, ...] = ()
         self.sentences: tuple[int, ...] = ()
         self.state = {k: v for k, v in state.items() if k != "subject"}
+        self.restrictions: list[str] = []  # an activated ability's 'Activate only ...' (602.5)
+        self.activated = False
 
 
 def _close(current: _Open | None, line: Line) -> None:
     if current is not None:
-        line.abilities.append(current.make(current.effects, current.origins))
+        found = current.make(current.effects, current.origins)
+        if current.restrictions and isinstance(found, ActivatedAbility):
+            object.__setattr__(found, "restriction", " and ".join(current.restrictions))
+        line.abilities.append(found)
+
+
+RESTRICTIONS = (
+    (("activate", "only", "as", "a", "sorcery", "and", "only", "once", "each", "turn"), "as a sorcery and once each turn"),
+    (("activate", "only", "as", "a", "sorcery"), "as a sorcery"),
+    (("activate", "only", "once", "each", "turn"), "once each turn"),
+    (("activate", "only", "during", "your", "turn"), "during your turn"),
+)
+
+
+def restriction(p: Parser) -> str:
+    """An activation restriction (602.5b): 'Activate only as a sorcery', 'only once each turn'."""
+    for words, found in RESTRICTIONS:
+        if p.accept(*words):
+            p.end()
+            return found
+    p.fail("'Activate only ...'")
 
 
 def _with_sentences(found: Ability, sentences: tuple[int, ...]) -> Ability:
@@ -170,7 +199,9 @@ def ability(p: Parser, facts: Facts) -> Ability | _Open:
     costs = p.attempt(_costs)
     if costs is not None:
         effects = effect_sentence(p)
-        return _Open(lambda e, o: _origins(ActivatedAbility(costs, e), o), effects, p.state)
+        opened = _Open(lambda e, o: _origins(ActivatedAbility(costs, e), o), effects, p.state)
+        opened.activated = True
+        return opened
     if {"Instant", "Sorcery"} & facts.types:
         effects = effect_sentence(p)
         return _Open(lambda e, o: _origins(SpellAbility(e), o), effects, p.state)

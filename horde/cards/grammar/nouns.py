@@ -430,7 +430,9 @@ def noun(p: Parser) -> Noun:
     while True:
         saved = p.pos
         comma = False
-        if not (p.accept(",", "or") or p.accept("or") or p.accept("and/or")):
+        # 'all artifacts, creatures, and enchantments': every permanent of each kind
+        union = det == "all" and (p.accept(",", "and") or p.accept("and"))
+        if not (union or p.accept(",", "or") or p.accept("or") or p.accept("and/or")):
             if not p.accept(","):  # 'artifact, creature, or land': a list that ends with 'or'
                 break
             comma = True

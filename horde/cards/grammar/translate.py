@@ -89,6 +89,7 @@ class Context:
     antecedent: str | None = None  # what 'it' names: self (the card), target, token (one just created)
     optional: bool = False  # the target is 'up to one target': its verb is a choice
     nested: int = 0  # inside 'you may' or 'if': a verb before it is not to be changed from here
+    per_player: bool = False  # an amount for each player in turn ('that player controls': damage_all's who)
 
 
 # ---------------------------------------------------------------- small parts
@@ -115,7 +116,7 @@ def filter_of(noun: Noun, ctx: Context | None = None) -> str:
     if noun.head in ("card", "spell", "source"):
         raise NotExpressible(f"a {noun.head} where a permanent is meant")
     if noun.relation == "theirs" and (ctx is None or (ctx.target not in ("player", "opponent")
-                                                      and ctx.hook not in THAT_PLAYER_HOOKS)):
+                                                      and ctx.hook not in THAT_PLAYER_HOOKS and not ctx.per_player)):
         raise NotExpressible("'that player controls' with no player the ability is about")
     if noun.relation in ("target_player", "target_opponent"):
         raise NotExpressible("permanents a target player controls")
@@ -247,7 +248,7 @@ def _amount(value: Amount, ctx: Context) -> str:
     if isinstance(value, Kicked):
         return "kicked"
     if isinstance(value, Count):
-        return f"count:{filter_of(value.what)}"
+        return f"count:{filter_of(value.what, ctx)}"
     if isinstance(value, CardCount):
         return _card_count(value)
     if isinstance(value, Sum):
@@ -489,10 +490,23 @@ def ability(node: Ability, ctx: Context) -> _Written:
                 return out
         ctx.hook = "Activated"
         ctx.self_subject, ctx.antecedent = True, "self"  # 'it' in an ability of the card: the card
+        if node.restriction:
+            restricted(node)
         prefix = f"Activated: {costs(node.costs, ctx)} -> "
         out.lines.append(prefix + " ; ".join(_body(node.effects, node.sentences, ctx)))
         return out
     raise NotExpressible(f"{_describe(node)}: beyond the vocabulary")
+
+
+def restricted(node: ActivatedAbility) -> None:
+    """602.5b: the engine activates an ability in its controller's main phase, once a turn (a team
+    player's in its second main phase, a lieutenant's instead of attacking: L8), which is as a
+    sorcery, once each turn and during its turn; an ability that only regenerates itself is also
+    activated when the creature would be destroyed, which such a restriction forbids."""
+    from horde.cards.grammar.families.removal import Regenerate
+
+    if all(isinstance(e, Regenerate) and isinstance(e.what, SelfRef) for e in node.effects):
+        raise NotExpressible(f"a regeneration to activate only {node.restriction}")
 
 
 def trigger(node: Trigger, ctx: Context) -> tuple[list[str], str | None]:

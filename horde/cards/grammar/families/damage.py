@@ -71,6 +71,11 @@ def _(m: dict[str, Any], p: Parser) -> Damage:
     return Damage(m["source"], m["n"], m["to"])
 
 
+@effect("have? {source:it} deal|deals damage to {to:recipients} {n:equal_to}")
+def _(m: dict[str, Any], p: Parser) -> Damage:
+    return Damage(m["source"], m["n"], m["to"])
+
+
 @effect("{source:it} deal|deals {n:number} damage instead")
 def _(m: dict[str, Any], p: Parser) -> DamageInstead:
     return DamageInstead(m["n"])
@@ -83,8 +88,13 @@ DAMAGE_WHO = {"each_opponent": "each_opponent", "each_player": "each_player", "y
 def _(node: Damage, ctx: Context) -> list[str]:
     if not is_self(node.source, ctx):
         raise NotExpressible("damage dealt by something other than the card itself")
-    n = amount(node.amount, ctx)
     to = node.to
+    if len(to) == 1 and isinstance(to[0], Player) and to[0].kind in ("each_opponent", "each_player"):
+        ctx.per_player = True  # 'equal to the number of lands that player controls': each one's (damage_all)
+    try:
+        n = amount(node.amount, ctx)
+    finally:
+        ctx.per_player = False
     if len(to) == 1 and isinstance(to[0], Player) and to[0].kind in DAMAGE_WHO:
         return [f"damage_all amount={n} who={DAMAGE_WHO[to[0].kind]}"]
     first = to[0]
