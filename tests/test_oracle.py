@@ -449,3 +449,18 @@ def test_602_5b_activation_restrictions_the_engine_keeps_and_lists_of_all():
         ['Activated: {1}, {T} -> destroy_all filter="artifact | creature | enchantment"']
     assert lines("~ deals damage to each opponent equal to the number of Islands that player controls.",
                  types={"Sorcery"}) == ['Cast: damage_all amount="count:island theirs" who=each_opponent']
+
+
+def test_modifiers_before_a_list_of_nouns_belong_to_each():
+    """'target attacking Wolf or Werewolf': both attack; 'nontoken Elf or Berserker': both
+    nontoken; a type that modifies the first ('artifact creature or enchantment') stays its own."""
+    assert lines("{3}{G}: Target attacking Wolf or Werewolf gains indestructible until end of turn.") == \
+        ['Activated: {3}{G} -> pump on=target target="wolf attacking | werewolf attacking" keywords=indestructible']
+    assert lines("Whenever another nontoken Elf or Berserker you control dies, you draw a card.") == \
+        ['CreatureDies: draw who=you count=1 when="elf nontoken other yours | berserker nontoken other yours"']
+    assert lines("Destroy target artifact creature or enchantment.", types={"Instant"}) == \
+        ['Cast: destroy target="artifact creature | enchantment"']
+    assert lines("Whenever a green creature dies, its controller discards a card.") == \
+        ['CreatureDies: discard who=that_player count=1 when="creature green"']
+    assert lines("Whenever an opponent casts a creature spell, ~ deals 1 damage to that player.") == \
+        ['SpellCast: damage_all amount=1 who=that_player when="creature opponents"']

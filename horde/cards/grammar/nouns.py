@@ -21,6 +21,8 @@ cost, trigger, condition and static.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from horde.cards.grammar.ast import (
     Amount,
     CardCount,
@@ -423,9 +425,9 @@ def noun(p: Parser) -> Noun:
             return Noun(det=det, head="player", alternatives=((kind,), ("planeswalker",)), count=amount)
         return Noun(det=det, head="player", alternatives=((kind,),), count=amount, other=other)
     first = _alternative(p)
-    alternatives = list(first[0])
-    last_run = len(first[0])  # how many alternatives the last run wrote ('blue or red creature': two)
-    head, plural, bare = first[1], first[2], not first[3]
+    alternatives = list(first.terms)
+    last_run = len(first.terms)  # how many alternatives the last run wrote ('blue or red creature': two)
+    head, plural, bare = first.head, first.plural, not first.explicit
     listed: tuple[int, int] | None = None  # where a list of alternatives with commas began
     while True:
         saved = p.pos
@@ -438,16 +440,24 @@ def noun(p: Parser) -> Noun:
             comma = True
         more = p.attempt(_alternative)
         # 'creature or planeswalker'; 'instant or sorcery card' (the head is theirs too); never a card and a spell
-        if more is None or (more[1] != head and not (bare and more[3] and head == "permanent")):
+        if more is None or (more.head != head and not (bare and more.explicit and head == "permanent")):
             p.pos = saved
             break
+        terms = more.terms
+        if first.modifiers and not more.modifiers:
+            # 'attacking Wolf or Werewolf', 'nontoken Elf or Berserker', 'white or blue instant or sorcery
+            # spell': the first's modifiers are the others' too; 'artifact creature or enchantment' is not sure
+            if first.typed:
+                p.pos = saved
+                break
+            terms = [t + m for t in more.terms for m in first.modifiers]
         if comma and listed is None:
             listed = (saved, len(alternatives))
         elif not comma:
             listed = None
-        alternatives += more[0]
-        last_run = len(more[0])
-        head, plural, bare = more[1], plural or more[2], bare and not more[3]
+        alternatives += terms
+        last_run = len(terms)
+        head, plural, bare = more.head, plural or more.plural, bare and not more.explicit
     if listed is not None:  # a comma with no 'or' after it: the noun phrase ended there
         p.pos = listed[0]
         alternatives = alternatives[:listed[1]]
@@ -461,9 +471,22 @@ def noun(p: Parser) -> Noun:
                 head=head, count=amount, zone=zone, whose=whose, plural=plural)
 
 
-def _alternative(p: Parser) -> tuple[list[tuple[str, ...]], str, bool, bool]:
-    """One alternative of a noun phrase (or two: 'attacking or blocking creature'): its terms,
-    head, whether plural, and whether its head was written ('card', 'spell', 'permanent')."""
+@dataclass(frozen=True)
+class _Alternative:
+    """One alternative of a noun phrase as read (or two: 'attacking or blocking creature'): the
+    terms it writes, its head, whether plural, whether its head was written ('card', 'spell',
+    'permanent'), the terms of its modifiers for each alternative it writes ('nontoken', 'black'),
+    and whether a card type modifies its head ('artifact creature')."""
+
+    terms: list[tuple[str, ...]]
+    head: str
+    plural: bool
+    explicit: bool
+    modifiers: list[tuple[str, ...]]
+    typed: bool
+
+
+def _alternative(p: Parser) -> _Alternative:
     states = _state_alternatives(p)
     run = _run(p)
     kinds = _kinds(run)
@@ -472,7 +495,10 @@ def _alternative(p: Parser) -> tuple[list[tuple[str, ...]], str, bool, bool]:
     terms, head, plural = kinds
     explicit = run[-1][0] == "head" or (run[-1][0] == "token" and len(run) > 1 and run[-2][0] == "head")
     found = [tuple(terms) + (state,) for state in states] if states else [tuple(terms)]
-    return found, head, plural, explicit
+    own = tuple(term for cls, term, _ in run[:-1] if cls in ("colour", "state", "non", "nontype"))
+    modifiers = [own + (state,) for state in states] if states else [own]
+    typed = head == "permanent" and any(cls == "type" for cls, _, _ in run[:-1])
+    return _Alternative(found, head, plural, explicit, [m for m in modifiers if m], typed)
 
 
 ADJECTIVES = ("attacking", "blocking", "tapped", "untapped", "white", "blue", "black", "red", "green", "colorless",

@@ -176,12 +176,14 @@ WHO = {"you": "you", "each_opponent": "each_opponent", "each_player": "each_play
        "each_other_player": "each_other_player", "that_player": "that_player", "target_player": "target_player",
        "target_opponent": "target_opponent"}
 TARGET_WHO = {"target_player": "player", "target_opponent": "opponent"}
-THAT_PLAYER_HOOKS = ("EachUpkeep", "OpponentUpkeep", "CreatureDies", "HitsPlayer")
+THAT_PLAYER_HOOKS = ("EachUpkeep", "OpponentUpkeep", "CreatureDies", "HitsPlayer", "SpellCast")
 
 
 def who(player: Player, ctx: Context) -> str:
     """A player as the vocabulary's ``who``."""
     kind = player.kind
+    if kind == "its_controller" and ctx.hook == "CreatureDies" and ctx.antecedent == "trigger":
+        return "that_player"  # the controller of the creature that died ('that player' of CreatureDies)
     if kind == "its_controller":
         if ctx.optional:
             raise NotExpressible("'its controller' of a target that may not be chosen")
@@ -433,7 +435,7 @@ def costs(nodes: tuple[Cost, ...], ctx: Context) -> str:
 
 
 # ---------------------------------------------------------------- abilities
-SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted", "Cycled")
+SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted", "TargetedBySpell", "Cycled", "HitsPlayer")
 
 
 @dataclass
@@ -513,7 +515,8 @@ def trigger(node: Trigger, ctx: Context) -> tuple[list[str], str | None]:
     hooks, when = translate_node(node, ctx)
     ctx.hook = hooks[0]
     ctx.self_subject = ctx.self_subject or hooks[0] in SELF_HOOKS
-    ctx.antecedent = "self" if hooks[0] in SELF_HOOKS + ("Upkeep", "EndStep") else None
+    ctx.antecedent = "self" if hooks[0] in SELF_HOOKS + ("Upkeep", "EndStep") else \
+        "trigger" if hooks[0] in ("CreatureDies", "PermanentEnters", "CreatureAttacks") else None
     return hooks, when
 
 

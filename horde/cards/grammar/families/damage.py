@@ -21,6 +21,7 @@ from horde.cards.grammar.translate import (
     quote,
     special_if,
     target,
+    who,
 )
 
 
@@ -81,7 +82,7 @@ def _(m: dict[str, Any], p: Parser) -> DamageInstead:
     return DamageInstead(m["n"])
 
 
-DAMAGE_WHO = {"each_opponent": "each_opponent", "each_player": "each_player", "you": "you"}
+DAMAGE_WHO = {"each_opponent": "each_opponent", "each_player": "each_player", "you": "you", "that_player": "that_player"}
 
 
 @translates(Damage)
@@ -96,7 +97,7 @@ def _(node: Damage, ctx: Context) -> list[str]:
     finally:
         ctx.per_player = False
     if len(to) == 1 and isinstance(to[0], Player) and to[0].kind in DAMAGE_WHO:
-        return [f"damage_all amount={n} who={DAMAGE_WHO[to[0].kind]}"]
+        return [f"damage_all amount={n} who={who(to[0], ctx)}"]
     first = to[0]
     if isinstance(first, Noun) and first.det == "each" and all(
             isinstance(r, Player) and r.kind in DAMAGE_WHO for r in to[1:]) and len(to) <= 2:
