@@ -406,3 +406,21 @@ def test_cards_survey_reads_the_texts_compiled_at_import(compiled_home):
     result = run("cards", "survey")
     assert result.exit_code == 0 and "compiled now" not in result.output
     assert result.output.splitlines()[2].split() == ["all", "22", "10", "(45.5%)", "11", "(50.0%)", "1", "(4.5%)"]
+
+
+def test_the_import_compiles_the_same_texts_whatever_the_number_of_processes(tmp_path, monkeypatch):
+    import sqlite3
+
+    from horde.cards import catalogue as catalogue_module
+    from horde.cards.catalogue import import_cards
+
+    monkeypatch.setattr(catalogue_module, "PARALLEL_MIN", 1)
+    both = json.loads(FIXTURE.read_text())
+    both["data"].update(json.loads(MORE.read_text())["data"])
+    (tmp_path / "AtomicCards.json").write_text(json.dumps(both, ensure_ascii=False))
+    tables = []
+    for workers in (1, 2):
+        out = tmp_path / f"cards-{workers}.sqlite"
+        import_cards(tmp_path / "AtomicCards.json", out, workers=workers)
+        tables.append(dict(sqlite3.connect(out).execute("SELECT name, data FROM compiled")))
+    assert tables[0] == tables[1] and len(tables[0]) == 21

@@ -76,7 +76,8 @@ SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series", "plana
 DECOMPRESSED_MAX = SIZES["AtomicCards file"]
 INDEX_CARDS_MAX = 200_000
 FACES_MAX = 8
-ATOMIC_MEMBER = "AtomicCards.json"  # the member of a zip archive read (in any of its folders, in any case)
+ATOMIC_MEMBER = "AtomicCards.json"
+COMPILE_BATCH = 2000  # cards compiled at a time while an import reads on  # the member of a zip archive read (in any of its folders, in any case)
 # The type of each face field read (MTGJSON's Card (Atomic) model); any other is a damaged file.
 TEXT_FIELDS = ("name", "faceName", "manaCost", "type", "power", "toughness", "loyalty", "text", "layout", "side")
 LIST_FIELDS = ("colors", "colorIdentity", "supertypes", "types", "subtypes", "keywords")
@@ -374,15 +375,15 @@ def first_line(error: BaseException) -> str:
 
 def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = None,
                         progress: Callable[[int, int], object] | None = None,
-                        compile: Callable[[IndexedCard], str] | None = None,
+                        compile: Callable[[list[IndexedCard]], list[str]] | None = None,
                         compiled_meta: dict[str, str] | None = None) -> dict[str, Any]:
     """Read MTGJSON's AtomicCards file ``source`` into the card index (``index_path()`` unless
     ``target``); returns the index's summary. The new index replaces the old one only once it
     is complete; the temporary files of imports stopped before (killed, say) are removed first.
     ``progress(read, total)`` hears how many bytes of the file are read so far, of how many.
-    ``compile(card)``, when given, is each playable card's compiled text (JSON, kept in the
-    index's ``compiled`` table by the name a deck names it by: ``CardIndex.compiled``), and
-    ``compiled_meta`` what it was compiled with (``horde.cards.catalogue.import_cards``).
+    ``compile(cards)``, when given, is the compiled text of each of a batch of playable cards (JSON,
+    kept in the index's ``compiled`` table by the name a deck names it by: ``CardIndex.compiled``),
+    and ``compiled_meta`` what it was compiled with (``horde.cards.catalogue.import_cards``).
     Raises HordeError naming the file for a file that is not AtomicCards, or that holds a card
     past the limits of a card (docs/limits.md): the import stops at that card."""
     import ijson
@@ -430,6 +431,13 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
         db.execute("CREATE TABLE compiled (name TEXT PRIMARY KEY, data TEXT NOT NULL)")
         rows: list[tuple[str, str, str]] = []
         compiled: list[tuple[str, str]] = []
+        batch: list[IndexedCard] = []
+
+        def compile_batch() -> None:
+            if compile is not None and batch:
+                compiled.extend(zip([c.name.lower() for c in batch], compile(list(batch)), strict=True))
+                batch.clear()
+
         stream, size = _open_source(source, count)
         with stream:
             try:
@@ -444,7 +452,7 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                     keys = {key.lower(), card.name.lower(), card.full_name.lower()}
                     rows.extend((k, card.name, data) for k in keys)
                     if compile is not None and not card.refused:
-                        compiled.append((card.name.lower(), compile(card)))
+                        batch.append(card)
                     for face in faces:  # the other faces' names say which card to name
                         other = face.get("faceName", "")
                         if other and other.lower() not in keys:
@@ -458,6 +466,8 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                     if cards > INDEX_CARDS_MAX:
                         raise ValueError(f"more than {INDEX_CARDS_MAX:,} cards, the most an index holds "
                                          "(docs/limits.md)")
+                    if len(batch) >= COMPILE_BATCH:
+                        compile_batch()
                     if len(rows) >= 5000:
                         db.executemany("INSERT OR IGNORE INTO cards VALUES (?, ?, ?)", rows)
                         db.executemany("INSERT OR REPLACE INTO compiled VALUES (?, ?)", compiled)
@@ -467,6 +477,7 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                 raise stopped(source, error) from None
             except unreadable as error:
                 raise not_read(source, error) from None
+        compile_batch()
         db.executemany("INSERT OR IGNORE INTO cards VALUES (?, ?, ?)", rows)
         db.executemany("INSERT OR REPLACE INTO compiled VALUES (?, ?)", compiled)
         if not cards:

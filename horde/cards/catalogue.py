@@ -939,20 +939,46 @@ def cached_compiled(record: Any, tokens: Mapping[str, CardDef], taken: Container
                     why=dict(record.get("why", {})), tokens={n: c for n, c in made.items() if n not in tokens})
 
 
+_IMPORTING: dict[str, Any] = {}  # what the import's compiling processes compile with (inherited by fork)
+PARALLEL_MIN = 200  # a batch of fewer cards is compiled in the importing process itself
+
+
+def _compile_record(indexed: IndexedCard) -> str:
+    return compiled_record(compile_card(indexed, _IMPORTING["tokens"], _IMPORTING["taken"]))
+
+
 def import_cards(source: str | os.PathLike[str], target: Path | None = None,
-                 progress: Callable[[int, int], object] | None = None) -> dict[str, Any]:
+                 progress: Callable[[int, int], object] | None = None, workers: int | None = None) -> dict[str, Any]:
     """``horde cards import``: MTGJSON's AtomicCards into the card index, with every card's text
     compiled against the bundled card files' tokens and names (the grammar's version and what it
-    was compiled with are in the index's meta), so a deck load pays nothing for parsing."""
+    was compiled with are in the index's meta), so a deck load pays nothing for parsing. The
+    texts are compiled by ``workers`` processes (default: the machine's cores, at most four,
+    where processes can be forked); each card's on its own, so the index is the same whatever
+    their number."""
+    import multiprocessing
+
     from horde.cards.cardindex import import_atomic_cards
     from horde.cards.oracle import grammar_version
 
     bundled = bundled_catalogue()
-    taken = set(bundled._lower)
+    _IMPORTING.update(tokens=bundled.tokens, taken=frozenset(bundled._lower))
     meta = {"grammar": grammar_version(), "compiled_with": bundled.cache_key()}
-    return import_atomic_cards(source, target, progress,
-                               compile=lambda card: compiled_record(compile_card(card, bundled.tokens, taken)),
-                               compiled_meta=meta)
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 4)
+    forking = "fork" in multiprocessing.get_all_start_methods()
+    pool = multiprocessing.get_context("fork").Pool(workers) if workers > 1 and forking else None
+
+    def compile_batch(cards: list[IndexedCard]) -> list[str]:
+        if pool is None or len(cards) < PARALLEL_MIN:
+            return [_compile_record(card) for card in cards]
+        return pool.map(_compile_record, cards, chunksize=max(1, len(cards) // (4 * workers)))
+
+    try:
+        return import_atomic_cards(source, target, progress, compile=compile_batch, compiled_meta=meta)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
 
 
 def behaviour(card: CardDef) -> dict[str, Any]:

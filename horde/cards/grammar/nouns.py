@@ -322,6 +322,14 @@ ZONES: tuple[tuple[tuple[str, ...], str, str], ...] = (
 )
 
 
+_RELATIONS_BY_WORD: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+for _words, _kind in RELATIONS:
+    _RELATIONS_BY_WORD.setdefault(_words[0], []).append((_words, _kind))
+_ZONES_BY_WORD: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+for _zone in ZONES:
+    _ZONES_BY_WORD.setdefault(_zone[0][0], []).append(_zone)
+
+
 def _post(p: Parser, head: str) -> tuple[list[str], list[str], str | None, str | None, str | None]:
     """Modifiers after the head: (shared terms, terms of the last alternative alone, relation,
     zone, whose). A keyword ('with flying') belongs to the last alternative ('artifact,
@@ -361,13 +369,14 @@ def _post(p: Parser, head: str) -> tuple[list[str], list[str], str | None, str |
             last.append(("without-" if without else "with-") + keyword.replace(" ", "-"))
             continue
         found = False
+        word = p.word()
         if relation is None:
-            for words, kind in RELATIONS:
+            for words, kind in _RELATIONS_BY_WORD.get(word, ()):
                 if p.accept(*words):
                     relation, found = kind, True
                     break
         if not found and zone is None and head == "card":
-            for words, where, owner in ZONES:
+            for words, where, owner in _ZONES_BY_WORD.get(word, ()):
                 if p.accept(*words):
                     zone, whose, found = where, owner, True
                     break
