@@ -53,6 +53,8 @@ TYPE_TERMS = {
 COLOUR_TERMS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
+# The subtypes a filter names: those of the bundled cards, and every other creature, artifact,
+# enchantment and land type cards print (205.3g-m): "Other Ooze creatures you control", "Gates".
 SUBTYPE_TERMS = {
     "zombie", "skeleton", "army", "giant", "human", "soldier", "spirit", "vampire", "warrior",
     "wizard", "knight", "elf", "goblin", "dragon", "angel", "beast", "horror", "cleric", "rogue",
@@ -61,10 +63,7 @@ SUBTYPE_TERMS = {
     "swamp", "forest", "island", "mountain", "plains", "equipment", "aura",
     "phyrexian", "rat", "troll", "snake", "curse",
     "head", "minotaur", "reveler", "god", "satyr", "nymph", "centaur",
-}
-# Every other creature, artifact, enchantment and land type cards print (205.3g-m), as a filter may
-# name them: '"Other Ooze creatures you control"', '"Gates you control"'.
-SUBTYPE_TERMS |= set("""
+} | set("""
     advisor aetherborn antelope ape archer archon artificer assassin atog aurochs avatar
     azra background badger barbarian bard basilisk bat bear beeble beholder berserker blinkmoth blood
     boar brainiac bringer brushwagg camarid camel caribou carrier cartouche cave cephalid chicken

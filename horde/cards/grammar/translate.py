@@ -492,22 +492,21 @@ def ability(node: Ability, ctx: Context) -> _Written:
                 return out
         ctx.hook = "Activated"
         ctx.self_subject, ctx.antecedent = True, "self"  # 'it' in an ability of the card: the card
-        if node.restriction:
-            restricted(node)
         prefix = f"Activated: {costs(node.costs, ctx)} -> "
-        out.lines.append(prefix + " ; ".join(_body(node.effects, node.sentences, ctx)))
+        verbs = _body(node.effects, node.sentences, ctx)
+        if node.restriction:
+            restricted(node, verbs)
+        out.lines.append(prefix + " ; ".join(verbs))
         return out
     raise NotExpressible(f"{_describe(node)}: beyond the vocabulary")
 
 
-def restricted(node: ActivatedAbility) -> None:
+def restricted(node: ActivatedAbility, verbs: list[str]) -> None:
     """602.5b: the engine activates an ability in its controller's main phase, once a turn (a team
     player's in its second main phase, a lieutenant's instead of attacking: L8), which is as a
     sorcery, once each turn and during its turn; an ability that only regenerates itself is also
     activated when the creature would be destroyed, which such a restriction forbids."""
-    from horde.cards.grammar.families.removal import Regenerate
-
-    if all(isinstance(e, Regenerate) and isinstance(e.what, SelfRef) for e in node.effects):
+    if all(verb.startswith("regenerate on=self") for verb in verbs):
         raise NotExpressible(f"a regeneration to activate only {node.restriction}")
 
 
