@@ -53,6 +53,8 @@ TYPE_TERMS = {
 COLOUR_TERMS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
+# The subtypes a filter names: those of the bundled cards, and every other creature, artifact,
+# enchantment and land type cards print (205.3g-m): "Other Ooze creatures you control", "Gates".
 SUBTYPE_TERMS = {
     "zombie", "skeleton", "army", "giant", "human", "soldier", "spirit", "vampire", "warrior",
     "wizard", "knight", "elf", "goblin", "dragon", "angel", "beast", "horror", "cleric", "rogue",
@@ -61,7 +63,27 @@ SUBTYPE_TERMS = {
     "swamp", "forest", "island", "mountain", "plains", "equipment", "aura",
     "phyrexian", "rat", "troll", "snake", "curse",
     "head", "minotaur", "reveler", "god", "satyr", "nymph", "centaur",
-}
+} | set("""
+    advisor aetherborn antelope ape archer archon artificer assassin atog aurochs avatar
+    azra background badger barbarian bard basilisk bat bear beeble beholder berserker blinkmoth blood
+    boar brainiac bringer brushwagg camarid camel caribou carrier cartouche cave cephalid chicken
+    chimera citizen clamfolk class clue cockatrice contraption cow coward crab crocodile cyborg cyclops
+    dauthi demigod desert deserter djinn dog drake dreadnought drone dryad duck dwarf efreet egg elder
+    eldrazi elephant elk eye faerie ferret fish flagbearer food fortification fox fractal frog fungus
+    gamer gargoyle gate germ gnoll goat gold gorgon graveborn gremlin griffin guest hag halfling harpy
+    hellion hippo hippogriff homarid homunculus horse hound hyena illusion imp incarnation jackal
+    jellyfish juggernaut kavu key killbot kirin kithkin kobold kor kraken lair lamia lammasu leech
+    leviathan lhurgoyf licid lizard locus manticore masticore mercenary metathran mine mole monger
+    mongoose monk monkey moonfolk mouse mutant myr mystic naga nautilus nephilim nightmare nightstalker
+    ninja noble noggle nomad octopus ogre ooze orc orgg otter ouphe ox oyster pangolin peasant pegasus
+    pentavite pest phelddagrif phoenix pilot pincher pirate plant powerstone praetor prism
+    processor rabbit raccoon ranger rebel reflection rhino rigger role rune sable saga salamander
+    samurai scarecrow scientist scion scorpion scout sculpture serf serpent servo shade shapeshifter
+    shard shark sheep shrine siren slith slug soltari spawn specter spellshaper sphinx spider spike
+    splinter sponge squid squirrel starfish surrakar survivor tentacle tetravite thalakos thopter thrull
+    tiefling tower treasure treefolk trilobite triskelavite turtle unicorn urza's vedalken vehicle
+    viashino volver wall warlock weird werewolf whale wolverine wombat worm wraith yeti zubera
+""".split())
 
 
 STATE_TERMS = {"attacking", "blocking", "tapped", "untapped", "other", "yours", "opponents",
