@@ -157,14 +157,16 @@ def test_amount_it_toughness_and_it_mv_read_what_an_earlier_verb_acted_on(game, 
 
 
 def test_amount_this_way_counts_the_cards_destroyed_decree_of_pain(game, staples):
-    """Decree of Pain: three creatures destroyed; the token among them is no card and reaches no
-    graveyard, so two were destroyed 'this way' into a graveyard: the team draws 2."""
+    """Decree of Pain: three creatures destroyed, the token among them too (it is destroyed, then
+    ceases to exist: H6), one indestructible is not: the team draws 3."""
     for name, side in (("Walking Corpse", "team"), ("Test Ogre", "horde"), ("Zombie", "horde")):
         put(game, staples, name, side=side)
+    spared = put(game, staples, "Test Ogre", side="horde")
+    rules.pump(game, spared, 0, 0, frozenset({"indestructible"}))
     hand = len(game.players[0].hand)
     cast(game, staples, "Decree of Pain")
-    assert rules.all_permanents(game) == []
-    assert len(game.players[0].hand) == hand + 2
+    assert rules.all_permanents(game) == [spared]
+    assert len(game.players[0].hand) == hand + 3
 
 
 def test_who_target_controller_creates_the_token_beast_within(game, staples):
@@ -664,3 +666,106 @@ def test_loader_reads_an_aura_that_enchants_a_card_in_a_graveyard(staples):
     card = staples.get("Animate Dead")
     assert card.enchant.args["zone"] == "graveyard" and card.enchant.target.text == "creature"
     assert staples.get("Faith's Fetters").enchant.args["zone"] == "battlefield"
+
+
+# ---------------------------------------------------------------- more references back
+
+
+def test_amount_this_way_counts_the_cards_discarded_syphon_mind(game, staples):
+    """Syphon Mind: each other player discards a card (the teammate one of its two, the Horde one of
+    the one it holds, none from an empty hand): the caster draws 2."""
+    game.players[1].hand[:] = [staples.get("Forest"), staples.get("Lightning Bolt")]
+    game.horde.hand[:] = [staples.get("Grave Titan")]
+    cast(game, staples, "Syphon Mind")
+    assert len(game.players[0].hand) == 2 and len(game.players[1].hand) == 1
+    assert game.horde.graveyard == [staples.get("Grave Titan")]
+
+
+def test_amount_this_way_counts_the_creatures_sacrificed_tokens_too_syphon_flesh(game, staples):
+    put(game, staples, "Zombie", side="horde")
+    put(game, staples, "Walking Corpse", side="team", player=1)
+    cast(game, staples, "Syphon Flesh")
+    assert [p.card.name for p in game.battlefield.team] == ["Zombie", "Zombie"]
+    assert all(p.controller == 0 for p in game.battlefield.team) and game.battlefield.horde == []
+
+
+def test_verb_counters_for_each_permanent_destroyed_this_way_bane_of_progress(game, staples):
+    for _ in range(2):
+        put(game, staples, "Test Shrine", side="horde")
+    put(game, staples, "Bad Moon", side="horde")
+    bane = put(game, staples, "Bane of Progress", side="team")
+    rules.run_hook(game, bane, "Enters")
+    assert bane.plus == 3 and game.battlefield.horde == []
+
+
+def test_verb_shuffle_into_library_bottom_condemn_gains_life_equal_to_its_toughness(game, staples):
+    ogre = put(game, staples, "Test Ogre", side="horde", attacking=True)
+    rules.add_counters(game, ogre, 1)
+    before = list(game.horde.library)
+    cast(game, staples, "Condemn", target=ogre)
+    assert game.horde.library == [staples.get("Test Ogre")] + before  # the bottom is the start of the list
+    assert game.team_life == 40  # its controller, the Horde, has no life to gain (H1)
+    corpse = put(game, staples, "Walking Corpse", side="team", attacking=True)
+    rules.pump(game, corpse, 0, 3)
+    game.players[0].library[:] = [staples.get("Forest")]
+    rules.horde_cast(game, staples.get("Condemn"))
+    assert game.players[0].library == [staples.get("Walking Corpse"), staples.get("Forest")]
+    assert game.team_life == 45
+
+
+def test_verb_return_moved_oblivion_ring_returns_the_exiled_card_when_it_leaves_607(game, staples):
+    """Oblivion Ring exiles the Horde's Grave Titan; when the Ring leaves, 'the exiled card' (its
+    linked ability's, 607.2a) returns under its owner's control, its Enters trigger with it."""
+    titan = put(game, staples, "Grave Titan", side="horde")
+    ring = rules.put_onto_battlefield(game, staples.get("Oblivion Ring"), 0, 0)
+    assert not rules.on_battlefield(game, titan) and game.horde.exile == [staples.get("Grave Titan")]
+    rules.destroy(game, ring)
+    rules.check_state(game)
+    assert game.horde.exile == [] and sorted(p.card.name for p in game.battlefield.horde) == [
+        "Grave Titan", "Zombie", "Zombie"]
+
+
+def test_verb_return_moved_a_token_exiled_by_fiend_hunter_never_returns(game, staples):
+    zombie = put(game, staples, "Zombie", side="horde")
+    game.horde.graveyard.append(staples.get("Zombie"))  # a milled token card: no card to return
+    hunter = rules.put_onto_battlefield(game, staples.get("Fiend Hunter"), 0, 0)
+    assert not rules.on_battlefield(game, zombie)
+    rules.destroy(game, hunter)
+    rules.check_state(game)
+    assert game.battlefield.horde == []
+
+
+def test_verb_reanimate_land_restore_and_necromancers_covenant(game, staples):
+    game.horde.graveyard[:] = [staples.get("Swamp"), staples.get("Grave Titan"), staples.get("Walking Corpse")]
+    cast(game, staples, "Restore")
+    assert [(p.card.name, p.controller, p.owner) for p in game.battlefield.team] == [("Swamp", 0, HORDE)]
+    covenant = rules.put_onto_battlefield(game, staples.get("Necromancer's Covenant"), 0, 0)
+    assert game.horde.exile == [staples.get("Grave Titan"), staples.get("Walking Corpse")]
+    zombies = [p for p in game.battlefield.team if p.card.name == "Zombie"]
+    assert len(zombies) == 2 and rules.has_keyword(game, zombies[0], "lifelink") and rules.on_battlefield(game, covenant)
+
+
+def test_verb_bounce_on_self_arcanis_returns_itself_to_its_owners_hand(game, staples):
+    arcanis = put(game, staples, "Arcanis the Omnipotent", side="team")
+    ability = staples.get("Arcanis the Omnipotent").abilities("Activated")[1]
+    rules.resolve(game, ability, Context(arcanis.card, arcanis, 0))
+    assert not rules.on_battlefield(game, arcanis) and game.players[0].hand == [staples.get("Arcanis the Omnipotent")]
+
+
+def test_verb_return_self_endless_cockroaches_goes_to_its_owners_hand(game, staples):
+    """Endless Cockroaches of the Horde's, under a team player's Control Magic, dies: it returns to
+    its owner's hand (the Horde's: cast again next turn, H6)."""
+    roaches = put(game, staples, "Endless Cockroaches", side="horde")
+    magic = put(game, staples, "Control Magic", side="team")
+    rules.enchant(game, magic, roaches)
+    assert roaches.controller == 0
+    rules.destroy(game, roaches)
+    rules.check_state(game)
+    assert game.horde.hand == [staples.get("Endless Cockroaches")] and game.horde.graveyard == []
+
+
+def test_field_costs_less_primeval_protector_counts_the_opponents_creatures(game, staples):
+    for _ in range(4):
+        put(game, staples, "Zombie", side="horde")
+    put(game, staples, "Walking Corpse", side="team")
+    assert rules.spell_cost(game, staples.get("Primeval Protector"), 0, "hand") == (6, ("G",))

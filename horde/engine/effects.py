@@ -233,22 +233,12 @@ def acted_on(game: Game, ctx: Context, p: Permanent) -> Known:
 
 
 def reached(game: Game, ctx: Context, known: Known, zone: str) -> None:
-    """A permanent a verb moved off the battlefield: its card is a card moved 'this way' if it
-    reached ``zone`` (a token ceases to exist, H6; a commander may go to the command zone, C2)."""
-    card = known.card
-    if card.is_token:
-        return
-    owner = known.owner
-    if zone == "graveyard":
-        cards = rules.graveyard_of(game, owner)
-    elif zone == "hand":
-        cards = rules.hand_of(game, owner)
-    elif zone == "exile":
-        cards = game.horde.exile if owner == HORDE_CONTROLLER else game.players[owner].exile
-    else:
-        cards = game.horde.library if owner == HORDE_CONTROLLER else game.players[owner].library
-    if card in cards:
-        ctx.moved_card(card, owner, zone)
+    """A permanent a verb put into ``zone``: once it has left the battlefield, it was moved 'this
+    way' ('for each creature destroyed this way': a token and a commander count, though the
+    token ceases to exist, H6, and the commander may go to the command zone, C2; whoever returns
+    'the cards exiled this way' finds only those still there)."""
+    if known.permanent is None or not rules.on_battlefield(game, known.permanent):
+        ctx.moved_card(known.card, known.owner, zone)
 
 
 @verb("lose_life", who=Arg("choice", "each_opponent", WHO), amount=Arg("amount"))
@@ -321,7 +311,9 @@ def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, c
             if not options:
                 break
             victim = rules.choose_sacrifice(game, player, options)
+            known = acted_on(game, ctx, victim)
             rules.sacrifice(game, victim, ctx.controller)  # L6: the effect forced it
+            reached(game, ctx, known, "graveyard")  # 'for each creature sacrificed this way'
 
 
 def _keep_one(game: Game, ctx: Context, player: int, filter: Filter) -> None:
@@ -354,7 +346,9 @@ def discard(game: Game, ctx: Context, who: str, count: Amount) -> None:
     """Each player WHO names discards COUNT cards of its choice (the Horde: at random, H9)."""
     n = evaluate(game, ctx, count)
     for player in _players_for(game, ctx, who):
-        rules.discard(game, player, n)
+        for card in rules.discard(game, player, n):
+            ctx.moved_card(card, player, "graveyard")  # 'for each card discarded this way'
+
 
 
 @verb("mill", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
@@ -411,16 +405,17 @@ def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count:
 
 @verb("return_self", to=Arg("choice", "battlefield", ("battlefield", "hand")), tapped=Arg("bool", None))
 def return_self(game: Game, ctx: Context, to: str, tapped: bool | None) -> None:
-    """Return this card from its owner's graveyard to the battlefield (TAPPED) or to its hand (a GraveyardActivated ability)."""
+    """Return this card from its owner's graveyard to the battlefield (TAPPED) or to its hand (a GraveyardActivated ability; a Dies one: 'return it to its owner's hand')."""
     card = ctx.card
-    graveyard = rules.graveyard_of(game, ctx.controller)
+    owner = ctx.permanent.owner if ctx.permanent is not None else ctx.controller  # a Dies ability: its owner's
+    graveyard = rules.graveyard_of(game, owner)
     if card is None or card not in graveyard:
         return
     graveyard.remove(card)
     if to == "battlefield":
-        rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller, tapped=bool(tapped))
+        rules.put_onto_battlefield(game, card, owner, owner, tapped=bool(tapped))
     else:
-        rules.hand_of(game, ctx.controller).append(card)
+        rules.hand_of(game, owner).append(card)
 
 
 @verb("destroy", target=Arg("filter"), regenerate=Arg("bool", None), targets="target")
@@ -449,12 +444,13 @@ def exile(game: Game, ctx: Context, target: Filter) -> None:
         reached(game, ctx, known, "exile")
 
 
-@verb("bounce", target=Arg("filter"), targets="target")
-def bounce(game: Game, ctx: Context, target: Filter) -> None:
-    """Return target permanent matching TARGET to its owner's hand (a token ceases to exist: H6)."""
-    if isinstance(ctx.target, Permanent) and rules.on_battlefield(game, ctx.target):
-        known = acted_on(game, ctx, ctx.target)
-        rules.bounce(game, ctx.target, ctx.controller)
+@verb("bounce", on=Arg("choice", "target", ("target", "self")), target=Arg("filter", None), targets="target")
+def bounce(game: Game, ctx: Context, on: str, target: Filter | None) -> None:
+    """Return target permanent matching TARGET (ON=self: this permanent) to its owner's hand (a token ceases to exist: H6)."""
+    p = ctx.permanent if on == "self" else ctx.target
+    if isinstance(p, Permanent) and rules.on_battlefield(game, p):
+        known = acted_on(game, ctx, p)
+        rules.bounce(game, p, ctx.controller)
         reached(game, ctx, known, "hand")
 
 

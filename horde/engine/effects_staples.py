@@ -20,7 +20,16 @@ from horde.engine import rules
 from horde.engine.cards import CardDef, Effect
 from horde.engine.effects import WHO, Arg, _players_for, acted_on, reached, verb
 from horde.engine.events import log
-from horde.engine.filters import Amount, Context, Filter, Known, Target, card_matches, evaluate, known_permanent
+from horde.engine.filters import (
+    Amount,
+    Context,
+    Filter,
+    Known,
+    Target,
+    card_matches,
+    evaluate,
+    known_permanent,
+)
 from horde.engine.shuffling import randbelow, shuffle
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side
 
@@ -195,21 +204,30 @@ def sacrifice_all(game: Game, ctx: Context, filter: Filter, who: str | None) -> 
 def return_moved(game: Game, ctx: Context, zone: str, to: str, tapped: bool) -> None:
     """Put the cards an earlier verb of this ability moved to ZONE ('exiled this way'), those still there, onto the battlefield (TAPPED) or into their owners' hands, each under its owner's control."""
     for card, owner, went in list(ctx.moved or ()):
-        if went != zone:
-            continue
+        if went != zone or card.is_token:
+            continue  # a token ceased to exist (H6)
         cards = _zone(game, owner, zone)
         if card not in cards:
-            continue  # it left that zone since
+            continue  # it left that zone since (a commander went to the command zone: C2)
         cards.remove(card)
-        if to == "hand":
-            rules.hand_of(game, owner).append(card)
-            ctx.remember(Known(None, card, owner, owner))
-            continue
-        p = _enter(game, card, owner, owner, tapped)
-        if p is None:
-            cards.append(card)  # 303.4g: an Aura with nothing to enchant stays where it was
-        elif rules.on_battlefield(game, p):
-            ctx.remember(known_permanent(game, p))
+        if not _put(game, ctx, card, owner, to, tapped):
+            cards.append(card)
+
+
+def _put(game: Game, ctx: Context, card: CardDef, owner: int, to: str, tapped: bool) -> bool:
+    """A card an effect puts into its owner's hand or onto the battlefield under its owner's
+    control: 'it' for the verbs after. False: an Aura with nothing to enchant, which stays where
+    it was (303.4g)."""
+    if to == "hand":
+        rules.hand_of(game, owner).append(card)
+        ctx.remember(Known(None, card, owner, owner))
+        return True
+    p = _enter(game, card, owner, owner, tapped)
+    if p is None:
+        return False
+    if rules.on_battlefield(game, p):
+        ctx.remember(known_permanent(game, p))
+    return True
 
 
 def _zone(game: Game, player: int, zone: str) -> list[CardDef]:
@@ -235,16 +253,21 @@ def sacrifice(game: Game, ctx: Context, on: str) -> None:
         rules.sacrifice(game, it.permanent, ctx.controller)
 
 
-@verb("shuffle_into_library", target=Arg("filter"), targets="target")
-def shuffle_into_library(game: Game, ctx: Context, target: Filter) -> None:
-    """The owner of target permanent matching TARGET shuffles it into its library (a token ceases to exist: H6; a commander goes to the command zone: 903.9b)."""
+@verb("shuffle_into_library", target=Arg("filter"), bottom=Arg("bool", False), targets="target")
+def shuffle_into_library(game: Game, ctx: Context, target: Filter, bottom: bool) -> None:
+    """The owner of target permanent matching TARGET shuffles it into its library (BOTTOM: puts it on the bottom of its library); a token ceases to exist (H6), a commander goes to the command zone (903.9b)."""
     p = ctx.target
     if not isinstance(p, Permanent) or not rules.on_battlefield(game, p):
         return
     known = acted_on(game, ctx, p)
     rules.leave_battlefield(game, p, "library", ctx.controller)
     reached(game, ctx, known, "library")
-    _shuffle_library(game, p.owner)
+    library = _library(game, p.owner)
+    if bottom:
+        if p.owner == HORDE_CONTROLLER and library and library[-1] is known.card and not known.card.is_token:
+            library.insert(0, library.pop())  # the Horde's library took it on top: the bottom is the start
+    else:
+        _shuffle_library(game, p.owner)
 
 
 @verb("reveal_top", who=Arg("choice", "you", WHO), filter=Arg("cards", "permanent"),
@@ -261,15 +284,8 @@ def reveal_top(game: Game, ctx: Context, who: str, filter: str, to: str) -> None
         if not card_matches(filter, card):
             continue  # it stays on top, revealed
         library.pop()
-        if to == "hand":
-            rules.hand_of(game, player).append(card)
-            ctx.remember(Known(None, card, player, player))
-            continue
-        p = _enter(game, card, player, player, False)
-        if p is None:
-            library.append(card)  # 303.4g
-        elif rules.on_battlefield(game, p):
-            ctx.remember(known_permanent(game, p))
+        if not _put(game, ctx, card, player, to, False):
+            library.append(card)
 
 
 # ---------------------------------------------------------------- damage divided

@@ -268,6 +268,7 @@ class _Copier:
         new.present = old.present
         new.printed = old.printed
         new.base_controller = old.base_controller
+        new.linked = None if old.linked is None else list(old.linked)
         attached = old.attached_to
         new.attached_to = None if attached is None else self.permanent(attached)
         new.equipment = self.permanent_list(old.equipment)

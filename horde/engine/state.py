@@ -85,7 +85,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present", "all_keywords", "printed", "base_controller",
+        "attacked", "present", "all_keywords", "printed", "base_controller", "linked",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -133,6 +133,7 @@ class Permanent:
         self.present = False  # on the battlefield: kept by the Battlefield's enter and leave (a stand-in never is)
         self.printed: CardDef | None = None  # its own card while an Aura makes it something else (``card``: 613.1)
         self.base_controller = NO_CONTROLLER  # its controller before an Aura took control of it (613.1b)
+        self.linked: list[tuple[CardDef, int, str]] | None = None  # what its abilities moved (607.2a: 'the exiled card')
 
     @property
     def is_horde(self) -> bool:

@@ -43,6 +43,8 @@ def run_hook(game: Game, p: Permanent, hook: str, **extra: Any) -> None:
         for key, value in extra.items():
             setattr(ctx, key, value)
         resolve(game, effects, ctx)
+        if ctx.moved is not None:
+            p.linked = ctx.moved  # 607.2a: what it moved, for its linked ability ('the exiled card')
 
 
 class Trigger:
@@ -82,15 +84,17 @@ def trigger(game: Game, controller: int, effects: Sequence[Effect], ctx: Context
         waiting.resolve(game)
 
 
-def trigger_hook(game: Game, p: Permanent, hook: str, it: Known | None = None) -> None:
+def trigger_hook(game: Game, p: Permanent, hook: str, it: Known | None = None,
+                 moved: list[tuple[CardDef, int, str]] | None = None) -> None:
     """The abilities a permanent attaches to ``hook`` trigger (``trigger``), in its context
-    (``it``: what they refer back to, 'that creature')."""
+    (``it`` and ``moved``: what they refer back to, 'that creature', 'the exiled card')."""
     effects = p.card.hooks.get(hook)
     if effects:
         ctx = Context(p.card, p, p.controller)
         if p.kicked:
             ctx.kicked = p.kicked
         ctx.it = it
+        ctx.moved = None if moved is None else list(moved)
         trigger(game, p.controller, effects, ctx)
 
 

@@ -228,8 +228,9 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     if carried is not None:
         _attached_dies(game, carried)
     if "Leaves" in card.hooks:
-        # F4, G5: Hero's Reward; 'it' is what it was attached to (603.10a: Animate Dead's 'that creature')
-        trigger_hook(game, p, "Leaves", None if attached is None else known_permanent(game, attached))
+        # F4, G5: Hero's Reward; 'it' is what it was attached to (603.10a: Animate Dead's 'that creature');
+        # 'the exiled card' is what its linked ability exiled (607.2a: Oblivion Ring)
+        trigger_hook(game, p, "Leaves", None if attached is None else known_permanent(game, attached), p.linked)
     if to == "graveyard" and "ToGraveyard" in card.hooks and not card.is_token:
         went_to_graveyard(game, card, p.owner)
     if game.held:
@@ -504,9 +505,10 @@ def draw(game: Game, player: TeamPlayer) -> None:
         return
 
 
-def discard(game: Game, controller: int, n: int) -> None:
-    """Discard ``n`` cards: the Horde at random (H9), a team player by its policy."""
+def discard(game: Game, controller: int, n: int) -> list[CardDef]:
+    """Discard ``n`` cards: the Horde at random (H9), a team player by its policy; returns them."""
     hand = hand_of(game, controller)
+    discarded: list[CardDef] = []
     for _ in range(min(n, len(hand))):
         if controller == HORDE_CONTROLLER and game.drivers.horde_choice is not None:
             card = horde_pick(game, "discard", hand)  # H9s, F7
@@ -517,9 +519,11 @@ def discard(game: Game, controller: int, n: int) -> None:
             card = ask(game, "discard", controller, list(hand))
             hand.remove(card)
         graveyard_of(game, controller).append(card)
+        discarded.append(card)
         if game.drivers.trace is not None:
             log(game, "discard", side_name(controller), card=card.name,
                 player=None if controller == HORDE_CONTROLLER else controller + 1)
+    return discarded
 
 
 def mill(game: Game, controller: int, n: int) -> None:
