@@ -7,11 +7,12 @@ file would be: what a test plays is exactly what the grammar must produce."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from conftest import HORDE, Scripted, put
+from test_oracle_contract import fact_lines as contract_facts
+from test_oracle_contract import read_blocks as read_contract
 
 from horde.cards.catalogue import build_card, build_from_lines, load_catalogue, read_blocks
 from horde.engine import rules
@@ -58,21 +59,12 @@ PT: 2/2
 
 
 def contract_blocks() -> list[tuple[str, list[str], str]]:
-    """Each block of the contract file: (name, its card-file lines, its Oracle text)."""
+    """Each block of the contract file: (name, its card-file lines, its Oracle text), read as the
+    grammar's contract test reads it."""
     blocks = []
-    for chunk in re.split(r"\n\s*\n", CONTRACT.read_text(encoding="utf-8")):
-        lines = [line for line in chunk.strip().splitlines() if line.strip()]
-        heading = [i for i, line in enumerate(lines) if line.startswith("# ") and not line.startswith("# ====")]
-        if not heading or "Lines:" not in lines:
-            continue
-        lines = lines[heading[-1]:]
-        name = lines[0][2:].strip()
-        at = lines.index("Lines:")
-        facts = dict(line.split(": ", 1) for line in lines[1:at])
-        card_lines = [f"Name: {facts.get('Name', name)}", f"Type: {facts['Type']}"]
-        card_lines += [f"{key}: {facts[key]}" for key in ("Cost", "PT") if key in facts]
-        card_lines.append(f"Text: {facts['Text']}")
-        blocks.append((name, card_lines + lines[at + 1:], facts["Text"]))
+    for block in read_contract(CONTRACT):
+        lines = contract_facts(block) + ["Text: " + block["Text"].replace("\n", " ")] + block["Lines"]
+        blocks.append((block["Name"], lines, block["Text"]))
     return blocks
 
 
@@ -122,10 +114,9 @@ def pick(card_name):
 def test_every_block_of_the_contract_loads_through_the_catalogue_loader():
     blocks = contract_blocks()
     assert len(blocks) >= 50
-    for name, lines, text in blocks:
+    for name, lines, _ in blocks:
         card = build_from_lines(lines, name)
         assert card.name == name and card.hooks or card.enchant or card.mana, name
-        assert "\n" not in text  # each new line of the Oracle text is written as the two characters \n
 
 
 # ---------------------------------------------------------------- references back (608.2h)

@@ -1043,7 +1043,3 @@ def untap_during_opponents_untap(game: Game, ctx: Context) -> None:
 def one_spell_each_turn(game: Game, ctx: Context) -> None:
     """Static: each opponent can't cast more than one spell each turn."""
 
-
-# The verbs of the Commander staples (references back, library searches, reanimation, Auras that
-# take or change a permanent, ...): a module of their own, registered with the same ``verb``.
-from horde.engine import effects_staples  # noqa: E402,F401
