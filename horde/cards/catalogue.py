@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import horde.engine.effects_staples  # noqa: F401  (the staples' verbs register themselves with VERBS)
 from horde.bundled import bundled_folder
 from horde.cards.tokens import described_token
 from horde.engine.cards import COLOURS, HOOKS, KEYWORDS, WHEN_HOOKS, CardDef, Effect, ManaCost, mana_symbol
-import horde.engine.effects_staples  # noqa: F401  (the staples' verbs register themselves with VERBS)
 from horde.engine.effects import VERBS
 from horde.engine.filters import (
     COLOUR_TERMS,
