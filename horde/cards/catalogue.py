@@ -69,7 +69,7 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
-          "CastFromGraveyard", "EntersTapped"}
+          "CastFromGraveyard", "EntersTapped", "Overload", "CostsLess"}
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
@@ -444,6 +444,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         when = None
         condition = None
         optional = False
+        tax = None
         for word in rest:
             key, sep, value = word.partition("=")
             if not sep:
@@ -458,6 +459,12 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
                 continue
             if key == "may" and not static_hook:  # 'you may': a choice of its controller (rules.may)
                 optional = _convert(card_name, "may", "bool", value, (), path, line)
+                continue
+            if key == "unless_pays" and not static_hook:  # 'unless that player pays {1}' (rules.pays_tax)
+                tax = parse_cost(value, path, line)
+                if tax.x:
+                    raise DeckError(f"card '{card_name}': unless_pays={value}: a payment with X is beyond the "
+                                    "vocabulary", path, line)
                 continue
             spec = verb.args.get(key)
             if spec is None:
@@ -481,7 +488,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             if target is not None:
                 raise DeckError(f"card '{card_name}': verb '{name}' targets twice", path, line)
             target = TARGET_PLAYERS[args["who"]]  # 'target player', 'target opponent'
-        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition, optional))
+        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition, optional, tax))
     return effects
 
 
@@ -626,6 +633,16 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
             if unknown:
                 raise ValueError(f"unknown keyword {quoted(sorted(unknown)[0])}")
             return words
+        if kind == "types":  # card types, as a type line writes them ('land', 'artifact creature')
+            types = frozenset(w.capitalize() for w in value.replace(",", " ").split())
+            unknown_types = sorted(types - CARD_TYPES)
+            if not types or unknown_types:
+                raise ValueError(f"expected card types ({', '.join(sorted(CARD_TYPES))}), got {quoted(value)}")
+            return types
+        if kind == "subtypes":  # subtypes, as a type line writes them ('forest', 'zombie')
+            return frozenset(w.capitalize() for w in value.replace(",", " ").split())
+        if kind == "colours":  # as the Colors field: 'colorless', letters or names
+            return parse_colours(value, f"argument {key}", path, line, card_name)
         return value  # "str" and "token" (tokens are checked once all files are read)
     except ValueError as error:
         raise DeckError(f"card '{card_name}': argument {key}: {error}", path, line) from None
@@ -810,8 +827,11 @@ def build_card(block: _Block) -> CardDef:
         text, enchant_line = f["Enchant"]
         if "Aura" not in subtypes:
             raise DeckError(f"card '{name}': only an Aura has 'Enchant:'", path, enchant_line)
-        flt = _convert(name, "Enchant", "filter", text, (), path, enchant_line)
-        enchant = Effect("enchant", {"target": flt}, None, line=enchant_line, target=flt)
+        # 'Enchant creature card in a graveyard' (Animate Dead): graveyard:FILTER, the card its Enters returns
+        zone = "graveyard" if text.lower().startswith("graveyard:") else "battlefield"
+        flt = _convert(name, "Enchant", "filter", text.partition(":")[2] if zone == "graveyard" else text, (), path,
+                       enchant_line)
+        enchant = Effect("enchant", {"target": flt, "zone": zone}, None, line=enchant_line, target=flt)
     elif "Aura" in subtypes:
         raise DeckError(f"aura '{name}' has no 'Enchant:' line (creature, permanent, player, ...)", path, block.line)
     if "Planeswalker" in types and loyalty is None:
@@ -830,6 +850,17 @@ def build_card(block: _Block) -> CardDef:
         raise DeckError(f"creature '{name}' has */* but no 'Static: pt_equals amount=...'", path, f["PT"][1])
     cast = hooks.get("Cast", [])
     counters = next((e for e in cast if e.verb == "counter_spell"), None)
+    overload = None
+    if "Overload" in f:
+        text, overload_line = f["Overload"]
+        if not cast or not any(e.target is not None for e in cast):
+            raise DeckError(f"card '{name}': 'Overload:' needs a 'Cast:' effect with a target (702.96: overloaded, "
+                            "'target' becomes 'each')", path, overload_line)
+        overload = parse_cost(text, path, overload_line)
+    costs_less = None
+    if "CostsLess" in f:
+        text, less_line = f["CostsLess"]
+        costs_less = _convert(name, "CostsLess", "amount", text, (), path, less_line)
     return CardDef(
         name=name, cost=cost, types=types, subtypes=subtypes, supertypes=supertypes, power=power,
         toughness=toughness, loyalty=loyalty, keywords=keywords, colours=colours, identity=identity,
@@ -840,7 +871,8 @@ def build_card(block: _Block) -> CardDef:
         cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None,
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
-        pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped)
+        pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped,
+        overload=overload, costs_less=costs_less)
 
 
 # ---------------------------------------------------------------- compiled cards
@@ -1108,7 +1140,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
     def effect(e: Effect) -> tuple[Any, ...]:
         return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
                 plain(e.when) if e.when is not None else None, e.cost,
-                getattr(e.condition, "text", None), e.optional)
+                getattr(e.condition, "text", None), e.optional, e.tax)
 
     hooks: dict[str, tuple[Any, ...]] = {}
     for hook in card.hooks:
@@ -1121,7 +1153,8 @@ def behaviour(card: CardDef) -> dict[str, Any]:
             "unearth": card.unearth,
             "from_graveyard": None if card.from_graveyard is None else tuple(
                 plain(part) if callable(part) else part for part in card.from_graveyard),
-            "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks}
+            "enchant": (plain(card.enchant.target), card.enchant.args["zone"]) if card.enchant is not None else None,
+            "overload": card.overload, "costs_less": plain(card.costs_less), "hooks": hooks}
 
 
 @dataclass
