@@ -51,21 +51,23 @@ path:
 
 # The suite on the development install; then, when a C compiler is present, the engine tests on
 # the compiled build (built once per change of the sources).
+# --durations=25: the log names the slowest tests (docs/speed.md, "The suite's time"). loadgroup: tests
+# go to the workers one by one, but for the files marked as one xdist group (their tests share work).
 test: $(STAMP)
-	HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(BIN)/python -m pytest -n auto --dist loadfile
+	HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(BIN)/python -m pytest -n auto --dist loadgroup --durations=25
 	$(MAKE) test-compiled
 
 test-full: $(STAMP)
-	HORDE_SLOW_SCALE=1 $(BIN)/python -m pytest -n auto --dist loadfile
+	HORDE_SLOW_SCALE=1 $(BIN)/python -m pytest -n auto --dist loadgroup --durations=25
 
 # -P: the tests import the installed horde, not this checkout's sources. Without a C compiler the
 # installed build is the pure Python the suite above has tested, and this is skipped.
 test-compiled: $(FAST_STAMP)
 	@if [ "$(EXPECTED)" = pure ]; then echo "no C compiler: no compiled build to test"; exit 0; fi; \
 	set -x; HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(FAST)/bin/python -P -m pytest \
-		-p no:cacheprovider -o addopts=-q -n auto --dist loadfile $(ENGINE_TESTS)
+		-p no:cacheprovider -o addopts=-q -n auto --dist loadgroup --durations=10 $(ENGINE_TESTS)
 
-# The fuzz suite in full (tests/test_fuzz.py; CI runs about 340 cases): damaged and hostile
+# The fuzz suite in full (tests/test_fuzz.py; make test runs 168 cases, make test-full 336): damaged and hostile
 # decklists, card files, experiment files, card indexes, results folders and command lines, each
 # ending with exit 0 or 2, no traceback, none still running after 120 s (a hang; the suite sets no
 # time limit), nothing written outside the results folder.

@@ -18,6 +18,9 @@ from horde.team.skill import level_name
 
 DECKS = {"HORDE_DECKS": str(TEST_DECKS)}
 KNOWN = "0.5"  # halfway between novice and club
+# make test spreads tests over its workers one by one (--dist loadgroup); this file's run on one,
+# as its tests share the calibration's simulated games (curve_games, below).
+pytestmark = pytest.mark.xdist_group("calibrate")
 HEADER = "result,players,horde,team,boss,cards_per_player,turn\n"
 ROW = 'won,2,mini,"white,white",none,9,12\n'
 
