@@ -11,6 +11,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 FAST := .venv-fast
 FAST_STAMP := $(FAST)/.installed
+CHECK := .venv-check
+CHECK_STAMP := $(CHECK)/.installed
 SOURCES := $(shell find horde -name '*.py' -not -path '*/__pycache__/*') $(shell find decks experiments -type f) setup.py
 # What an install here builds: compiled when the C compiler setup.py would use is found (as setup.py decides).
 EXPECTED = $(shell $(PYTHON) -c "import os, shlex, shutil, sysconfig; \
@@ -29,14 +31,24 @@ $(STAMP): pyproject.toml setup.py
 	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
 	touch $(STAMP)
 
-$(FAST_STAMP): $(STAMP) $(SOURCES) pyproject.toml
-	rm -rf $(FAST) build  # build/: no compiled module of an earlier build slips into this one
-	$(BIN)/python -m venv --without-pip $(FAST)
+# An install of this checkout into $(1), its C compiled at -O$(2) (build.py; setup.py's HORDE_BUILD_OPT).
+define INSTALL
+	rm -rf $(1) build  # build/: no compiled module of an earlier build slips into this one
+	$(BIN)/python -m venv --without-pip $(1)
 	$(BIN)/python -c "import site; print(site.getsitepackages()[0])" \
-		> $$($(FAST)/bin/python -c "import site; print(site.getsitepackages()[0])")/horde-dependencies.pth
-	$(BIN)/python -m pip --python $(FAST)/bin/python install --quiet --no-deps --no-build-isolation .
-	$(FAST)/bin/horde --version
-	touch $(FAST_STAMP)
+		> $$($(1)/bin/python -c "import site; print(site.getsitepackages()[0])")/horde-dependencies.pth
+	HORDE_BUILD_OPT=$(2) $(BIN)/python -m pip --python $(1)/bin/python install --quiet --no-deps --no-build-isolation .
+	$(1)/bin/horde --version
+	touch $(1)/.installed
+endef
+
+$(FAST_STAMP): $(STAMP) $(SOURCES) pyproject.toml
+	$(call INSTALL,$(FAST),3)
+
+# make test-compiled's build: the same mypyc translation, its C compiled at -O1 (several times
+# faster to build than the users' -O3, docs/speed.md); horde --version says so.
+$(CHECK_STAMP): $(STAMP) $(SOURCES) pyproject.toml
+	$(call INSTALL,$(CHECK),1)
 
 fast: $(FAST_STAMP)
 
@@ -62,9 +74,9 @@ test-full: $(STAMP)
 
 # -P: the tests import the installed horde, not this checkout's sources. Without a C compiler the
 # installed build is the pure Python the suite above has tested, and this is skipped.
-test-compiled: $(FAST_STAMP)
+test-compiled: $(CHECK_STAMP)
 	@if [ "$(EXPECTED)" = pure ]; then echo "no C compiler: no compiled build to test"; exit 0; fi; \
-	set -x; HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(FAST)/bin/python -P -m pytest \
+	set -x; HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(CHECK)/bin/python -P -m pytest \
 		-p no:cacheprovider -o addopts=-q -n auto --dist loadgroup --durations=10 $(ENGINE_TESTS)
 
 # The fuzz suite in full (tests/test_fuzz.py; make test runs 168 cases, make test-full 336): damaged and hostile
@@ -104,4 +116,4 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) $(FAST) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) $(FAST) $(CHECK) build *.egg-info .pytest_cache .hypothesis
