@@ -4,7 +4,9 @@
 # once), and .venv-fast, the installed build users get (`make fast`): a regular install of this
 # checkout, its engine compiled with mypyc when a C compiler is present, else pure Python (horde
 # --version says which). .venv-fast reads .venv's third-party packages through a path file, so it
-# costs only the build; it is rebuilt when a source changes, never edited in place.
+# costs only the build; it is rebuilt when a source changes, never edited in place. A third,
+# .venv-check, is the same install with its C compiled at -O0: the compiled build make
+# test-compiled tests (quicker to build; never benchmarked).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -45,10 +47,10 @@ endef
 $(FAST_STAMP): $(STAMP) $(SOURCES) pyproject.toml
 	$(call INSTALL,$(FAST),3)
 
-# make test-compiled's build: the same mypyc translation, its C compiled at -O1 (several times
-# faster to build than the users' -O3, docs/speed.md); horde --version says so.
+# make test-compiled's build: the same mypyc translation, its C compiled at -O0 (gcc's work on it
+# about a fifth of the users' -O3, docs/speed.md); horde --version says so.
 $(CHECK_STAMP): $(STAMP) $(SOURCES) pyproject.toml
-	$(call INSTALL,$(CHECK),1)
+	$(call INSTALL,$(CHECK),0)
 
 fast: $(FAST_STAMP)
 

@@ -28,8 +28,9 @@ COMPILED = BUILD["COMPILED"]
 
 
 # The C compiler's optimisation level (-O3 for users). mypyc translates the same Python to the same C
-# at every level; only the C compiler's work differs: make test-compiled builds at -O1, which
-# compiles several times faster and runs the same code (docs/speed.md, "The suite's time").
+# at every level; only the C compiler's work differs (and at -O0 mypyc's runtime keeps its C
+# assertions): make test-compiled builds at -O0, gcc's work a fifth of -O3's (docs/speed.md,
+# "The suite's time").
 OPT_LEVEL = os.environ.get("HORDE_BUILD_OPT", "3")
 
 
