@@ -279,7 +279,7 @@ def walker_form(url: str, table: Table) -> str:
             f'class="row">{hidden(table)}<input type="hidden" name="kind" value="planeswalker"><label>Name '
             '<input name="name" maxlength="40" aria-label="The planeswalker\'s name"></label><label>Loyalty '
             '<input type="number" min="1" max="99" name="loyalty" required aria-label="Its loyalty"></label>'
-            f'{player_select(table, "Whose", always=True)}<button>It enters</button></form></details>')
+            f'{player_select(table, "Whose planeswalker", always=True)}<button>It enters</button></form></details>')
 
 
 def attack_form(url: str, table: Table) -> str:
@@ -428,13 +428,14 @@ def player_select(table: Table, label: str, always: bool = False) -> str:
 def log_html(table: Table) -> str:
     """The game's events in words, the latest turn first (stand-ins' entering and leaving left out)."""
     events = table.game.drivers.trace or []
-    notes = dict(table.notes)
+    notes: dict[int, list[str]] = {}
+    for at, words in table.notes:
+        notes.setdefault(at, []).append(words)
     rival = OPPONENTS.get(table.setup.opponent, "the Horde")
     turns: list[tuple[str, list[str]]] = []
     for i, e in enumerate(events):
-        if i in notes:
-            if turns:
-                turns[-1][1].append(notes[i])
+        if i in notes and turns:
+            turns[-1][1].extend(notes[i])
         if e["event"] == "turn_begins":
             whose = "Our" if e["side"] == "team" else f"{rival[0].upper() + rival[1:]}'s"
             turns.append((f"Turn {e['turn']}: {whose} turn {e['number']}", []))
@@ -450,7 +451,7 @@ def log_html(table: Table) -> str:
                 turns.append(("Before the first turn", []))
             turns[-1][1].append(line)
     if len(events) in notes and turns:
-        turns[-1][1].append(notes[len(events)])
+        turns[-1][1].extend(notes[len(events)])
     blocks = []
     for n, (title, lines) in enumerate(reversed(turns)):
         items = "".join(f"<li>{E(line)}</li>" for line in lines) or "<li>nothing happened</li>"
@@ -462,7 +463,7 @@ def log_html(table: Table) -> str:
 def summary_html(app: TableApp, season: Season) -> str:
     s = season.summary()
     estimate = s["estimate"]
-    lines = [f"{s['games']} games finished: we won {s['wins']}, lost {s['losses']}"
+    lines = [f"{s['games']} game{'' if s['games'] == 1 else 's'} finished: we won {s['wins']}, lost {s['losses']}"
              + (f", {s['other']} neither" if s["other"] else "")]
     if estimate.get("games") == s["games"] and s["games"]:
         if "skill" in estimate:

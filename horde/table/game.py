@@ -69,6 +69,9 @@ TEAM_TURN = INSTANT + ("attack", "planeswalker", "end_turn", "end_game")
 # The answers to the engine's questions (each question names the one it takes: ``Question.answer``).
 ANSWERS = ("answer", "targets", "blocks", "bite", "count", "sacrifice", "counter", "prevent", "pick")
 KEYWORDS = ("flying", "reach", "first strike", "deathtouch", "trample", "menace", "lifelink")
+# Subtypes only the challenge decks' own cards have (F: the Hydra's Heads, G: Xenagos's Revelers): a
+# count or a target of them is never the team's.
+THEIRS_ONLY = frozenset({"head", "reveler"})
 # Team decisions the players answer (the others are over the team's unknown cards: the players
 # carry them out themselves, and the engine takes the neutral option).
 ASKED = {"redirect", "horde_choice", "self_or_others", "burn", "must_block", "abandon_scheme", "keep", "tap", "exile",
@@ -391,6 +394,8 @@ class Table:
         key = (id(ctx), id(flt))
         if key in self.asked:
             return self.asked[key][2]
+        if _theirs_only(flt.text):
+            return []
         card = self._card(ctx)
         what = words(flt.text) or "permanent"
         players = self._players(game)
@@ -426,7 +431,7 @@ class Table:
         """The team's part of a count a Horde card reads, a number for each player: asked each time
         an effect resolves; for a characteristic (``ctx`` a permanent: Mortivore's power and
         toughness), asked once and then the number the players keep up to date on the page."""
-        if self.bounding:
+        if self.bounding or kind == "count" and _theirs_only(text):
             return [0] * len(players)
         key = f"{kind}|{text}|{','.join(str(p + 1) for p in players)}"
         card = self._card(ctx)
@@ -501,12 +506,15 @@ class Table:
         types = frozenset(TYPE_TERMS[w] for w in flt.text.lower().split() if w in TYPE_TERMS)
         subtypes = frozenset(w.capitalize() for w in flt.text.lower().split() if w in SUBTYPE_TERMS)
         for player, k in zip(players, counts, strict=True):
+            self._note(game, f"Player {player + 1} sacrifices {k} {what}{'s' if k > 1 else ''}" if k else
+                       f"Player {player + 1} sacrifices no {what}")
             for _ in range(k):
                 stand_in = self._made(_stand_in(f"player {player + 1}'s {what}", types=types or frozenset({"Creature"})
                                                 if "permanent" not in flt.text.lower().split() else types,
                                                 subtypes=subtypes))
                 p = rules.put_onto_battlefield(game, stand_in, player, player, triggers=False)
                 rules.sacrifice(game, p, HORDE_CONTROLLER if ctx is None else ctx.controller)  # L6: the effect forced it
+        self._forget(game)
         sacrificed = dict(zip(players, counts, strict=True))
         return [sacrificed.get(p, 0) for p in named]
 
@@ -607,6 +615,10 @@ class Table:
         for p in list(battlefield.team):
             if not p.card.is_planeswalker:
                 battlefield.leave(p)
+        self._forget(game)
+
+    def _forget(self, game: Game) -> None:
+        """The stand-ins' cards leave the team's zones (the players' own zones are theirs)."""
         if self.made:
             made = {id(card) for card in self.made}
             for player in game.players:
@@ -671,6 +683,7 @@ class Table:
                 card = self._made(_stand_in(f"player {player + 1}'s creature"))
                 dead = rules.put_onto_battlefield(game, card, player, player, triggers=False)
                 rules.destroy(game, dead, player)
+                self._forget(game)
         elif kind == "planeswalker":
             loyalty = _count(action.get("loyalty"), "loyalty", 1, 99)
             name = " ".join(str(action.get("name", "")).split())[:40] or "a planeswalker"
@@ -752,6 +765,11 @@ class Table:
         row = result.record()
         row.update(players=self.setup.players, lieutenants_drawn=list(result.lieutenants_drawn))
         return row
+
+
+def _theirs_only(text: str) -> bool:
+    """Whether every alternative of a filter names a subtype only the challenge decks have."""
+    return all(not THEIRS_ONLY.isdisjoint(part.lower().split()) for part in text.split("|"))
 
 
 def _why(attacker: Permanent) -> str:
