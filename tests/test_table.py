@@ -311,3 +311,23 @@ def test_a_condition_the_horde_settles_alone_asks_nobody():
     assert compile_condition("hand:theirs <= 1").at_least(2) is False
     assert compile_condition("hand:theirs <= 1").at_least(1) is None
     assert compile_condition("graveyard:creature = 2").at_least(3) is None
+
+
+def test_a_player_who_may_sacrifice_says_so_and_the_others_suffer(tmp_path):
+    record = small(tmp_path, "2 Distract the Hydra", horde_size=2)
+    record, table = enter(record, {"kind": "end_turn"})
+    q = table.question
+    assert (q.kind, q.answer, q.card) == ("who", "sacrifice", "Distract the Hydra") and "may sacrifice" in q.text
+    _, table = enter(record, {"kind": "sacrifice", "counts": [1, 0]})
+    assert table.game.team_life == 40 - 3  # player 2 sacrificed none: it loses 3 life
+
+
+def test_any_player_may_exile_cards_from_their_graveyard_every_player_is_asked(tmp_path):
+    record = small(tmp_path, "2 Carrion Wurm", horde_size=2)
+    record, table = enter(record, {"kind": "end_turn"})
+    q = table.question
+    assert q.options == ["player 1", "player 2", "none"] and q.default == 2  # declining is the first answer
+    _, spared = enter(record, {"kind": "answer", "choice": 0}, {"kind": "blocks", "blocks": []})
+    assert spared.game.team_life == 40  # a player exiled three cards: the Wurm assigns no combat damage
+    _, hit = enter(record, {"kind": "answer", "choice": 2}, {"kind": "blocks", "blocks": []})
+    assert hit.game.team_life == 40 - 6  # nobody did, and the Horde has no three cards to exile (H9's coin)

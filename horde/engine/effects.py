@@ -712,12 +712,14 @@ def sacrifice_or_suffer(game: Game, ctx: Context, who: str, filter: Filter, filt
                         damage: int, tap: Filter | None) -> None:
     """Each player WHO names may sacrifice a permanent matching FILTER (or FILTER2); each who does taps one of the controller's permanents matching TAP; each who doesn't loses LOSE_LIFE life and is dealt DAMAGE damage."""
     team_side = game.drivers.team_side
-    for player in _players_for(game, ctx, who):
-        if player == HORDE_CONTROLLER:
-            continue
-        if team_side is not None:  # at a table: the player says whether it sacrifices one
-            either = filter if filter2 is None else compile_filter(f"{filter.text} | {filter2.text}")
-            sacrificed = team_side.sacrifice(game, ctx, either, [player], 1, True)[0]
+    players = [p for p in _players_for(game, ctx, who) if p != HORDE_CONTROLLER]
+    said: list[int] = []
+    if team_side is not None:  # at a table: the players say at once who sacrifices one
+        either = filter if filter2 is None else compile_filter(f"{filter.text} | {filter2.text}")
+        said = team_side.sacrifice(game, ctx, either, players, 1, True)
+    for i, player in enumerate(players):
+        if team_side is not None:
+            sacrificed = said[i] > 0
             victim = None
         else:
             options = [p for p in rules.board_of(game, player) if filter(game, ctx, p)

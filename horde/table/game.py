@@ -495,9 +495,9 @@ class Table:
             question = self._ask("who", f"{who} sacrifices a {what}: who has one?", card, answer="sacrifice",
                                  fields=[(k, 1) for k in labels])
         elif n is None:
-            question = self._ask("numbers", f"{who} sacrifices {what}s, keeping what the card says: how many does "
-                                 f"{'each of you' if len(players) > 1 else 'they'} sacrifice?", card,
-                                 answer="sacrifice", fields=[(k, 200) for k in labels])
+            each = "does each of you" if len(players) > 1 else "do they"
+            question = self._ask("numbers", f"{who} sacrifices {what}s, keeping what the card says: how many {each} "
+                                 "sacrifice?", card, answer="sacrifice", fields=[(k, 200) for k in labels])
         else:
             each = "does each of you" if len(players) > 1 else "do they"
             question = self._ask("numbers", f"{who} sacrifices {n} {what}s: how many {each} have to sacrifice (at "
