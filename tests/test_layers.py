@@ -52,8 +52,15 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # -- the card pipeline (horde/cards/): reads the engine's card definitions and verbs
     ("cards", "decklist text, the card index (MTGJSON's printed facts), tokens read from text, the Oracle-text "
               "compiler, the catalogue (checked against the verbs), Horde and team decks",
-     ("horde.cards", "horde.cards.decklists", "horde.cards.cardindex", "horde.cards.tokens", "horde.cards.oracle",
-      "horde.cards.catalogue", "horde.cards.survey", "horde.cards.decks")),
+     ("horde.cards", "horde.cards.decklists", "horde.cards.cardindex", "horde.cards.tokens",
+      # the grammar of Oracle text: its core, then its families of rules (every module of the folder,
+      # one layer: a family may use another's nodes), then the package that puts them together
+      "horde.cards.grammar.lexer", "horde.cards.grammar.words", "horde.cards.grammar.parser", "horde.cards.grammar.ast",
+      "horde.cards.grammar.compiled", "horde.cards.grammar.families", "horde.cards.grammar.registry",
+      "horde.cards.grammar.nouns", "horde.cards.grammar.translate", "horde.cards.grammar.effects",
+      "horde.cards.grammar.abilities", "horde.cards.grammar.triggers", "horde.cards.grammar.conditions",
+      "horde.cards.grammar.costs", "horde.cards.grammar.families.*", "horde.cards.grammar",
+      "horde.cards.oracle", "horde.cards.catalogue", "horde.cards.survey", "horde.cards.decks")),
     # -- the team (horde/team/): sees the game through its view and the decisions
     ("team", "the read-only view of the game and the baseline's hot decisions (both compiled with the engine), the "
              "team policies seeing the game through it, the skill ladder of policies; drafted and sealed team decks (X1) and their drafters",
@@ -85,9 +92,20 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 # The parts, bottom to top: a module of a part imports only modules of its own part or the parts below.
 PARTS = ("foundation", "engine", "cards", "team", "play", "lab", "table", "cli", "aliases")
-ORDER = [module for _, _, modules in LAYERS for module in modules]
-POSITION = {module: i for i, module in enumerate(ORDER)}
-LAYER_OF = {module: name for name, _, modules in LAYERS for module in modules}
+
+
+def _members(package: str) -> list[str]:
+    """'PACKAGE.*' in LAYERS: every module of that folder (a new module there needs no entry)."""
+    folder = PACKAGE.parent.joinpath(*package.split("."))
+    return sorted(f"{package}.{path.stem}" for path in folder.glob("*.py") if path.stem != "__init__")
+
+
+_EXPANDED = [(name, [(m, i) for m in (_members(entry[:-2]) if entry.endswith(".*") else [entry])])
+             for name, _, modules in LAYERS for i, entry in enumerate(modules)]
+ORDER = [module for _, group in _EXPANDED for module, _ in group]
+# the modules of one 'PACKAGE.*' entry share its place: none comes after another
+POSITION = {module: n for n, (_, group) in enumerate(_EXPANDED) for module, _ in group}
+LAYER_OF = {module: name for name, group in _EXPANDED for module, _ in group}
 ENGINE = ORDER[:POSITION["horde.play"] + 1]  # the engine core, cards, team and the composition root
 NOT_IN_THE_ENGINE = {"pandas", "matplotlib", "click", "tqdm", "pyarrow", "numpy"}
 
