@@ -20,17 +20,22 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 import uvicorn
-from browsers import browser
-from playwright.sync_api import Page, sync_playwright
+from browsers import browser, playwright
 from test_table import fixed_deck
 
 from horde.cli.tablepage import make_app
 from horde.setup import make_setup
 from horde.table.game import Table, new_record, setup_of
 from horde.table.store import Season
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+sync_playwright = playwright("the table's page").sync_playwright  # skips this module without Playwright
 
 KEY = "table-test-key"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -95,7 +100,8 @@ def server(tmp_path_factory):
                                         log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    while not srv.started:
+    while not srv.started:  # no deadline: a server that never starts fails by the suite's hang guard
+        assert thread.is_alive(), "the server ended before it started"
         time.sleep(0.02)
     yield f"http://127.0.0.1:{port}", folder
     srv.should_exit = True
@@ -117,7 +123,7 @@ def page(chromium, server):
     url, _ = server
     context = chromium.new_context(viewport=PHONE)
     tab = context.new_page()
-    tab.set_default_timeout(20000)
+    tab.set_default_timeout(0)  # no time limit (a busy machine is slow, not wrong): the suite's hang guard
     tab.goto(f"{url}/?key={KEY}")
     yield tab
     context.close()
@@ -431,13 +437,12 @@ def test_a_server_killed_in_the_horde_turn_resumes_the_same_game(page, tmp_path)
 
     def serve() -> subprocess.Popen:
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        for _ in range(600):
+        while process.poll() is None:  # until it listens (no deadline: the suite's hang guard)
             try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                socket.create_connection(("127.0.0.1", port)).close()
                 return process
             except OSError:
                 time.sleep(0.05)
-        process.kill()
         raise AssertionError(process.stdout.read().decode())
 
     process = serve()
