@@ -122,14 +122,16 @@ def test_stale_and_repeated_actions_change_nothing(tmp_path):
 def test_thirty_games_feed_calibrate_unchanged_and_tune_takes_its_output(tmp_path):
     runner = CliRunner()
     season = Season(tmp_path, "club", "autumn")
-    for n in range(30):
+    for n in range(30):  # each action through Season.act, as the page enters it
         season.start(make_setup("zombie-horde", players=2, cards_per_player=6, boss="none"), 100 + n)
-        path, record = season.current()
-        record, table = play_out(record, damage=6 if n % 3 else 3)
+        table = season.table(*season.current())
+        for _ in range(400):
+            if table.over:
+                break
+            table = season.act(table.record["revision"], answer(table, damage=6 if n % 3 else 3))
         if not table.over:
-            record, table = try_action(record, {"kind": "end_game", "winner": "horde", "reason": "time"})
-        season._write(path, dict(record, status="over"))
-        season._finish()
+            table = season.act(table.record["revision"], {"kind": "end_game", "winner": "horde", "reason": "time"})
+    assert season.current() is None and len(season.game_files()) == 30
     rows = list(csv.DictReader((season.folder / "games.csv").open()))
     assert len(rows) == 30 and set(rows[0]) >= {"result", "players", "turn", "preset"}
     full = list(csv.DictReader((season.folder / "games-full.csv").open()))
@@ -331,3 +333,62 @@ def test_any_player_may_exile_cards_from_their_graveyard_every_player_is_asked(t
     assert spared.game.team_life == 40  # a player exiled three cards: the Wurm assigns no combat damage
     _, hit = enter(record, {"kind": "answer", "choice": 2}, {"kind": "blocks", "blocks": []})
     assert hit.game.team_life == 40 - 6  # nobody did, and the Horde has no three cards to exile (H9's coin)
+
+
+# ---------------------------------------------------------------- horde table: the command and its page
+
+
+def request(app, method: str, path: str, form: dict | None = None, key: str = "") -> tuple[int, str]:
+    """One request to the page's app (ASGI, no server): its status and body."""
+    import asyncio
+    from urllib.parse import urlencode
+
+    body = urlencode(form or {}).encode()
+    query = urlencode({"key": key}).encode() if key else b""
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
+             "path": path, "raw_path": path.encode(), "query_string": query, "root_path": "", "server": ("t", 80),
+             "headers": [(b"content-type", b"application/x-www-form-urlencoded"),
+                         (b"content-length", str(len(body)).encode())]}
+    sent: list[dict] = []
+    messages = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def receive() -> dict:
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))
+    status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+    return status, b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body").decode()
+
+
+def test_horde_table_listens_here_unless_shared_with_a_link_a_qr_code_and_the_house_rules(tmp_path, monkeypatch):
+    import uvicorn
+
+    served: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.update(app=app, **options))
+    runner = CliRunner()
+    key = "our-table-key"
+    done = runner.invoke(cli, ["table", "--folder", str(tmp_path / "t"), "--key", key, "--no-config", "--no-estimate"])
+    assert done.exit_code == 0, done.output
+    assert f"open http://127.0.0.1:8765/?key={key}" in done.output and "this machine only" in done.output
+    assert served["host"] == "127.0.0.1" and "\u2580" not in done.output  # no QR code: nothing is shared
+    house = tmp_path / "house.toml"
+    house.write_text('[setup]\nplayers = 2\ncards_per_player = 5\nboss = "none"\n')
+    done = runner.invoke(cli, ["table", "--folder", str(tmp_path / "t"), "--key", key, "--share", "--port", "9000",
+                               "--config", str(house), "--no-estimate"])
+    assert done.exit_code == 0, done.output
+    assert served["host"] == "0.0.0.0" and served["port"] == 9000  # the table's local network
+    assert f":9000/?key={key}" in done.output and "\u2580" in done.output  # the link, and its QR code
+    app = served["app"]
+    assert request(app, "POST", "/s/club/one/new", {"preset": "zombie-horde", "players": "3"})[0] == 403  # no key
+    status, page = request(app, "GET", "/s/club/one", key=key)
+    assert status == 200 and "House rules from" in page and "cards_per_player = 5" in page
+    assert '<option value="2" selected>' in page  # the house's players, ticked
+    status, _ = request(app, "POST", "/s/club/one/new", {"preset": "zombie-horde", "players": "3", "seed": "4",
+                                                         "knobs": "grace_turns = 2", "key": key})
+    assert status == 303
+    setup = Season(tmp_path / "t", "club", "one").current()[1]["setup"]
+    assert (setup["players"], setup["cards_per_player"], setup["boss"], setup["grace_turns"]) == (3, 5, "none", 2)
+    assert Season(tmp_path / "t", "club", "two").current() is None  # another season keeps its own games

@@ -415,6 +415,9 @@ def test_bad_input_gets_a_message_and_changes_nothing(page, server, chromium):
     assert "needs the table's key" in refused.locator("body").inner_text()
     stranger.close()
     assert season.current()[1]["revision"] == 1  # the one action that was taken, once
+    page.reload()
+    now = tap(page, "Undo the last thing entered")
+    assert number(now["stats"], "library ") == library and season.current()[1]["actions"] == []  # undone
     stale = page.context.new_page()
     stale.goto(f"{url}/s/browser/bad%20input")
     page.reload()

@@ -51,10 +51,13 @@ fieldset{border:1px solid #ccc;border-radius:.4rem;margin:.3rem 0;padding:.3rem 
 class TableApp:
     """The app's state: the table's folder, its key, and each season opened."""
 
-    def __init__(self, root: Path, key: str, estimate: bool = True):
+    def __init__(self, root: Path, key: str, estimate: bool = True, house: dict[str, Any] | None = None,
+                 house_path: str | None = None):
         self.root = Path(root)
         self.key = key
         self.estimate = estimate
+        self.house = dict(house or {})  # the house rules' knobs: every new game's, under the form's
+        self.house_path = house_path
         self.seasons: dict[tuple[str, str], Season] = {}
         self.lock = threading.Lock()
         self.working: set[Path] = set()
@@ -121,9 +124,20 @@ def home(app: TableApp, request: Request, error: str = "") -> HTMLResponse:
     return HTMLResponse(page("horde table", body))
 
 
-def setup_form(season: Season, rev_note: str = "") -> str:
-    presets = "".join(f'<option value="{p}"{" selected" if p == "zombie-horde" else ""}>{p}</option>' for p in PRESETS)
-    players = "".join(f'<option value="{n}"{" selected" if n == 3 else ""}>{n}</option>' for n in range(1, 5))
+def house_note(app: TableApp) -> str:
+    """The house rules every new game starts from, in one line (none: nothing)."""
+    if not app.house:
+        return ""
+    knobs = ", ".join(f"{k} = {v}" for k, v in app.house.items() if k not in ("preset", "players"))
+    return (f'<p class="text">House rules from {E(app.house_path or "the house-rules file")}: '
+            f'{E(knobs or "the preset and players below")} (a knob given here overrides one of them)</p>')
+
+
+def setup_form(app: TableApp, season: Season, rev_note: str = "") -> str:
+    preset = str(app.house.get("preset", "zombie-horde"))
+    count = str(app.house.get("players", 3))
+    presets = "".join(f'<option value="{p}"{" selected" if p == preset else ""}>{p}</option>' for p in PRESETS)
+    players = "".join(f'<option value="{n}"{" selected" if str(n) == count else ""}>{n}</option>' for n in range(1, 5))
     return (f'<section><h2>New game</h2><form method="post" action="{season_url(season)}/new">'
             f'<label>Preset <select name="preset" aria-label="Preset">{presets}</select></label> '
             f'<label>Players <select name="players" aria-label="Players">{players}</select></label><br>'
@@ -135,7 +149,7 @@ def setup_form(season: Season, rev_note: str = "") -> str:
             '<details><summary>More knobs and house rules</summary><label>One knob a line, as in an '
             'experiment\'s [setup]: <br><textarea name="knobs" rows="4" cols="34" aria-label="More knobs, one a line, '
             'name = value"></textarea></label></details>'
-            f'<button class="main">Start the game</button>{rev_note}</form></section>')
+            f'{house_note(app)}<button class="main">Start the game</button>{rev_note}</form></section>')
 
 
 def season_url(season: Season) -> str:
@@ -156,7 +170,7 @@ def season_page(app: TableApp, season: Season, error: str = "", note: str = "", 
         else:
             parts.append(game_html(season, path, table))
     if season.current() is None:
-        parts.append(setup_form(season))
+        parts.append(setup_form(app, season))
     parts.append(summary_html(app, season))
     title = f"horde table: {season.group}, {season.season}"
     return HTMLResponse(page(title, "".join(parts)), status_code=status)
@@ -597,9 +611,11 @@ def action_of(kind: str, form: dict[str, str], lists: dict[str, list[str]], play
     return action
 
 
-def make_app(root: Path, key: str, estimate_seasons: bool = True) -> Starlette:
-    """The table's app over the folder ``root``, every request needing ``key``."""
-    app = TableApp(root, key, estimate_seasons)
+def make_app(root: Path, key: str, estimate_seasons: bool = True, house: dict[str, Any] | None = None,
+             house_path: str | None = None) -> Starlette:
+    """The table's app over the folder ``root``, every request needing ``key``; ``house``: the
+    house rules' knobs (``horde.cli.config.HouseRules.knobs``) every new game starts from."""
+    app = TableApp(root, key, estimate_seasons, house, house_path)
 
     async def index(request: Request) -> Response:
         if not keyed(app, request):
@@ -634,7 +650,8 @@ def make_app(root: Path, key: str, estimate_seasons: bool = True) -> Starlette:
         if not keyed(app, request, form):
             return refused()
         season = season_of(request)
-        knobs: dict[str, Any] = {"preset": form.get("preset", "zombie-horde"), "players": form.get("players", "3")}
+        knobs: dict[str, Any] = {**app.house, "preset": form.get("preset", "zombie-horde"),  # the house rules under
+                                 "players": form.get("players", "3")}  # what the form gives
         for name in ("horde_deck", "boss"):
             if form.get(name, "").strip():
                 knobs[name] = form[name].strip()
