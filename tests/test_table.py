@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import csv
 import json
+import tomllib
 
 import pytest
 from click.testing import CliRunner
 
 from horde.cli import cli
+from horde.cli.tablepage import TableApp, estimate, summary_html
 from horde.engine import rules
 from horde.lab.calibrate import read_games
 from horde.setup import make_setup
@@ -147,6 +149,16 @@ def test_thirty_games_feed_calibrate_unchanged_and_tune_takes_its_output(tmp_pat
                                "--workers", "1", "--preset", "zombie-horde", "--boss", "none"])
     assert done.exit_code == 0, done.output
     assert "cards_per_player" in done.output or "cards per player" in done.output
+    # what the page shows of the season: calibrate's skill (the command's, on the same games and
+    # seeds) and tune's deck size at that skill
+    app = TableApp(tmp_path, "our-table-key", estimate=False)
+    estimate(app, season, grid=(0.0, 1.0), simulated=20, batch=20, max_games=20)
+    found = json.loads((season.folder / "season.json").read_text())
+    assert found["games"] == 30 and round(found["skill"], 2) == tomllib.loads(out.read_text())["skill"]
+    shown = summary_html(app, season)
+    assert f"30 games finished: we won {sum(1 for r in rows if r['result'] == 'won')}" in shown
+    assert f"horde calibrate: skill {found['skill']:.2f}" in shown and "horde tune --skill: " in shown
+    assert " cards per player for 2 players gives the team a win rate of " in found["tune"]
 
 
 def test_csv_columns_name_only_what_differs_from_the_preset():

@@ -506,10 +506,12 @@ def summary_html(app: TableApp, season: Season) -> str:
 # ---------------------------------------------------------------- season estimate
 
 
-def estimate(app: TableApp, season: Season) -> None:
-    """calibrate on the season's games, then tune's deck size for its table at that skill, in the
-    background (written to season.json; the page shows it when done)."""
-    from horde.lab.calibrate import calibrate, read_games
+def estimate(app: TableApp, season: Season, grid: tuple[float, ...] | None = None, simulated: int = 60,
+             batch: int = 60, max_games: int = 120) -> None:
+    """calibrate on the season's games (``simulated`` games a skill of ``grid``, calibrate's by
+    default), then tune's deck size for its table at that skill (``batch`` games a value, at most
+    ``max_games``), in the background (written to season.json; the page shows it when done)."""
+    from horde.lab.calibrate import GRID, calibrate, read_games
     from horde.lab.tune import tune
     from horde.play import play_game
 
@@ -521,12 +523,12 @@ def estimate(app: TableApp, season: Season) -> None:
         found: dict[str, Any] = {"games": finished}
         try:
             games = read_games(str(season.folder / "games.csv"))
-            result = calibrate(games, simulated=60, play=play)
+            result = calibrate(games, GRID if grid is None else grid, simulated=simulated, play=play)
             found.update(skill=result.skill, low=result.low, high=result.high, level=result.level(),
                          warnings=result.warnings)
             setup = games[-1].setup
             tuned = tune(setup_from_dict(setup.to_dict() | {"skill": f"{result.skill:g}"}), "cards_per_player",
-                         0.5, players=[setup.players], batch=60, max_games=120, flat=False, play=play)
+                         0.5, players=[setup.players], batch=batch, max_games=max_games, flat=False, play=play)
             t = tuned[0]
             low, high = t.point.interval
             found["tune"] = (f"{t.label} cards per player for {t.players} players gives the team a win rate of "
