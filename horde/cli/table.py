@@ -36,8 +36,7 @@ def default_folder() -> Path:
 @cli.command("table", examples=(
     "horde table",
     "horde table --share --port 8765",
-    "horde table --folder our-table",
-    "horde table --config our-house.toml",
+    "horde table --folder our-table --config our-house.toml",
 ))
 @click.option("--folder", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="where groups, seasons and games are kept (default: horde's data folder, table/)")
