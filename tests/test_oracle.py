@@ -474,7 +474,8 @@ def test_602_activated_abilities_play_exactly_only_as_the_engine_uses_them():
                  "{2}{R}: ~ gets +2/+0 until end of turn. Activate only as a sorcery.",
                  "{4}, {T}: Target creature can't be blocked this turn.",
                  "{T}: ~ deals 2 damage to target attacking or blocking creature.",
-                 "{3}{W}: Create a 1/1 white Spirit creature token with flying.", "{1}, Discard a card: Draw a card."):
+                 "{3}{W}: Create a 1/1 white Spirit creature token with flying.", "{1}, Discard a card: Draw a card.",
+                 "{1}, {T}: Regenerate target Elephant."):
         assert lines(text)[0] == "unread", text
     assert lines("{T}: ~ deals 1 damage to any target.") == ["Activated: {T} -> damage amount=1 target=any"]
     assert lines("{2}, Sacrifice ~: Draw a card.") == ["Activated: {2}, sacrifice this -> draw who=you count=1"]
