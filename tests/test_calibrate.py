@@ -35,18 +35,23 @@ def write(tmp_path, text: str, name: str = "games.csv"):
 
 
 def test_the_games_file_is_read_line_by_line(tmp_path, test_decks):
-    path = write(tmp_path, "result,players,horde,team,boss,cards_per_player,turn,horde_left,team_life,life_min,date\n"
-                 + 'won,2,mini,"white,white",none,9,12,,14,3,2026-11-02\n\n'
-                 + 'lost,2,mini,"white,white",none,9,,7,,,\n'
-                 + 'stalled,2,mini,"white,white",none,9,60,,,,\n'
-                 + 'abandoned,2,mini,"white,white",none,9,,,,,\n')
+    path = write(tmp_path, "result,players,horde,team,boss,cards_per_player,turn,horde_left,team_life,life_min,date,"
+                 "life_track,horde_track\n"
+                 + 'won,2,mini,"white,white",none,9,12,,14,3,2026-11-02,,\n\n'
+                 + 'lost,2,mini,"white,white",none,9,,7,,,,40 35 31 20,70 61/50 44\n'
+                 + 'stalled,2,mini,"white,white",none,9,60,,,,,,\n'
+                 + 'abandoned,2,mini,"white,white",none,9,,,,,,,\n')
     games = calibration.read_games(str(path))
     seen = calibration.Observation
-    assert [(g.observation, g.line) for g in games] == [(seen("won", 12, None, 14, 3), 2), (seen("lost", None, 7), 4),
-                                                         (seen("draw", 60), 5), (seen("abandoned"), 6)]
+    assert [(g.observation, g.line) for g in games] == [
+        (seen("won", 12, None, 14, 3), 2), (seen("lost", None, 7, None, None, (40, 35, 31, 20), (70, 61, 50, 44)), 4),
+        (seen("draw", 60), 5), (seen("abandoned"), 6)]
     assert games[0].setup == MINI
     assert games[0].observation.recorded() == ("turn", "team_life", "life_min")
-    assert games[1].observation.recorded() == ("horde_left",) and games[2].observation.recorded() == ()
+    # A lost game's tracks are read after the Horde's 2nd and 4th turns (it ended before the 6th).
+    assert games[1].observation.recorded() == ("horde_left", "life_h2", "horde_h2", "life_h4", "horde_h4")
+    assert [games[1].observation.value(n) for n in ("life_h2", "horde_h4", "life_h6")] == [35, 44, None]
+    assert games[2].observation.recorded() == ()
 
 
 def test_a_games_file_saved_with_semicolons_or_cr_line_ends_reads_the_same(tmp_path, test_decks):
@@ -69,8 +74,8 @@ LONG_CELL = "x" * 140_000
     ("", "games.csv:1: expected a first line naming the columns"),
     ("players,turn\n2,3\n", "games.csv:1: no 'result' column"),
     ("result,players,colour\nwon,2,red\n", "games.csv:1: unknown column 'colour': the columns are result, players, "
-                                           "horde, team, turn, horde_left, team_life, life_min, date, notes, note, "
-                                           "seed, preset, life_per_player, "),
+                                           "horde, team, turn, horde_left, team_life, life_min, life_track, "
+                                           "horde_track, date, notes, note, seed, preset, life_per_player, "),
     ("reslt,players\nwon,2\n", "games.csv:1: unknown column 'reslt': did you mean 'result'"),
     ("result,players,hordeleft\nwon,2,3\n", "unknown column 'hordeleft': did you mean 'horde_left'"),
     ("result,players,policy\nwon,2,control\n", "games.csv:1: column 'policy': the team's play is what calibration"),
@@ -86,6 +91,10 @@ LONG_CELL = "x" * 140_000
     ("result,players,turn\nwon,2," + "9" * 4000 + "\n", "games.csv:2: turn '999"),
     ("result,players,turn\nwon,2," + "9" * 5000 + "\n", "games.csv:2: a cell of 5,000 characters"),
     ("result,players,horde_left\nlost,2,-3\n", "games.csv:2: horde_left '-3': expected a whole number from 0"),
+    ("result,players,horde_track\nlost,2,30 -3\n", "games.csv:2: horde_track '-3': expected a whole number from 0"),
+    ("result,players,life_track\nlost,2,30 2x\n", "games.csv:2: life_track '2x': expected a whole number"),
+    ("result,players,life_track\nlost,2," + "1 " * 501 + "\n", "games.csv:2: life_track: 501 numbers, expected at "
+                                                               "most 500 (one after each of the Horde's turns)"),
     ("result,players\nwon\n", "games.csv:2: 1 cells, expected 2"),
     ("result,players\n", "games.csv: no games"),
     ("result,players,notes\nwon,2," + LONG_CELL + "\n", "games.csv:2: not CSV as written (field larger than field "
@@ -194,7 +203,7 @@ def test_the_likelihood_of_a_game_is_its_results_chance_times_the_normal_density
     overall = scores.mean()
     means = [(scores[0] + overall) / 2, (scores[1:].sum() + overall) / 4]
     residual = np.concatenate([[0.0], scores[1:] - scores[1:].mean()])
-    variance = residual @ residual / (4 - 2) + 1e-6
+    variance = residual @ residual / (4 - 2)  # from the games of each skill, less its mean
     expected = [math.log((c + 0.5) / 5.5) + (m * z - m * m / 2) / variance for c, m in zip((1, 3), means, strict=True)]
     assert found == pytest.approx(expected)
     # Halfway between the two skills: both chances and means are the straight line between them.
@@ -275,12 +284,13 @@ def test_a_games_cache_that_cannot_be_used_is_passed_by(tmp_path, test_decks, mo
 
 
 def test_a_games_event_log_is_an_observation_as_its_record_is(test_decks):
-    from horde.play import play_game
+    from horde.play import new_game, play_game, prepare
 
-    for seed in range(4):
-        result = play_game(MINI, seed, trace=True)
-        assert calibration.observation_from_events(result.events) == calibration.observation_of(
-            caching.record_of(result))
+    start = new_game(prepare(MINI), 0).start_life
+    for seed in range(6):
+        result = play_game(MINI, seed, trace=True, record_turns=True)
+        seen = calibration.observation_from_events(result.events, start_life=start)
+        assert seen == calibration.observation_of(caching.record_of(result)) and seen.life_track
 
 
 # ---------------------------------------------------------------- the command

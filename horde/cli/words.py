@@ -40,13 +40,15 @@ def setup_words(setup: GameSetup, players: list[int] | None = None) -> str:
     return ", ".join(words)
 
 
-def differing_words(setup: GameSetup, team: bool = True) -> list[str]:
+def differing_words(setup: GameSetup, team: bool = True, named: bool = False) -> list:
     """The knobs of ``setup`` whose value differs from its preset's, in players' words (without
-    the team's play with ``team`` False: the skill, policy and its parameters)."""
+    the team's play with ``team`` False: the skill, policy and its parameters); with ``named``,
+    each as (knob, words)."""
     preset = make_setup(setup.preset)
     left_out = () if team else ("skill", "policy", "policy_params")
-    return [knob_words(name, getattr(setup, name)) for name in KNOBS
-            if name not in left_out and getattr(setup, name) != getattr(preset, name)]
+    found = [(name, knob_words(name, getattr(setup, name))) for name in KNOBS
+             if name not in left_out and getattr(setup, name) != getattr(preset, name)]
+    return found if named else [words for _, words in found]
 
 
 def setups_labels(setups: list[GameSetup]) -> dict[GameSetup, str]:

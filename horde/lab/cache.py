@@ -14,7 +14,7 @@ lab): another deck file or another version plays other games, under another key.
 
 Each game keeps what the likelihood of ``horde.lab.calibrate`` reads (``Record``: the winner, the
 turn the game ended, the Horde turns, the team's life at the end and at its lowest, the cards left
-in the Horde's library) in about 40 bytes. The cache holds at most ``CACHE_GAMES_MAX`` games: past
+in the Horde's library, and both of these after each of the Horde's turns) in about 100 bytes. The cache holds at most ``CACHE_GAMES_MAX`` games: past
 that, the series used longest ago are dropped. A cache that can't be read or written (a damaged
 file, a read-only folder) is left alone: the games are played, and one line says so.
 ``HORDE_NO_CACHE=1`` (or a command's ``--no-cache``) plays every game afresh.
@@ -38,14 +38,19 @@ from horde import __version__, build
 from horde.setup import GameSetup
 
 CACHE_NAME = "games-cache.sqlite"
-CACHE_GAMES_MAX = 2_000_000  # games kept (about 80 MB); past it the series used longest ago are dropped
+CACHE_GAMES_MAX = 2_000_000  # games kept (about 200 MB); past it the series used longest ago are dropped
 WINNERS = ("team", "horde", "stall", "aborted")  # stored as their place in this list
+SCHEMA = 2  # what a Record holds: another schema, other keys
+
+
+TRACK_TURNS = 12  # the Horde turns a Record's tracks hold, at most
 
 
 class Record(NamedTuple):
     """What a game's likelihood reads: who won, the turn it ended (both sides' turns counted,
-    H2), the Horde's turns, the team's life at the end and at its lowest, and the cards left in
-    the Horde's library."""
+    H2), the Horde's turns, the team's life at the end and at its lowest, the cards left in the
+    Horde's library, and the tracks: the team's life and the Horde's library at the end of each of
+    the Horde's first ``TRACK_TURNS`` turns that the game played."""
 
     winner: str
     turn: int
@@ -53,12 +58,18 @@ class Record(NamedTuple):
     team_life: int
     life_min: int
     horde_left: int
+    life_track: tuple[int, ...] = ()
+    horde_track: tuple[int, ...] = ()
 
 
 def record_of(result) -> Record:
-    """The Record of a GameResult."""
+    """The Record of a GameResult (its tracks from its turn rows, when it kept them: H2 says
+    which turns were the Horde's)."""
+    from horde.engine.opponents import horde_turn_now
+
+    ends = [row for row in result.turn_rows or () if horde_turn_now(result.setup, row[0])][:TRACK_TURNS]
     return Record(str(result.winner), result.turns, result.horde_turns, result.team_life, result.team_life_min,
-                  result.horde_cards_left)
+                  result.horde_cards_left, tuple(row[1] for row in ends), tuple(row[3] for row in ends))
 
 
 @functools.cache
@@ -81,7 +92,7 @@ def series_key(setup: GameSetup, seed) -> str:
     """The key of the series of games of ``setup`` with the seeds ``(seed, i)``."""
     from horde.lab.experiments import data_digest
 
-    text = f"{setup.digest()}\0{seed!r}\0{data_digest(setup)}\0{games_code_digest()}"
+    text = f"{SCHEMA}\0{setup.digest()}\0{seed!r}\0{data_digest(setup)}\0{games_code_digest()}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
@@ -118,7 +129,7 @@ def _database() -> Iterator[sqlite3.Connection | None]:
         connection.execute("CREATE TABLE IF NOT EXISTS series (key TEXT PRIMARY KEY, used REAL, games INTEGER)")
         connection.execute("CREATE TABLE IF NOT EXISTS games (key TEXT, game INTEGER, winner INTEGER, turn INTEGER, "
                            "horde_turns INTEGER, team_life INTEGER, life_min INTEGER, horde_left INTEGER, "
-                           "PRIMARY KEY (key, game)) WITHOUT ROWID")
+                           "life_track TEXT, horde_track TEXT, PRIMARY KEY (key, game)) WITHOUT ROWID")
     except (OSError, sqlite3.Error) as problem:
         if connection is not None:
             connection.close()
@@ -139,15 +150,20 @@ def cached(key: str, start: int, stop: int) -> dict[int, Record]:
         if db is None:
             return {}
         try:
-            rows = db.execute("SELECT game, winner, turn, horde_turns, team_life, life_min, horde_left FROM games "
-                              "WHERE key = ? AND game >= ? AND game < ?", (key, start, stop)).fetchall()
+            rows = db.execute("SELECT game, winner, turn, horde_turns, team_life, life_min, horde_left, life_track, "
+                              "horde_track FROM games WHERE key = ? AND game >= ? AND game < ?",
+                              (key, start, stop)).fetchall()
             if rows:
                 with db:
                     db.execute("UPDATE series SET used = ? WHERE key = ?", (time.time(), key))
         except sqlite3.Error as problem:
             _warn(str(problem))
             return {}
-    return {row[0]: Record(WINNERS[row[1]], *row[2:]) for row in rows}
+    return {row[0]: Record(WINNERS[row[1]], *row[2:7], _numbers(row[7]), _numbers(row[8])) for row in rows}
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in text.split()) if text else ()
 
 
 def keep(key: str, records: dict[int, Record]) -> None:
@@ -160,8 +176,9 @@ def keep(key: str, records: dict[int, Record]) -> None:
             return
         try:
             with db:
-                db.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                               [(key, game, WINNERS.index(r.winner), *r[1:]) for game, r in records.items()])
+                db.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                               [(key, game, WINNERS.index(r.winner), *r[1:6], " ".join(map(str, r.life_track)),
+                                 " ".join(map(str, r.horde_track))) for game, r in records.items()])
                 count = db.execute("SELECT COUNT(*) FROM games WHERE key = ?", (key,)).fetchone()[0]
                 db.execute("INSERT OR REPLACE INTO series VALUES (?, ?, ?)", (key, time.time(), count))
                 total = db.execute("SELECT COALESCE(SUM(games), 0) FROM series").fetchone()[0]
@@ -200,7 +217,7 @@ def play_records(setup: GameSetup, seed, start: int, stop: int, workers: int | N
         played: dict[int, Record] = {}
         try:
             for number, result in enumerate(play_many(setup, seed, last - first, workers=count, chunk_size=chunk,
-                                                      progress=False, start=first), first):
+                                                      progress=False, start=first, record_turns=True), first):
                 played[number] = record_of(result)
                 if done is not None:
                     done(1)

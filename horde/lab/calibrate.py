@@ -45,7 +45,7 @@ import numpy as np
 
 from horde.errors import HordeError, did_you_mean
 from horde.files import read_text, shown, write_file
-from horde.lab.cache import Record, play_records
+from horde.lab.cache import TRACK_TURNS, Record, play_records
 from horde.limits import quoted, whole_number
 from horde.play import prepare
 from horde.setup import KNOBS, SKILL_LEVELS, GameSetup, SetupError, setup_from_dict
@@ -75,7 +75,12 @@ RESULTS = {"won": "won", "win": "won", "yes": "won", "lost": "lost", "loss": "lo
 # won game's turn and life (at the end and at its lowest), a lost game's turn and the cards
 # left in the Horde's library. (A lost game's life is 0 or less and a won game's library empty.)
 OBSERVED = ("turn", "horde_left", "team_life", "life_min")
-FEATURES = {"won": ("turn", "team_life", "life_min"), "lost": ("turn", "horde_left"), "draw": ()}
+TRACKS = ("life_track", "horde_track")  # the team's life and the Horde's library after each of the Horde's turns
+CHECKPOINTS = (2, 4, 6)  # the Horde turns after which the likelihood reads the tracks
+TRACKED = tuple(f"{kind}_h{turn}" for turn in CHECKPOINTS for kind in ("life", "horde"))
+FEATURES = {"won": ("turn", "team_life", "life_min", *TRACKED), "lost": ("turn", "horde_left", *TRACKED),
+            "draw": ()}
+TRACK_MAX = 500  # entries of one track (a game of 1,000 turns has 500 Horde turns)
 NOTES = ("date", "notes", "note", "seed")  # columns kept for the record, never fitted
 COLUMN_NAMES = {"horde": "horde_deck", "team": "team_decks"}  # the command line's names, as columns
 NOT_COLUMNS = ("skill", "policy", "policy_params")  # the team's play is what calibration finds
@@ -98,27 +103,61 @@ class Observation:
     horde_left: int | None = None
     team_life: int | None = None
     life_min: int | None = None
+    life_track: tuple[int, ...] = ()  # the team's life at the end of each of the Horde's turns
+    horde_track: tuple[int, ...] = ()  # the cards in the Horde's library at the end of each of the Horde's turns
+
+    def value(self, name: str) -> int | None:
+        """A number the likelihood reads: a column's, or a track's at a checkpoint (``life_h4``:
+        the team's life after the Horde's 4th turn; None when the game ended before it)."""
+        if name in OBSERVED:
+            return getattr(self, name)
+        kind, _, turn = name.rpartition("_h")
+        track = self.life_track if kind == "life" else self.horde_track
+        return track[int(turn) - 1] if len(track) >= int(turn) else None
 
     def recorded(self) -> tuple[str, ...]:
         """The numbers its result's likelihood reads that this game recorded."""
-        return tuple(name for name in FEATURES.get(self.result, ()) if getattr(self, name) is not None)
+        return tuple(name for name in FEATURES.get(self.result, ()) if self.value(name) is not None)
 
 
 def observation_of(record: Record) -> Observation:
     """A simulated game as a group would have recorded it, every number noted."""
-    return Observation(WINNERS[record.winner], record.turn, record.horde_left, record.team_life, record.life_min)
+    return Observation(WINNERS[record.winner], record.turn, record.horde_left, record.team_life, record.life_min,
+                       record.life_track, record.horde_track)
 
 
-def observation_from_events(events: Sequence[dict]) -> Observation:
+def observation_from_events(events: Sequence[dict], start_life: int | None = None) -> Observation:
     """A game's Observation from its event log (``horde play --json``'s events, docs/events.md):
-    the result and turn of its ``game_over``, the Horde's library and the team's life then, and
-    the lowest life any event left the team at."""
+    the result and turn of its ``game_over``, the Horde's library and the team's life then, the
+    lowest life any event left the team at, and both after each of the Horde's turns (the last
+    ``team_life`` and ``library`` an event told before the next turn began; the team's life is
+    ``start_life`` until an event tells it, and a track stops where neither is known)."""
     over = next((e for e in reversed(events) if e.get("event") == "game_over"), None)
     if over is None:
         raise ValueError("the event log has no game_over event: the game did not end")
-    lives = [e["team_life"] for e in events if isinstance(e.get("team_life"), int)]
+    life, library = start_life, None
+    lives: list[int] = [] if start_life is None else [start_life]
+    life_track: list[int] = []
+    horde_track: list[int] = []
+    horde_turn = False
+
+    def close_turn() -> None:
+        if horde_turn and len(life_track) < TRACK_TURNS and life is not None and library is not None:
+            life_track.append(life)
+            horde_track.append(library)
+    for event in events:
+        if event.get("event") in ("turn_begins", "game_over"):
+            close_turn()
+            horde_turn = event.get("side") == "horde" and event.get("event") == "turn_begins"
+        if isinstance(event.get("team_life"), int):
+            life = event["team_life"]
+            lives.append(life)
+        for field_name in ("library", "horde_library"):
+            if isinstance(event.get(field_name), int):
+                library = event[field_name]
     return Observation(WINNERS.get(str(over["winner"]), "draw"), over["turn"], over.get("horde_library"),
-                       over.get("team_life"), min(lives) if lives else over.get("team_life"))
+                       over.get("team_life"), min(lives) if lives else over.get("team_life"), tuple(life_track),
+                       tuple(horde_track))
 
 
 @dataclass(frozen=True)
@@ -140,7 +179,7 @@ class Game:
 def _columns() -> list[str]:
     """Every column a games file may have, as the docs name them."""
     knobs = [name for name in KNOBS if name not in (*NOT_COLUMNS, "players", "horde_deck", "team_decks")]
-    return ["result", "players", "horde", "team", *OBSERVED, *NOTES, *knobs]
+    return ["result", "players", "horde", "team", *OBSERVED, *TRACKS, *NOTES, *knobs]
 
 
 def _delimiter(first: str) -> str:
@@ -265,30 +304,57 @@ def _observation(cells: dict[str, str], path: str, line: int) -> Observation:
         text = cells.pop(name, "")
         numbers[name] = _number(name, text, path, line, 1 if name == "turn" else 0 if name == "horde_left"
                                 else -NUMBER_MAX) if text else None
-    return Observation(result, **numbers)
+    tracks: dict[str, tuple[int, ...]] = {}
+    for name in TRACKS:
+        entries = cells.pop(name, "").replace("/", " ").split()
+        if len(entries) > TRACK_MAX:
+            raise CalibrationError(f"{name}: {len(entries):,} numbers, expected at most {TRACK_MAX} (one after each of "
+                                   "the Horde's turns)", path, line)
+        tracks[name] = tuple(_number(name, e, path, line, 0 if name == "horde_track" else -NUMBER_MAX)
+                             for e in entries)
+    return Observation(result, **numbers, **tracks)
 
 
 # ---------------------------------------------------------------- the likelihood
 
 
+def _number_or_nan(value: int | None) -> float:
+    return math.nan if value is None else float(value)
+
+
 def _normal_scores(pooled: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """Each of ``values`` as the normal quantile of its mid-rank among ``pooled`` (one feature)."""
-    ordered = np.sort(pooled)
+    """Each of ``values`` as the normal quantile of its mid-rank among ``pooled`` (one feature;
+    NaN, a number not recorded, is left out of the ranks and stays NaN)."""
+    ordered = np.sort(pooled[~np.isnan(pooled)])
     below = np.searchsorted(ordered, values, side="left")
     upto = np.searchsorted(ordered, values, side="right")
     share = (below + 0.5 * (upto - below) + 0.5) / (len(ordered) + 1)
     inverse = statistics.NormalDist().inv_cdf
-    return np.array([inverse(float(p)) for p in share])
+    return np.array([inverse(float(p)) if not math.isnan(v) else math.nan for p, v in zip(share, values, strict=True)])
 
 
 @dataclass
 class _Result:
-    """One result's part of a setup's model: the simulated games with it, as normal scores."""
+    """One result's part of a setup's model: the simulated games with it, as normal scores (NaN
+    where a game did not reach a checkpoint of its tracks)."""
 
     pooled: np.ndarray  # games x features (raw numbers), every skill's games together
     scores: list[np.ndarray]  # per skill: games with this result x features (normal scores)
     index: list[np.ndarray]  # per skill: which of the skill's games (their seed's place) they are
     covariance: np.ndarray  # features x features, within a skill, shared by every skill
+
+
+def _covariance(scores: list[np.ndarray]) -> np.ndarray:
+    """The covariance of the features within a skill, each pair from the games that recorded
+    both (less each skill's mean), made positive definite."""
+    residuals = [s - np.nanmean(s, axis=0) for s in scores if len(s)]
+    r = np.vstack(residuals)
+    present = ~np.isnan(r)
+    filled = np.where(present, r, 0.0)
+    pairs = present.T.astype(float) @ present.astype(float)
+    covariance = (filled.T @ filled) / np.maximum(1.0, pairs - len(residuals))
+    values, vectors = np.linalg.eigh((covariance + covariance.T) / 2)
+    return (vectors * np.maximum(values, 0.01)) @ vectors.T
 
 
 @dataclass
@@ -311,18 +377,15 @@ class SetupModel:
             if not names:
                 continue
             rows = [[i for i, o in enumerate(per) if o == result] for per in outcomes]
-            raw = [np.array([[getattr(self.records[k][i], name) for name in names] for i in rows[k]], dtype=float)
-                   .reshape(-1, len(names)) for k in range(len(self.grid))]
+            seen = [[observation_of(self.records[k][i]) for i in rows[k]] for k in range(len(self.grid))]
+            raw = [np.array([[_number_or_nan(o.value(name)) for name in names] for o in per], dtype=float)
+                   .reshape(-1, len(names)) for per in seen]
             pooled = np.vstack(raw)
-            if len(pooled) == 0:
+            if len(pooled) < 2:
                 continue
             scores = [np.column_stack([_normal_scores(pooled[:, j], r[:, j]) for j in range(len(names))])
                       if len(r) else r for r in raw]
-            centred = [s - s.mean(axis=0) for s in scores if len(s)]
-            residual = np.vstack(centred)
-            covariance = residual.T @ residual / max(1, len(residual) - len(centred))
-            covariance += np.eye(len(names)) * 1e-6  # a feature that never varies stays invertible
-            self.results[result] = _Result(pooled, scores, [np.array(r, dtype=int) for r in rows], covariance)
+            self.results[result] = _Result(pooled, scores, [np.array(r, dtype=int) for r in rows], _covariance(scores))
 
     @property
     def games(self) -> int:
@@ -338,11 +401,16 @@ class SetupModel:
         """Per skill: the mean normal scores of the simulated games with ``result`` (grid x
         features), each drawn toward the mean of every skill by one game's weight."""
         part = self.results[result]
-        overall = np.vstack([s for s in part.scores if len(s)]).mean(axis=0)
+        overall = np.nan_to_num(np.nanmean(np.vstack([s for s in part.scores if len(s)]), axis=0))
         rows = []
         for scores, index in zip(part.scores, part.index, strict=True):
+            if not len(index):
+                rows.append(overall)
+                continue
             w = np.ones(len(index)) if weights is None else weights[index]
-            rows.append(((w[:, None] * scores).sum(axis=0) + overall) / (w.sum() + 1) if len(index) else overall)
+            present = ~np.isnan(scores)
+            weight = (w[:, None] * present).sum(axis=0)
+            rows.append(((w[:, None] * np.where(present, scores, 0.0)).sum(axis=0) + overall) / (weight + 1))
         return np.array(rows)
 
 
@@ -381,7 +449,7 @@ def log_likelihood(observations: Sequence[Observation], model: SetupModel, skill
                 by_pattern.setdefault(o.recorded(), []).append(o)
         for pattern, group in by_pattern.items():
             columns = [names.index(name) for name in pattern]
-            values = np.array([[getattr(o, name) for name in pattern] for o in group], dtype=float)
+            values = np.array([[o.value(name) for name in pattern] for o in group], dtype=float)
             z = np.column_stack([_normal_scores(part.pooled[:, j], values[:, n]) for n, j in enumerate(columns)])
             precision = np.linalg.inv(part.covariance[np.ix_(columns, columns)])
             mu = (1 - t)[:, None] * means[k][:, columns] + t[:, None] * means[k + 1][:, columns]  # skills x features
@@ -620,7 +688,7 @@ def _outside(games: Sequence[Game], models: dict[GameSetup, SetupModel]) -> list
         names = FEATURES[o.result]
         for name in o.recorded():
             column = part.pooled[:, names.index(name)]
-            if not column.min() <= getattr(o, name) <= column.max():
+            if not np.nanmin(column) <= (o.value(name) or 0) <= np.nanmax(column):
                 lines.append(game.line)
                 break
     return lines
