@@ -64,12 +64,12 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.play",)),
     # -- the laboratory (horde/lab/)
     ("lab", "Wilson intervals, policy puzzles, experiment files, progress bars, the runner (results folders, backends, batches, "
-            "runs), analysis, the games cache, calibration, tuning, the benchmark, plots, the report",
+            "runs), analysis, the games cache, calibration, tuning, the recovery checks, the benchmark, plots, the report",
      ("horde.lab", "horde.lab.stats", "horde.lab.puzzles", "horde.lab.experiments", "horde.lab.progress",
       "horde.lab.runner.store",
       "horde.lab.runner.backends", "horde.lab.runner.batch", "horde.lab.runner.run", "horde.lab.runner",
       "horde.lab.analysis", "horde.lab.cache", "horde.lab.calibrate", "horde.lab.tune",
-      "horde.lab.doctor", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
+      "horde.lab.doctor", "horde.lab.recovery", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
     # -- the command line (horde/cli/)
     ("command line", "a traced game, a setup and a boss's abilities in a Magic player's words; house rules; the "
                      "horde command, a module per command group",

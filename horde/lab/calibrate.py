@@ -546,7 +546,7 @@ Play = Callable[[GameSetup, object, int, int], list[Record]]
 def calibrate(games: Sequence[Game], grid: Sequence[float] = GRID, simulated: int = SIMULATED_MAX, seed: int = 1,
               workers: int | None = None, play: Play | None = None, progress: Callable[[str], object] | None = None,
               first: int = FIRST_GAMES, precision: float = PRECISION, labels: dict[GameSetup, str] | None = None,
-              cache: bool = True) -> Calibration:
+              cache: bool = True, memo: dict | None = None) -> Calibration:
     """The skill that best explains ``games``: each distinct setup simulated at each skill of
     ``grid`` (game ``i`` with the seed ``((seed, "calibrate"), i)`` at every skill), ``first``
     games a skill in the first batch and twice as many in each batch after it, until the
@@ -554,7 +554,8 @@ def calibrate(games: Sequence[Game], grid: Sequence[float] = GRID, simulated: in
     ``PRECISION_FLOOR``) or ``simulated`` games a skill are played. ``play(setup, seed, start,
     stop)`` returns the Records of games ``start`` to ``stop - 1`` (default: the games cache,
     then real games on ``workers`` processes; none from the cache without ``cache``); ``progress(line)`` hears of each batch, with the
-    time the next one should take; ``labels`` names each setup in its lines."""
+    time the next one should take; ``labels`` names each setup in its lines; ``memo`` keeps the
+    setups' models between calls that play the same games (a recovery's trials)."""
     if not games:
         raise SetupError("no games to calibrate from")
     grid = sorted({float(g) for g in grid})
@@ -577,6 +578,10 @@ def calibrate(games: Sequence[Game], grid: Sequence[float] = GRID, simulated: in
     skills = np.round(np.arange(grid[0], grid[-1] + STEP / 2, STEP), 2)
     rng = np.random.default_rng(random.Random(f"{seed}/calibrate/bootstrap").getrandbits(64))
     counts = {setup: [min(first, simulated)] * len(grid) for setup in setups}  # games wanted at each skill
+    if progress is not None:
+        progress(f"{len(setups)} setup(s) x {len(grid)} skills: {min(first, simulated)} simulated games each first "
+                 f"({len(setups) * len(grid) * min(first, simulated):,} games, those the games cache holds not played "
+                 f"again), then more where the interval needs them, at most {simulated} each")
     while True:
         for setup in setups:
             for k, skill in enumerate(grid):
@@ -590,7 +595,15 @@ def calibrate(games: Sequence[Game], grid: Sequence[float] = GRID, simulated: in
                     wins = sum(r.winner == "team" for r in records[setup][k])
                     progress(f"  {names[setup]}, skill {skill:g}: team {wins / want:.0%} of {want} simulated games "
                              f"({_seconds(per_game[skill] * (want - have))})")
-        models = {setup: SetupModel(tuple(grid), records[setup]) for setup in setups}
+        models = {}
+        for setup in setups:
+            key = (setup, tuple(grid), tuple(len(r) for r in records[setup]), seed)
+            model = memo.get(key) if memo is not None else None
+            if model is None:
+                model = SetupModel(tuple(grid), records[setup])
+                if memo is not None:
+                    memo[key] = model
+            models[setup] = model
         best = _fit(fitted, models, skills)
         replicates = []
         for _ in range(BOOTSTRAPS):

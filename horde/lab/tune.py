@@ -311,7 +311,8 @@ def calibration_of(skill: str) -> CalibrationFile | None:
 
 def tune(setup: GameSetup, knob: str | None, target: float = 0.5, players: Iterable[int] = (2, 3, 4),
          low: int | None = None, high: int | None = None, *, vary: dict[str, Sequence | None] | None = None,
-         skills: Sequence[str] = (), seed: int = 1, batch: int = 200, max_games: int = 2000, flat: bool = True,
+         skills: Sequence[str | CalibrationFile] = (), seed: int = 1, batch: int = 200, max_games: int = 2000,
+         flat: bool = True,
          workers: int | None = None, play: Callable | None = None, band: float = 0.05,
          recommendations: list[Recommendation] | None = None,
          progress: Callable[[str], object] | None = None) -> list[TuneResult]:
@@ -353,7 +354,7 @@ def tune(setup: GameSetup, knob: str | None, target: float = 0.5, players: Itera
     counts = [convert("players", p, "players") for p in players]
     levels: list[str | CalibrationFile] = []
     for skill in skills:
-        calibration = calibration_of(skill)
+        calibration = skill if isinstance(skill, CalibrationFile) else calibration_of(skill)
         levels.append(calibration if calibration is not None else convert("skill", skill, "--skill"))
     levels = levels or [setup.skill]
     if any(isinstance(level, CalibrationFile) for level in levels) and knob is None:
