@@ -330,7 +330,9 @@ def _normal_scores(pooled: np.ndarray, values: np.ndarray) -> np.ndarray:
     upto = np.searchsorted(ordered, values, side="right")
     share = (below + 0.5 * (upto - below) + 0.5) / (len(ordered) + 1)
     inverse = statistics.NormalDist().inv_cdf
-    return np.array([inverse(float(p)) if not math.isnan(v) else math.nan for p, v in zip(share, values, strict=True)])
+    unique, where = np.unique(share, return_inverse=True)  # whole numbers: few distinct shares
+    scores = np.array([inverse(float(p)) for p in unique])[where.ravel()]
+    return np.where(np.isnan(values), math.nan, scores)
 
 
 @dataclass
@@ -421,40 +423,60 @@ def _between(grid: Sequence[float], skills: np.ndarray) -> tuple[np.ndarray, np.
     return k, (skills - g[k]) / (g[k + 1] - g[k])
 
 
-def log_likelihood(observations: Sequence[Observation], model: SetupModel, skills: Sequence[float],
+@dataclass
+class Recorded:
+    """A setup's games as its model reads them: how many of each result, and for each set of
+    numbers recorded together, their count, the sum of their normal scores and the precision
+    (inverse covariance) of those numbers: all the likelihood needs of them."""
+
+    counts: np.ndarray  # won, lost, drawn
+    groups: list[tuple[str, list[int], int, np.ndarray, np.ndarray]]  # (result, features, games, score sum, precision)
+
+
+def recorded(observations: Sequence[Observation], model: SetupModel) -> Recorded:
+    """``observations`` (games of the setup ``model`` simulates) prepared for ``log_likelihood``."""
+    counts = np.array([sum(o.result == r for o in observations) for r in ("won", "lost", "draw")], dtype=float)
+    groups = []
+    for result, names in FEATURES.items():
+        if result not in model.results:
+            continue
+        part = model.results[result]
+        by_pattern: dict[tuple[str, ...], list[Observation]] = {}
+        for o in observations:
+            if o.result == result:
+                pattern = o.recorded()
+                if pattern:
+                    by_pattern.setdefault(pattern, []).append(o)
+        for pattern, group in by_pattern.items():
+            columns = [names.index(name) for name in pattern]
+            values = np.array([[o.value(name) for name in pattern] for o in group], dtype=float)
+            z = np.column_stack([_normal_scores(part.pooled[:, j], values[:, n]) for n, j in enumerate(columns)])
+            precision = np.linalg.inv(part.covariance[np.ix_(columns, columns)])
+            groups.append((result, columns, len(group), z.sum(axis=0), precision))
+    return Recorded(counts, groups)
+
+
+def log_likelihood(observations: Sequence[Observation] | Recorded, model: SetupModel, skills: Sequence[float],
                    weights: np.ndarray | None = None) -> np.ndarray:
     """The log likelihood (up to a constant) of the games ``observations`` of one setup at each
     of ``skills``, from the setup's simulated games (``weights``: how often each simulated seed
     counts, for a bootstrap). A game's likelihood is the chance of its result times the normal
     density of the normal scores of the numbers it recorded (those its result reads, section
     ``FEATURES``); an abandoned game counts for nothing. Any source of per-game observations
-    will do: a games file, simulated games, event logs (``observation_from_events``)."""
+    will do: a games file, simulated games, event logs (``observation_from_events``); or the
+    same games once ``recorded`` against the model, to read them again and again."""
+    games = observations if isinstance(observations, Recorded) else recorded(observations, model)
     s = np.asarray(skills, dtype=float)
     k, t = _between(model.grid, s)
     counts = model.outcome_counts(weights)
     shares = (counts + 0.5) / (counts.sum(axis=1, keepdims=True) + 1.5)
     chance = (1 - t)[:, None] * shares[k] + t[:, None] * shares[k + 1]  # skills x (won, lost, draw)
-    total = np.zeros(len(s))
-    for column, result in enumerate(("won", "lost", "draw")):
-        fitted = [o for o in observations if o.result == result]
-        total += len(fitted) * np.log(chance[:, column])
-        names = FEATURES[result]
-        if result not in model.results:
-            continue
-        part = model.results[result]
-        means = model.means(result, weights)
-        by_pattern: dict[tuple[str, ...], list[Observation]] = {}
-        for o in fitted:
-            if o.recorded():
-                by_pattern.setdefault(o.recorded(), []).append(o)
-        for pattern, group in by_pattern.items():
-            columns = [names.index(name) for name in pattern]
-            values = np.array([[o.value(name) for name in pattern] for o in group], dtype=float)
-            z = np.column_stack([_normal_scores(part.pooled[:, j], values[:, n]) for n, j in enumerate(columns)])
-            precision = np.linalg.inv(part.covariance[np.ix_(columns, columns)])
-            mu = (1 - t)[:, None] * means[k][:, columns] + t[:, None] * means[k + 1][:, columns]  # skills x features
-            # sum over games of -(z - mu)' P (z - mu) / 2, without the part that doesn't depend on the skill
-            total += mu @ precision @ z.sum(axis=0) - 0.5 * len(group) * np.einsum("sf,fg,sg->s", mu, precision, mu)
+    total = np.log(chance) @ games.counts
+    means = {result: model.means(result, weights) for result in {g[0] for g in games.groups}}
+    for result, columns, count, score_sum, precision in games.groups:
+        mu = (1 - t)[:, None] * means[result][k][:, columns] + t[:, None] * means[result][k + 1][:, columns]
+        # the sum over games of -(z - mu)' P (z - mu) / 2, less the part that doesn't depend on the skill
+        total += mu @ precision @ score_sum - 0.5 * count * np.einsum("sf,fg,sg->s", mu, precision, mu)
     return total
 
 
@@ -468,12 +490,11 @@ class Fit:
     profile: np.ndarray  # the log likelihood at each skill read, 0 at the best
 
 
-def _fit(games: Sequence[Game], models: dict[GameSetup, SetupModel], skills: np.ndarray,
+def _fit(games: dict[GameSetup, Recorded], models: dict[GameSetup, SetupModel], skills: np.ndarray,
          weights: dict[GameSetup, np.ndarray] | None = None) -> Fit:
     total = np.zeros(len(skills))
     for setup, model in models.items():
-        observations = [g.observation for g in games if g.setup == setup]
-        total += log_likelihood(observations, model, skills, None if weights is None else weights[setup])
+        total += log_likelihood(games[setup], model, skills, None if weights is None else weights[setup])
     best = int(np.argmax(total))
     inside = skills[2 * (total[best] - total) <= CHI2_95 + 1e-9]
     return Fit(float(skills[best]), float(inside.min()), float(inside.max()), total - total[best])
@@ -570,6 +591,9 @@ def calibrate(games: Sequence[Game], grid: Sequence[float] = GRID, simulated: in
         def play(at: GameSetup, series, start: int, stop: int) -> list[Record]:
             return play_records(at, series, start, stop, workers, cache=cache)
     setups = list(dict.fromkeys(g.setup for g in fitted))
+    observations: dict[GameSetup, list[Observation]] = {setup: [] for setup in setups}
+    for game in fitted:
+        observations[game.setup].append(game.observation)
     names = labels or {setup: f"setup {n}" for n, setup in enumerate(setups, 1)}
     at = {(setup, skill): setup_from_dict(setup.to_dict() | {"skill": f"{skill:g}"}) for setup in setups
           for skill in grid}
@@ -604,14 +628,15 @@ def calibrate(games: Sequence[Game], grid: Sequence[float] = GRID, simulated: in
                 if memo is not None:
                     memo[key] = model
             models[setup] = model
-        best = _fit(fitted, models, skills)
+        prepared = {setup: recorded(observations[setup], models[setup]) for setup in setups}
+        best = _fit(prepared, models, skills)
         replicates = []
         for _ in range(BOOTSTRAPS):
             weights = {}
             for setup in setups:
                 n = models[setup].games
                 weights[setup] = np.bincount(rng.integers(0, n, n), minlength=n).astype(float)
-            replicates.append(_fit(fitted, models, skills, weights))
+            replicates.append(_fit(prepared, models, skills, weights))
         errors = (float(np.std([r.low for r in replicates])), float(np.std([r.high for r in replicates])))
         half = (best.high - best.low) / 2
         enough = Z95 * max(errors) <= max(PRECISION_FLOOR, precision * half)

@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -179,11 +180,15 @@ def timing(args) -> None:
     command = [sys.executable, "-m", "horde.cli", "calibrate", str(games), "--no-config", "--quiet"] + (
         ["--workers", str(args.workers)] if args.workers else [])
     for run_number in (1, 2):
-        started = time.perf_counter()
+        started, load = time.perf_counter(), os.getloadavg()[0]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         done = subprocess.run(command, env=env, capture_output=True, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         seconds = time.perf_counter() - started
-        print(f"run {run_number}: {seconds:.1f} s (load average {os.getloadavg()[0]:.1f}); exit {done.returncode}")
-        print("  " + "\n  ".join(done.stdout.strip().splitlines()[-6:]))
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        print(f"run {run_number}: {seconds:.1f} s of wall clock, {cpu:.1f} s of CPU in all its processes (load average "
+              f"{load:.1f} before, {os.getloadavg()[0]:.1f} after); exit {done.returncode}", flush=True)
+        print("  " + "\n  ".join(done.stdout.strip().splitlines()[-6:]), flush=True)
 
 
 def doctor_check(args) -> None:
