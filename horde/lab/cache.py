@@ -159,7 +159,8 @@ def cached(key: str, start: int, stop: int) -> dict[int, Record]:
         except sqlite3.Error as problem:
             _warn(str(problem))
             return {}
-    return {row[0]: Record(WINNERS[row[1]], *row[2:7], _numbers(row[7]), _numbers(row[8])) for row in rows}
+    return {row[0]: Record(WINNERS[row[1]], row[2], row[3], row[4], row[5], row[6], _numbers(row[7]),
+                           _numbers(row[8])) for row in rows}
 
 
 def _numbers(text: str) -> tuple[int, ...]:

@@ -135,7 +135,8 @@ def observation_from_events(events: Sequence[dict], start_life: int | None = Non
     over = next((e for e in reversed(events) if e.get("event") == "game_over"), None)
     if over is None:
         raise ValueError("the event log has no game_over event: the game did not end")
-    life, library = start_life, None
+    life = start_life
+    library: int | None = None
     lives: list[int] = [] if start_life is None else [start_life]
     life_track: list[int] = []
     horde_track: list[int] = []
@@ -312,7 +313,8 @@ def _observation(cells: dict[str, str], path: str, line: int) -> Observation:
                                    "the Horde's turns)", path, line)
         tracks[name] = tuple(_number(name, e, path, line, 0 if name == "horde_track" else -NUMBER_MAX)
                              for e in entries)
-    return Observation(result, **numbers, **tracks)
+    return Observation(result, numbers["turn"], numbers["horde_left"], numbers["team_life"], numbers["life_min"],
+                       tracks["life_track"], tracks["horde_track"])
 
 
 # ---------------------------------------------------------------- the likelihood
@@ -456,7 +458,8 @@ def recorded(observations: Sequence[Observation], model: SetupModel) -> Recorded
     return Recorded(counts, groups)
 
 
-def log_likelihood(observations: Sequence[Observation] | Recorded, model: SetupModel, skills: Sequence[float],
+def log_likelihood(observations: Sequence[Observation] | Recorded, model: SetupModel,
+                   skills: Sequence[float] | np.ndarray,
                    weights: np.ndarray | None = None) -> np.ndarray:
     """The log likelihood (up to a constant) of the games ``observations`` of one setup at each
     of ``skills``, from the setup's simulated games (``weights``: how often each simulated seed

@@ -83,7 +83,8 @@ def truth(setups: list[GameSetup], skill: float, target: float, batch: int, max_
     """Tune's answer at the secret skill itself: its value and its flat range."""
     (found,) = tune(setups[0], "cards_per_player", target, players=(setups[0].players,), skills=(f"{skill:g}",),
                     batch=batch, max_games=max_games, workers=workers)
-    return found.value, [p.value for p in found.flat] or [found.value]
+    assert found.value is not None  # a searched knob: every point has a value
+    return found.value, [p.value for p in found.flat if p.value is not None] or [found.value]
 
 
 def recommend(setups: list[GameSetup], calibration: CalibrationFile, target: float, band: float, batch: int,
@@ -103,8 +104,10 @@ def run(args) -> dict:
         started = time.perf_counter()
         found, independent = seasons(setups, skill, args.trials, args.games, pool_of(args.pool, skill, args),
                                      args.workers)
-        right, right_count = truth(setups, skill, args.target, args.tune_batch, args.tune_max, args.workers) \
-            if args.tune else (None, [])
+        right: int | None = None
+        right_count: list[int] = []
+        if args.tune:
+            right, right_count = truth(setups, skill, args.target, args.tune_batch, args.tune_max, args.workers)
         trials = []
         for number, season in enumerate(found):
             row: dict = {"trial": number}
@@ -119,7 +122,7 @@ def run(args) -> dict:
                     rec = recommend(setups, file, args.target, args.band, args.tune_batch, args.tune_max,
                                     args.workers)
                     row["tune"] = {"low": rec.low, "high": rec.high, "width": rec.high - rec.low + 1,
-                                   "truth_inside": rec.low <= right <= rec.high,
+                                   "truth_inside": right is not None and rec.low <= right <= rec.high,
                                    "best": rec.best[0] if rec.best else None}
             trials.append(row)
             if args.verbose:

@@ -15,6 +15,7 @@ neither pandas nor matplotlib.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
@@ -352,7 +353,7 @@ def tune(setup: GameSetup, knob: str | None, target: float = 0.5, players: Itera
     if knob is not None and knob in vary:
         raise SetupError(f"knob '{knob}' is both searched and varied: give it once")
     counts = [convert("players", p, "players") for p in players]
-    levels: list[str | CalibrationFile] = []
+    levels: list[float | str | CalibrationFile] = []
     for skill in skills:
         calibration = skill if isinstance(skill, CalibrationFile) else calibration_of(skill)
         levels.append(calibration if calibration is not None else convert("skill", skill, "--skill"))
@@ -367,11 +368,12 @@ def tune(setup: GameSetup, knob: str | None, target: float = 0.5, players: Itera
             return play_winners(at, batch_seed, games, workers=workers)
     searches = []
     for level in levels:  # every setup prepared before playing: a bad one fails at once
-        grid = _grid_around(level) if isinstance(level, CalibrationFile) else None
+        grid: list[float] | None = _grid_around(level) if isinstance(level, CalibrationFile) else None
         for setting in settings:
             for count in counts:
-                for skill in reversed(grid or [level]):  # a calibration's search is labelled by its lowest grid skill
-                    at = setup_from_dict(setup.to_dict() | setting | {"skill": f"{skill:g}" if grid else skill,
+                played: list = list(reversed(grid)) if grid else [level]
+                for at_skill in played:  # a calibration's search is labelled by its lowest grid skill
+                    at = setup_from_dict(setup.to_dict() | setting | {"skill": f"{at_skill:g}" if grid else at_skill,
                                                                       "players": count})
                     ends = None
                     if knob is not None:
@@ -396,11 +398,12 @@ def tune(setup: GameSetup, knob: str | None, target: float = 0.5, players: Itera
         assert isinstance(level, CalibrationFile) and knob is not None and ends is not None
         points = _GridPoints(at, knob, grid, float(target), seed, batch, max_games, play, progress)
         answers = {}
-        for where, skill in (("low", level.low), ("estimate", level.skill), ("high", level.high)):
-            name = f"{_short(level.path)} {where} {skill:.2f}"
+        for where, end in (("low", level.low), ("estimate", level.skill), ("high", level.high)):
+            name = f"{_short(level.path)} {where} {end:.2f}"
+            measure_at: Callable[[int], Point] = functools.partial(points.at, skill=end)
             answers[where] = _search(at, knob, float(target), ends, setting, seed, batch, max_games, flat, play,
-                                     progress, measure_at=lambda value, s=skill, grid=points: grid.at(value, s), level=name)
-            answers[where].skill = skill
+                                     progress, measure_at=measure_at, level=name)
+            answers[where].skill = end
             found.append(answers[where])
         recommendation = _recommend(level, answers, points, float(target), band, setting, at)
         if recommendations is not None:
