@@ -366,3 +366,54 @@ def test_calibrate_labels_each_setup_by_what_sets_it_apart_and_reads_the_house_r
         "  2 players, Horde deck mini, cards per player 8", "  2 players, Horde deck mini, cards per player 9",
         "  2 players, Horde deck mini, cards per player 10"]
     assert "house rules from horde.toml: horde_deck = 'mini'" in result.stderr
+
+
+def test_a_skill_with_fewer_simulated_games_reads_its_first_seeds_and_their_weights():
+    # Skill 0 has four simulated games, skill 1 the first two of the same seeds: a bootstrap's
+    # weights (one per seed) count at each skill for the seeds it played, and the group's games
+    # read once against the model give the same likelihood as read afresh.
+    won, lost = Record("team", 10, 0, 5, 5, 0), Record("horde", 9, 0, 0, 0, 3)
+    model = calibration.SetupModel((0.0, 1.0), [[won, lost, lost, lost], [won, won]])
+    assert model.games == 4
+    weights = np.array([2.0, 0.0, 1.0, 3.0])
+    assert model.outcome_counts(weights).tolist() == [[2.0, 4.0, 0.0], [2.0, 0.0, 0.0]]
+    games = [calibration.Observation("lost"), calibration.Observation("won")]
+    # chances (count + 0.5) / (games + 1.5): at 0, won 2.5 / 7.5 and lost 4.5 / 7.5; at 1, 2.5 / 3.5, 0.5 / 3.5
+    expected = [math.log(2.5 / 7.5) + math.log(4.5 / 7.5), math.log(2.5 / 3.5) + math.log(0.5 / 3.5)]
+    assert calibration.log_likelihood(games, model, [0.0, 1.0], weights) == pytest.approx(expected)
+    once = calibration.recorded(games, model)
+    assert once.counts.tolist() == [1.0, 1.0, 0.0]
+    assert calibration.log_likelihood(once, model, [0.0, 1.0], weights) == pytest.approx(expected)
+    numbers = group(0.8, 40, "once")
+    wide = calibration.SetupModel((0.0, 1.0, 2.0), [[synthetic_record(s, random.Random(f"{s}/{i}")) for i in
+                                                      range(n)] for s, n in ((0, 200), (1, 120), (2, 80))])
+    observed = [g.observation for g in numbers]
+    w = np.random.default_rng(3).integers(0, 3, 200).astype(float)
+    assert calibration.log_likelihood(calibration.recorded(observed, wide), wide, [0.3, 1.7], w) == pytest.approx(
+        calibration.log_likelihood(observed, wide, [0.3, 1.7], w))
+
+
+def test_calibrate_finds_the_skill_of_a_known_win_chance_and_its_likelihood_ratio_interval():
+    # At skill 0 the team wins game i when i % 4 == 0 (a quarter), at skill 1 when i % 4 != 0
+    # (three quarters); 400 simulated games a skill: chances (100.5 or 300.5) / 401.5. A group
+    # that won 12 games of 20 (results alone) has the log likelihood 12 log pw(t) + 8 log pl(t),
+    # pw and pl straight between the skills: its best skill and 95% interval are known exactly.
+    def play(setup, series, start, stop):
+        high = float(setup.skill in ("club", "1"))
+        return [Record("team" if (i % 4 == 0) != bool(high) else "horde", 10, 5, 5, 5, 0) for i in range(start, stop)]
+    games = [calibration.Game(MINI, calibration.Observation("won" if n < 12 else "lost"), n + 2) for n in range(20)]
+    found = calibration.calibrate(games, grid=(0.0, 1.0), simulated=400, first=400, play=play)
+    a, b = 100.5 / 401.5, 300.5 / 401.5
+
+    def loglik(t: float) -> float:
+        return 12 * math.log(a + t * (b - a)) + 8 * math.log(b + t * (a - b))
+    # d/dt = 0: 12 (b - a) / pw = 8 (b - a) / pl, so pw = 1.5 pl: t = (1.5 b - a) / (2.5 (b - a))
+    best = (1.5 * b - a) / (2.5 * (b - a))
+    assert best == pytest.approx(0.7005, abs=1e-4) and loglik(0.70) > loglik(0.71)
+    assert found.skill == 0.70
+    inside = [s / 100 for s in range(101) if 2 * (loglik(0.70) - loglik(s / 100)) <= 3.841458820694124]
+    assert found.ratio_interval == (min(inside), max(inside)) == (0.27, 1.0)
+    # Every bootstrap resample of 400 games of a fixed pattern is the same law: no simulation error
+    # beyond the resampling's, and the widened interval holds the likelihood-ratio one.
+    assert found.low <= 0.27 and found.high == 1.0 and found.simulated == 400
+    assert (found.games, found.wins, found.draws) == (20, 12, 0)
