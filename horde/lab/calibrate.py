@@ -82,7 +82,10 @@ FEATURES = {"won": ("turn", "team_life", "life_min", *TRACKED), "lost": ("turn",
             "draw": ()}
 TRACK_MAX = 500  # entries of one track (a game of 1,000 turns has 500 Horde turns)
 NOTES = ("date", "notes", "note", "seed")  # columns kept for the record, never fitted
-COLUMN_NAMES = {"horde": "horde_deck", "team": "team_decks"}  # the command line's names, as columns
+# The command line's names, as columns; and a results folder's names of what a game recorded (the
+# table's games-full.csv writes them).
+COLUMN_NAMES = {"horde": "horde_deck", "team": "team_decks", "horde_cards_left": "horde_left",
+                "team_life_min": "life_min", "turns": "turn"}
 NOT_COLUMNS = ("skill", "policy", "policy_params")  # the team's play is what calibration finds
 WINNERS = {"team": "won", "horde": "lost", "stall": "draw", "aborted": "draw"}  # a simulated game's result
 NUMBER_MAX = 1_000_000_000  # |a recorded number|
@@ -278,7 +281,7 @@ def _header(cells: list[str], path: str, line: int) -> list[str]:
         if name in NOT_COLUMNS:
             raise CalibrationError(f"column {quoted(cell.strip())}: the team's play is what calibration finds; "
                                    "leave it out", path, line)
-        if name not in allowed and name not in ("horde_deck", "team_decks"):
+        if name not in allowed and name not in COLUMN_NAMES and name not in ("horde_deck", "team_decks"):
             raise CalibrationError(f"unknown column {quoted(cell.strip())}: {did_you_mean(name, allowed)}the columns "
                                    f"are {', '.join(allowed)}", path, line)
         name = COLUMN_NAMES.get(name, name)
