@@ -417,3 +417,41 @@ def test_calibrate_finds_the_skill_of_a_known_win_chance_and_its_likelihood_rati
     # beyond the resampling's, and the widened interval holds the likelihood-ratio one.
     assert found.low <= 0.27 and found.high == 1.0 and found.simulated == 400
     assert (found.games, found.wins, found.draws) == (20, 12, 0)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("not json\n", "games.jsonl:1: expected a finished game of horde table's games.jsonl"),
+    ('{"record": {"setup": {}}, "result": {"winner": "team"}}\n', "games.jsonl:1: expected a finished game"),
+    ('{"record": {"setup": {"players": 9}}, "result": {"winner": "team"}, "events": []}\n',
+     "games.jsonl:1: knob 'players' = 9: expected a whole number from 1 to 4"),
+    ('{"record": {"setup": {"players": 2}}, "result": {"winner": "team"}, "events": [{"event": "cast"}]}\n',
+     "games.jsonl:1: its events: the event log has no game_over event"),
+    ("\n", "games.jsonl: no games"),
+])
+def test_a_bad_table_games_log_is_one_line_naming_the_file_and_line(tmp_path, text, message):
+    path = write(tmp_path, text, "games.jsonl")
+    with pytest.raises(calibration.CalibrationError) as caught:
+        calibration.read_games(str(path))
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_table_games_log_reads_each_game_from_its_events(tmp_path, test_decks):
+    # A game of the test decks played with its trace, written as the table writes games.jsonl:
+    # its setup from the record, what it recorded from its events (an aborted one kept, unfitted).
+    import json
+
+    from horde.play import play_game
+
+    lines = []
+    for seed in range(3):
+        result = play_game(MINI, seed, trace=True, record_turns=True)
+        winner = "aborted" if seed == 2 else result.winner
+        lines.append(json.dumps({"record": {"setup": MINI.to_dict() | {"policy": "random"}, "seed": seed},
+                                 "result": {"winner": winner}, "events": result.events}, default=str))
+    path = write(tmp_path, "\n".join(lines) + "\n", "games.jsonl")
+    games = calibration.read_games(str(path))
+    assert [g.setup for g in games] == [MINI] * 3 and [g.line for g in games] == [1, 2, 3]
+    for seed, game in enumerate(games[:2]):
+        assert game.observation == calibration.observation_of(caching.record_of(
+            play_game(MINI, seed, record_turns=True)))
+    assert games[2].observation.result == "abandoned"

@@ -3,6 +3,8 @@ Horde, the players' side is what they enter, and the record replays to exactly t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import csv
 import json
 
@@ -141,6 +143,11 @@ def test_thirty_games_feed_calibrate_unchanged_and_tune_takes_its_output(tmp_pat
         o = game.observation
         assert (o.result, o.turn, o.horde_left, o.team_life, o.life_min) == (
             row["result"], int(row["turn"]), int(row["horde_cards_left"]), int(row["team_life"]), int(row["life_min"]))
+    # and the games whole (games.jsonl): the same games, and from their events how each went turn by turn
+    logged = read_games(str(season.folder / "games.jsonl"))
+    assert [g.setup for g in logged] == [g.setup for g in games]
+    assert [replace(g.observation, life_track=(), horde_track=()) for g in logged] == [g.observation for g in recorded]
+    assert all(len(g.observation.life_track) == len(g.observation.horde_track) >= 1 for g in logged)
     out = tmp_path / "skill.toml"
     done = runner.invoke(cli, ["calibrate", str(season.folder / "games.csv"), "--out", str(out), "--games", "20",
                                "--grid", "0,1", "--workers", "1", "--quiet"])

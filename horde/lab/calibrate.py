@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import math
 import os
 import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -211,8 +212,11 @@ def read_games(path: str, house: dict | None = None, check: bool = True) -> list
     the Horde deck and the team decks, as on the command line; team decks comma-separated in one
     quoted cell); an empty cell leaves the knob at the house rules' value (``house``, as
     ``make_setup`` takes them), else the preset's. With ``check``, every distinct setup is
-    prepared (its decks read). Raises CalibrationError naming the file and line."""
+    prepared (its decks read). A file named ``*.jsonl`` is read as ``horde table``'s games log
+    (``read_event_log``). Raises CalibrationError naming the file and line."""
     text = read_text(path, "games file", CalibrationError)
+    if path.lower().endswith(".jsonl"):
+        return _checked(read_event_log(text, path), path, check)
     first = text.lstrip("\ufeff").split("\n", 1)[0].split("\r", 1)[0]
     reader = csv.reader(io.StringIO(text, newline=None), delimiter=_delimiter(first))
     rows: list[tuple[int, list[str]]] = []
@@ -255,6 +259,11 @@ def read_games(path: str, house: dict | None = None, check: bool = True) -> list
         games.append(Game(setup, observation, number))
     if not games:
         raise CalibrationError("no games: expected one line a game after the column names", path)
+    return _checked(games, path, check)
+
+
+def _checked(games: list[Game], path: str, check: bool) -> list[Game]:
+    """``games``, once their setups are within the limits and (with ``check``) each prepared."""
     first_line: dict[GameSetup, int] = {}
     for game in games:
         if game.setup not in first_line:
@@ -269,6 +278,48 @@ def read_games(path: str, house: dict | None = None, check: bool = True) -> list
                 prepare(setup)  # a bad deck or boss named on this line, before any game is played
             except HordeError as error:
                 raise CalibrationError(error.one_line(), path, line) from None
+    return games
+
+
+# A table game's winner -> its result (an aborted game, H15, or one the players ended with no
+# winner is kept, not fitted).
+TABLE_RESULTS = {"team": "won", "horde": "lost", "stall": "draw"}
+
+
+def read_event_log(text: str, path: str) -> list[Game]:
+    """The games of ``horde table``'s ``games.jsonl``: one JSON object a line, each a finished
+    game whole (``record``: its setup and seed; ``result``; ``events``: its event log,
+    docs/events.md). Each game's Observation is read from its events (``observation_from_events``):
+    its result and turn, the Horde's library and the team's life at the end and at its lowest,
+    and both after each of the Horde's turns; its setup is the record's, less the team's play
+    (what calibration finds). Raises CalibrationError naming the file and line."""
+    games: list[Game] = []
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        if not line.strip():
+            continue
+        if len(games) >= GAMES_MAX:
+            raise CalibrationError(f"more than {GAMES_MAX:,} games: a games file holds at most {GAMES_MAX:,} "
+                                   "(docs/limits.md)", path, number)
+        try:
+            data = json.loads(line)
+            knobs = {name: value for name, value in data["record"]["setup"].items() if name not in NOT_COLUMNS}
+            events = data["events"]
+            winner = str(data["result"]["winner"])
+            if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+                raise TypeError
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise CalibrationError("expected a finished game of horde table's games.jsonl: a JSON object with its "
+                                   "record (and the record's setup), result and events", path, number) from None
+        try:
+            setup = setup_from_dict(knobs, where=f"{shown(path)}:{number}")  # every knob: no house rule
+            seen = observation_from_events(events, start_life=setup.start_life)
+        except SetupError as error:
+            raise CalibrationError(error.message) from None
+        except (ValueError, TypeError) as problem:
+            raise CalibrationError(f"its events: {problem}", path, number) from None
+        games.append(Game(setup, replace(seen, result=TABLE_RESULTS.get(winner, "abandoned")), number))
+    if not games:
+        raise CalibrationError("no games: expected one finished game a line", path)
     return games
 
 
