@@ -3,10 +3,9 @@ Horde, the players' side is what they enter, and the record replays to exactly t
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import csv
 import json
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
