@@ -402,10 +402,19 @@ class _Result:
     covariance: np.ndarray  # features x features, within a skill, shared by every skill
 
 
+def _column_means(values: np.ndarray) -> np.ndarray:
+    """The mean of each column over the numbers it holds (NaN: not recorded); NaN for a column
+    that holds none (a checkpoint no game reached), without numpy's warning of an empty slice."""
+    present = ~np.isnan(values)
+    counts = present.sum(axis=0)
+    sums = np.where(present, values, 0.0).sum(axis=0)
+    return np.where(counts > 0, sums / np.maximum(counts, 1), math.nan)
+
+
 def _covariance(scores: list[np.ndarray]) -> np.ndarray:
     """The covariance of the features within a skill, each pair from the games that recorded
     both (less each skill's mean), made positive definite."""
-    residuals = [s - np.nanmean(s, axis=0) for s in scores if len(s)]
+    residuals = [s - _column_means(s) for s in scores if len(s)]
     r = np.vstack(residuals)
     present = ~np.isnan(r)
     filled = np.where(present, r, 0.0)
@@ -459,7 +468,7 @@ class SetupModel:
         """Per skill: the mean normal scores of the simulated games with ``result`` (grid x
         features), each drawn toward the mean of every skill by one game's weight."""
         part = self.results[result]
-        overall = np.nan_to_num(np.nanmean(np.vstack([s for s in part.scores if len(s)]), axis=0))
+        overall = np.nan_to_num(_column_means(np.vstack([s for s in part.scores if len(s)])))
         rows = []
         for scores, index in zip(part.scores, part.index, strict=True):
             if not len(index):
