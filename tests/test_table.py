@@ -161,3 +161,29 @@ def test_csv_columns_name_only_what_differs_from_the_preset():
     assert csv_columns(make_setup("face-the-hydra", players=3)) == {"preset": "face-the-hydra"}
     assert csv_columns(make_setup("zombie-horde", players=3, boss="none")) == {"preset": "zombie-horde",
                                                                                 "boss": "none"}
+
+
+def test_the_pages_season_estimate_calibrates_and_tunes_the_seasons_games(tmp_path, monkeypatch):
+    # The page's background work on a season's games.csv, with the smallest budgets: calibrate
+    # takes the games file and the games the page plays, and tune its answer.
+    from horde.cli import tablepage
+    from horde.lab import calibrate as calibration
+    from horde.lab import tune as tuning
+
+    real_calibrate, real_tune = calibration.calibrate, tuning.tune
+    monkeypatch.setattr(calibration, "calibrate", lambda games, **kw: real_calibrate(
+        games, **kw | {"grid": (0.0, 1.0), "simulated": 4, "first": 4}))
+    monkeypatch.setattr(tuning, "tune", lambda *a, **kw: real_tune(*a, **kw | {"batch": 4, "max_games": 4, "low": 5, "high": 7}))
+    season = Season(tmp_path, "club", "spring")
+    season.folder.mkdir(parents=True)
+    (season.folder / "games.csv").write_text("result,players,turn,preset,cards_per_player,boss\n"
+                                             "won,2,9,zombie-horde,6,none\nlost,2,7,zombie-horde,6,none\n"
+                                             "won,2,11,zombie-horde,6,none\n", encoding="utf-8")
+
+    class App:
+        working = {season.folder}
+    tablepage.estimate(App(), season)
+    found = json.loads((season.folder / "season.json").read_text())
+    assert 0 <= found["low"] <= found["skill"] <= found["high"] <= 1
+    assert "only 3 games" in found["warnings"][0] and "cards per player for 2 players" in found["tune"]
+    assert App.working == set()
