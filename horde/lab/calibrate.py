@@ -214,9 +214,9 @@ def read_games(path: str, house: dict | None = None, check: bool = True) -> list
     ``make_setup`` takes them), else the preset's. With ``check``, every distinct setup is
     prepared (its decks read). A file named ``*.jsonl`` is read as ``horde table``'s games log
     (``read_event_log``). Raises CalibrationError naming the file and line."""
-    text = read_text(path, "games file", CalibrationError)
     if path.lower().endswith(".jsonl"):
-        return _checked(read_event_log(text, path), path, check)
+        return _checked(read_event_log(read_text(path, "table's games log", CalibrationError), path), path, check)
+    text = read_text(path, "games file", CalibrationError)
     first = text.lstrip("\ufeff").split("\n", 1)[0].split("\r", 1)[0]
     reader = csv.reader(io.StringIO(text, newline=None), delimiter=_delimiter(first))
     rows: list[tuple[int, list[str]]] = []
