@@ -48,7 +48,7 @@ $(FAST_STAMP): $(STAMP) $(SOURCES) pyproject.toml
 	$(call INSTALL,$(FAST),3)
 
 # make test-compiled's build: the same mypyc translation, its C compiled at -O0 (gcc's work on it
-# about a fifth of the users' -O3, docs/speed.md); horde --version says so.
+# the least, docs/speed.md); horde --version says so.
 $(CHECK_STAMP): $(STAMP) $(SOURCES) pyproject.toml
 	$(call INSTALL,$(CHECK),0)
 

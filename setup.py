@@ -28,8 +28,8 @@ COMPILED = BUILD["COMPILED"]
 
 
 # The C compiler's optimisation level (-O3 for users). mypyc translates the same Python to the same C
-# at every level; only the C compiler's work differs: make test-compiled builds at -O0, gcc's work
-# a fifth of -O3's (docs/speed.md, "The suite's time").
+# at every level; only the C compiler's work differs: make test-compiled builds at -O0, where it
+# is the least (docs/speed.md, "The suite's time").
 OPT_LEVEL = os.environ.get("HORDE_BUILD_OPT", "3")
 
 
@@ -60,8 +60,8 @@ def choose_build() -> tuple[list, str]:
         return [], "mypyc not installed"
     paths = [f"horde/{relative}" for relative in COMPILED]
     extensions = mypycify(paths, opt_level=OPT_LEVEL, debug_level="0", group_name=BUILD["GROUP"])
-    for extension in extensions:  # at -O0 mypyc turns its runtime's C assertions on (about three times gcc's
-        # work on the file): they stay off, as in the users' build, so the build tested runs the users' C
+    for extension in extensions:  # at -O0 mypyc turns its runtime's C assertions on: they stay off,
+        # as in the users' build, so the build tested runs the users' C, only less optimised
         extension.extra_compile_args = [arg for arg in extension.extra_compile_args if arg != "-UNDEBUG"]
     return extensions, "mypyc"
 
