@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "3e7f3bc55a88c29e060158997f49f155dc7ec01ec30f1d66dd6f4de44d4fb8eb"
+DIGEST = "e388ab84a761c91ea27e20d93312d8092f108a486c4ea6c23460586fb95224ca"
 
 
 def records_digest(games: int = 1000) -> str:
