@@ -101,3 +101,32 @@ def test_boss_ability_rolled_too_dear_says_so():
     assert describe(event) == ('Liliana, Death Mage activates "−3: Destroy target creature. Its controller loses 2 '
                                'life." (loyalty 4 -> 1): d20 roll 20, 19-20: the ultimate (B3); it can\'t pay for '
                                'that one, so the dearest minus ability it can')
+
+
+@pytest.mark.parametrize("policy", ["baseline", "expert"])
+def test_hands_show_every_team_decision_and_play_the_same_game(policy):
+    """`horde play --hands`: every decision of the team, with each player's hand and mana as it is
+    taken, beside the very game played without it (a searching policy's copies included)."""
+    from horde.play import play_game
+    from horde.setup import make_setup
+
+    setup = make_setup("zombie-horde", players=2, policy=policy)
+    plain = play_game(setup, 5, trace=True).events
+    shown = play_game(setup, 5, trace=True, hands=True).events
+    assert [e for e in shown if e["event"] != "decision"] == plain
+    decisions = [e for e in shown if e["event"] == "decision"]
+    assert {e["kind"] for e in decisions} >= {"mulligan", "land", "cast", "attackers"}
+    assert all(problems(e) == [] and len(e["hands"]) == 2 for e in decisions)
+    first = decisions[0]
+    assert first["kind"] == "mulligan" and first["player"] == 1 and first["answer"] in ("keep", "mulligan")
+    assert first["hands"][0].startswith("player 1 (0 of 0 mana open): ") and first["hands"][1] == \
+        "player 2 (0 of 0 mana open): no card"
+
+
+def test_hands_in_the_play_log():
+    result = CliRunner().invoke(cli, ["play", "--seed", "5", "--players", "2", "--hands"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    land = next(i for i, line in enumerate(lines) if line.startswith("  [Player 1 decides land: "))
+    assert lines[land + 1].startswith("      player 1 (") and lines[land + 2].startswith("      player 2 (")
+    assert any(line.startswith("  [The team decides attackers: ") for line in lines)
