@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "e388ab84a761c91ea27e20d93312d8092f108a486c4ea6c23460586fb95224ca"
+DIGEST = "afa2d04a54f45a9dfb5700c539c270cee72c2224ccc6169e933d3287c1e4047d"
 
 
 def records_digest(games: int = 1000) -> str:

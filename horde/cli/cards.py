@@ -45,8 +45,8 @@ def cards_show(name, cards):
         click.echo(f"Loyalty {card.loyalty}")
     if card.keywords:
         click.echo("Keywords: " + ", ".join(sorted(card.keywords)))
-    if card.mana:
-        click.echo("Mana: {T}: add " + " ".join("/".join(sorted(unit)) for unit in card.mana))
+    for ability in card.mana_abilities:
+        click.echo(f"Mana: {ability.describe()}")
     if card.equip is not None:
         click.echo(f"Equip {card.equip}")
     click.echo(f"Colour identity: {''.join(sorted(card.identity)) or 'colourless'}")
@@ -111,12 +111,12 @@ def cards_import(file, quiet):
             bar.update(read - bar.n)
 
         try:
-            with terminate_as_interrupt() as signals:  # SIGTERM too: the temporary file is removed
+            with terminate_as_interrupt() as stop:  # SIGTERM too: the temporary file is removed
                 summary = import_atomic_cards(file, progress=progress)
         except KeyboardInterrupt:
             bar.close()
             click.echo(f"interrupted: the card index is as it was ({shown(index_path())})", err=True)
-            sys.exit(stop_code(signals))
+            sys.exit(stop_code(stop.received))
     click.echo(f"imported {summary['cards']} cards from {summary['source']} into {shown(index_path())} "
                f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
 
@@ -124,12 +124,15 @@ def cards_import(file, quiet):
 @cards.command("compile", examples=(
     'horde cards compile "When ~ enters the battlefield, create two 2/2 black Zombie creature tokens."',
     'horde cards compile "Destroy target creature." --type Instant',
+    'horde cards compile "Whenever a land you control enters, scry 1." --why',
 ))
 @click.argument("text")
 @click.option("--name", default="this card", show_default=True, help="the card's name (read as ~ in the text)")
 @click.option("--type", "type_line", default="Creature", show_default=True,
               help="the card's type line, e.g. 'Instant' or 'Legendary Planeswalker — Liliana'")
-def cards_compile(text, name, type_line):
+@click.option("--why", is_flag=True, help="say for each sentence not understood where the grammar stopped "
+                                           "and what it expected, or what the vocabulary can't express")
+def cards_compile(text, name, type_line, why):
     """Print the behaviour lines the Oracle-text compiler makes of TEXT, or the sentences it cannot read."""
     from horde.cards.catalogue import default_catalogue
     from horde.cards.oracle import Facts, compile_text
@@ -142,6 +145,8 @@ def cards_compile(text, name, type_line):
     if not compiled.ok:
         for sentence in compiled.unread:
             click.echo(f"not understood: {sentence!r}")
+            if why and sentence in compiled.why:
+                click.echo(f"  {compiled.why[sentence]}")
         sys.exit(2)  # as every other error of the command line
     for line in compiled.lines:
         click.echo(line)
@@ -253,7 +258,7 @@ def cards_recall(verbose):
 def cards_verbs():
     """List the effect vocabulary: every verb with its arguments."""
     from horde.engine.cards import HOOKS
-    from horde.engine.effects import VERBS
+    from horde.engine.vocabulary import VERBS
 
     for name, verb in sorted(VERBS.items()):
         args = " ".join(f"{k}={'<' + a.kind + '>' if a.required else _default(a.default)}" for k, a in verb.args.items())

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
-from typing import Any
+from typing import Any, Protocol
 
 from horde.engine.cards import CardDef
 from horde.engine.decisions import Chooser
@@ -84,7 +84,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present", "all_keywords",
+        "attacked", "present", "all_keywords", "charge",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -130,6 +130,7 @@ class Permanent:
         self.loyalty_turn = 0  # the turn it last activated a loyalty ability (606.3: one a turn)
         self.attacked: Permanent | None = None  # the team planeswalker it attacks (H8); None: the player `defender`
         self.present = False  # on the battlefield: kept by the Battlefield's enter and leave (a stand-in never is)
+        self.charge = 0  # charge counters (a Vivid land's, Everflowing Chalice's)
 
     @property
     def is_horde(self) -> bool:
@@ -253,7 +254,8 @@ class Battlefield:
     - ``planeswalkers``: the planeswalkers on the battlefield (704.5i and H8 look at them);
     - ``legends``: how many legendary permanents are on the battlefield (704.5j looks from two);
     - ``mana_sources``: team player index -> its permanents that make mana, in the order of
-      ``team`` (C4: what it can pay is counted from them alone);
+      ``team`` (C4: what it can pay is counted from them alone); under ``HORDE_CONTROLLER``, the
+      Horde's lands that make mana (what "a land an opponent controls could produce" reads);
     - ``hooked``: hook name -> how many of those sources have it, so a trigger nobody has costs
       no search;
     - ``counting``: creatures whose power and toughness count things (*/*);
@@ -313,7 +315,7 @@ class Battlefield:
                 self.protections += 1
         if card.is_planeswalker:
             self.planeswalkers.append(p)
-        if card.mana and controller != HORDE_CONTROLLER:
+        if card.makes_mana and (controller != HORDE_CONTROLLER or card.is_land):
             self.mana_sources.setdefault(controller, []).append(p)
         if card.is_legendary:
             self.legends += 1
@@ -351,7 +353,7 @@ class Battlefield:
             self.auras.remove(p)
         if card.is_planeswalker:
             self.planeswalkers.remove(p)
-        if card.mana and p.controller != HORDE_CONTROLLER:
+        if card.makes_mana and (p.controller != HORDE_CONTROLLER or card.is_land):
             self.mana_sources[p.controller].remove(p)
         if card.is_legendary:
             self.legends -= 1
@@ -369,12 +371,15 @@ class Battlefield:
         if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
             (self.horde if p.controller == HORDE_CONTROLLER else self.team).remove(p)
             (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
-        if p.card.mana:
-            if p.controller != HORDE_CONTROLLER:
+        card = p.card
+        if card.makes_mana:
+            if p.controller != HORDE_CONTROLLER or card.is_land:
                 self.mana_sources[p.controller].remove(p)
             if controller != HORDE_CONTROLLER:  # in the order of ``team``, where it may keep its place
                 self.mana_sources[controller] = [q for q in self.team
-                                                 if q.card.mana and (q.controller == controller or q is p)]
+                                                 if q.card.makes_mana and (q.controller == controller or q is p)]
+            elif card.is_land:
+                self.mana_sources.setdefault(controller, []).append(p)
         p.controller = controller
         self.anthems_changed()  # "yours" and "opponents" now answer otherwise
 
@@ -501,15 +506,32 @@ HordeChoice = Callable[["Game", str, list[Any], "CardDef | None"], Any]
 HordeAttackers = Callable[["Game"], list[Permanent]]
 
 
+class TeamSide(Protocol):
+    """The team's side when people play it at a real table (``horde.table``): the engine knows the
+    Horde's side and the team's life, not the team's cards. Where a rule needs what it cannot see,
+    it asks at that moment: the team's permanents a Horde effect could target (H9: the Horde then
+    picks among them and its own at random), what the team does at instant speed once the Horde's
+    attackers are declared and once blocks are (``window``: "attackers", "blocks"), and the team's
+    blockers (H8: generic stand-in creatures with the power and toughness the players give, put onto
+    the battlefield for the combat and taken off after it)."""
+
+    def targets(self, game: Game, ctx: Any, flt: Any) -> list[Permanent]: ...
+
+    def respond(self, game: Game, window: str) -> None: ...
+
+    def blockers(self, game: Game, attackers: list[Permanent]) -> None: ...
+
+
 class Drivers:
     """What plays and watches a game without being part of its state: the team's policy and the
-    read-only view it is shown, the trace and the statistics the result records, the check tests
-    run after every step, and the hook points where the boss's rules act inside the rules (wired
-    by the engine when lieutenants are drawn, so the rules never import the boss)."""
+    read-only view it is shown, the trace and the statistics the result records, the check run
+    after every step (tests; the table's clean-up of its stand-ins), the hook points where the
+    boss's rules act inside the rules (wired by the engine when lieutenants are drawn, so the rules
+    never import the boss), and at a real table the people who play the team's side (``team_side``)."""
 
     __slots__ = ("policy", "view", "trace", "stats", "turn_rows", "check", "lieutenant_leaves",
                  "creature_damaged_player", "permanent_left", "opponent_damaged", "horde_choice",
-                 "horde_attackers")
+                 "horde_attackers", "team_side")
 
     def __init__(self, policy: Chooser, stats: GameStats, trace: list[dict[str, Any]] | None = None):
         self.policy = policy
@@ -524,6 +546,7 @@ class Drivers:
         self.opponent_damaged: OpponentDamaged | None = None  # F6, G3: damage to the opponent goes to a creature
         self.horde_choice: HordeChoice | None = None  # H9s, F7: who makes the Horde's choices (None: at random)
         self.horde_attackers: HordeAttackers | None = None  # G4: who attacks next (None: every creature, H8)
+        self.team_side: TeamSide | None = None  # people play the team at a table (None: the policy plays it)
 
 
 class Game:

@@ -216,7 +216,10 @@ def graveyard_step(game: Game, i: int) -> None:
 def flash_window(game: Game, attackers: list[Permanent]) -> None:
     """After the Horde's attackers are declared and before blocks, each team player may cast
     instants and flash cards it can pay for (flash creatures cast now can block), as its policy
-    chooses."""
+    chooses (at a table, what its players do then)."""
+    if game.drivers.team_side is not None:
+        game.drivers.team_side.respond(game, "attackers")
+        return
     for player in game.players:
         i = player.index
         while not game.over():
@@ -453,6 +456,14 @@ def declare_blocks_effects(game: Game, attackers: list[Permanent]) -> None:
     check_state(game)
 
 
+def _no_maximum_hand_size(game: Game, player: int) -> bool:
+    """402.2: a permanent of the player's says it has no maximum hand size (Reliquary Tower)."""
+    for source in game.battlefield.statics:
+        if source.controller == player and "no_maximum_hand_size" in source.card.static_flags:
+            return True
+    return False
+
+
 def end_step(game: Game) -> None:
     """End step triggers (unearthed permanents are exiled first: 702.84), then cleanup: hand size
     (team), damage and 'until end of turn' end."""
@@ -471,7 +482,7 @@ def end_step(game: Game) -> None:
         return
     if game.active == Side.TEAM:
         for player in game.players:
-            if len(player.hand) > HAND_SIZE:
+            if len(player.hand) > HAND_SIZE and not _no_maximum_hand_size(game, player.index):
                 rules.discard(game, player.index, len(player.hand) - HAND_SIZE)
     lowered = False  # an 'until end of turn' +N/+N ended: a creature with -1/-1 counters may have no toughness left
     for board in (game.battlefield.team, game.battlefield.horde):
@@ -639,6 +650,8 @@ def horde_combat(game: Game, acted: set) -> None:
     if game.over():
         return
     attackers = [a for a in attackers if rules.on_battlefield(game, a) and a.attacking]
+    if game.drivers.team_side is not None:
+        game.drivers.team_side.blockers(game, attackers)  # H8 at a table: the players' blockers enter
     only_defender = game.setup.blocking == "defender"
     pairs = rules.legal_blocks(game, game.battlefield.team, attackers,
                                (lambda b, a: b.controller == a.defender) if only_defender else None)
@@ -764,7 +777,11 @@ def spare(game: Game, blocks: list[tuple[Permanent, Permanent]], b: Permanent) -
 
 def fog_window(game: Game, attackers: list[Permanent], expected: int | None = None) -> None:
     """After blocks, the team may cast a fog it can pay for (the damage it expects is the subject:
-    the unblocked attackers' power, or ``expected`` when the damage comes from elsewhere: F2)."""
+    the unblocked attackers' power, or ``expected`` when the damage comes from elsewhere: F2); at a
+    table, what its players do then."""
+    if game.drivers.team_side is not None:
+        game.drivers.team_side.respond(game, "blocks")
+        return
     if game.spells_locked:
         return  # F: Disorienting Glower
     options = []
