@@ -858,8 +858,8 @@ class DefensivePolicy(BaselinePolicy):
 class ControlPolicy(BaselinePolicy):
     """Holds spot removal for a bomb: a lieutenant, or a Horde permanent worth ``bomb_power``
     (a big creature, Grave Pact, an anthem), casts a wrath when the Horde's board power passes
-    a higher threshold, and counters every Horde spell of ``counter_value`` mana or more. The
-    rest as ``baseline``.
+    a higher threshold, and counters every Horde spell of ``counter_value`` mana or more (and
+    every one ``baseline`` counters). The rest as ``baseline``.
 
     Parameters: ``wrath_threshold`` (Horde board power that triggers a wrath, default 12),
     ``bomb_power`` (what makes a Horde permanent worth spot removal: a creature's power, default 5),
@@ -889,8 +889,9 @@ class ControlPolicy(BaselinePolicy):
         spell = decision.subject
         if self._helps_the_team(spell, view):
             return None
-        if is_bomb(spell) or (not spell.is_token and spell.mana_value >= self.counter_value):
-            return self._narrowest(decision)
+        if is_bomb(spell) or spell_threat(spell, view) >= BIG_THREAT \
+                or (not spell.is_token and spell.mana_value >= self.counter_value):
+            return self._narrowest(decision)  # a cheap threat (Plague Belcher) too, as baseline counters it
         return None
 
 
