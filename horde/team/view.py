@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from horde.engine import rules, turns
-from horde.engine.cards import CardDef
+from horde.engine.cards import ANY, IDENTITY, OPPONENTS_LANDS, CardDef
 from horde.engine.filters import Context
 from horde.engine.fork import Snapshot
 from horde.engine.state import Game, Permanent, Side
@@ -250,7 +250,11 @@ class TeamView:
         units: list[frozenset[str]] = []
         for p in self._game.battlefield.mana_sources.get(player, ()):
             if not (p.sick and p.card.is_creature):
-                units.extend(p.card.mana)
+                if p.card.mana_dynamic:  # as ``mana_colours`` reads it: the commander's colours any, the opponents' lands' none
+                    units.extend(frozenset(ANY if c == IDENTITY else c for c in u if c != OPPONENTS_LANDS)
+                                 for u in p.card.mana)
+                else:
+                    units.extend(p.card.mana)
         return units
 
     def controls_named(self, player: int, name: str) -> bool:
