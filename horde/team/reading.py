@@ -358,6 +358,8 @@ def payable_with(pips: tuple[str, ...], units: list[frozenset[str]]) -> bool:
     """Whether the mana of ``units`` (one entry per mana, its colours; '*' any) can pay these pips,
     one mana for each: {U}{U} needs two sources of blue. Two-brid and Phyrexian pips can always
     be paid (with generic mana or life)."""
+    if not pips:
+        return True
     free = list(units)
     for pip in sorted(pips, key=len):
         if pip.startswith("2/") or pip.endswith("/P"):

@@ -332,7 +332,7 @@ def _held_answer(view: TeamView, player: int, kind: str, mana: int) -> int:
     a flash creature to block with; 'counter': a counterspell) the player could cast in the
     Horde's next turn with ``mana`` mana of its own sources (each coloured pip paid by a source
     of its own: ``reading.payable_with``); -1 for none."""
-    units = view.sources(player)
+    units: list[frozenset[str]] | None = None  # the player's mana, read when an answer asks
     best = -1
     for c in view.hand(player):
         if kind == "counter":
@@ -341,14 +341,20 @@ def _held_answer(view: TeamView, player: int, kind: str, mana: int) -> int:
             fits = c.is_fog or flash_blocker(c)
         if fits:
             cost = view.cost(c, player)
-            if cost <= mana and reading.payable_with(c.cost.pips, units) and (best < 0 or cost < best):
-                best = cost
+            if cost <= mana and (best < 0 or cost < best):
+                if units is None:
+                    units = view.sources(player)
+                if reading.payable_with(c.cost.pips, units):
+                    best = cost
     if kind == "fog":
         for c in view.graveyard(player):
             if c.is_fog and c.flashback is not None:
                 cost = view.cost(c, player, "flashback")
-                if cost <= mana and reading.payable_with(c.flashback.pips, units) and (best < 0 or cost < best):
-                    best = cost
+                if cost <= mana and (best < 0 or cost < best):
+                    if units is None:
+                        units = view.sources(player)
+                    if reading.payable_with(c.flashback.pips, units):
+                        best = cost
     return best
 
 
