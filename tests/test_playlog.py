@@ -27,7 +27,7 @@ def test_H2_turn_headers_name_the_side_and_count_its_turns_apart(log_lines):
     assert headers[:6] == [
         "== Turn 1: the team's turn 1", "== Turn 2: the team's turn 2", "== Turn 3: the team's turn 3",
         "== Turn 4: the Horde's turn 1", "== Turn 5: the team's turn 4", "== Turn 6: the Horde's turn 2"]
-    assert headers[-1] == "== Turn 11: the team's turn 7"
+    assert headers[-1] == "== Turn 14: the Horde's turn 6"
 
 
 def test_plays_casts_and_draws_are_by_player(log_lines):
