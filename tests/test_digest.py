@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "57a99aaa406429b4d8b1586f93cd3cbe30998637495fda6584ce82662a85ea43",
-    1000: "7435f4210fc2a2ecbaad77b77db7d360eb0b9cb7332ca8e7bf88f1a85a014193",
+    100: "65dbb0cd493938bcc1bb2a433513a71b40a127bcabf96934cc89120c978b263c",
+    1000: "5a9526e9554d9e1c769495fdd2dffc6920ec7c090334fdb3aea8af9c6cc8a34d",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 
