@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "65dbb0cd493938bcc1bb2a433513a71b40a127bcabf96934cc89120c978b263c",
-    1000: "5a9526e9554d9e1c769495fdd2dffc6920ec7c090334fdb3aea8af9c6cc8a34d",
+    100: "1a53c12c02b46891dbb0181fdb7857a2ba3b4f9e42d9b28669a7eaf978504136",
+    1000: "e39bed6f03f078b943db142609b4445b81731265f578fe89b7eac75ee9c7d6f9",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 
