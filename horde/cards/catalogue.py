@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
-          "CastFromGraveyard"}
+          "CastFromGraveyard"} | {"Evoke", "Dash", "Buyback", "Typecycling", "Echo", "Suspend"}  # keyword costs
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
@@ -646,7 +646,8 @@ def build_card(block: _Block) -> CardDef:
     # CR 903.4: the colour identity holds the colours of the mana symbols of its mana cost and its
     # rules text (its mana, equip, flashback and kicker costs), whatever its colour (a Colors line).
     identity = colours | cost.colours | frozenset(c for unit in mana for c in unit if c in COLOURS)
-    for text_cost in (equip, flashback, kicker):
+    more = _keyword_costs(f, path, name)
+    for text_cost in (equip, flashback, kicker, *more.pop("_costs")):
         if text_cost is not None:
             identity |= text_cost.colours
     if "Identity" in f:
@@ -722,7 +723,39 @@ def build_card(block: _Block) -> CardDef:
         cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None,
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
-        pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
+        pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), **more)
+
+
+def _keyword_costs(f: dict[str, tuple[str, int]], path: str, name: str) -> dict[str, Any]:
+    """The fields of keywords with a cost (702): ``Evoke``, ``Dash``, ``Buyback``, ``Echo`` (a mana
+    cost each), ``Typecycling: {1} basic land`` (a cost and the card terms it finds: 702.29e-f),
+    ``Suspend: 4 {1}{R}`` (time counters and a cost: 702.62), as CardDef arguments; ``_costs``
+    lists the costs, whose colours join the colour identity (903.4)."""
+    found: dict[str, Any] = {}
+    for key in ("Evoke", "Dash", "Buyback", "Echo"):
+        if key in f:
+            found[key.lower()] = parse_cost(f[key][0], path, f[key][1])
+    costs = list(found.values())
+    if "Typecycling" in f:
+        text, line = f["Typecycling"]
+        cost, _, finds = text.strip().partition(" ")
+        if not finds.strip() or "Cycling" in f:
+            raise DeckError(f"card '{name}': 'Typecycling: {text}': expected a cost and the card it finds, "
+                            "'{1} basic land' or '{2} plains' (and no 'Cycling:' beside it)", path, line)
+        found["cycling"] = parse_cost(cost, path, line)
+        found["cycling_finds"] = _convert(name, "Typecycling", "cards", finds.strip(), (), path, line)
+        costs.append(found["cycling"])
+    if "Suspend" in f:
+        text, line = f["Suspend"]
+        count, _, cost = text.strip().partition(" ")
+        time = card_number(count, "count", path, line, name)
+        if time < 1:
+            raise DeckError(f"card '{name}': 'Suspend: {text}': expected a number of time counters, at least 1, "
+                            "and a cost: 'Suspend: 4 {1}{R}'", path, line)
+        found["suspend"] = (time, parse_cost(cost, path, line), "Cost" in f)
+        costs.append(found["suspend"][1])
+    found["_costs"] = costs
+    return found
 
 
 # ---------------------------------------------------------------- compiled cards

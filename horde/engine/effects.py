@@ -1003,3 +1003,7 @@ def untap_during_opponents_untap(game: Game, ctx: Context) -> None:
 @verb("one_spell_each_turn", static=True)
 def one_spell_each_turn(game: Game, ctx: Context) -> None:
     """Static: each opponent can't cast more than one spell each turn."""
+
+
+# The verbs of keyword abilities register themselves here (a module of their own: horde.engine.effects_keywords).
+import horde.engine.effects_keywords  # noqa: E402, F401
