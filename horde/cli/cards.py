@@ -45,8 +45,8 @@ def cards_show(name, cards):
         click.echo(f"Loyalty {card.loyalty}")
     if card.keywords:
         click.echo("Keywords: " + ", ".join(sorted(card.keywords)))
-    if card.mana:
-        click.echo("Mana: {T}: add " + " ".join("/".join(sorted(unit)) for unit in card.mana))
+    for ability in card.mana_abilities:
+        click.echo(f"Mana: {ability.describe()}")
     if card.equip is not None:
         click.echo(f"Equip {card.equip}")
     click.echo(f"Colour identity: {''.join(sorted(card.identity)) or 'colourless'}")
@@ -258,7 +258,7 @@ def cards_recall(verbose):
 def cards_verbs():
     """List the effect vocabulary: every verb with its arguments."""
     from horde.engine.cards import HOOKS
-    from horde.engine.effects import VERBS
+    from horde.engine.vocabulary import VERBS
 
     for name, verb in sorted(VERBS.items()):
         args = " ".join(f"{k}={'<' + a.kind + '>' if a.required else _default(a.default)}" for k, a in verb.args.items())

@@ -4,7 +4,7 @@ count=2``; renown: ``HitsPlayer: renown count=1``; fading: ``Enters: fading coun
 ``Upkeep: fading``), so they cost a game nothing unless a card has them. The keywords the rules
 apply at their own points (landwalk, shadow, exalted, storm, cascade, evoke, ...) are
 ``horde.engine.rules.keywords`` and ``horde.engine.rules.casting``'s. Registered with the verbs
-of ``horde.engine.effects`` (this module is imported at its end).
+of ``horde.engine.effects``; ``horde.engine.vocabulary`` imports this family.
 """
 
 from __future__ import annotations

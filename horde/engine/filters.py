@@ -426,7 +426,8 @@ _CARD_ANSWERS: dict[str, dict[CardDef, bool]] = {}  # filter text -> card -> its
 # ---------------------------------------------------------------- amounts
 # An amount is a whole number or an expression: terms joined by '+', each an optional 'N*'
 # factor and one of: a whole number; X (paid for the spell; the Horde's horde_x: H7); kicked
-# (how many times the spell was kicked); count:FILTER (permanents on the battlefield);
+# (how many times the spell was kicked); charge (the charge counters on the source: Everflowing
+# Chalice); count:FILTER (permanents on the battlefield);
 # graveyard:FILTER and hand:FILTER (cards, never token cards: docs/decisions.md; the relations
 # yours, opponents and theirs choose whose zone, none means every player's); the whole
 # optionally 'half:' (rounded down). Named amounts of earlier card files are aliases.
@@ -440,10 +441,16 @@ AMOUNT_ALIASES = {
     "heads_on_battlefield": "count:head",  # Face the Hydra's Heads (F)
     "revelers_on_battlefield": "count:reveler",  # Defeat a God's Revelers (G)
 }
+def _charge(p: Permanent | None) -> int:
+    """The charge counters on an amount's source (none without a permanent)."""
+    return p.charge if p is not None else 0
+
+
 AMOUNT_ATOMS: dict[str, TermFunction] = {
     "X": lambda g, x: x.x,
     "kicked": lambda g, x: getattr(x, "kicked", 0),
     "team_players": lambda g, x: len(g.players),
+    "charge": lambda g, x: _charge(getattr(x, "permanent", None)),
 }
 AMOUNTS = set(AMOUNT_ALIASES) | set(AMOUNT_ATOMS)  # the names an amount may be (besides expressions)
 AMOUNT_KINDS = ("count", "graveyard", "hand")

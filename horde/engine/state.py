@@ -84,7 +84,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present", "all_keywords", "marks",
+        "attacked", "present", "all_keywords", "charge", "marks",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -130,6 +130,7 @@ class Permanent:
         self.loyalty_turn = 0  # the turn it last activated a loyalty ability (606.3: one a turn)
         self.attacked: Permanent | None = None  # the team planeswalker it attacks (H8); None: the player `defender`
         self.present = False  # on the battlefield: kept by the Battlefield's enter and leave (a stand-in never is)
+        self.charge = 0  # charge counters (a Vivid land's, Everflowing Chalice's)
         # Counters of other kinds (fade, time, age) and the designations keyword abilities give
         # (renowned, echo unpaid, dashed): kind -> number; None until one is put (most never have any).
         self.marks: dict[str, int] | None = None
@@ -256,7 +257,8 @@ class Battlefield:
     - ``planeswalkers``: the planeswalkers on the battlefield (704.5i and H8 look at them);
     - ``legends``: how many legendary permanents are on the battlefield (704.5j looks from two);
     - ``mana_sources``: team player index -> its permanents that make mana, in the order of
-      ``team`` (C4: what it can pay is counted from them alone);
+      ``team`` (C4: what it can pay is counted from them alone); under ``HORDE_CONTROLLER``, the
+      Horde's lands that make mana (what "a land an opponent controls could produce" reads);
     - ``hooked``: hook name -> how many of those sources have it, so a trigger nobody has costs
       no search;
     - ``counting``: creatures whose power and toughness count things (*/*);
@@ -316,7 +318,7 @@ class Battlefield:
                 self.protections += 1
         if card.is_planeswalker:
             self.planeswalkers.append(p)
-        if card.mana and controller != HORDE_CONTROLLER:
+        if card.makes_mana and (controller != HORDE_CONTROLLER or card.is_land):
             self.mana_sources.setdefault(controller, []).append(p)
         if card.is_legendary:
             self.legends += 1
@@ -354,7 +356,7 @@ class Battlefield:
             self.auras.remove(p)
         if card.is_planeswalker:
             self.planeswalkers.remove(p)
-        if card.mana and p.controller != HORDE_CONTROLLER:
+        if card.makes_mana and (p.controller != HORDE_CONTROLLER or card.is_land):
             self.mana_sources[p.controller].remove(p)
         if card.is_legendary:
             self.legends -= 1
@@ -372,12 +374,15 @@ class Battlefield:
         if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
             (self.horde if p.controller == HORDE_CONTROLLER else self.team).remove(p)
             (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
-        if p.card.mana:
-            if p.controller != HORDE_CONTROLLER:
+        card = p.card
+        if card.makes_mana:
+            if p.controller != HORDE_CONTROLLER or card.is_land:
                 self.mana_sources[p.controller].remove(p)
             if controller != HORDE_CONTROLLER:  # in the order of ``team``, where it may keep its place
                 self.mana_sources[controller] = [q for q in self.team
-                                                 if q.card.mana and (q.controller == controller or q is p)]
+                                                 if q.card.makes_mana and (q.controller == controller or q is p)]
+            elif card.is_land:
+                self.mana_sources.setdefault(controller, []).append(p)
         p.controller = controller
         self.anthems_changed()  # "yours" and "opponents" now answer otherwise
 

@@ -69,7 +69,8 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
         lieutenant.permanent = p
     # H8: every Horde creature has haste
     p.sick = False if controller == HORDE_CONTROLLER and game.horde_haste else "haste" not in card.keywords
-    if tapped or "enters tapped" in card.keywords:
+    if tapped or "enters tapped" in card.keywords or (
+            card.enters_tapped is not None and card.enters_tapped(game, Context(card, p, controller))):
         p.tapped = True
     if card.is_planeswalker:
         p.loyalty = card.loyalty or 0  # 306.5b: it enters with its printed loyalty
@@ -351,10 +352,14 @@ def remove_shield(game: Game, p: Permanent) -> None:
 
 
 def add_counters(game: Game, p: Permanent, n: int, kind: str = "plus", by: int = -2) -> None:
-    """Put ``n`` +1/+1 counters (``kind`` "plus") or -1/-1 counters ("minus") on a permanent;
+    """Put ``n`` +1/+1 counters (``kind`` "plus"), -1/-1 counters ("minus") or charge counters
+    ("charge") on a permanent;
     704.5q: as many of each kind as it has of the other are removed at once. ``by``: the
     controller of the spell or ability that put them (L6: -1/-1 counters may be a killing blow)."""
     if n <= 0:
+        return
+    if kind == "charge":
+        p.charge += n  # charge counters change nothing but what counts them
         return
     if kind == "plus":
         p.plus += n
