@@ -823,7 +823,7 @@ def build_card(block: _Block) -> CardDef:
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
         equipped=tuple(e for e in hooks.get("Equipped", []) + hooks.get("Enchanted", []) if e.verb == "anthem"),
         enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, choose=choose,
-        cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None,
+        cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else more.pop("cycling", None),
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped, **more)
