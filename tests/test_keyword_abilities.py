@@ -508,3 +508,18 @@ def test_verb_monstrosity_once_only(game, cards):
     for _ in range(2):
         rules.resolve(game, ability, Context(hydra.card, hydra, 0))
     assert hydra.plus == 3 and hydra.marks == {"monstrous": 1}
+
+
+def test_typecycling_two_kinds_of_one_cost_search_for_either(game, catalogue, cards):
+    """Valley Rannet: 'Mountaincycling {2}, forestcycling {2}': a Mountain or a Forest card (702.29e)."""
+    rannet = build_from_lines(["Name: Valley Rannet", "Cost: {4}{R}{G}", "Type: Creature — Beast", "PT: 6/3",
+                               "Typecycling: {2} mountain", "Typecycling: {2} forest"], "k.txt")
+    pl = game.players[0]
+    plains(game, catalogue, 2)
+    pl.hand[:] = [rannet]
+    pl.library[:] = [catalogue.get("Swamp"), catalogue.get("Forest")]
+    rules.cycle(game, 0, rannet)
+    assert pl.hand == [catalogue.get("Forest")]
+    with pytest.raises(DeckError, match="expected the same cost as the first"):
+        build_from_lines(["Name: X", "Cost: {W}", "Type: Sorcery", "Typecycling: {2} mountain",
+                          "Typecycling: {1} forest"], "k.txt")

@@ -360,6 +360,9 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
             if key == "Mana":  # one line for each mana ability
                 current.mana.append((value, number))
                 current.fields.setdefault(key, (value, number))
+            elif key == "Typecycling" and key in current.fields:  # 'Mountaincycling {2}, forestcycling {2}'
+                current.fields[key] = (_more_typecycling(current.fields[key][0], value, path, number),
+                                       current.fields[key][1])
             elif key in FIELDS:
                 if key in current.fields and key != "Text":
                     raise DeckError(f"field '{key}' given twice", path, number)
@@ -828,6 +831,17 @@ def build_card(block: _Block) -> CardDef:
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped, **more)
 
+
+
+def _more_typecycling(before: str, value: str, path: str, line: int) -> str:
+    """A second ``Typecycling:`` line of one cost: one search for a card of either kind (702.29e:
+    each is an ability of its own; with one cost, the player searches for what either finds)."""
+    cost, _, finds = before.strip().partition(" ")
+    more_cost, _, more_finds = value.strip().partition(" ")
+    if more_cost != cost or not more_finds.strip():
+        raise DeckError(f"a second 'Typecycling: {value}': expected the same cost as the first ({cost}) and the card "
+                        "it finds", path, line)
+    return f"{cost} {finds.strip()} | {more_finds.strip()}"
 
 
 def _keyword_costs(f: dict[str, tuple[str, int]], path: str, name: str) -> dict[str, Any]:
