@@ -6,8 +6,13 @@ dash, buyback, typecycling, echo, suspend) and the triggered keywords written as
 modular, devour, living weapon, monstrosity). Each test is a tiny board with exact values.
 """
 
+import json
+import lzma
+from pathlib import Path
+
 import pytest
 from conftest import HORDE, Scripted, put
+from test_oracle_contract import fact_lines, read_blocks
 
 from horde.cards.catalogue import build_from_lines
 from horde.engine import rules, turns
@@ -523,3 +528,35 @@ def test_typecycling_two_kinds_of_one_cost_search_for_either(game, catalogue, ca
     with pytest.raises(DeckError, match="expected the same cost as the first"):
         build_from_lines(["Name: X", "Cost: {W}", "Type: Sorcery", "Typecycling: {2} mountain",
                           "Typecycling: {1} forest"], "k.txt")
+
+
+# ---------------------------------------------------------------- the family's contract with the grammar
+
+CONTRACT = Path(__file__).parent / "data" / "oracle" / "keywords.txt"
+BLOCKS = read_blocks(CONTRACT)
+ATOMIC = next((folder / "shared" / "cards" / "AtomicCards-forge-2022.json.xz" for folder in Path(__file__).resolve().parents
+               if (folder / "shared" / "cards" / "AtomicCards-forge-2022.json.xz").exists()),
+              Path("../shared/cards/AtomicCards-forge-2022.json.xz"))
+
+
+def test_the_contract_holds_the_precons_keyword_cards():
+    names = [block["Name"] for block in BLOCKS]
+    assert len(names) == len(set(names)) == 45
+    assert {"Mulldrifter", "Shriekmaw", "Valley Rannet", "Wing Shards", "Call the Skybreaker", "Bloodbraid Elf",
+            "Krosan Grip", "Qasali Pridemage", "Karmic Guide", "Kolaghan, the Storm's Fury", "Treasury Thrull",
+            "Herald of the Host", "Ash Barrens"} <= set(names)
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=[block["Name"] for block in BLOCKS])
+def test_every_contract_block_loads(block):
+    card = build_from_lines(fact_lines(block) + block["Lines"], f"{CONTRACT.name}:{block['Name']}")
+    assert card.name == block["Name"]
+
+
+def test_every_contract_text_is_the_oracle_text_of_the_shared_file():
+    if not ATOMIC.exists():
+        pytest.skip(f"the shared AtomicCards file is not here ({ATOMIC}): a checkout without ../shared")
+    atomic = json.load(lzma.open(ATOMIC))["data"]
+    for block in BLOCKS:
+        entry = atomic[block["Name"]][0]
+        assert (block["Text"], block["Type"]) == (entry["text"], entry["type"]), block["Name"]

@@ -103,7 +103,7 @@ TRANSLATED.update({
     "vanishing": numbered("Enters: vanishing count={n}", "Upkeep: vanishing"),  # 702.63
     "modular": numbered("Enters: counters on=self count={n}", "Dies: modular may=true"),  # 702.43
     "devour": numbered("Enters: devour count={n}"),  # 702.82
-    "soulshift": numbered('Dies: return_from_graveyard filter="spirit mv<={n}" to=hand'),  # 702.46
+    "soulshift": numbered('Dies: return_from_graveyard filter="spirit mv<={n}" to=hand count=1 may=true'),  # 702.46
     "myriad": plain("Attacks: myriad"),  # 702.116
     "extort": plain("SpellCast: extort when=yours"),  # 702.101
     "living weapon": plain("Enters: living_weapon"),  # 702.92
