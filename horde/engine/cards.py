@@ -347,7 +347,7 @@ class CardDef:
         object.__setattr__(self, "protection", any(k.startswith("protection from") for k in self.keywords) or any(
             k.startswith("protection from") for e in self.anthems + self.equipped for k in e.args["keywords"]))
         if self.evoke or self.dash or self.suspend:
-            origins = () if self.suspend is not None and not self.suspend[2] else ("hand",)
+            origins: tuple[str, ...] = () if self.suspend is not None and not self.suspend[2] else ("hand",)
             origins += ("evoke",) * (self.evoke is not None) + ("dash",) * (self.dash is not None)
             object.__setattr__(self, "hand_origins", origins + ("suspend",) * (self.suspend is not None))
         object.__setattr__(self, "indexed", bool(self.anthems or self.equipped or self.points or self.enchant

@@ -82,9 +82,9 @@ from horde.engine.rules.casting import (
     counter_window,
     cyclable,
     cycle,
+    exile_upkeep,
     graveyard_casts,
     graveyard_uses,
-    exile_upkeep,
     horde_cast,
     horde_graveyard,
     one_spell_cast,
@@ -96,14 +96,6 @@ from horde.engine.rules.casting import (
 from horde.engine.rules.checks import (
     check_state,
     state_based_actions,
-)
-from horde.engine.rules.keywords import (
-    dash_end_step,
-    echo,
-    end_of_combat,
-    exalted,
-    keyword_state,
-    mark,
 )
 from horde.engine.rules.choices import (
     smart_choice,
@@ -126,6 +118,14 @@ from horde.engine.rules.damage import (
     give_poison,
     lose_life,
     prevent_combat_damage,
+)
+from horde.engine.rules.keywords import (
+    dash_end_step,
+    echo,
+    end_of_combat,
+    exalted,
+    keyword_state,
+    mark,
 )
 from horde.engine.rules.mana import (
     RIDERS,

@@ -7,7 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from horde.engine.cards import CardDef, Effect, ManaCost
-from horde.engine.characteristics import all_permanents, graveyard_of, hand_of, on_battlefield, side_name, static_active, watchers
+from horde.engine.characteristics import (
+    all_permanents,
+    graveyard_of,
+    hand_of,
+    on_battlefield,
+    side_name,
+    static_active,
+    watchers,
+)
 from horde.engine.events import log
 from horde.engine.filters import Context, Filter, card_matches
 from horde.engine.rules.abilities import (
@@ -57,7 +65,7 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     if not units:
         return options
     colours: ColourCounts | None = None  # counted once, when a coloured cost first asks
-    for card, origin in [(card, origin) for card in candidates for origin in card.hand_origins] + [
+    for card, origin in [(c, way) for c in candidates for way in c.hand_origins] + [
             (card, "command") for card in pl.command
             if sorcery_speed or "Instant" in card.types or "flash" in card.keywords] + from_graveyard:
         cost = spell_cost(game, card, player, origin)
