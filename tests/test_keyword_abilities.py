@@ -560,3 +560,26 @@ def test_every_contract_text_is_the_oracle_text_of_the_shared_file():
     for block in BLOCKS:
         entry = atomic[block["Name"]][0]
         assert (block["Text"], block["Type"]) == (entry["text"], entry["type"]), block["Name"]
+
+
+def test_the_trace_of_cascade_storm_and_suspend_follows_the_schema(game, catalogue, cards):
+    """The events keyword abilities add (docs/events.md) have their fields, and a play-log line each."""
+    from horde.cli.playlog import render
+    from horde.engine.events import problems
+
+    game.drivers.trace = []
+    game.horde.library[:] = [cards["Grizzly Bears"], catalogue.get("Swamp")]
+    rules.horde_cast(game, cards["Bloodbraid Elf"])
+    plains(game, catalogue, 2)
+    game.players[0].hand[:] = [cards["Grapeshot"], cards["Rift Bolt"]]
+    game.spells_this_turn = 1
+    rules.team_cast(game, 0, cards["Grapeshot"], "hand")
+    rules.team_cast(game, 0, cards["Rift Bolt"], "suspend")
+    events = game.drivers.trace
+    kinds = [e["event"] for e in events]
+    assert {"cascade", "storm", "suspend"} <= set(kinds)
+    assert [p for e in events for p in problems(e)] == []
+    lines = [line.strip() for line in render(events)]
+    assert "Bloodbraid Elf cascades: finds Grizzly Bears (one other card to the bottom)" in lines
+    assert "Grapeshot storms: 1 copy" in lines
+    assert "Player 1 suspends Rift Bolt with one time counter" in lines
