@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from horde.cards.grammar.ast import Effect, Keyword, Num
+from horde.cards.grammar.ast import Effect, Keyword, Num, Trigger
 from horde.cards.grammar.families.keywords import TRANSLATED
 from horde.cards.grammar.nouns import number
 from horde.cards.grammar.parser import Parser
-from horde.cards.grammar.registry import effect, translates
+from horde.cards.grammar.registry import effect, translates, trigger
 from horde.cards.grammar.translate import Context, NotExpressible, mana_only
 from horde.engine.filters import SUBTYPE_TERMS
 
@@ -140,3 +140,25 @@ def _(node: Monstrosity, ctx: Context) -> list[str]:
     if ctx.hook != "Activated":
         raise NotExpressible("monstrosity outside an activated ability")
     return [f"monstrosity count={node.count}"]
+
+
+@dataclass(frozen=True)
+class BecomesBlocked(Trigger):
+    """'~ becomes blocked' (509.1h), or '~ blocks or becomes blocked' (bushido's own words)."""
+
+    blocks: bool
+
+
+@trigger("~ becomes blocked")
+def _(m: dict[str, object], p: Parser) -> BecomesBlocked:
+    return BecomesBlocked(False)
+
+
+@trigger("~ blocks or becomes blocked")
+def _(m: dict[str, object], p: Parser) -> BecomesBlocked:
+    return BecomesBlocked(True)
+
+
+@translates(BecomesBlocked)
+def _(node: BecomesBlocked, ctx: Context) -> tuple[list[str], str | None]:
+    return (["Blocks", "Blocked"] if node.blocks else ["Blocked"]), None
