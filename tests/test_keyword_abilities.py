@@ -74,7 +74,8 @@ CARDS = {
     "Skullmulcher": ["Cost: {4}{G}", "Type: Creature — Elemental", "PT: 3/3", "Enters: devour count=2"],
     "Batterskull": ["Cost: {5}", "Type: Artifact — Equipment", "Equip: {5}", "Enters: living_weapon",
                     'Equipped: anthem power=4 toughness=4 keywords="vigilance, lifelink"'],
-    "Polukranos": ["Cost: {2}{G}{G}", "Type: Creature — Hydra", "PT: 5/5", "Activated: {W} -> monstrosity count=3"],
+    "Polukranos": ["Cost: {2}{G}{G}", "Type: Creature — Hydra", "PT: 5/5", "Activated: {W} -> monstrosity count=3",
+                   "Monstrous: gain_life amount=4"],
     "Counterspell": ["Cost: {W}{W}", "Type: Instant", "Cast: counter_spell"],
 }
 
@@ -507,12 +508,15 @@ def test_verb_living_weapon_makes_a_germ_and_attaches(game, cards):
 
 
 def test_verb_monstrosity_once_only(game, cards):
-    """701.37a-b: if it isn't monstrous, 3 +1/+1 counters and it becomes monstrous."""
+    """701.37a-b: if it isn't monstrous, 3 +1/+1 counters and it becomes monstrous; its Monstrous
+    abilities trigger then."""
     hydra = enter(game, cards["Polukranos"], side="team")
+    life = game.team_life
     ability = hydra.card.hooks["Activated"]
     for _ in range(2):
         rules.resolve(game, ability, Context(hydra.card, hydra, 0))
     assert hydra.plus == 3 and hydra.marks == {"monstrous": 1}
+    assert game.team_life == life + 4  # 701.37b: 'when it becomes monstrous', once
 
 
 def test_typecycling_two_kinds_of_one_cost_search_for_either(game, catalogue, cards):
@@ -541,7 +545,7 @@ ATOMIC = next((folder / "shared" / "cards" / "AtomicCards-forge-2022.json.xz" fo
 
 def test_the_contract_holds_the_precons_keyword_cards():
     names = [block["Name"] for block in BLOCKS]
-    assert len(names) == len(set(names)) == 48
+    assert len(names) == len(set(names)) == 51
     assert {"Mulldrifter", "Shriekmaw", "Valley Rannet", "Wing Shards", "Call the Skybreaker", "Bloodbraid Elf",
             "Krosan Grip", "Qasali Pridemage", "Karmic Guide", "Kolaghan, the Storm's Fury", "Treasury Thrull",
             "Herald of the Host", "Ash Barrens"} <= set(names)

@@ -34,6 +34,7 @@ HOOKS = {
     "TargetedBySpell": "when it becomes the target of a spell ('caster' is that spell's controller)",
     "SpellCast": "whenever a player casts a spell (matching `when`: its card terms, `yours` for its own spells)",
     "Blocked": "whenever it becomes blocked (bushido, rampage: 702.45, 702.23)",
+    "Monstrous": "when it becomes monstrous (701.37b: its monstrosity ability resolved)",
     "Cycled": "when its owner cycles it (from hand: pay its Cycling cost, discard it, draw a card)",
     "Static": "while it is on the battlefield (continuous effects)",
     "Equipped": "continuous effects on the creature it is attached to (equipment)",

@@ -172,9 +172,12 @@ def living_weapon(game: Game, ctx: Context, token: str) -> None:
 
 @verb("monstrosity", count=Arg("amount", 1))
 def monstrosity(game: Game, ctx: Context, count: Amount) -> None:
-    """Monstrosity COUNT (701.37): if it isn't monstrous, put COUNT +1/+1 counters on it and it becomes monstrous."""
+    """Monstrosity COUNT (701.37): if it isn't monstrous, put COUNT +1/+1 counters on it and it becomes monstrous (then its Monstrous abilities trigger)."""
     p = ctx.permanent
     if p is None or not rules.on_battlefield(game, p) or (p.marks is not None and "monstrous" in p.marks):
         return
     rules.add_counters(game, p, evaluate(game, ctx, count))
     rules.mark(p, "monstrous")
+    if "Monstrous" in p.card.hooks and rules.on_battlefield(game, p):
+        rules.run_hook(game, p, "Monstrous")  # 701.37b: 'when ~ becomes monstrous'
+

@@ -435,7 +435,7 @@ def costs(nodes: tuple[Cost, ...], ctx: Context) -> str:
 
 
 # ---------------------------------------------------------------- abilities
-SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Blocked", "Dies", "DealtDamage", "Targeted", "TargetedBySpell", "Cycled", "HitsPlayer")
+SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Blocked", "Monstrous", "Dies", "DealtDamage", "Targeted", "TargetedBySpell", "Cycled", "HitsPlayer")
 
 
 @dataclass

@@ -143,6 +143,21 @@ def _(node: Monstrosity, ctx: Context) -> list[str]:
 
 
 @dataclass(frozen=True)
+class BecomesMonstrous(Trigger):
+    """'~ becomes monstrous' (701.37b)."""
+
+
+@trigger("~ becomes monstrous")
+def _(m: dict[str, object], p: Parser) -> BecomesMonstrous:
+    return BecomesMonstrous()
+
+
+@translates(BecomesMonstrous)
+def _(node: BecomesMonstrous, ctx: Context) -> tuple[list[str], str | None]:
+    return ["Monstrous"], None
+
+
+@dataclass(frozen=True)
 class BecomesBlocked(Trigger):
     """'~ becomes blocked' (509.1h), or '~ blocks or becomes blocked' (bushido's own words)."""
 
