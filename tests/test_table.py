@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import tomllib
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -137,10 +138,22 @@ def test_thirty_games_feed_calibrate_unchanged_and_tune_takes_its_output(tmp_pat
     rows = list(csv.DictReader((season.folder / "games.csv").open()))
     assert len(rows) == 30 and set(rows[0]) >= {"result", "players", "turn", "preset"}
     full = list(csv.DictReader((season.folder / "games-full.csv").open()))
-    assert {"horde_cards_left", "team_life", "seed"} <= set(full[0])
+    assert {"horde_cards_left", "team_life", "life_min", "seed"} <= set(full[0])
     games = read_games(str(season.folder / "games.csv"))
     assert len(games) == 30 and games[0].setup == make_setup("zombie-horde", players=2, cards_per_player=6,
                                                                boss="none")
+    # calibrate reads the full file too, with every number it holds: how far each game went
+    recorded = read_games(str(season.folder / "games-full.csv"))
+    assert [g.setup for g in recorded] == [g.setup for g in games]
+    for game, row in zip(recorded, full, strict=True):
+        o = game.observation
+        assert (o.result, o.turn, o.horde_left, o.team_life, o.life_min) == (
+            row["result"], int(row["turn"]), int(row["horde_cards_left"]), int(row["team_life"]), int(row["life_min"]))
+    # and the games whole (games.jsonl): the same games, and from their events how each went turn by turn
+    logged = read_games(str(season.folder / "games.jsonl"))
+    assert [g.setup for g in logged] == [g.setup for g in games]
+    assert [replace(g.observation, life_track=(), horde_track=()) for g in logged] == [g.observation for g in recorded]
+    assert all(len(g.observation.life_track) == len(g.observation.horde_track) >= 1 for g in logged)
     out = tmp_path / "skill.toml"
     done = runner.invoke(cli, ["calibrate", str(season.folder / "games.csv"), "--out", str(out), "--games", "20",
                                "--grid", "0,1", "--workers", "1", "--quiet"])

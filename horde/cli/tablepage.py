@@ -511,19 +511,24 @@ def estimate(app: TableApp, season: Season, grid: tuple[float, ...] | None = Non
     """calibrate on the season's games (``simulated`` games a skill of ``grid``, calibrate's by
     default), then tune's deck size for its table at that skill (``batch`` games a value, at most
     ``max_games``), in the background (written to season.json; the page shows it when done)."""
+    from horde.lab.cache import record_of
     from horde.lab.calibrate import GRID, calibrate, read_games
     from horde.lab.tune import tune
     from horde.play import play_game
 
-    def play(at: Any, seed: Any, games: int) -> list[str]:
+    def play(at: Any, seed: Any, games: int) -> list[str]:  # in this process: the page's thread
         return [str(play_game(at, (seed, i)).winner) for i in range(games)]
+
+    def play_records(at: Any, seed: Any, start: int, stop: int) -> list[Any]:
+        return [record_of(play_game(at, (seed, i), record_turns=True)) for i in range(start, stop)]
 
     try:
         finished = season.summary()["games"]
         found: dict[str, Any] = {"games": finished}
         try:
             games = read_games(str(season.folder / "games.csv"))
-            result = calibrate(games, GRID if grid is None else grid, simulated=simulated, play=play)
+            result = calibrate(games, GRID if grid is None else grid, simulated=simulated, first=simulated,
+                               play=play_records)
             found.update(skill=result.skill, low=result.low, high=result.high, level=result.level(),
                          warnings=result.warnings)
             setup = games[-1].setup

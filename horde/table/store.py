@@ -191,7 +191,8 @@ class Season:
     def csv_text(self, finished: list[tuple[dict[str, Any], dict[str, Any]]], full: bool) -> str:
         """The finished games (won or lost: a stall or an aborted game is no result calibrate reads)
         as CSV: result, players, turn and the knobs; ``full`` adds the Horde's cards left, the
-        team's life, the seed and the game's number."""
+        team's life at the end and at its lowest, the seed and the boss met (all of which
+        ``horde calibrate`` reads too)."""
         rows = []
         for record, result in finished:
             if result["winner"] not in ("team", "horde"):
@@ -203,7 +204,8 @@ class Season:
                    "turn": str(result["turns"])}
             if full:
                 row.update(horde_cards_left=str(result["horde_cards_left"]), team_life=str(result["team_life"]),
-                           seed=str(record["seed"]), boss=str(result["boss"] or ""))
+                           life_min=str(result["team_life_min"]), seed=str(record["seed"]),
+                           boss=str(result["boss"] or ""))
             row.update(csv_columns(setup))
             rows.append(row)
         header: list[str] = []
