@@ -34,13 +34,15 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.engine.filters",)),
     ("rules", "the rule book, one room per part of the game; the package re-exports them",
      ("horde.engine.rules.zombies", "horde.engine.rules.mana", "horde.engine.rules.abilities", "horde.engine.rules.zones",
-      "horde.engine.rules.damage", "horde.engine.rules.checks", "horde.engine.rules.casting", "horde.engine.rules.combat",
+      "horde.engine.rules.damage", "horde.engine.rules.checks",
+      "horde.engine.rules.keywords", "horde.engine.rules.casting", "horde.engine.rules.combat",
       "horde.engine.rules.choices", "horde.engine.rules.schemes", "horde.engine.rules")),
     ("verbs", "the closed vocabulary of card behaviour",
      ("horde.engine.effects",)),
-    ("verb families", "the verbs of one family of cards each (lands and mana rocks, the staples, ...), registered in "
+    ("verb families", "the verbs of one family of cards each (lands and mana rocks, the staples, keyword abilities, ...), registered in "
                       "the one vocabulary with ``verb``; the module that imports them all (the card pipeline reads it)",
-     ("horde.engine.effects_mana", "horde.engine.effects_staples", "horde.engine.vocabulary")),
+     ("horde.engine.effects_mana", "horde.engine.effects_staples", "horde.engine.effects_keywords",
+      "horde.engine.vocabulary")),
     ("boss", "the boss and the lieutenants (B, L), calling the rules; the engine wires L6 and L7 in; the "
              "archenemy's schemes (A)",
      ("horde.engine.boss", "horde.engine.schemes")),

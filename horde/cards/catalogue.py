@@ -69,7 +69,7 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
-          "CastFromGraveyard", "EntersTapped", "Overload", "CostsLess"}
+          "CastFromGraveyard", "EntersTapped", "Overload", "CostsLess"} | {"Evoke", "Dash", "Buyback", "Typecycling", "Echo", "Suspend"}  # keyword costs
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
@@ -375,6 +375,9 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
             if key == "Mana":  # one line for each mana ability
                 current.mana.append((value, number))
                 current.fields.setdefault(key, (value, number))
+            elif key == "Typecycling" and key in current.fields:  # 'Mountaincycling {2}, forestcycling {2}'
+                current.fields[key] = (_more_typecycling(current.fields[key][0], value, path, number),
+                                       current.fields[key][1])
             elif key in FIELDS:
                 if key in current.fields and key != "Text":
                     raise DeckError(f"field '{key}' given twice", path, number)
@@ -773,7 +776,8 @@ def build_card(block: _Block) -> CardDef:
     identity = colours | cost.colours \
         | frozenset(c for a in mana_abilities for unit in a.units for c in unit if c in COLOURS) \
         | frozenset(c for a in mana_abilities if a.cost is not None for c in a.cost.colours)
-    for text_cost in (equip, flashback, kicker):
+    more = _keyword_costs(f, path, name)
+    for text_cost in (equip, flashback, kicker, *more.pop("_costs")):
         if text_cost is not None:
             identity |= text_cost.colours
     if "Identity" in f:
@@ -868,11 +872,55 @@ def build_card(block: _Block) -> CardDef:
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
         equipped=tuple(e for e in hooks.get("Equipped", []) + hooks.get("Enchanted", []) if e.verb == "anthem"),
         enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, choose=choose,
-        cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None,
+        cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else more.pop("cycling", None),
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped,
-        overload=overload, costs_less=costs_less)
+        overload=overload, costs_less=costs_less, **more)
+
+
+
+def _more_typecycling(before: str, value: str, path: str, line: int) -> str:
+    """A second ``Typecycling:`` line of one cost: one search for a card of either kind (702.29e:
+    each is an ability of its own; with one cost, the player searches for what either finds)."""
+    cost, _, finds = before.strip().partition(" ")
+    more_cost, _, more_finds = value.strip().partition(" ")
+    if more_cost != cost or not more_finds.strip():
+        raise DeckError(f"a second 'Typecycling: {value}': expected the same cost as the first ({cost}) and the card "
+                        "it finds", path, line)
+    return f"{cost} {finds.strip()} | {more_finds.strip()}"
+
+
+def _keyword_costs(f: dict[str, tuple[str, int]], path: str, name: str) -> dict[str, Any]:
+    """The fields of keywords with a cost (702): ``Evoke``, ``Dash``, ``Buyback``, ``Echo`` (a mana
+    cost each), ``Typecycling: {1} basic land`` (a cost and the card terms it finds: 702.29e-f),
+    ``Suspend: 4 {1}{R}`` (time counters and a cost: 702.62), as CardDef arguments; ``_costs``
+    lists the costs, whose colours join the colour identity (903.4)."""
+    found: dict[str, Any] = {}
+    for key in ("Evoke", "Dash", "Buyback", "Echo"):
+        if key in f:
+            found[key.lower()] = parse_cost(f[key][0], path, f[key][1])
+    costs = list(found.values())
+    if "Typecycling" in f:
+        text, line = f["Typecycling"]
+        cost, _, finds = text.strip().partition(" ")
+        if not finds.strip() or "Cycling" in f:
+            raise DeckError(f"card '{name}': 'Typecycling: {text}': expected a cost and the card it finds, "
+                            "'{1} basic land' or '{2} plains' (and no 'Cycling:' beside it)", path, line)
+        found["cycling"] = parse_cost(cost, path, line)
+        found["cycling_finds"] = _convert(name, "Typecycling", "cards", finds.strip(), (), path, line)
+        costs.append(found["cycling"])
+    if "Suspend" in f:
+        text, line = f["Suspend"]
+        count, _, cost = text.strip().partition(" ")
+        time = card_number(count, "count", path, line, name)
+        if time < 1:
+            raise DeckError(f"card '{name}': 'Suspend: {text}': expected a number of time counters, at least 1, "
+                            "and a cost: 'Suspend: 4 {1}{R}'", path, line)
+        found["suspend"] = (time, parse_cost(cost, path, line), "Cost" in f)
+        costs.append(found["suspend"][1])
+    found["_costs"] = costs
+    return found
 
 
 # ---------------------------------------------------------------- compiled cards

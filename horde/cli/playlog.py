@@ -157,6 +157,13 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         return f"{_player(e['player'])} activates {e['card']} from its graveyard: {e['effects']}"
     if kind == "flash":
         return f"Player {e['player']} casts {e['card']} with flash before blocks"
+    if kind == "cascade":
+        found = f"finds {e['found']}" if e["found"] else "finds nothing to cast"
+        return f"{e['card']} cascades: {found} ({_count(e['exiled'], 'other card')} to the bottom)"
+    if kind == "storm":
+        return f"{e['card']} storms: {e['copies']} {'copy' if e['copies'] == 1 else 'copies'}"
+    if kind == "suspend":
+        return f"{_player(e['player'])} suspends {e['card']} with {_count(e['time'], 'time counter')}"
     if kind == "cycle":
         return f"Player {e['player']} cycles {e['card']}"
     if kind == "enchant":

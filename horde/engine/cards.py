@@ -33,6 +33,8 @@ HOOKS = {
     "Targeted": "when it becomes the target of a spell or ability",
     "TargetedBySpell": "when it becomes the target of a spell ('caster' is that spell's controller)",
     "SpellCast": "whenever a player casts a spell (matching `when`: its card terms, `yours` for its own spells)",
+    "Blocked": "whenever it becomes blocked (bushido, rampage: 702.45, 702.23)",
+    "Monstrous": "when it becomes monstrous (701.37b: its monstrosity ability resolved)",
     "Cycled": "when its owner cycles it (from hand: pay its Cycling cost, discard it, draw a card)",
     "Static": "while it is on the battlefield (continuous effects)",
     "Equipped": "continuous effects on the creature it is attached to (equipment)",
@@ -71,6 +73,11 @@ KEYWORDS = {
     "protection from green", "protection from creatures", "protection from artifacts", "protection from everything",
     # 'its activated abilities can't be activated unless they're mana abilities' (Faith's Fetters): mana still flows
     "activated abilities can't be activated",
+    # Keyword abilities played where the rules apply them (horde.engine.rules.keywords; docs/cards.md):
+    # landwalk of every land type (702.14), shadow (702.28), horsemanship (702.31), exalted (702.83),
+    # split second (702.61), storm (702.40), cascade (702.85), retrace (702.81), rebound (702.88).
+    "mountainwalk", "plainswalk", "desertwalk", "nonbasic landwalk", "legendary landwalk", "snow landwalk",
+    "shadow", "horsemanship", "exalted", "split second", "storm", "cascade", "retrace", "rebound",
     # until end of turn only, from the challenge decks' spells (M4, G4)
     "attacks this turn", "destroyed after combat", "must be blocked",
 }
@@ -262,6 +269,17 @@ class CardDef:
     multikicker: bool = False  # the kicker cost may be paid any number of times
     cycling: ManaCost | None = None  # cycling cost: discard it from hand and draw a card
     unearth: ManaCost | None = None  # unearth cost: from the graveyard to the battlefield with haste, exiled at end step
+    # Keywords with a cost (702; horde.engine.rules.keywords): evoke (702.74) and dash (702.109) are
+    # alternative costs, buyback (702.27) an additional one; typecycling (702.29e-f) finds a card of
+    # ``cycling_finds`` (card terms: "basic land", "plains") instead of drawing; echo (702.30) is paid
+    # in the upkeep after it came under its controller's control; suspend (702.62) is (time counters,
+    # cost, whether the card has a mana cost to be cast with at all).
+    evoke: ManaCost | None = None
+    dash: ManaCost | None = None
+    buyback: ManaCost | None = None
+    cycling_finds: str | None = None
+    echo: ManaCost | None = None
+    suspend: tuple[int, ManaCost, bool] | None = None
     from_graveyard: Any = None  # 'you may cast ~ from your graveyard': (extra generic cost amount or None, condition or None)
     horde_x: int = 3  # H7: the X the Horde pays for a spell with X
     enters_tapped: Any = None  # a condition under which it enters tapped (614.1c: a check land's 'unless you control ...')
@@ -296,6 +314,9 @@ class CardDef:
     indexed: bool = field(init=False, default=False)  # the battlefield keeps it in an index beyond its hooks
     grouped: dict[str, list[tuple[Effect, ...]]] = field(init=False, default_factory=dict, repr=False)
     shrinks: bool = field(init=False, default=False)  # an anthem of it (or of what it is attached to) lowers toughness
+    # How it may be cast from a hand: 'hand' (its mana cost; not for a card with suspend and no mana
+    # cost: 118.6), 'evoke' and 'dash' (alternative costs), 'suspend' (exiled with time counters: 702.62).
+    hand_origins: tuple[str, ...] = field(init=False, default=("hand",))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "verbs", frozenset(e.verb for effects in self.hooks.values() for e in effects))
@@ -322,9 +343,14 @@ class CardDef:
         object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery", "Scheme"} & self.types))
         object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems + self.equipped))
         object.__setattr__(self, "graveyard_ability", bool(self.flashback or self.unearth or self.from_graveyard
-                                                               or "GraveyardActivated" in self.hooks))
+                                                               or "GraveyardActivated" in self.hooks
+                                                               or "retrace" in self.keywords))  # 702.81
         object.__setattr__(self, "protection", any(k.startswith("protection from") for k in self.keywords) or any(
             k.startswith("protection from") for e in self.anthems + self.equipped for k in e.args["keywords"]))
+        if self.evoke or self.dash or self.suspend:
+            origins: tuple[str, ...] = () if self.suspend is not None and not self.suspend[2] else ("hand",)
+            origins += ("evoke",) * (self.evoke is not None) + ("dash",) * (self.dash is not None)
+            object.__setattr__(self, "hand_origins", origins + ("suspend",) * (self.suspend is not None))
         object.__setattr__(self, "indexed", bool(self.anthems or self.equipped or self.points or self.enchant
                                                  or self.protection or self.static_flags))
 

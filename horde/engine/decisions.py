@@ -20,7 +20,9 @@ KINDS = {
     "bottom": "options: the hand; return a list of exactly `count` cards to put on the bottom (C3)",
     "paris_exile": "options: the hand; return a list of cards to exile for a partial Paris mulligan",
     "land": "options: lands in hand, and None",
-    "cast": "options: (card, origin) pairs it can pay for, origin 'hand' or 'command', and None",
+    "cast": "options: (card, origin) pairs it can pay for, and None; origin 'hand', 'command', 'flashback', "
+            "'graveyard', 'retrace' (702.81), 'evoke' or 'dash' (alternative costs: 702.74, 702.109), 'suspend' "
+            "(exiled with time counters rather than cast: 702.62)",
     "target": "options: legal targets (permanents, player indexes, or 'horde'); subject: the card",
     "attackers": "options: creatures that can attack the Horde; return a list of them",
     "blocks": "options: legal (blocker, attacker) pairs; return a list of pairs, each blocker once",
@@ -61,6 +63,14 @@ KINDS = {
             "to put on the bottom, the rest staying on top in the same order; subject: the card that scries",
     "kick": "options: how many times it may pay the spell's kicker (0, 1; multikicker: 0 to what it can pay); "
             "subject: the card",
+    "buyback": "options (True, False): whether it pays the spell's buyback cost (702.27: the spell returns to its "
+               "hand as it resolves); subject: the card",
+    "cast_free": "options (True, False): whether it casts a card without paying its mana cost (cascade's find, "
+                 "702.85; a rebound card, 702.88); subject: the card",
+    "echo": "options (True, False): whether it pays the echo cost of a permanent (702.30), else sacrifices it; "
+            "subject: the permanent",
+    "devour": "options: its other creatures; return a list of those it sacrifices as the devouring creature "
+              "(subject) enters (702.82: `count` +1/+1 counters for each)",
     "may": "options (True, False): whether it does an optional effect ('you may', 608.2d); subject: (card, "
            "effect, its target or None)",
     "regenerate": "options: the creature's regeneration ability (a tuple of effects) and None; subject: the creature "
@@ -83,7 +93,7 @@ KINDS = {
     "keep": "options: its permanents of a kind; the one it keeps, the rest being sacrificed (A1: No One Will Hear "
             "Your Cries) or put into the graveyard (704.5j: its legendary permanents of one name, tokens too)",
 }
-SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme", "scry", "divide"}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme", "scry", "divide", "devour"}
 
 
 class PolicyError(HordeError):

@@ -73,13 +73,24 @@ EVENTS: dict[str, EventKind] = {
     "cast": EventKind("a spell is cast: by a team player, or by the Horde for free (H5, H7)", (
         PLAYER, CARD,
         Field("origin", "str|null", "'hand' or 'command' (C2) for a team player, 'flashback' or 'graveyard' (either "
-                                    "side) for a card cast from a graveyard; null for the Horde's revealed cards"),
+                                    "side) for a card cast from a graveyard; null for the Horde's revealed cards; "
+                                    "keyword ways: 'evoke', 'dash', 'retrace', 'overload', and for a card cast "
+                                    "without paying its mana cost 'cascade', 'suspend' or 'rebound' (702)"),
         Field("token", "bool", "a token card of the Horde deck (H5t)"),
         Field("kicked", "int", "times its kicker was paid (H7: the Horde kicks once, a multikicker horde_x times)"))),
     "flash": EventKind("a team player casts an instant or a flash card after the Horde's attackers are declared, "
                        "before blocks (the cast follows)", (TEAM_PLAYER, CARD)),
     "cycle": EventKind("a team player cycles a card: pays its cycling cost, discards it and draws (702.29)", (
         TEAM_PLAYER, CARD)),
+    "cascade": EventKind("cascade exiles cards from the top of its caster's library until a nonland card of lesser mana "
+                         "value, which may be cast without paying its mana cost (702.85)", (
+        CARD, Field("found", "str|null", "the card found (cast, or put on the bottom with the rest); null: none"),
+        Field("exiled", "int", "the other cards exiled, put on the bottom in a random order"), PLAYER)),
+    "storm": EventKind("storm copies its spell for each other spell cast before it this turn (702.40)", (
+        CARD, Field("copies", "int", "the copies made"), PLAYER)),
+    "suspend": EventKind("a card is exiled from its owner's hand with time counters rather than cast; at the last "
+                         "one's removal, in its owner's upkeep, it is cast without paying its mana cost (702.62)", (
+        CARD, Field("time", "int", "its time counters"), PLAYER)),
     "unearth": EventKind("a card returns from its owner's graveyard by unearth, with haste; it is exiled at the next "
                          "end step (702.84)", (CARD, PLAYER)),
     "graveyard_ability": EventKind("an ability of a card in a graveyard is activated (Reassembling Skeleton)", (

@@ -35,6 +35,7 @@ from horde.engine.state import (
     Game,
     GameStats,
     HordeSide,
+    KeywordState,
     Lieutenant,
     LieutenantState,
     Permanent,
@@ -158,6 +159,13 @@ class _Copier:
         new.waiting = [self.trigger(waiting) for waiting in old.waiting]
         new.checking = old.checking
         new.left_together = self.permanent_list(old.left_together)
+        new.spells_this_turn = old.spells_this_turn
+        if old.keyword_state is not None:
+            state = new.keyword_state = KeywordState()
+            state.suspended = [list(entry) for entry in old.keyword_state.suspended]
+            state.rebounding = list(old.keyword_state.rebounding)
+            state.dashed = self.permanent_list(old.keyword_state.dashed)
+            state.myriad = self.permanent_list(old.keyword_state.myriad)
         return new
 
     def trigger(self, old: Trigger) -> Trigger:
@@ -267,6 +275,7 @@ class _Copier:
         new.loyalty = old.loyalty
         new.loyalty_turn = old.loyalty_turn
         new.present = old.present
+        new.marks = None if old.marks is None else dict(old.marks)
         new.printed = old.printed
         new.base_controller = old.base_controller
         new.linked = None if old.linked is None else list(old.linked)

@@ -85,7 +85,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present", "all_keywords", "charge", "printed", "base_controller", "linked",
+        "attacked", "present", "all_keywords", "charge", "printed", "base_controller", "linked", "marks",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -135,6 +135,9 @@ class Permanent:
         self.printed: CardDef | None = None  # its own card while an Aura makes it something else (``card``: 613.1)
         self.base_controller = NO_CONTROLLER  # its controller before an Aura took control of it (613.1b)
         self.linked: list[tuple[CardDef, int, str]] | None = None  # what its abilities moved (607.2a: 'the exiled card')
+        # Counters of other kinds (fade, time, age) and the designations keyword abilities give
+        # (renowned, echo unpaid, dashed): kind -> number; None until one is put (most never have any).
+        self.marks: dict[str, int] | None = None
 
     @property
     def is_horde(self) -> bool:
@@ -605,6 +608,7 @@ class Game:
         "dice_rng", "boss", "lieutenants", "horde_milled", "fogged", "drivers",
         "emblems", "emblem_counter", "extra_turns", "spells_locked", "held", "delayed", "horde_haste", "burning",
         "schemes", "borrowed", "prevented", "work", "depth", "waiting", "checking", "left_together",
+        "spells_this_turn", "keyword_state",
     )
 
     def __init__(self, setup: GameSetup, tokens: dict[str, CardDef], horde_rng: Random, dice_rng: Random,
@@ -646,11 +650,29 @@ class Game:
         self.waiting: list[Any] = []  # H13a: triggered abilities that wait to be put on the stack (rules.Trigger)
         self.checking = False  # H13a: state-based actions and the stack are being worked through now
         self.left_together: list[Permanent] = []  # 603.10a: creatures with "whenever a creature dies" abilities that died in this event
+        self.spells_this_turn = 0  # spells cast this turn by anyone (storm: 702.40)
+        self.keyword_state: KeywordState | None = None  # what keyword abilities leave waiting (made when first needed)
 
     def over(self) -> bool:
         """Whether the game has ended. Asked as a call, so no type checker or compiler takes the
         answer to hold across the calls that may end the game."""
         return self.winner is not None
+
+
+class KeywordState:
+    """What keyword abilities leave waiting outside the battlefield's permanents: cards exiled
+    with time counters by suspend (702.62: [card, owner, counters]), cards exiled by rebound to be
+    cast at their owner's next upkeep (702.88: (card, owner)), permanents cast with dash that
+    return to their owner's hand at the next end step (702.109), and myriad's token copies, exiled
+    at the end of combat (702.116)."""
+
+    __slots__ = ("suspended", "rebounding", "dashed", "myriad")
+
+    def __init__(self) -> None:
+        self.suspended: list[list[Any]] = []
+        self.rebounding: list[tuple[CardDef, int]] = []
+        self.dashed: list[Permanent] = []
+        self.myriad: list[Permanent] = []
 
 
 # ---------------------------------------------------------------- the archenemy's schemes (A1)

@@ -95,6 +95,7 @@ def team_beginning(game: Game) -> None:
     for player in game.players:
         player.land_played = False
         player.spells_cast = 0
+    game.spells_this_turn = 0
     if game.schemes is not None:
         schemes.opponents_untap(game)  # A: I Know All, I See All
     upkeep(game, [pl.index for pl in game.players if not pl.removed], game.battlefield.team)
@@ -115,7 +116,11 @@ def second_main_phase(game: Game) -> None:
 
 def upkeep(game: Game, players: list[int], board: list[Permanent]) -> None:
     """'Your upkeep' abilities of the active side, then 'each player's upkeep' abilities for each
-    player whose upkeep it is (the Horde counts as a player: H9)."""
+    player whose upkeep it is (the Horde counts as a player: H9); echo (702.30), suspend
+    (702.62) and rebound (702.88) of the players whose upkeep it is."""
+    if game.keyword_state is not None:
+        rules.exile_upkeep(game, players)
+    rules.echo(game, board)
     for p in list(board):
         if "Upkeep" in p.card.hooks and rules.on_battlefield(game, p):
             rules.run_hook(game, p, "Upkeep")
@@ -405,6 +410,7 @@ def team_combat(game: Game) -> None:
         if game.drivers.trace is not None:
             log(game, "attack", Side.TEAM, card=a.card.name, id=a.id, power=power(game, a), target="the Horde",
                 target_id=None, target_player=None)
+    rules.exalted(game, attackers)
     for a in attackers:
         if "Attacks" in a.card.hooks:
             rules.run_hook(game, a, "Attacks")
@@ -442,7 +448,8 @@ def team_combat(game: Game) -> None:
 
 
 def declare_blocks_effects(game: Game, attackers: list[Permanent]) -> None:
-    """Flanking (the blocker without flanking gets -1/-1) and 'whenever it blocks' triggers."""
+    """Flanking (the blocker without flanking gets -1/-1), 'whenever it blocks' and 'whenever it
+    becomes blocked' triggers."""
     for a in attackers:
         if has_keyword(game, a, "flanking"):
             for b in a.blockers:
@@ -454,6 +461,8 @@ def declare_blocks_effects(game: Game, attackers: list[Permanent]) -> None:
         for b in a.blockers:
             if "Blocks" in b.card.hooks:
                 rules.run_hook(game, b, "Blocks")
+        if a.blockers and "Blocked" in a.card.hooks and rules.on_battlefield(game, a):
+            rules.run_hook(game, a, "Blocked")  # 'whenever it becomes blocked' (bushido, rampage)
     check_state(game)
 
 
@@ -470,6 +479,7 @@ def end_step(game: Game) -> None:
     (team), damage and 'until end of turn' end."""
     for p in list(game.battlefield.unearthed):
         rules.exile(game, p)
+    rules.dash_end_step(game)  # 702.109a
     if game.schemes is not None:
         schemes.end_step(game)  # A: the schemes' "your end step" and "your opponents' end step"
         if game.over():
@@ -526,6 +536,7 @@ def horde_turn(game: Game) -> None:
     game.active = Side.HORDE
     game.horde_turns += 1
     game.drivers.stats.cast_this_turn = 0
+    game.spells_this_turn = 0
     acted: set = set()
 
     def lieutenants(game: Game) -> None:
@@ -601,7 +612,7 @@ def reveal_and_cast(game: Game) -> None:
             rules.put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER)  # H5t
             check_state(game)
         else:
-            rules.horde_cast(game, card)
+            rules.horde_cast(game, card, "hand" if any(card is w for w in waiting) else None)  # H6
         if game.over():
             break
     if not game.over():
@@ -636,6 +647,7 @@ def horde_combat(game: Game, acted: set) -> None:
             else:
                 log(game, "attack", Side.HORDE, card=a.card.name, id=a.id, power=power(game, a),
                     target=walker.card.name, target_id=walker.id, target_player=None)
+    rules.exalted(game, attackers)
     for a in attackers:
         if "Attacks" in a.card.hooks and rules.on_battlefield(game, a):
             rules.run_hook(game, a, "Attacks")
@@ -647,6 +659,8 @@ def horde_combat(game: Game, acted: set) -> None:
     if game.over():
         return
     attackers = [a for a in attackers if rules.on_battlefield(game, a)]
+    if game.keyword_state is not None and game.keyword_state.myriad:
+        attackers += [p for p in game.keyword_state.myriad if p.attacking and p not in attackers]  # 702.116a
     flash_window(game, attackers)
     if game.over():
         return
@@ -680,6 +694,7 @@ def horde_combat(game: Game, acted: set) -> None:
     rules.end_combat(game, attackers)
     if game.over():
         return  # H13a: nothing follows the game's end
+    rules.end_of_combat(game)
     for a in attackers:
         if "destroyed after combat" in a.temp_keywords and rules.on_battlefield(game, a):
             rules.destroy(game, a, HORDE_CONTROLLER)  # M4: Consuming Rage

@@ -178,7 +178,7 @@ class RandomPolicy(Policy):
             while decision.is_legal is not None and not decision.is_legal(picked):
                 picked.pop()
             return picked
-        if kind == "paris_exile":
+        if kind in ("paris_exile", "devour"):
             return [c for c in options if rng.random() < 0.5]
         if kind == "abandon_scheme":
             return rng.sample(list(options), decision.count) if rng.random() < 0.5 else []
@@ -683,6 +683,28 @@ class BaselinePolicy(Policy):
         if any(not c.is_land and role(c) not in ("fog", "counter") and view.cost(c, player) <= left for c in others):
             return min(decision.options)
         return max(decision.options)
+
+    def _buyback(self, decision: Decision, view: TeamView) -> Any:
+        """Buy back as a kicker is paid: unless the mana would cast another spell of its hand."""
+        return self._kick(Decision("kick", decision.player, (0, 1), decision.subject), view) == 1
+
+    def _cast_free(self, decision: Decision, view: TeamView) -> Any:
+        """Cast what costs nothing, unless it is a wrath while the team's board is the bigger one."""
+        card = decision.subject
+        if role(card) == "wrath":
+            return (sum(max(0, view.power(p)) for p in view.horde_creatures())
+                    > sum(max(0, view.power(p)) for p in view.team_creatures()))
+        return True
+
+    def _echo(self, decision: Decision, view: TeamView) -> Any:
+        """Pay echo: the permanent was worth casting."""
+        return True
+
+    def _devour(self, decision: Decision, view: TeamView) -> Any:
+        """Devour its creature tokens that are worth less than the counters they give (power and
+        toughness below twice the devour number)."""
+        return [p for p in decision.options
+                if p.card.is_token and view.power(p) + view.toughness(p) < 2 * decision.count]
 
     def _regenerate(self, decision: Decision, view: TeamView) -> Any:
         """Regenerate: it saves a creature that would be destroyed now."""

@@ -315,6 +315,12 @@ def _keyword(p: Parser) -> Keyword:
     elif t is not None and (t.kind == NUM or t.value == "x"):
         p.pos += 1
         number = t.value
+        if p.at("\u2014") and name == "suspend":  # 'Suspend 4—{1}{R}': time counters, then the cost (702.62a)
+            p.pos += 1
+            begin = p.pos
+            while p.peek() is not None and p.peek().kind == MANA:  # type: ignore[union-attr]
+                p.pos += 1
+            cost = "".join("{" + tok.value + "}" for tok in p.tokens[begin:p.pos])
     elif p.at("\u2014"):
         p.pos += 1
         begin = p.pos

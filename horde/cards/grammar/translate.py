@@ -435,7 +435,7 @@ def costs(nodes: tuple[Cost, ...], ctx: Context) -> str:
 
 
 # ---------------------------------------------------------------- abilities
-SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted", "TargetedBySpell", "Cycled", "HitsPlayer")
+SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Blocked", "Monstrous", "Dies", "DealtDamage", "Targeted", "TargetedBySpell", "Cycled", "HitsPlayer")
 
 
 @dataclass
@@ -481,7 +481,11 @@ def ability(node: Ability, ctx: Context) -> _Written:
     if isinstance(node, TriggeredAbility):
         hooks, when = trigger(node.trigger, ctx)
         suffix = f" when={quote(when)}" if when else ""
-        body = " ; ".join(e + suffix for e in _body(node.effects, node.sentences, ctx))
+        verbs = _body(node.effects, node.sentences, ctx)
+        if hooks == ["Monstrous"] and any(v.startswith(THIS_TURN_VERBS) or "until_end_of_turn=True" in v for v in verbs):
+            raise NotExpressible("an effect this turn of an activated ability's trigger (the engine activates "
+                                 "abilities after combat)")  # 701.37b: monstrosity is an activated ability
+        body = " ; ".join(e + suffix for e in verbs)
         out.lines += [f"{hook}: {body}" for hook in hooks]
         return out
     if isinstance(node, ActivatedAbility):
@@ -537,7 +541,8 @@ def timing(node: ActivatedAbility, prefix: str, verbs: list[str]) -> None:
                              "activates abilities after combat)")
     cost = prefix.removeprefix("Activated: ").removesuffix(" -> ")
     once = "{T}" in cost or "{Q}" in cost or "sacrifice this" in cost or "exile this" in cost \
-        or "once" in (node.restriction or "")
+        or "once" in (node.restriction or "") \
+        or all(verb.startswith("monstrosity ") for verb in verbs)  # 701.37a: it does nothing again
     if not once:
         raise NotExpressible("an activated ability a player may activate any number of times a turn (the "
                              "engine activates it once a turn)")

@@ -12,6 +12,8 @@ rule IDs. This package re-exports every public rule, so ``from horde import rule
 - ``mana``: paying costs (C2, C4);
 - ``casting``: team spells, the Horde casting its cards (H7) and counterspells (H10);
 - ``combat``: blocking and combat damage (H8);
+- ``keywords``: keyword abilities applied at their own points (702: cascade, storm, exalted, dash,
+  myriad's copies, typecycling, echo);
 - ``schemes``: abandoning an ongoing scheme, choosing an opponent, "until end of turn" effects (A1);
 - ``zombies``: each player's own life, fallen heroes and their masters (Z1-Z5).
 
@@ -80,6 +82,7 @@ from horde.engine.rules.casting import (
     counter_window,
     cyclable,
     cycle,
+    exile_upkeep,
     graveyard_casts,
     graveyard_uses,
     horde_cast,
@@ -115,6 +118,14 @@ from horde.engine.rules.damage import (
     give_poison,
     lose_life,
     prevent_combat_damage,
+)
+from horde.engine.rules.keywords import (
+    dash_end_step,
+    echo,
+    end_of_combat,
+    exalted,
+    keyword_state,
+    mark,
 )
 from horde.engine.rules.mana import (
     RIDERS,
@@ -281,6 +292,13 @@ __all__ = [
     "combat_damage",
     "end_combat",
     "LANDWALK",
+    "exile_upkeep",
+    "dash_end_step",
+    "echo",
+    "end_of_combat",
+    "exalted",
+    "keyword_state",
+    "mark",
     "abandon",
     "end_of_turn_effects",
     "self_or_others",

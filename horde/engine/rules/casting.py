@@ -7,21 +7,31 @@ from __future__ import annotations
 from typing import Any
 
 from horde.engine.cards import CardDef, Effect, ManaCost
-from horde.engine.characteristics import all_permanents, graveyard_of, side_name, static_active, watchers
+from horde.engine.characteristics import (
+    all_permanents,
+    graveyard_of,
+    hand_of,
+    on_battlefield,
+    side_name,
+    static_active,
+    watchers,
+)
 from horde.engine.events import log
 from horde.engine.filters import Context, Filter, card_matches
 from horde.engine.rules.abilities import (
     ask,
     choose_target,
+    horde_pick,
     legal_targets,
     resolve,
     resolve_spell,
     target_still_legal,
 )
 from horde.engine.rules.checks import check_state
+from horde.engine.rules.keywords import CAST_TRIGGERS, cascade, keyword_state, storm_count, typecycle
 from horde.engine.rules.mana import ColourCounts, can_pay, colour_counts, mana_units, pay, spell_cost
 from horde.engine.rules.zombies import may_cast, may_target
-from horde.engine.rules.zones import draw, graveyard_abilities_work, put_onto_battlefield, unearth
+from horde.engine.rules.zones import draw, graveyard_abilities_work, put_onto_battlefield, sacrifice, unearth
 from horde.engine.shuffling import randbelow
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side
 
@@ -55,7 +65,7 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     if not units:
         return options
     colours: ColourCounts | None = None  # counted once, when a coloured cost first asks
-    for card, origin in [(card, "hand") for card in candidates] + [
+    for card, origin in [(c, way) for c in candidates for way in c.hand_origins] + [
             (card, "command") for card in pl.command
             if sorcery_speed or "Instant" in card.types or "flash" in card.keywords] + from_graveyard:
         cost = spell_cost(game, card, player, origin)
@@ -140,43 +150,72 @@ def graveyard_casts(game: Game, player: int, sorcery_speed: bool = True) -> list
             condition = card.from_graveyard[1]
             if condition is None or condition(game, Context(card, None, player)):
                 found.append((card, "graveyard"))
+        elif "retrace" in card.keywords and any(c.is_land for c in hand_of(game, player)):
+            found.append((card, "retrace"))  # 702.81a: discarding a land card as an additional cost
     return found
 
 
+# Origins of a spell cast without paying its mana cost (118.9): cascade's find (702.85), a suspended
+# card's last time counter (702.62), a rebound card at its owner's upkeep (702.88).
+FREE_ORIGINS = frozenset({"cascade", "suspend", "rebound"})
+
+
 def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
-    """A team player casts a card: kicker (its policy chooses how many times, among what it can
-    pay), pay, leave its zone, cast triggers, then resolve."""
+    """A team player casts a card: kicker and buyback (its policy chooses, among what it can
+    pay), pay, leave its zone, cast triggers (storm and cascade too), then resolve. Origin
+    'suspend' from a hand is no cast: the card is exiled with its time counters (702.62a).
+    A card cast without paying its mana cost (``FREE_ORIGINS``) was taken from its zone by the caller."""
     pl = game.players[player]
-    cost = spell_cost(game, card, player, origin)
+    if origin == "suspend" and card in pl.hand:
+        suspend(game, player, card)
+        return
+    free = origin in FREE_ORIGINS
+    cost = (0, ()) if free else spell_cost(game, card, player, origin)
     assert cost is not None, "castable() offers only what can be cast"
     kicked = 0
     if card.kicker is not None:
         kicked = _kicks(game, player, card, cost)
         cost = _kicked_cost(cost, card.kicker, kicked)
+    bought = False
+    if card.buyback is not None and can_pay(game, player, *_kicked_cost(cost, _team_mana(game, player, card.buyback), 1)):
+        bought = bool(ask(game, "buyback", player, (True, False), subject=card))  # 702.27a: an additional cost
+        if bought:
+            cost = _kicked_cost(cost, _team_mana(game, player, card.buyback), 1)
     generic, pips = cost
     pay(game, player, generic, pips)
+    if origin == "retrace":  # 702.81a: discard a land card as an additional cost
+        lands = [c for c in pl.hand if c.is_land]
+        land = lands[0] if len(lands) == 1 else ask(game, "discard", player, lands)
+        pl.hand.remove(land)
+        pl.graveyard.append(land)
     if origin == "command":
         pl.command.remove(card)
         pl.commander_casts[card.name] = pl.commander_casts.get(card.name, 0) + 1
-    elif origin in ("flashback", "graveyard"):
+    elif origin in ("flashback", "graveyard", "retrace"):
         pl.graveyard.remove(card)
-    else:
+    elif not free:
         pl.hand.remove(card)
     if game.drivers.trace is not None:
         log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin, token=card.is_token,
             kicked=kicked)
+    game.spells_this_turn += 1
     if game.schemes is not None:
         pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them
         game.schemes.spells_since += 1
     enchants, enchanting = _enchanting(game, card, player) if card.enchant is not None else (True, None)
     spell_cast_triggers(game, card, player)
+    x = card.horde_x if card.cost.x and not free else 0
+    if not CAST_TRIGGERS.isdisjoint(card.keywords):
+        cast_triggers(game, card, player, x, kicked)
     if card.enchant is not None and (not enchants or enchanting is not None and not target_still_legal(game, enchanting)):
         pl.graveyard.append(card)  # an Aura whose target is gone does not resolve (608.2b)
     elif card.is_permanent:
-        put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander),
-                             attach=enchanting, kicked=kicked)
+        p = put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander),
+                                 attach=enchanting, kicked=kicked)
+        if origin in ("evoke", "dash"):
+            alternative_cost_paid(game, p, origin)
     else:
-        ctx = Context(card, None, player, x=card.horde_x if card.cost.x else 0, kicked=kicked)
+        ctx = Context(card, None, player, x=x, kicked=kicked)
         if origin == "overload":
             resolve_overloaded(game, card, ctx)
         else:
@@ -185,9 +224,71 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
             pl.command.append(card)  # C2
         elif origin == "flashback":
             pl.exile.append(card)  # 702.34a: exiled instead of going anywhere else
+        elif bought:
+            pl.hand.append(card)  # 702.27a: put into its owner's hand as it resolves
+        elif origin == "hand" and "rebound" in card.keywords:
+            pl.exile.append(card)  # 702.88a: exiled, cast again at its owner's next upkeep
+            keyword_state(game).rebounding.append((card, player))
         else:
             pl.graveyard.append(card)
     check_state(game)
+
+
+def alternative_cost_paid(game: Game, p: Permanent, origin: str) -> None:
+    """A permanent cast for an alternative cost: evoked, its controller sacrifices it as it enters
+    (702.74a: a triggered ability, after its own Enters abilities); dashed, it has haste and
+    returns to its owner's hand at the beginning of the next end step (702.109a)."""
+    if not on_battlefield(game, p):
+        return
+    if origin == "evoke":
+        sacrifice(game, p)
+    else:
+        p.sick = False
+        keyword_state(game).dashed.append(p)
+
+
+def cast_triggers(game: Game, card: CardDef, controller: int, x: int, kicked: int) -> None:
+    """The keywords that trigger as a spell is cast, resolving before it (603.2, 608.2): cascade
+    (702.85), then storm's copies (702.40: each of an instant or sorcery, its X and kicker kept,
+    its target chosen anew: 707.10). The Horde casts what cascade finds (a free option: H7), a
+    team player when its policy says so (``cast_free``) and the card can be cast."""
+    if "cascade" in card.keywords:
+        def cast(found: CardDef) -> bool:
+            if controller == HORDE_CONTROLLER:
+                horde_cast(game, found, "cascade")
+                return True
+            if not can_cast_free(game, controller, found) or not ask(game, "cast_free", controller, (True, False),
+                                                                    subject=found):
+                return False
+            team_cast(game, controller, found, "cascade")
+            return True
+
+        cascade(game, card, controller, cast)
+    if "storm" in card.keywords and not card.is_permanent:
+        copies = storm_count(game)
+        if game.drivers.trace is not None and copies:
+            log(game, "storm", side_name(controller), card=card.name, copies=copies,
+                player=None if controller == HORDE_CONTROLLER else controller + 1)
+        for _ in range(copies):
+            if game.over():
+                return
+            resolve_spell(game, card, Context(card, None, controller, x=x, kicked=kicked))
+            check_state(game)
+
+
+def can_cast_free(game: Game, player: int, card: CardDef) -> bool:
+    """Whether a team player could cast a card without paying its mana cost now: never a
+    counterspell (nothing to counter in the team's turn), an Aura only with something to enchant
+    (the rest of the engine's rules of casting apply: Z3)."""
+    if card.counters is not None or card.is_land:
+        return False
+    if card.enchant is not None and not legal_targets(game, Context(card, None, player), card.enchant):
+        return False
+    return not game.players[player].zombie or may_cast(game, player, card)
+
+
+def _team_mana(game: Game, player: int, cost: ManaCost) -> ManaCost:
+    return ManaCost(cost.generic + len(cost.pips)) if game.players[player].generic_mana else cost  # C4
 
 
 KICK_LIMIT = 20  # more multikicks than a team player ever has mana for
@@ -230,7 +331,8 @@ def cyclable(game: Game, player: int) -> list[CardDef]:
 def cycle(game: Game, player: int, card: CardDef) -> None:
     """Cycling (702.29): pay the cost and discard the card; its 'when you cycle' abilities (the
     Cycled hook) trigger as it is activated and resolve first (603.2, 405.5: Krosan Tusker's
-    search comes before the draw); then the cycling ability draws a card."""
+    search comes before the draw); then the cycling ability draws a card (typecycling: searches
+    for a card of its kind instead, 702.29e-f)."""
     pl = game.players[player]
     cost = card.cycling
     assert cost is not None, "cyclable() offers only cards with cycling"
@@ -242,7 +344,10 @@ def cycle(game: Game, player: int, card: CardDef) -> None:
         log(game, "cycle", Side.TEAM, player=player + 1, card=card.name)
     if "Cycled" in card.hooks:
         resolve(game, card.hooks["Cycled"], Context(card, None, player))
-    draw(game, pl)
+    if card.cycling_finds is not None:
+        typecycle(game, player, card)  # 702.29e-f: a search instead of the draw
+    else:
+        draw(game, pl)
     check_state(game)
 
 
@@ -272,15 +377,28 @@ def spell_matches(when: Filter, card: CardDef, caster: int, watcher: Permanent) 
 
 
 def horde_cast(game: Game, card: CardDef, origin: str | None = None) -> None:
-    """The Horde casts a card for free (H7); the team may counter it (H10). ``origin``:
-    'flashback' or 'graveyard' for a card cast from its graveyard (already taken out of it)."""
+    """The Horde casts a card for free (H7); the team may counter it (H10), unless it has split
+    second (702.61a). ``origin``: 'flashback' or 'graveyard' for a card cast from its graveyard
+    (already taken out of it), 'hand' for a bounced card (H6), 'cascade', 'suspend' or
+    'rebound' for one cast without paying its mana cost (``FREE_ORIGINS``); None: revealed.
+    A card with suspend and no mana cost can't be cast (118.6): the Horde suspends it instead
+    (702.62a; its cost is free, H7)."""
+    if card.suspend is not None and not card.suspend[2] and origin not in FREE_ORIGINS:
+        suspend(game, HORDE_CONTROLLER, card)
+        return
     game.drivers.stats.cast_this_turn += 1
-    # H7: the Horde pays every additional cost: it kicks once, a multikicker horde_x times.
+    game.spells_this_turn += 1
+    # H7: the Horde pays every additional cost: it kicks once, a multikicker horde_x times; it buys back.
     kicked = (card.horde_x if card.multikicker else 1) if card.kicker is not None else 0
     if game.drivers.trace is not None:
         log(game, "cast", Side.HORDE, player=None, card=card.name, origin=origin, token=card.is_token, kicked=kicked)
     spell_cast_triggers(game, card, HORDE_CONTROLLER)
-    if counter_window(game, card):
+    x = 0 if origin in FREE_ORIGINS else card.horde_x  # H7: X is the card's horde_x; cast free, X is 0 (118.9c)
+    if not CAST_TRIGGERS.isdisjoint(card.keywords):
+        cast_triggers(game, card, HORDE_CONTROLLER, x, kicked)
+        if game.over():
+            return
+    if "split second" not in card.keywords and counter_window(game, card):
         if card.is_token:
             game.horde.tokens_gone += 1
         elif origin == "flashback":
@@ -299,13 +417,90 @@ def horde_cast(game: Game, card: CardDef, origin: str | None = None) -> None:
     elif card.is_permanent:
         put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, kicked=kicked)
     else:
-        ctx = Context(card, None, HORDE_CONTROLLER, x=card.horde_x, kicked=kicked)  # H7: X is the card's horde_x
+        ctx = Context(card, None, HORDE_CONTROLLER, x=x, kicked=kicked)
         if card.overload is not None:
             resolve_overloaded(game, card, ctx)  # H7: it has the mana of any cost, and overloads
         else:
             resolve_spell(game, card, ctx)
-        (game.horde.exile if origin == "flashback" else game.horde.graveyard).append(card)  # 702.34a
+        if origin == "flashback":
+            game.horde.exile.append(card)  # 702.34a
+        elif card.buyback is not None:
+            game.horde.hand.append(card)  # 702.27a, H7: it buys back; H6: cast again on its next turn
+        elif origin == "hand" and "rebound" in card.keywords:
+            game.horde.exile.append(card)  # 702.88a: cast again at the Horde's next upkeep
+            keyword_state(game).rebounding.append((card, HORDE_CONTROLLER))
+        else:
+            game.horde.graveyard.append(card)
     check_state(game)
+
+
+# ---------------------------------------------------------------- cards in exile: suspend (702.62), rebound (702.88)
+
+
+def suspend(game: Game, controller: int, card: CardDef) -> None:
+    """702.62a: pay the suspend cost (the Horde's is free: H7) and exile the card from its
+    owner's hand (the Horde's revealed card) with its time counters."""
+    assert card.suspend is not None
+    time, cost, _ = card.suspend
+    if controller == HORDE_CONTROLLER:
+        game.horde.exile.append(card)
+    else:
+        pay(game, controller, *_team_cost(game, controller, cost))
+        pl = game.players[controller]
+        pl.hand.remove(card)
+        pl.exile.append(card)
+    keyword_state(game).suspended.append([card, controller, time])
+    if game.drivers.trace is not None:
+        log(game, "suspend", side_name(controller), card=card.name, time=time,
+            player=None if controller == HORDE_CONTROLLER else controller + 1)
+
+
+def exile_upkeep(game: Game, controllers: list[int]) -> None:
+    """At the beginning of the upkeep of each of ``controllers``: remove a time counter from each
+    card it suspended, and cast the card whose last counter is removed without paying its mana
+    cost (702.62a: a team player when its policy says so, ``cast_free``; a creature so cast has
+    haste: 702.62b); then cast each card its rebound
+    exiled (702.88a: a team player casts it when its policy says so, ``cast_free``; the Horde
+    always, H7). Cards that can't be cast stay in exile."""
+    state = game.keyword_state
+    if state is None:
+        return
+    for entry in list(state.suspended):
+        card, controller, time = entry
+        if controller not in controllers or game.over():
+            continue
+        entry[2] = time - 1
+        if entry[2] > 0:
+            continue
+        state.suspended.remove(entry)
+        exiled = game.horde.exile if controller == HORDE_CONTROLLER else game.players[controller].exile
+        if card not in exiled:
+            continue
+        if controller == HORDE_CONTROLLER:
+            exiled.remove(card)
+            horde_cast(game, card, "suspend")
+        elif can_cast_free(game, controller, card) and ask(game, "cast_free", controller, (True, False), subject=card):
+            exiled.remove(card)
+            team_cast(game, controller, card, "suspend")
+        else:
+            continue  # 702.62a: it remains exiled
+        if card.is_creature:
+            for p in game.battlefield.horde if controller == HORDE_CONTROLLER else game.battlefield.team:
+                if p.card is card and p.controller == controller:
+                    p.sick = False  # 702.62b: it has haste
+    for card, controller in list(state.rebounding):
+        if controller not in controllers or game.over():
+            continue
+        state.rebounding.remove((card, controller))
+        exiled = game.horde.exile if controller == HORDE_CONTROLLER else game.players[controller].exile
+        if card not in exiled:
+            continue
+        if controller == HORDE_CONTROLLER:
+            exiled.remove(card)
+            horde_cast(game, card, "rebound")
+        elif can_cast_free(game, controller, card) and ask(game, "cast_free", controller, (True, False), subject=card):
+            exiled.remove(card)
+            team_cast(game, controller, card, "rebound")
 
 
 # ---------------------------------------------------------------- graveyard abilities
@@ -407,6 +602,14 @@ def horde_graveyard(game: Game) -> None:
         elif card.unearth is not None:
             unearth(game, card, HORDE_CONTROLLER)
             check_state(game)
+        elif "retrace" in card.keywords:
+            lands = [c for c in game.horde.hand if c.is_land]  # 702.81a: a land card to discard (its hand: H6)
+            if lands:
+                land = horde_pick(game, "discard", lands)
+                game.horde.hand.remove(land)
+                game.horde.graveyard.append(land)
+                game.horde.graveyard.remove(card)
+                horde_cast(game, card, "retrace")
         else:
             for ability in card.abilities("GraveyardActivated"):
                 if card in game.horde.graveyard and _can_activate_from_graveyard(game, HORDE_CONTROLLER, card, ability):
@@ -456,6 +659,7 @@ def counter_window(game: Game, card: CardDef) -> bool:
     pay(game, player, *cost)
     pl.hand.remove(counterspell)
     pl.graveyard.append(counterspell)
+    game.spells_this_turn += 1
     if game.schemes is not None:
         pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them
         game.schemes.spells_since += 1

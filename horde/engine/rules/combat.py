@@ -1,4 +1,5 @@
-"""Combat: who may block whom (flying, reach, fear, intimidate, landwalk, menace is the caller's),
+"""Combat: who may block whom (flying, reach, fear, intimidate, landwalk, shadow, horsemanship;
+menace is the caller's),
 combat damage in a first-strike and a regular step (H8, H11: to a player, the Horde or an attacked
 planeswalker), the end of combat.
 """
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from horde.engine.cards import CardDef
 from horde.engine.characteristics import (
     PROTECTION_KEYWORDS,
     keywords,
@@ -22,13 +24,24 @@ from horde.engine.rules.checks import check_state
 from horde.engine.rules.damage import DamageEvent, damage_horde, damage_permanent, damage_player
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side
 
-# (flying, fear, intimidate, colours, protection keywords) of an attacker; (flying or reach, may
-# block fear, artifact, colours) of a blocker.
-AttackProfile = tuple[bool, bool, bool, frozenset[str], frozenset[str]]
-BlockProfile = tuple[bool, bool, bool, frozenset[str]]
+# (flying, fear, intimidate, colours, protection keywords, shadow, horsemanship) of an attacker;
+# (flying or reach, may block fear, artifact, colours, shadow, horsemanship) of a blocker.
+AttackProfile = tuple[bool, bool, bool, frozenset[str], frozenset[str], bool, bool]
+BlockProfile = tuple[bool, bool, bool, frozenset[str], bool, bool]
 NONE: frozenset[str] = frozenset()
 
-LANDWALK = {"swampwalk": "Swamp", "islandwalk": "Island", "forestwalk": "Forest"}
+# 702.14: landwalk, unblockable while the defending player controls a land of the kind it names.
+LANDWALK: dict[str, Callable[[CardDef], bool]] = {
+    "swampwalk": lambda card: "Swamp" in card.subtypes,
+    "islandwalk": lambda card: "Island" in card.subtypes,
+    "forestwalk": lambda card: "Forest" in card.subtypes,
+    "mountainwalk": lambda card: "Mountain" in card.subtypes,
+    "plainswalk": lambda card: "Plains" in card.subtypes,
+    "desertwalk": lambda card: "Desert" in card.subtypes,
+    "nonbasic landwalk": lambda card: card.is_land and "Basic" not in card.supertypes,
+    "legendary landwalk": lambda card: card.is_land and card.is_legendary,
+    "snow landwalk": lambda card: card.is_land and "Snow" in card.supertypes,
+}
 
 
 def _attack_profile(game: Game, a: Permanent) -> AttackProfile | None:
@@ -38,11 +51,12 @@ def _attack_profile(game: Game, a: Permanent) -> AttackProfile | None:
         return None
     defenders = game.battlefield.horde if a.controller != HORDE_CONTROLLER else game.battlefield.team
     for keyword, land in LANDWALK.items():
-        if keyword in kw and any(land in p.card.subtypes for p in defenders):
+        if keyword in kw and any(land(p.card) for p in defenders):
             return None
     protection = NONE if not game.battlefield.protections or PROTECTION_KEYWORDS.isdisjoint(kw) else \
         kw & PROTECTION_KEYWORDS
-    return ("flying" in kw, "fear" in kw, "intimidate" in kw, a.card.colours, protection)
+    return ("flying" in kw, "fear" in kw, "intimidate" in kw, a.card.colours, protection, "shadow" in kw,
+            "horsemanship" in kw)
 
 
 def _block_profile(game: Game, b: Permanent) -> BlockProfile | None:
@@ -54,16 +68,21 @@ def _block_profile(game: Game, b: Permanent) -> BlockProfile | None:
         return None
     card = b.card
     artifact = "Artifact" in card.types
-    return ("flying" in kw or "reach" in kw, artifact or "B" in card.colours, artifact, card.colours)
+    return ("flying" in kw or "reach" in kw, artifact or "B" in card.colours, artifact, card.colours,
+            "shadow" in kw, "horsemanship" in kw)
 
 
 def _may_block(attack: AttackProfile, block: BlockProfile) -> bool:
-    flying, fear, intimidate, colours, protection = attack
-    reaches, fear_ok, artifact, blocker_colours = block
+    flying, fear, intimidate, colours, protection, shadow, horsemanship = attack
+    reaches, fear_ok, artifact, blocker_colours, blocker_shadow, blocker_horsemanship = block
     if flying and not reaches:
         return False
     if fear and not fear_ok:
         return False
+    if shadow != blocker_shadow:
+        return False  # 702.28b: shadow blocks and is blocked only by shadow
+    if horsemanship and not blocker_horsemanship:
+        return False  # 702.31b
     if protection and _protected_from_blocker(protection, artifact, blocker_colours):
         return False  # 702.16c: it can't be blocked by creatures it has protection from
     return not intimidate or artifact or bool(blocker_colours & colours)

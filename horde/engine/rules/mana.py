@@ -106,6 +106,9 @@ def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int
     cost reductions); ``origin`` 'flashback' is its flashback cost, 'graveyard' its mana cost and
     any extra its CastFromGraveyard names; None when it can't be cast from there at all."""
     cost = card.flashback if origin == "flashback" else card.overload if origin == "overload" else card.cost
+    if origin in ("evoke", "dash", "suspend"):  # 702.74, 702.109: alternative costs; 702.62a: suspend's
+        cost = card.evoke if origin == "evoke" else card.dash if origin == "dash" else \
+            card.suspend[1] if card.suspend is not None else None
     if cost is None:
         return None
     generic = cost.generic + (card.horde_x if cost.x else 0)
@@ -120,7 +123,7 @@ def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int
         generic += 2 * casts  # C2: 903.10
     if card.costs_less is not None:  # 'this spell costs {1} less to cast for each creature on the battlefield'
         generic = max(0, generic - evaluate(game, Context(card, None, player), card.costs_less))
-    if game.battlefield.points:
+    if game.battlefield.points and origin != "suspend":  # suspending is no cast (702.62a)
         generic = apply_statics(game, "spell_cost", generic, card, player)  # cost_reduction
     pips = cost.pips
     if game.players[player].generic_mana:

@@ -64,6 +64,8 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
     p.lieutenant = lieutenant
     p.shields = shields
     p.kicked = kicked
+    if card.echo is not None:
+        p.marks = {"echo": 1}  # 702.30a: its echo cost is due at its controller's next upkeep
     if lieutenant is not None:
         lieutenant.permanent = p
     # H8: every Horde creature has haste

@@ -5,6 +5,8 @@ says in other words (``KEYWORD_LINES``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from horde.cards.grammar.ast import Keyword
 from horde.cards.grammar.registry import translates
 from horde.cards.grammar.translate import Context, NotExpressible, mana_only
@@ -22,6 +24,9 @@ KEYWORD_LINES = {
 # Keywords with a cost, each a field of the card file.
 COST_FIELDS = {"equip": "Equip", "flashback": "Flashback", "kicker": "Kicker", "multikicker": "Multikicker",
                "cycling": "Cycling", "unearth": "Unearth"}
+# Keywords another family translates, by name (``families/keyword_abilities.py``: its number or
+# cost read into the card-file lines of the keyword's triggered abilities or fields).
+TRANSLATED: dict[str, Callable[[Keyword, Context], tuple[list[str], list[str]]]] = {}
 # Names in KEYWORDS that are no keyword of a printed keyword line.
 NOT_PRINTED = {"enters tapped", "unblockable", "can't block", "can't attack", "assigns no combat damage"}
 
@@ -29,6 +34,8 @@ NOT_PRINTED = {"enters tapped", "unblockable", "can't block", "can't attack", "a
 @translates(Keyword)
 def _(node: Keyword, ctx: Context) -> tuple[list[str], list[str]]:
     name = node.name
+    if name in TRANSLATED:
+        return TRANSLATED[name](node, ctx)
     if name == "protection":  # 'protection from black and from red': one keyword per quality
         words = []
         for quality in node.number.split(","):

@@ -149,7 +149,7 @@ def _(node: Pump, ctx: Context) -> list[str]:
     raise NotExpressible("pumping what a reference names")
 
 
-SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted", "Cycled", "EndStep", "Upkeep")
+SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Blocked", "Monstrous", "Dies", "DealtDamage", "Targeted", "Cycled", "EndStep", "Upkeep")
 
 
 @translates(AssignsNoCombatDamage)

@@ -181,7 +181,7 @@ def _(node: Regenerate, ctx: Context) -> list[str]:
     raise NotExpressible("regenerating what a reference names")
 
 
-IT_IS_SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted", "Cycled", "EndStep", "Upkeep")
+IT_IS_SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Blocked", "Monstrous", "Dies", "DealtDamage", "Targeted", "Cycled", "EndStep", "Upkeep")
 
 
 @translates(Sacrifice)
