@@ -35,7 +35,7 @@ from horde.engine.cards import (
     ManaCost,
     mana_symbol,
 )
-from horde.engine.effects import VERBS
+from horde.engine.vocabulary import VERBS
 from horde.engine.filters import (
     COLOUR_TERMS,
     AmountFunction,

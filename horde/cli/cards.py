@@ -258,7 +258,7 @@ def cards_recall(verbose):
 def cards_verbs():
     """List the effect vocabulary: every verb with its arguments."""
     from horde.engine.cards import HOOKS
-    from horde.engine.effects import VERBS
+    from horde.engine.vocabulary import VERBS
 
     for name, verb in sorted(VERBS.items()):
         args = " ".join(f"{k}={'<' + a.kind + '>' if a.required else _default(a.default)}" for k, a in verb.args.items())

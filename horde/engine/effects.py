@@ -1004,5 +1004,3 @@ def untap_during_opponents_untap(game: Game, ctx: Context) -> None:
 def one_spell_each_turn(game: Game, ctx: Context) -> None:
     """Static: each opponent can't cast more than one spell each turn."""
 
-
-from horde.engine import effects_mana  # noqa: E402, F401  (the verbs of lands and mana rocks register themselves)
