@@ -40,6 +40,7 @@ CARDS = {
     "Coral Atoll": ["Type: Land", "Keywords: enters tapped",
                     'Enters: return_own filter="island untapped yours" or_sacrifice=true', "Mana: C U"],
     "Dragonskull Summit": ["Type: Land", 'EntersTapped: unless="count:swamp yours | mountain yours"', "Mana: B/R"],
+    "Luxury Suite": ["Type: Land", 'EntersTapped: unless="opponents >= 2"', "Mana: B/R"],
     "New Benalia": ["Type: Land", "Keywords: enters tapped", "Enters: scry count=1", "Mana: W"],
     "Reliquary Tower": ["Type: Land", "Static: no_maximum_hand_size", "Mana: C"],
     "Dark Ritual": ["Cost: {B}", "Type: Instant", "Cast: add_mana mana=\"B B B\""],
@@ -323,6 +324,12 @@ def test_a_check_land_enters_tapped_unless_its_controller_controls_a_swamp_or_a_
     assert rules.put_onto_battlefield(game, cards["Dragonskull Summit"], 0, 0).tapped
     put(game, catalogue, "Mountain", side="team")
     assert not rules.put_onto_battlefield(game, cards["Dragonskull Summit"], 0, 0).tapped
+
+
+def test_amount_opponents_a_battlebond_land_enters_tapped_for_a_team_player_not_for_the_horde(make_game, cards):
+    game = make_game(players=2)  # a team player's one opponent is the Horde; the Horde's, the team's two players
+    assert rules.put_onto_battlefield(game, cards["Luxury Suite"], 0, 0).tapped
+    assert not rules.put_onto_battlefield(game, cards["Luxury Suite"], HORDE_CONTROLLER, HORDE_CONTROLLER).tapped
 
 
 def test_verb_scry_puts_the_cards_the_policy_chooses_on_the_bottom(make_game, catalogue, cards):

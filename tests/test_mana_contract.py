@@ -26,7 +26,7 @@ def card_of(block: dict):
 
 def test_the_contract_holds_every_precon_land_and_rock_it_names():
     names = [block["Name"] for block in BLOCKS]
-    assert len(names) == len(set(names)) == 162
+    assert len(names) == len(set(names)) and len(names) >= 162  # every precon land and rock, and more lands
     assert {"Command Tower", "Azorius Chancery", "Simic Signet", "Vivid Crag", "Exotic Orchard", "Savage Lands",
             "Rupture Spire", "Caves of Koilos", "Temple of the False God", "Everflowing Chalice"} <= set(names)
 
