@@ -10,7 +10,7 @@ import pytest
 from conftest import put
 
 from horde.cards.catalogue import build_from_lines, load_catalogue
-from horde.engine import rules
+from horde.engine import rules, turns
 from horde.engine.cards import ManaCost
 from horde.engine.state import HORDE_CONTROLLER
 from horde.errors import DeckError
@@ -36,6 +36,7 @@ CARDS = {
     "Lotus Petal": ["Cost: {0}", "Type: Artifact", "Mana: {T}, sacrifice this -> any"],
     "Crystal Vein": ["Type: Land", "Mana: C", "Mana: {T}, sacrifice this -> C C"],
     "Pristine Talisman": ["Cost: {3}", "Type: Artifact", "Mana: C gain=1"],
+    "Cinder Marsh": ["Type: Land", "Mana: C", "Mana: B/R stays_tapped=true"],
     "Rupture Spire": ["Type: Land", "Keywords: enters tapped", "Enters: sacrifice_unless_paid generic=1", "Mana: any"],
     "Coral Atoll": ["Type: Land", "Keywords: enters tapped",
                     'Enters: return_own filter="island untapped yours" or_sacrifice=true', "Mana: C U"],
@@ -148,6 +149,27 @@ def test_605_a_pain_land_is_the_last_source_of_a_colour(make_game, catalogue, ca
     swamp = put(game, catalogue, "Swamp", side="team")
     assert rules.pay(game, 0, 1, ("B",))  # B from the Swamp, {1} from the Caves' {C}
     assert caves.tapped and swamp.tapped and game.team_life == 20
+
+
+def test_502_3_a_tempest_lands_coloured_mana_keeps_it_tapped_through_the_next_untap_step(make_game, catalogue, cards):
+    game = make_game(players=1)
+    marsh = enter(game, cards["Cinder Marsh"])
+    assert rules.pay(game, 0, 1, ())  # {C}: it untaps as usual
+    turns.team_beginning(game)
+    assert not marsh.tapped
+    assert rules.pay(game, 0, 0, ("R",))  # {B} or {R}: it stays tapped one untap step
+    turns.team_beginning(game)
+    assert marsh.tapped
+    turns.team_beginning(game)
+    assert not marsh.tapped
+
+
+def test_a_tempest_land_pays_colourless_from_its_colourless_ability(make_game, catalogue, cards):
+    game = make_game(players=1)
+    marsh = enter(game, cards["Cinder Marsh"])
+    put(game, catalogue, "Mountain", side="team")
+    assert rules.pay(game, 0, 1, ("R",))  # R from the Mountain, {1} from {C}: nothing keeps it tapped
+    assert marsh.tapped and marsh.skip_untaps == 0
 
 
 def test_119_4_a_pain_land_is_never_the_teams_last_life(make_game, catalogue, cards):
@@ -403,7 +425,7 @@ def test_verb_no_maximum_hand_size_keeps_a_hand_of_nine(make_game, catalogue, ca
     ("Mana: {W/P}, {T} -> C", r"a mana ability's cost '\{W/P\}' is beyond the vocabulary"),
     ("Mana: tap it -> C", r"mana ability cost 'tap it' is beyond the vocabulary"),
     ("Mana: {T} ->", r"'Mana: \{T\} ->' adds no mana"),
-    ("Mana: C colour=W", r"a mana ability takes count=, damage=, gain=, if= or unless=, got 'colour=W'"),
+    ("Mana: C colour=W", r"a mana ability takes count=, damage=, gain=, stays_tapped=, if= or unless=, got 'colour=W'"),
 ])
 def test_a_mana_line_beyond_the_vocabulary_is_refused_with_its_line(line, message):
     with pytest.raises(DeckError, match=r"^mana.txt:3: card 'Odd Rock': " + message):

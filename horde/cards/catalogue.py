@@ -515,14 +515,15 @@ def _mana_unit(word: str) -> frozenset[str]:
 
 
 def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaAbility:
-    """A ``Mana:`` line: ``[COSTS ->] UNITS [count=AMOUNT] [damage=N] [gain=N] [if=CONDITION]``.
+    """A ``Mana:`` line: ``[COSTS ->] UNITS [count=AMOUNT] [damage=N] [gain=N] [stays_tapped=true] [if=CONDITION]``.
     Without costs it is ``{T}: Add UNITS``. COSTS: ``{T}``, mana symbols (``{1}``, ``{W/U}``),
     ``pay N life``, ``sacrifice this``, ``remove N charge counter(s)``. UNITS: one word for each
     mana: a colour letter, ``C``, a choice (``W/U``, ``W/U/B``), ``any`` (one mana of any colour),
     ``commander`` (of any colour in its controller's commander's colour identity: 903.4),
     ``opponents_lands`` (of any colour a land an opponent controls could produce). ``count``:
     the units are added that many times ('for each'); ``damage``: it deals that much damage to
-    its controller (a pain land); ``gain``: its controller gains that much life; ``if``/``unless``:
+    its controller (a pain land); ``gain``: its controller gains that much life; ``stays_tapped``:
+    it doesn't untap during its controller's next untap step; ``if``/``unless``:
     it may be activated only then ('Activate only if')."""
     head, sep, rest = text.partition("->")
     tap, cost, life, sacrifice, charge = True, None, 0, False, 0
@@ -566,8 +567,11 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
             args[key] = _convert(card_name, key, "amount", value, (), path, line)
         elif eq and key in ("damage", "gain"):
             args[key] = card_number(value, key, path, line, card_name)
+        elif eq and key == "stays_tapped":
+            args[key] = _convert(card_name, key, "bool", value, (), path, line)
         elif eq:
-            raise DeckError(f"card '{card_name}': a mana ability takes count=, damage=, gain=, if= or unless=, "
+            raise DeckError(f"card '{card_name}': a mana ability takes count=, damage=, gain=, stays_tapped=, if= or "
+                            "unless=, "
                             f"got {quoted(word)}", path, line)
         else:
             try:
@@ -578,6 +582,7 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
         raise DeckError(f"card '{card_name}': 'Mana: {text}' adds no mana", path, line)
     return ManaAbility(tuple(units), tap=tap, cost=cost, life=life, sacrifice=sacrifice, charge=charge,
                        damage=args.get("damage", 0), gain=args.get("gain", 0), count=args.get("count"),
+                       stays_tapped=args.get("stays_tapped", False),
                        condition=condition, text=text)
 
 

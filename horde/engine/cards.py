@@ -147,7 +147,7 @@ class ManaAbility:
     """One mana ability (605.1a): the mana it adds, each one mana of any of its colours, and
     what activating it costs: {T}, mana (a Signet's {1}, a filter land's {W/U}), life (119.4),
     sacrificing it, removing charge counters; its riders (a pain land's "~ deals 1 damage to
-    you", "you gain 1 life"); ``count`` repeats the mana ("Add {C} for each charge counter");
+    you", "you gain 1 life", "~ doesn't untap during your next untap step"); ``count`` repeats the mana ("Add {C} for each charge counter");
     ``condition`` says when it may be activated ("Activate only if you control five or more
     lands"). ``free``: {T} alone for fixed mana and nothing else, the mana a payment takes
     first (``CardDef.mana``)."""
@@ -160,6 +160,7 @@ class ManaAbility:
     charge: int = 0  # charge counters removed from it
     damage: int = 0  # damage it deals to its controller (a pain land)
     gain: int = 0  # life its controller gains
+    stays_tapped: bool = False  # '~ doesn't untap during your next untap step' (a Tempest land)
     count: Any = None  # an amount: the units are added that many times
     condition: Any = None  # an if=/unless= condition (horde.engine.filters): 'Activate only if'
     text: str = ""  # as written in the card file
@@ -168,7 +169,7 @@ class ManaAbility:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "free", self.tap and self.cost is None and not (
-            self.life or self.sacrifice or self.charge or self.damage or self.gain) and self.count is None
+            self.life or self.sacrifice or self.charge or self.damage or self.gain or self.stays_tapped) and self.count is None
             and self.condition is None)
         object.__setattr__(self, "dynamic", any(IDENTITY in u or OPPONENTS_LANDS in u for u in self.units))
 
@@ -183,6 +184,7 @@ class ManaAbility:
     def key(self) -> tuple[Any, ...]:
         """Its parts as plain comparable values (amounts and conditions by their text)."""
         return (self.units, self.tap, self.cost, self.life, self.sacrifice, self.charge, self.damage, self.gain,
+                self.stays_tapped,
                 getattr(self.count, "text", self.count), getattr(self.condition, "text", None))
 
     @property

@@ -246,7 +246,7 @@ def _spend(game: Game, player: int, units: list[ManaUnit], used: list[bool]) -> 
 def activate(game: Game, player: int, activation: Activation, keep: Sequence[str] = ()) -> None:
     """605.3: activate a mana ability for a payment: pay its costs ({T}, its mana, life, a
     sacrifice, charge counters; its mana without the colours ``keep`` when it can), add its mana
-    to the pool, then its riders (a pain land's damage, life gained)."""
+    to the pool, then its riders (a pain land's damage, life gained, staying tapped)."""
     p, ability, made = activation
     if ability.tap:
         p.tapped = True
@@ -267,6 +267,8 @@ def activate(game: Game, player: int, activation: Activation, keep: Sequence[str
         RIDERS.damage(game, p, player, ability.damage)
     if ability.gain and RIDERS.gain is not None:
         RIDERS.gain(game, ability.gain, player)
+    if ability.stays_tapped:  # 502.3: it doesn't untap during its controller's next untap step
+        p.skip_untaps = max(p.skip_untaps, 1)
 
 
 def _pay_exactly(game: Game, player: int, generic: int, pips: tuple[str, ...], keep: Sequence[str]) -> None:
@@ -334,7 +336,7 @@ def mana_options(game: Game, player: int) -> list[Activation]:
 def _weight(ability: ManaAbility) -> int:
     """How much a payment avoids activating it (``SACRIFICE_WEIGHT``...)."""
     return (SACRIFICE_WEIGHT * ability.sacrifice + LIFE_WEIGHT * (ability.life + ability.damage)
-            + CHARGE_WEIGHT * ability.charge + CONVERT_WEIGHT * (ability.cost is not None))
+            + CHARGE_WEIGHT * (ability.charge + ability.stays_tapped) + CONVERT_WEIGHT * (ability.cost is not None))
 
 
 def _activations(game: Game, player: int, generic: int, pips: tuple[str, ...],

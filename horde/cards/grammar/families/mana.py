@@ -3,13 +3,14 @@ lines ('{T}: Add {G}', 'Add {C}{C}', 'Add {U}, {B}, or {R}', 'Add {W}{W}, {W}{U}
 'Add one mana of any color [in your commander's color identity | that a land an opponent
 controls could produce]', 'Add {G} for each Elf you control', with costs ({1}, {T}, 'Sacrifice
 ~', 'Pay 1 life', 'Remove a charge counter from ~'), riders ('~ deals 1 damage to you', 'You gain
-1 life') and 'Activate only if CONDITION'); a land's basic land types (305.6, in the translation
-pass); and the rest of the family's text: '~ enters tapped unless CONDITION' (614.1c), '~ enters
-tapped with N charge counters on it', 'As ~ enters, you may reveal a X card from your hand. If you
-don't, ~ enters tapped', a bounce land's 'return a land you control to its owner's hand', 'sacrifice
-it unless you pay {1}' (unless you return an untapped Island ...), 'scry N', searches for land
-cards (a Panorama's, a fetch land's, Ghost Quarter's 'Its controller may search'), 'You have no
-maximum hand size', 'Return a creature card at random from your graveyard to your hand'."""
+1 life', '~ doesn't untap during your next untap step') and 'Activate only if CONDITION'); a
+land's basic land types (305.6, in the translation pass); and the rest of the family's text: '~
+enters tapped unless CONDITION' (614.1c), '~ enters tapped with N charge counters on it', 'As ~
+enters, you may reveal a X card from your hand. If you don't, ~ enters tapped', a bounce land's
+'return a land you control to its owner's hand', 'sacrifice it unless you pay {1}' (unless you
+return an untapped Island ...), 'scry N', searches for land cards (a Panorama's, a fetch land's,
+Ghost Quarter's 'Its controller may search'), 'You have no maximum hand size', 'Return a creature
+card at random from your graveyard to your hand'."""
 
 from __future__ import annotations
 
@@ -244,6 +245,8 @@ def mana_ability(node: ActivatedAbility, ctx: Context) -> list[str] | None:
             words.append(f"damage={rider.amount.n}")
         elif isinstance(rider, GainLife) and rider.who == Player("you") and isinstance(rider.amount, Num):
             words.append(f"gain={rider.amount.n}")
+        elif isinstance(rider, StaysTapped):
+            words.append("stays_tapped=true")
         elif isinstance(rider, ActivateOnlyIf):
             words.append(translate_node(rider.condition, ctx))
         else:
@@ -256,6 +259,21 @@ def mana_ability(node: ActivatedAbility, ctx: Context) -> list[str] | None:
     if costs == ["{T}"]:
         return ["Mana: " + " ".join(words)]
     return [f"Mana: {', '.join(costs)} -> " + " ".join(words)]
+
+
+@dataclass(frozen=True)
+class StaysTapped(Effect):
+    """'~ doesn't untap during your next untap step' after a mana ability's mana (a Tempest land's)."""
+
+
+@effect("~ doesn't untap during your next untap step", priority=1)
+def _(m: dict[str, Any], p: Parser) -> StaysTapped:
+    return StaysTapped()
+
+
+@translates(StaysTapped)
+def _(node: StaysTapped, ctx: Context) -> list[str]:
+    raise NotExpressible("'doesn't untap during your next untap step' other than after a mana ability's mana")
 
 
 # ---------------------------------------------------------------- as a land enters
