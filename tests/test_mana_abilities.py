@@ -37,6 +37,8 @@ CARDS = {
     "Crystal Vein": ["Type: Land", "Mana: C", "Mana: {T}, sacrifice this -> C C"],
     "Pristine Talisman": ["Cost: {3}", "Type: Artifact", "Mana: C gain=1"],
     "Cinder Marsh": ["Type: Land", "Mana: C", "Mana: B/R stays_tapped=true"],
+    "Coldsteel Heart": ["Cost: {2}", "Type: Artifact", "Keywords: enters tapped", "ChooseColor: any", "Mana: chosen"],
+    "Thriving Bluff": ["Type: Land", "Keywords: enters tapped", "ChooseColor: W/U/B/G", "Mana: R/chosen"],
     "Rupture Spire": ["Type: Land", "Keywords: enters tapped", "Enters: sacrifice_unless_paid generic=1", "Mana: any"],
     "Coral Atoll": ["Type: Land", "Keywords: enters tapped",
                     'Enters: return_own filter="island untapped yours" or_sacrifice=true', "Mana: C U"],
@@ -419,8 +421,29 @@ def test_verb_no_maximum_hand_size_keeps_a_hand_of_nine(make_game, catalogue, ca
     assert [len(player.hand) for player in game.players] == [9, 7]
 
 
+def test_614_12_coldsteel_heart_makes_the_colour_chosen_as_it_entered(make_game, catalogue, cards):
+    game = make_game(players=1)
+    put(game, catalogue, "Plains", side="team")
+    game.players[0].hand = [catalogue.get("Grizzly Bears"), catalogue.get("Lightning Bolt")]
+    heart = enter(game, cards["Coldsteel Heart"])  # the hand asks G and R, the Plains makes W: R (WUBRG order)
+    assert heart.chosen == "R" and [d.options for d in game.drivers.policy.seen] == [list("WUBRG")]
+    assert rules.can_pay(game, 0, 0, ("R", "W")) and not rules.can_pay(game, 0, 0, ("G", "W"))
+    assert enter(game, cards["Coldsteel Heart"], HORDE_CONTROLLER).chosen == "W"  # the Horde pays no mana (H7)
+
+
+def test_614_12_a_thriving_land_makes_its_colour_or_the_one_chosen_other_than_it(make_game, catalogue, cards):
+    game = make_game(players=1)
+    game.players[0].hand = [catalogue.get("Lightning Bolt")]  # R is no option: nothing asked, W first
+    bluff = enter(game, cards["Thriving Bluff"])
+    assert bluff.chosen == "W" and game.drivers.policy.seen[0].options == list("WUBG")
+    assert rules.can_pay(game, 0, 0, ("R",)) and rules.can_pay(game, 0, 0, ("W",))
+    assert not rules.can_pay(game, 0, 0, ("U",)) and not rules.can_pay(game, 0, 0, ("R", "W"))
+
+
 @pytest.mark.parametrize("line, message", [
-    ("Mana: Q", r"bad mana 'Q': expected W, U, B, R, G, C, a choice like W/U/B, any, commander or opponents_lands"),
+    ("Mana: Q", r"bad mana 'Q': expected W, U, B, R, G, C, a choice like W/U/B, any, commander, opponents_lands or "
+                r"chosen \(R/chosen\)"),
+    ("Mana: R/chosen", r"a mana of the chosen colour needs a 'ChooseColor:' line"),
     ("Mana: {X}, {T} -> C", r"a mana ability's cost '\{X\}' is beyond the vocabulary"),
     ("Mana: {W/P}, {T} -> C", r"a mana ability's cost '\{W/P\}' is beyond the vocabulary"),
     ("Mana: tap it -> C", r"mana ability cost 'tap it' is beyond the vocabulary"),

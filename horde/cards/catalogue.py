@@ -23,6 +23,7 @@ from horde.bundled import bundled_folder
 from horde.cards.tokens import described_token
 from horde.engine.cards import (
     ANY,
+    CHOSEN,
     COLOURS,
     HOOKS,
     IDENTITY,
@@ -69,7 +70,7 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
-          "CastFromGraveyard", "EntersTapped"}
+          "CastFromGraveyard", "EntersTapped", "ChooseColor"}
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
@@ -499,6 +500,7 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
 
 # The mana a Mana line's unit may name besides colour letters, C and choices like W/U/B.
 MANA_UNITS = {"any": ANY, "commander": IDENTITY, "opponents_lands": OPPONENTS_LANDS}
+CHOSEN_UNIT = "chosen"  # the colour chosen as it entered (ChooseColor), alone or in a choice: R/chosen
 # Its costs besides {T} and mana: pay N life, sacrifice this, remove N charge counters.
 _MANA_COST = re.compile(r"pay ([0-9]{1,3}) life|sacrifice this|remove ([0-9]{1,2}) charge counters?")
 
@@ -507,10 +509,14 @@ def _mana_unit(word: str) -> frozenset[str]:
     """One mana of a Mana line: a colour letter, C, a choice (W/U/B), or a word of MANA_UNITS."""
     if word.lower() in MANA_UNITS:
         return frozenset({MANA_UNITS[word.lower()]})
-    colours = frozenset(word.upper().split("/"))
+    parts = word.split("/")
+    chosen = frozenset({CHOSEN}) if CHOSEN_UNIT in (part.lower() for part in parts) else frozenset()
+    colours = frozenset(part.upper() for part in parts if part.lower() != CHOSEN_UNIT)
+    if chosen and colours <= set(COLOURS):
+        return colours | chosen
     if not colours <= set(COLOURS) | {"C"}:
-        raise ValueError(f"bad mana {quoted(word)}: expected W, U, B, R, G, C, a choice like W/U/B, any, commander or "
-                         "opponents_lands")
+        raise ValueError(f"bad mana {quoted(word)}: expected W, U, B, R, G, C, a choice like W/U/B, any, commander, "
+                         "opponents_lands or chosen (R/chosen)")
     return colours
 
 
@@ -760,6 +766,16 @@ def build_card(block: _Block) -> CardDef:
             raise DeckError(f"card '{name}': expected 'EntersTapped: if=CONDITION' or 'unless=CONDITION', got "
                             f"{quoted(text)}", path, tapped_line)
         enters_tapped = _condition(name, key, value.strip().strip('"'), path, tapped_line, "EntersTapped ")
+    choose_colour: frozenset[str] = frozenset()
+    if "ChooseColor" in f:  # 'As ~ enters, choose a color [other than red]' (614.12)
+        text, choose_line = f["ChooseColor"]
+        choose_colour = frozenset(COLOURS) if text.strip().lower() == "any" else frozenset(text.strip().upper().split("/"))
+        if not choose_colour or not choose_colour <= set(COLOURS):
+            raise DeckError(f"card '{name}': expected 'ChooseColor: any' or colours like W/U/B/G, got {quoted(text)}",
+                            path, choose_line)
+    if any(CHOSEN in unit for a in mana_abilities for unit in a.units) and not choose_colour:
+        raise DeckError(f"card '{name}': a mana of the chosen colour needs a 'ChooseColor:' line", path,
+                        block.mana[0][1])
     hooks: dict[str, list[Effect]] = {}
     for hook, text, hook_line in block.hooks:
         hooks.setdefault(hook, []).extend(parse_effect(hook, text, path, hook_line, name))
@@ -830,7 +846,8 @@ def build_card(block: _Block) -> CardDef:
         cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None,
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
-        pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped)
+        pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped,
+        choose_colour=choose_colour)
 
 
 # ---------------------------------------------------------------- compiled cards
@@ -991,7 +1008,8 @@ def behaviour(card: CardDef) -> dict[str, Any]:
             "unearth": card.unearth,
             "from_graveyard": None if card.from_graveyard is None else tuple(
                 plain(part) if callable(part) else part for part in card.from_graveyard),
-            "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks}
+            "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks,
+            "enters_tapped": getattr(card.enters_tapped, "text", None), "choose_colour": card.choose_colour}
 
 
 @dataclass

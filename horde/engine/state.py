@@ -84,7 +84,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present", "all_keywords", "charge",
+        "attacked", "present", "all_keywords", "charge", "chosen",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -131,6 +131,7 @@ class Permanent:
         self.attacked: Permanent | None = None  # the team planeswalker it attacks (H8); None: the player `defender`
         self.present = False  # on the battlefield: kept by the Battlefield's enter and leave (a stand-in never is)
         self.charge = 0  # charge counters (a Vivid land's, Everflowing Chalice's)
+        self.chosen = ""  # the colour chosen as it entered (CardDef.choose_colour), or ""
 
     @property
     def is_horde(self) -> bool:

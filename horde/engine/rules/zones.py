@@ -6,7 +6,7 @@ milling, searching).
 
 from __future__ import annotations
 
-from horde.engine.cards import CardDef, Effect, ManaCost
+from horde.engine.cards import COLOURS, CardDef, Effect, ManaCost
 from horde.engine.characteristics import (
     PROTECTION_KEYWORDS,
     apply_statics,
@@ -67,6 +67,8 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
         lieutenant.permanent = p
     # H8: every Horde creature has haste
     p.sick = False if controller == HORDE_CONTROLLER and game.horde_haste else "haste" not in card.keywords
+    if card.choose_colour:  # 'As ~ enters, choose a color' (614.12)
+        p.chosen = choose_colour(game, controller, card)
     if tapped or "enters tapped" in card.keywords or (
             card.enters_tapped is not None and card.enters_tapped(game, Context(card, p, controller))):
         p.tapped = True
@@ -94,6 +96,17 @@ def _enters_triggers(game: Game, entered: Permanent) -> None:
             effects = [e for e in ability if e.when is None or e.when(game, ctx, entered)]
             if effects:
                 resolve(game, effects, ctx)
+
+
+def choose_colour(game: Game, controller: int, card: CardDef) -> str:
+    """The colour chosen as a permanent enters (Coldsteel Heart, a Thriving land): a team player's
+    policy chooses (``colour``); the Horde pays no mana (H7), so its choice is the first allowed
+    colour in WUBRG order, which spends none of its randomness."""
+    options = [c for c in COLOURS if c in card.choose_colour]
+    if controller == HORDE_CONTROLLER:
+        return options[0]
+    choice: str = ask(game, "colour", controller, options, subject=card)
+    return choice
 
 
 def enchant(game: Game, aura: Permanent, target: Target) -> None:

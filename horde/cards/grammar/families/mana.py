@@ -134,6 +134,8 @@ def add(p: Parser) -> AddMana:
             found = AddMana(("opponents_lands",))
         else:
             found = AddMana(("any",))
+    elif p.accept("one", "mana", "of", "the", "chosen", "color"):
+        found = AddMana(("chosen",))
     elif p.at("x", "mana", "in", "any", "combination", "of"):
         p.pos += 6
         units = _combination(p)
@@ -153,6 +155,8 @@ def add(p: Parser) -> AddMana:
         groups = _groups(p)
         if isinstance(groups, str):
             return AddMana(("C",), refused=groups)
+        if len(groups) == 1 and p.accept("or", "one", "mana", "of", "the", "chosen", "color"):
+            groups = (groups[0] + "/chosen",)  # a Thriving land's '{R} or one mana of the chosen color'
         found = AddMana(groups)
     if p.accept("for", "each", "charge", "counter", "on", "~"):
         return replace(found, charge=True)
@@ -555,6 +559,34 @@ def reveal_or_tapped(p: Parser) -> RevealOrTapped:
     if what.det != "a" or what.head != "card" or what.zone != "hand" or what.whose != "yours":
         p.fail("a card from your hand")
     return RevealOrTapped(what)
+
+
+@dataclass(frozen=True)
+class ChooseColour(Static):
+    """'As ~ enters, choose a color [other than red]' (614.12): the colours it may choose."""
+
+    colours: tuple[str, ...]
+
+
+COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@static(first=("as",), priority=1)
+def choose_colour(p: Parser) -> ChooseColour:
+    p.expect("as", "~", "enters", ",", "choose", "a", "color")
+    colours = list(COLOUR_SYMBOLS)
+    if p.accept("other", "than"):
+        t = p.next()
+        if t.value not in COLOUR_WORDS:
+            p.fail("a colour")
+        colours.remove(COLOUR_WORDS[t.value])
+    p.end()
+    return ChooseColour(tuple(colours))
+
+
+@translates(ChooseColour)
+def _(node: ChooseColour, ctx: Context) -> Written:
+    return ["ChooseColor: " + ("any" if len(node.colours) == 5 else "/".join(node.colours))], []
 
 
 @static("you have no maximum hand size")
