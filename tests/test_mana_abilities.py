@@ -7,7 +7,7 @@ activations; mana made beyond a cost floats, 106.4). Each test is a tiny board w
 """
 
 import pytest
-from conftest import put
+from conftest import Scripted, put
 
 from horde.cards.catalogue import build_from_lines, load_catalogue
 from horde.engine import rules, turns
@@ -39,6 +39,7 @@ CARDS = {
     "Cinder Marsh": ["Type: Land", "Mana: C", "Mana: B/R stays_tapped=true"],
     "Coldsteel Heart": ["Cost: {2}", "Type: Artifact", "Keywords: enters tapped", "ChooseColor: any", "Mana: chosen"],
     "Thriving Bluff": ["Type: Land", "Keywords: enters tapped", "ChooseColor: W/U/B/G", "Mana: R/chosen"],
+    "Blood Crypt": ["Type: Land — Swamp Mountain", "EntersTapped: pay_life=2", "Mana: B/R"],
     "Rupture Spire": ["Type: Land", "Keywords: enters tapped", "Enters: sacrifice_unless_paid generic=1", "Mana: any"],
     "Coral Atoll": ["Type: Land", "Keywords: enters tapped",
                     'Enters: return_own filter="island untapped yours" or_sacrifice=true', "Mana: C U"],
@@ -438,6 +439,30 @@ def test_614_12_a_thriving_land_makes_its_colour_or_the_one_chosen_other_than_it
     assert bluff.chosen == "W" and game.drivers.policy.seen[0].options == list("WUBG")
     assert rules.can_pay(game, 0, 0, ("R",)) and rules.can_pay(game, 0, 0, ("W",))
     assert not rules.can_pay(game, 0, 0, ("U",)) and not rules.can_pay(game, 0, 0, ("R", "W"))
+
+
+def test_614_12_a_shock_land_enters_untapped_when_its_controller_pays_2_life(make_game, catalogue, cards):
+    game = make_game(players=1, policy=Scripted(pay_life=True))
+    crypt = rules.put_onto_battlefield(game, cards["Blood Crypt"], 0, 0)
+    assert not crypt.tapped and game.team_life == 18
+    game = make_game(players=1, policy=Scripted(pay_life=False))
+    assert rules.put_onto_battlefield(game, cards["Blood Crypt"], 0, 0).tapped and game.team_life == 20
+    game = make_game(players=1, policy=Scripted(pay_life=True))
+    game.team_life = 2  # never the team's last life (119.4, as for mana)
+    assert rules.put_onto_battlefield(game, cards["Blood Crypt"], 0, 0).tapped and game.team_life == 2
+    assert rules.put_onto_battlefield(game, cards["Blood Crypt"], HORDE_CONTROLLER, HORDE_CONTROLLER).tapped
+    assert not game.drivers.policy.seen  # the Horde pays no mana (H7): it is never asked
+
+
+def test_the_baseline_pays_2_life_when_the_untapped_land_casts_a_card_of_its_hand(make_game, catalogue, cards):
+    game = make_game(players=1)
+    put(game, catalogue, "Mountain", side="team")
+    game.players[0].hand = [catalogue.get("Lightning Bolt")]  # costs 1: the Mountain pays it
+    assert rules.put_onto_battlefield(game, cards["Blood Crypt"], 0, 0).tapped and game.team_life == 20
+    game = make_game(players=1)
+    put(game, catalogue, "Mountain", side="team")
+    game.players[0].hand = [catalogue.get("Lightning Bolt"), catalogue.get("Grizzly Bears")]  # Bears cost 2
+    assert not rules.put_onto_battlefield(game, cards["Blood Crypt"], 0, 0).tapped and game.team_life == 18
 
 
 @pytest.mark.parametrize("line, message", [

@@ -758,14 +758,17 @@ def build_card(block: _Block) -> CardDef:
     if "Identity" in f:
         identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
     horde_x = card_number(f["HordeX"][0], "HordeX", path, f["HordeX"][1], name) if "HordeX" in f else 3
-    enters_tapped = None
+    enters_tapped, enters_pay_life = None, 0
     if "EntersTapped" in f:  # 614.1c: "~ enters tapped unless you control a Swamp or a Mountain"
         text, tapped_line = f["EntersTapped"]
         key, sep, value = text.partition("=")
-        if not sep or key not in ("if", "unless"):
-            raise DeckError(f"card '{name}': expected 'EntersTapped: if=CONDITION' or 'unless=CONDITION', got "
-                            f"{quoted(text)}", path, tapped_line)
-        enters_tapped = _condition(name, key, value.strip().strip('"'), path, tapped_line, "EntersTapped ")
+        if sep and key == "pay_life":  # 614.12: "As ~ enters, you may pay 2 life. If you don't, it enters tapped"
+            enters_pay_life = card_number(value, "pay_life", path, tapped_line, name)
+        elif not sep or key not in ("if", "unless"):
+            raise DeckError(f"card '{name}': expected 'EntersTapped: if=CONDITION', 'unless=CONDITION' or "
+                            f"'pay_life=N', got {quoted(text)}", path, tapped_line)
+        else:
+            enters_tapped = _condition(name, key, value.strip().strip('"'), path, tapped_line, "EntersTapped ")
     choose_colour: frozenset[str] = frozenset()
     if "ChooseColor" in f:  # 'As ~ enters, choose a color [other than red]' (614.12)
         text, choose_line = f["ChooseColor"]
@@ -847,7 +850,7 @@ def build_card(block: _Block) -> CardDef:
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped,
-        choose_colour=choose_colour)
+        enters_pay_life=enters_pay_life, choose_colour=choose_colour)
 
 
 # ---------------------------------------------------------------- compiled cards
@@ -1009,7 +1012,8 @@ def behaviour(card: CardDef) -> dict[str, Any]:
             "from_graveyard": None if card.from_graveyard is None else tuple(
                 plain(part) if callable(part) else part for part in card.from_graveyard),
             "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks,
-            "enters_tapped": getattr(card.enters_tapped, "text", None), "choose_colour": card.choose_colour}
+            "enters_tapped": (getattr(card.enters_tapped, "text", None), card.enters_pay_life),
+            "choose_colour": card.choose_colour}
 
 
 @dataclass

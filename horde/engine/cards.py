@@ -260,6 +260,7 @@ class CardDef:
     from_graveyard: Any = None  # 'you may cast ~ from your graveyard': (extra generic cost amount or None, condition or None)
     horde_x: int = 3  # H7: the X the Horde pays for a spell with X
     enters_tapped: Any = None  # a condition under which it enters tapped (614.1c: a check land's 'unless you control ...')
+    enters_pay_life: int = 0  # 'As ~ enters, you may pay 2 life. If you don't, it enters tapped' (a shock land)
     choose_colour: frozenset[str] = frozenset()  # 'As ~ enters, choose a color [other than red]': the colours it may choose
     choose: tuple[int, int] = (1, 1)  # a modal spell's modes to choose: (least, most)
     text: str = ""

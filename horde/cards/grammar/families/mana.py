@@ -6,7 +6,8 @@ controls could produce]', 'Add {G} for each Elf you control', with costs ({1}, {
 1 life', '~ doesn't untap during your next untap step') and 'Activate only if CONDITION'); a
 land's basic land types (305.6, in the translation pass); and the rest of the family's text: '~
 enters tapped unless CONDITION' (614.1c), '~ enters tapped with N charge counters on it', 'As ~
-enters, you may reveal a X card from your hand. If you don't, ~ enters tapped', a bounce land's
+enters, you may reveal a X card from your hand (pay N life). If you don't, ~ enters tapped', 'As
+~ enters, choose a color [other than red]', a bounce land's
 'return a land you control to its owner's hand', 'sacrifice it unless you pay {1}' (unless you
 return an untapped Island ...), 'scry N', searches for land cards (a Panorama's, a fetch land's,
 Ghost Quarter's 'Its controller may search'), 'You have no maximum hand size', 'Return a creature
@@ -498,7 +499,7 @@ class RevealOrTapped(Static):
 
 @dataclass(frozen=True)
 class IfYouDontTapped(Static):
-    """'If you don't, ~ enters tapped' after a reveal."""
+    """'If you don't, ~ enters tapped' after a reveal or a life paid."""
 
 
 @dataclass(frozen=True)
@@ -584,6 +585,30 @@ def choose_colour(p: Parser) -> ChooseColour:
     return ChooseColour(tuple(colours))
 
 
+@dataclass(frozen=True)
+class PayLifeOrTapped(Static):
+    """'As ~ enters, you may pay N life' (with 'If you don't, it enters tapped' after it: a shock
+    land, 614.12)."""
+
+    life: int
+
+
+@static(first=("as",), priority=1)
+def pay_life_or_tapped(p: Parser) -> PayLifeOrTapped:
+    p.expect("as", "~", "enters", ",", "you", "may", "pay")
+    n = number(p)
+    p.expect("life")
+    p.end()
+    if not isinstance(n, Num):
+        p.fail("a number")
+    return PayLifeOrTapped(n.n)
+
+
+@translates(PayLifeOrTapped)
+def _(node: PayLifeOrTapped, ctx: Context) -> Written:
+    return [f"EntersTapped: pay_life={node.life}"], []
+
+
 @translates(ChooseColour)
 def _(node: ChooseColour, ctx: Context) -> Written:
     return ["ChooseColor: " + ("any" if len(node.colours) == 5 else "/".join(node.colours))], []
@@ -629,8 +654,8 @@ def _(node: RevealOrTapped, ctx: Context) -> Written:
 
 @translates(IfYouDontTapped)
 def _(node: IfYouDontTapped, ctx: Context) -> Written:
-    if not ctx.pending or not ctx.pending[-1].startswith('EntersTapped: unless="hand:'):
-        raise NotExpressible("'If you don't, ~ enters tapped' after no reveal")
+    if not ctx.pending or not ctx.pending[-1].startswith(('EntersTapped: unless="hand:', "EntersTapped: pay_life=")):
+        raise NotExpressible("'If you don't, ~ enters tapped' after no reveal and no life paid")
     return [], []
 
 
