@@ -40,6 +40,8 @@ CARDS = {
     "Coldsteel Heart": ["Cost: {2}", "Type: Artifact", "Keywords: enters tapped", "ChooseColor: any", "Mana: chosen"],
     "Thriving Bluff": ["Type: Land", "Keywords: enters tapped", "ChooseColor: W/U/B/G", "Mana: R/chosen"],
     "Blood Crypt": ["Type: Land — Swamp Mountain", "EntersTapped: pay_life=2", "Mana: B/R"],
+    "Crosis's Catacombs": ["Type: Land — Lair", 'Enters: return_own filter="land nonlair yours" or_sacrifice=true',
+                           "Mana: U/B/R"],
     "Rupture Spire": ["Type: Land", "Keywords: enters tapped", "Enters: sacrifice_unless_paid generic=1", "Mana: any"],
     "Coral Atoll": ["Type: Land", "Keywords: enters tapped",
                     'Enters: return_own filter="island untapped yours" or_sacrifice=true', "Mana: C U"],
@@ -319,6 +321,16 @@ def test_a_mana_ability_that_gains_life(make_game, catalogue, cards):
     enter(game, cards["Pristine Talisman"])
     life = game.team_life
     assert rules.pay(game, 0, 1, ()) and game.team_life == life + 1
+
+
+def test_a_lair_returns_a_land_that_is_not_a_lair_or_is_sacrificed(make_game, catalogue, cards):
+    game = make_game(players=1)
+    game.drivers.policy = BaselineLike()
+    first = rules.put_onto_battlefield(game, cards["Crosis's Catacombs"], 0, 0)
+    assert not rules.on_battlefield(game, first)  # no land but itself, a Lair: sacrificed
+    island = put(game, catalogue, "Island", side="team")
+    lair = rules.put_onto_battlefield(game, cards["Crosis's Catacombs"], 0, 0)
+    assert rules.on_battlefield(game, lair) and not lair.tapped and game.players[0].hand == [island.card]
 
 
 def test_verb_sacrifice_unless_paid_rupture_spire(make_game, catalogue, cards):

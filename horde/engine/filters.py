@@ -61,6 +61,7 @@ SUBTYPE_TERMS = {
     "swamp", "forest", "island", "mountain", "plains", "equipment", "aura",
     "phyrexian", "rat", "troll", "snake", "curse",
     "head", "minotaur", "reveler", "god", "satyr", "nymph", "centaur",
+    "lair", "gate", "locus", "desert",  # land subtypes lands name ("a non-Lair land": 205.3i)
 }
 
 
