@@ -42,6 +42,8 @@ CARDS = {
     "Blood Crypt": ["Type: Land — Swamp Mountain", "EntersTapped: pay_life=2", "Mana: B/R"],
     "Crosis's Catacombs": ["Type: Land — Lair", 'Enters: return_own filter="land nonlair yours" or_sacrifice=true',
                            "Mana: U/B/R"],
+    "Brokers Hideout": ["Type: Land", 'Enters: sacrifice_self ; search_land filter="basic forest | basic plains | '
+                        'basic island" tapped=true ; gain_life amount=1'],
     "Rupture Spire": ["Type: Land", "Keywords: enters tapped", "Enters: sacrifice_unless_paid generic=1", "Mana: any"],
     "Coral Atoll": ["Type: Land", "Keywords: enters tapped",
                     'Enters: return_own filter="island untapped yours" or_sacrifice=true', "Mana: C U"],
@@ -408,6 +410,15 @@ def test_verb_search_land_a_panorama_finds_a_basic_land_of_its_types(make_game, 
     found = [p.card.name for p in game.battlefield.team if p.tapped and p.card.name != "Swamp"]
     assert found == ["Island"] and not rules.on_battlefield(game, panorama)
     assert [c.name for c in game.players[0].library] == ["Mountain"]
+
+
+def test_603_12_a_hideout_is_sacrificed_as_it_enters_and_finds_a_basic_land_and_a_life(make_game, catalogue, cards):
+    game = make_game(players=1)
+    game.players[0].library[:] = [catalogue.get("Mountain"), catalogue.get("Forest")]
+    hideout = rules.put_onto_battlefield(game, cards["Brokers Hideout"], 0, 0)
+    assert not rules.on_battlefield(game, hideout) and game.players[0].graveyard == [hideout.card]
+    assert [(p.card.name, p.tapped) for p in game.battlefield.team] == [("Forest", True)]
+    assert [c.name for c in game.players[0].library] == ["Mountain"] and game.team_life == 21
 
 
 def test_myriad_landscape_finds_two_basic_lands_that_share_a_type(make_game, catalogue, cards):

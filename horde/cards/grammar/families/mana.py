@@ -281,6 +281,33 @@ def _(node: StaysTapped, ctx: Context) -> list[str]:
     raise NotExpressible("'doesn't untap during your next untap step' other than after a mana ability's mana")
 
 
+@dataclass(frozen=True)
+class WhenYouDo(Effect):
+    """'When you do, EFFECTS' (603.12, a reflexive trigger) after 'sacrifice it' as a land
+    enters (Brokers Hideout): sacrificing a permanent that is on the battlefield is always done,
+    so the effects follow at once."""
+
+    effects: tuple[Effect, ...]
+
+
+@sentence(first=("when",), priority=1)
+def when_you_do(p: Parser) -> WhenYouDo:
+    from horde.cards.grammar.effects import clauses
+
+    p.expect("when", "you", "do", ",")
+    return WhenYouDo(clauses(p))
+
+
+@translates(WhenYouDo)
+def _(node: WhenYouDo, ctx: Context) -> list[str]:
+    if ctx.hook != "Enters" or not ctx.verbs or ctx.verbs[-1] != "sacrifice_self":
+        raise NotExpressible("'When you do' after anything but sacrificing it as it enters")
+    out: list[str] = []
+    for effect in node.effects:
+        out += translate_node(effect, ctx)
+    return out
+
+
 # ---------------------------------------------------------------- as a land enters
 @dataclass(frozen=True)
 class ReturnOwn(Effect):
