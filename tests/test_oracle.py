@@ -223,8 +223,8 @@ def test_keyword_grants_until_end_of_turn_without_power_and_toughness():
         ["Cast: pump on=target target=creature keywords=flying"]
     assert lines("Creatures you control gain trample until end of turn.", types={"Sorcery"}) == \
         ['Cast: pump_all filter="creature yours" keywords=trample']
-    assert lines("{R}: ~ gains first strike until end of turn.") == \
-        ['Activated: {R} -> pump on=self keywords="first strike"']
+    assert lines("Whenever ~ attacks, it gains first strike until end of turn.") == \
+        ['Attacks: pump on=self keywords="first strike"']
     assert lines("Target creature gains shadow until end of turn.", types={"Instant"})[0] == "unread"
 
 
@@ -279,7 +279,8 @@ def test_303_4a_enchant_any_noun_phrase():
 
 
 def test_119_4_discard_and_life_costs_of_activated_abilities():
-    assert lines("{1}, Discard a card: Draw a card.") == ["Activated: {1}, discard a card -> draw who=you count=1"]
+    assert lines("{1}, {T}, Discard a card: Draw a card.") == \
+        ["Activated: {1}, {T}, discard a card -> draw who=you count=1"]
     assert lines("{T}, Pay 2 life: Draw a card.") == ["Activated: {T}, pay 2 life -> draw who=you count=1"]
     assert lines("{T}, Pay 1 life: Add {B}.", types={"Land"}) == ["Mana: {T}, pay 1 life -> B"]  # a mana ability's life cost
 
@@ -409,3 +410,73 @@ def test_subjects_players_and_references_of_several_clauses():
         ['Cast: destroy target="artifact | enchantment" ; gain_life amount=4 who=target_controller']
     assert lines("When ~ enters, you may discard a card. If you do, draw a card.") == \
         ["Enters: discard who=you count=1 may=true ; draw who=you count=1 if=done"]
+
+
+def test_what_the_grammar_reads_with_the_verbs_of_today():
+    """Tri-lands and banners, 'enters under your control', 'up to one target' (a choice of its
+    controller: may=true), a threaten (gain_control's untap and bonus), 'it' in an activated
+    ability (the card), spells of several kinds or any kind, an opponent's spells."""
+    assert lines("~ enters tapped.\n{T}: Add {W}, {B}, or {G}.", types={"Land"}) == \
+        ["Keywords: enters tapped", "Mana: W/B/G"]
+    assert lines("Landfall — Whenever a land enters the battlefield under your control, you gain 1 life.") == \
+        ['PermanentEnters: gain_life amount=1 when="land yours"']
+    assert lines("When ~ enters, return up to one other target creature to its owner's hand.") == \
+        ['Enters: bounce target="creature other" may=true']
+    assert lines("Exile up to one target creature. Its controller gains 2 life.", types={"Instant"})[0] == "unread"
+    assert lines("Gain control of target creature until end of turn. Untap that creature. It gets +2/+0 and gains "
+                 "haste until end of turn.", types={"Sorcery"}) == \
+        ["Cast: gain_control target=creature until_end_of_turn=true untap=true power=2 keywords=haste"]
+    assert lines("{1}, Sacrifice ~: It deals 2 damage to any target.") == \
+        ["Activated: {1}, sacrifice this -> damage amount=2 target=any"]
+    assert lines("Whenever you cast an instant or sorcery spell, draw a card.") == \
+        ['SpellCast: draw who=you count=1 when="instant yours | sorcery yours"']
+    assert lines("Whenever an opponent casts a spell, you gain 1 life.") == \
+        ["SpellCast: gain_life amount=1 when=opponents"]
+    # a bonus joins the verb of the same target, never across a condition
+    assert lines("Target creature gets +2/+2 until end of turn. It gains trample until end of turn.",
+                 types={"Instant"}) == ["Cast: pump on=target target=creature power=2 toughness=2 keywords=trample"]
+    assert lines("Kicker {2}{B}\nTarget creature gets +3/+0 until end of turn. If this spell was kicked, that creature "
+                 "gains lifelink until end of turn.", types={"Instant"})[0] == "unread"
+
+
+def test_602_5b_activation_restrictions_the_engine_keeps_and_lists_of_all():
+    """The engine activates an ability in its controller's main phase, once a turn: 'Activate
+    only as a sorcery (once each turn, during your turn)' says what it does already; a self
+    regeneration, activated when the creature would be destroyed, is refused with one."""
+    assert lines("{2}{R}: Draw a card. Activate only once each turn.") == ["Activated: {2}{R} -> draw who=you count=1"]
+    assert lines("{B}: Regenerate ~. Activate only once each turn.")[0] == "unread"
+    assert lines("{1}, {T}: Destroy all artifacts, creatures, and enchantments.", types={"Artifact"}) == \
+        ['Activated: {1}, {T} -> destroy_all filter="artifact | creature | enchantment"']
+    assert lines("~ deals damage to each opponent equal to the number of Islands that player controls.",
+                 types={"Sorcery"}) == ['Cast: damage_all amount="count:island theirs" who=each_opponent']
+
+
+def test_modifiers_before_a_list_of_nouns_belong_to_each():
+    """'target attacking Wolf or Werewolf': both attack; 'nontoken Elf or Berserker': both
+    nontoken; a type that modifies the first ('artifact creature or enchantment') stays its own."""
+    assert lines("Target attacking Wolf or Werewolf gains indestructible until end of turn.", types={"Instant"}) == \
+        ['Cast: pump on=target target="wolf attacking | werewolf attacking" keywords=indestructible']
+    assert lines("Whenever another nontoken Elf or Berserker you control dies, you draw a card.") == \
+        ['CreatureDies: draw who=you count=1 when="elf nontoken other yours | berserker nontoken other yours"']
+    assert lines("Destroy target artifact creature or enchantment.", types={"Instant"}) == \
+        ['Cast: destroy target="artifact creature | enchantment"']
+    assert lines("Whenever a green creature dies, its controller discards a card.") == \
+        ['CreatureDies: discard who=that_player count=1 when="creature green"']
+    assert lines("Whenever an opponent casts a creature spell, ~ deals 1 damage to that player.") == \
+        ['SpellCast: damage_all amount=1 who=that_player when="creature opponents"']
+
+
+def test_602_activated_abilities_play_exactly_only_as_the_engine_uses_them():
+    """The engine activates an ability once a turn, after combat (a team player's second main
+    phase): an effect until end of turn, a target that attacks or blocks, or an ability nothing
+    limits to once a turn is left out, the card approximated; a tap or a sacrifice of its source,
+    'only once each turn' and a self regeneration play as printed."""
+    for text in ("{B}: ~ gets +1/+1 until end of turn.", "{T}: Target creature gets +2/+2 until end of turn.",
+                 "{2}{R}: ~ gets +2/+0 until end of turn. Activate only as a sorcery.",
+                 "{4}, {T}: Target creature can't be blocked this turn.",
+                 "{T}: ~ deals 2 damage to target attacking or blocking creature.",
+                 "{3}{W}: Create a 1/1 white Spirit creature token with flying.", "{1}, Discard a card: Draw a card."):
+        assert lines(text)[0] == "unread", text
+    assert lines("{T}: ~ deals 1 damage to any target.") == ["Activated: {T} -> damage amount=1 target=any"]
+    assert lines("{2}, Sacrifice ~: Draw a card.") == ["Activated: {2}, sacrifice this -> draw who=you count=1"]
+    assert lines("{B}: Regenerate ~.") == ["Activated: {B} -> regenerate on=self"]

@@ -14,7 +14,7 @@ import difflib
 import os
 import re
 import shlex
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -66,11 +66,11 @@ from horde.setup import GameSetup
 
 if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in card files needs neither
     from horde.cards.cardindex import CardIndex, IndexedCard
-    from horde.cards.oracle import Facts
+    from horde.cards.oracle import Compiled, Facts
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
-          "CastFromGraveyard", "EntersTapped", "ChooseColor"}
+          "CastFromGraveyard", "EntersTapped", "Overload", "CostsLess", "ChooseColor"}
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
@@ -214,6 +214,7 @@ class Catalogue:
         self.index_path: Path | None = None  # where to look cards up when no file has them
         self.approximate = False
         self.refused: dict[str, DeckError] = {}  # lower-case name -> why the index's card is refused
+        self._cache_key: str | None = None
 
     def __contains__(self, name: str) -> bool:
         return name.lower() in self._lower
@@ -284,6 +285,16 @@ class Catalogue:
         return {name: origin.dropped for name, origin in self.origins_of(cards).items()
                 if origin.kind == "approximated"}
 
+    def cache_key(self) -> str:
+        """What the card index's compiled texts must have been compiled with for this catalogue
+        to use them (``import_cards``): a digest of its hand-written tokens and card names, the
+        tokens a text may name and the names a new token may not take."""
+        if self._cache_key is None:
+            written = [(name, card) for name, card in self.cards.items() | self.tokens.items()
+                       if self.origins.get(name, Origin("hand-written", "")).kind == "hand-written"]
+            self._cache_key = compiled_with(dict(written))
+        return self._cache_key
+
     def _token_phrase(self, name: str) -> CardDef | None:
         """Token lines as Horde lists write them: '2/2 Zombie tokens', 'Zombie token'."""
         m = re.fullmatch(r"(?:([0-9]{1,6})/([0-9]{1,6})\s+)?(.+?)(?:\s+tokens?)?", name.strip(), re.I)
@@ -308,6 +319,7 @@ class Catalogue:
         """Resolve a name through the card index and the compiler (or refuse it, remembered in
         ``refused``)."""
         from horde.cards.cardindex import open_index
+        from horde.cards.oracle import grammar_version
 
         index = open_index(self.index_path) if self.index_path is not None else None
         indexed = index.lookup(name) if index is not None else None
@@ -317,9 +329,12 @@ class Catalogue:
             return None
         if indexed.name.lower() in self._lower:  # a face or split name of a card the files have
             return self.get(indexed.name)
+        compiled = None
+        if self.cache_key() == index.meta.get("compiled_with") and index.meta.get("grammar") == grammar_version():
+            compiled = cached_compiled(index.compiled(indexed.name), self.tokens, self._lower)
         try:
             card, origin, tokens = compile_indexed(indexed, self.tokens, self.approximate, str(index.path),
-                                                   self._lower)
+                                                   self._lower, compiled)
         except DeckError as error:
             self.refused[low] = error
             return None
@@ -430,6 +445,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         when = None
         condition = None
         optional = False
+        tax = None
         for word in rest:
             key, sep, value = word.partition("=")
             if not sep:
@@ -444,6 +460,12 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
                 continue
             if key == "may" and not static_hook:  # 'you may': a choice of its controller (rules.may)
                 optional = _convert(card_name, "may", "bool", value, (), path, line)
+                continue
+            if key == "unless_pays" and not static_hook:  # 'unless that player pays {1}' (rules.pays_tax)
+                tax = parse_cost(value, path, line)
+                if tax.x:
+                    raise DeckError(f"card '{card_name}': unless_pays={value}: a payment with X is beyond the "
+                                    "vocabulary", path, line)
                 continue
             spec = verb.args.get(key)
             if spec is None:
@@ -467,7 +489,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             if target is not None:
                 raise DeckError(f"card '{card_name}': verb '{name}' targets twice", path, line)
             target = TARGET_PLAYERS[args["who"]]  # 'target player', 'target opponent'
-        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition, optional))
+        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition, optional, tax))
     return effects
 
 
@@ -622,6 +644,16 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
             if unknown:
                 raise ValueError(f"unknown keyword {quoted(sorted(unknown)[0])}")
             return words
+        if kind == "types":  # card types, as a type line writes them ('land', 'artifact creature')
+            types = frozenset(w.capitalize() for w in value.replace(",", " ").split())
+            unknown_types = sorted(types - CARD_TYPES)
+            if not types or unknown_types:
+                raise ValueError(f"expected card types ({', '.join(sorted(CARD_TYPES))}), got {quoted(value)}")
+            return types
+        if kind == "subtypes":  # subtypes, as a type line writes them ('forest', 'zombie')
+            return frozenset(w.capitalize() for w in value.replace(",", " ").split())
+        if kind == "colours":  # as the Colors field: 'colorless', letters or names
+            return parse_colours(value, f"argument {key}", path, line, card_name)
         return value  # "str" and "token" (tokens are checked once all files are read)
     except ValueError as error:
         raise DeckError(f"card '{card_name}': argument {key}: {error}", path, line) from None
@@ -819,8 +851,11 @@ def build_card(block: _Block) -> CardDef:
         text, enchant_line = f["Enchant"]
         if "Aura" not in subtypes:
             raise DeckError(f"card '{name}': only an Aura has 'Enchant:'", path, enchant_line)
-        flt = _convert(name, "Enchant", "filter", text, (), path, enchant_line)
-        enchant = Effect("enchant", {"target": flt}, None, line=enchant_line, target=flt)
+        # 'Enchant creature card in a graveyard' (Animate Dead): graveyard:FILTER, the card its Enters returns
+        zone = "graveyard" if text.lower().startswith("graveyard:") else "battlefield"
+        flt = _convert(name, "Enchant", "filter", text.partition(":")[2] if zone == "graveyard" else text, (), path,
+                       enchant_line)
+        enchant = Effect("enchant", {"target": flt, "zone": zone}, None, line=enchant_line, target=flt)
     elif "Aura" in subtypes:
         raise DeckError(f"aura '{name}' has no 'Enchant:' line (creature, permanent, player, ...)", path, block.line)
     if "Planeswalker" in types and loyalty is None:
@@ -839,6 +874,17 @@ def build_card(block: _Block) -> CardDef:
         raise DeckError(f"creature '{name}' has */* but no 'Static: pt_equals amount=...'", path, f["PT"][1])
     cast = hooks.get("Cast", [])
     counters = next((e for e in cast if e.verb == "counter_spell"), None)
+    overload = None
+    if "Overload" in f:
+        text, overload_line = f["Overload"]
+        if not cast or not any(e.target is not None for e in cast):
+            raise DeckError(f"card '{name}': 'Overload:' needs a 'Cast:' effect with a target (702.96: overloaded, "
+                            "'target' becomes 'each')", path, overload_line)
+        overload = parse_cost(text, path, overload_line)
+    costs_less = None
+    if "CostsLess" in f:
+        text, less_line = f["CostsLess"]
+        costs_less = _convert(name, "CostsLess", "amount", text, (), path, less_line)
     return CardDef(
         name=name, cost=cost, types=types, subtypes=subtypes, supertypes=supertypes, power=power,
         toughness=toughness, loyalty=loyalty, keywords=keywords, colours=colours, identity=identity,
@@ -850,7 +896,7 @@ def build_card(block: _Block) -> CardDef:
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped,
-        enters_pay_life=enters_pay_life, choose_colour=choose_colour)
+        overload=overload, costs_less=costs_less, enters_pay_life=enters_pay_life, choose_colour=choose_colour)
 
 
 # ---------------------------------------------------------------- compiled cards
@@ -931,7 +977,8 @@ def index_fact_lines(indexed: IndexedCard) -> list[str]:
 
 
 def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approximate: bool, where: str,
-                    taken: Container[str] = ()) -> tuple[CardDef, Origin, tuple[CardDef, ...]]:
+                    taken: Container[str] = (), compiled: Compiled | None = None
+                    ) -> tuple[CardDef, Origin, tuple[CardDef, ...]]:
     """The CardDef of an index card: its facts and its compiled text, through the card-file loader,
     with the new token cards its text creates (``compile_text``: none of ``tokens`` has exactly
     their facts; each named apart from ``tokens`` and ``taken``, the catalogue's names in lower
@@ -941,16 +988,13 @@ def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approxi
     ``approximate``: then it plays by its facts and the abilities the compiler did read, and
     ``Origin.dropped`` lists every ability left out (and the face not played). Its keywords are
     those its own text says, never MTGJSON's ``keywords`` list, which also names keywords a card
-    only grants or mentions."""
-    from horde.cards.oracle import Facts, compile_text
-
+    only grants or mentions. ``compiled``: its text compiled already (the index's, made at import:
+    ``cached_compiled``), else it is compiled here."""
     name = indexed.name
     if indexed.refused:
         raise DeckError(f"card '{name}' (index) is refused: {indexed.refused}")
-    facts = Facts(name, frozenset(indexed.types), frozenset(indexed.subtypes), frozenset(indexed.supertypes),
-                  frozenset(indexed.colors), pt_star=(indexed.power, indexed.toughness) == ("*", "*"),
-                  x_cost="{X}" in indexed.mana_cost)
-    compiled = compile_text(indexed.text, facts, tokens, taken)
+    if compiled is None:
+        compiled = compile_card(indexed, tokens, taken)
     made = tuple(compiled.tokens.values())
     source = f"index:{name}"
     note = indexed.note
@@ -979,6 +1023,128 @@ def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approxi
     return card, Origin("approximated", where, dropped, note), made
 
 
+def indexed_facts(indexed: IndexedCard) -> Facts:
+    """The compiler's view of an index card's printed facts."""
+    from horde.cards.oracle import Facts
+
+    return Facts(indexed.name, frozenset(indexed.types), frozenset(indexed.subtypes), frozenset(indexed.supertypes),
+                 frozenset(indexed.colors), pt_star=(indexed.power, indexed.toughness) == ("*", "*"),
+                 x_cost="{X}" in indexed.mana_cost)
+
+
+def compile_card(indexed: IndexedCard, tokens: Mapping[str, CardDef], taken: Container[str] = ()) -> Compiled:
+    """An index card's text compiled (``horde.cards.oracle.compile_text``)."""
+    from horde.cards.oracle import compile_text
+
+    return compile_text(indexed.text, indexed_facts(indexed), tokens, taken)
+
+
+# ---------------------------------------------------------------- texts compiled at import
+def token_lines(card: CardDef) -> list[str]:
+    """A token card (one a text creates) as card-file lines: its facts, keywords, mana, text."""
+    lines = [f"Name: {card.name}", f"Type: {card.type_line()}"]
+    if card.is_creature:
+        lines.append(f"PT: {card.power}/{card.toughness}")
+    lines.append(f"Colors: {''.join(c for c in COLOURS if c in card.colours) or 'colorless'}")
+    if card.keywords:
+        lines.append("Keywords: " + ", ".join(sorted(card.keywords)))
+    if card.mana:
+        lines.append("Mana: " + " ".join("any" if unit == frozenset("*") else "/".join(sorted(unit))
+                                         for unit in card.mana))
+    if card.text:
+        lines.append(f"Text: {card.text}")
+    return lines
+
+
+def compiled_with(written: Mapping[str, CardDef]) -> str:
+    """A digest of what a compiled text depends on besides itself: the tokens it may name (their
+    facts) and the names a new token may not take."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name in sorted(written):
+        card = written[name]
+        digest.update(("\n".join(token_lines(card)) if card.is_token else name.lower()).encode() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def compiled_record(compiled: Compiled) -> str:
+    """A compiled text as the index keeps it (JSON)."""
+    import json
+
+    return json.dumps({"lines": compiled.lines, "unread": compiled.unread, "dropped": compiled.dropped,
+                       "why": compiled.why, "tokens": {name: token_lines(card) for name, card in compiled.tokens.items()}},
+                      separators=(",", ":"), ensure_ascii=False)
+
+
+def cached_compiled(record: Any, tokens: Mapping[str, CardDef], taken: Container[str]) -> Compiled | None:
+    """The compiled text the index keeps (``compiled_record``), with its new tokens as cards; None
+    when there is none, or when a new token's name is now another token's or card's (compiled
+    again then, so that it is named apart as it would have been)."""
+    from horde.cards.oracle import Compiled
+
+    if not isinstance(record, dict):
+        return None
+    made: dict[str, CardDef] = {}
+    for name, lines in record.get("tokens", {}).items():
+        known = tokens.get(name)
+        if known is not None:
+            if token_lines(known) != lines:
+                return None
+            made[name] = known
+            continue
+        if name.lower() in taken:
+            return None
+        try:
+            made[name] = build_from_lines(lines, "compiled token")
+        except DeckError:
+            return None
+    return Compiled(lines=list(record["lines"]), unread=list(record["unread"]), dropped=list(record["dropped"]),
+                    why=dict(record.get("why", {})), tokens={n: c for n, c in made.items() if n not in tokens})
+
+
+_IMPORTING: dict[str, Any] = {}  # what the import's compiling processes compile with (inherited by fork)
+PARALLEL_MIN = 200  # a batch of fewer cards is compiled in the importing process itself
+
+
+def _compile_record(indexed: IndexedCard) -> str:
+    return compiled_record(compile_card(indexed, _IMPORTING["tokens"], _IMPORTING["taken"]))
+
+
+def import_cards(source: str | os.PathLike[str], target: Path | None = None,
+                 progress: Callable[[int, int], object] | None = None, workers: int | None = None) -> dict[str, Any]:
+    """``horde cards import``: MTGJSON's AtomicCards into the card index, with every card's text
+    compiled against the bundled card files' tokens and names (the grammar's version and what it
+    was compiled with are in the index's meta), so a deck load pays nothing for parsing. The
+    texts are compiled by ``workers`` processes (default: the machine's cores, at most four,
+    where processes can be forked); each card's on its own, so the index is the same whatever
+    their number."""
+    import multiprocessing
+
+    from horde.cards.cardindex import import_atomic_cards
+    from horde.cards.oracle import grammar_version
+
+    bundled = bundled_catalogue()
+    _IMPORTING.update(tokens=bundled.tokens, taken=frozenset(bundled._lower))
+    meta = {"grammar": grammar_version(), "compiled_with": bundled.cache_key()}
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 4)
+    forking = "fork" in multiprocessing.get_all_start_methods()
+    pool = multiprocessing.get_context("fork").Pool(workers) if workers > 1 and forking else None
+
+    def compile_batch(cards: list[IndexedCard]) -> list[str]:
+        if pool is None or len(cards) < PARALLEL_MIN:
+            return [_compile_record(card) for card in cards]
+        return pool.map(_compile_record, cards, chunksize=max(1, len(cards) // (4 * workers)))
+
+    try:
+        return import_atomic_cards(source, target, progress, compile=compile_batch, compiled_meta=meta)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
 def behaviour(card: CardDef) -> dict[str, Any]:
     """What a card does, as plain comparable values: keywords, mana, equip and flashback costs, and
     each hook's effects (hook, verb, arguments, costs, trigger condition, loyalty change); the
@@ -998,7 +1164,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
     def effect(e: Effect) -> tuple[Any, ...]:
         return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
                 plain(e.when) if e.when is not None else None, e.cost,
-                getattr(e.condition, "text", None), e.optional)
+                getattr(e.condition, "text", None), e.optional, e.tax)
 
     hooks: dict[str, tuple[Any, ...]] = {}
     for hook in card.hooks:
@@ -1011,7 +1177,8 @@ def behaviour(card: CardDef) -> dict[str, Any]:
             "unearth": card.unearth,
             "from_graveyard": None if card.from_graveyard is None else tuple(
                 plain(part) if callable(part) else part for part in card.from_graveyard),
-            "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks,
+            "enchant": (plain(card.enchant.target), card.enchant.args["zone"]) if card.enchant is not None else None,
+            "overload": card.overload, "costs_less": plain(card.costs_less), "hooks": hooks,
             "enters_tapped": (getattr(card.enters_tapped, "text", None), card.enters_pay_life),
             "choose_colour": card.choose_colour}
 

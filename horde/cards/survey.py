@@ -16,9 +16,17 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from horde.cards.cardindex import CardIndex, IndexedCard
-from horde.cards.catalogue import build_from_lines, compile_indexed, fact_lines, facts_of
+from horde.cards.catalogue import (
+    build_from_lines,
+    cached_compiled,
+    compile_card,
+    compile_indexed,
+    fact_lines,
+    facts_of,
+)
 from horde.engine.cards import CardDef
 from horde.errors import DeckError
 
@@ -78,6 +86,7 @@ class Surveyed:
 class Survey:
     source: str
     cards: list[Surveyed] = field(default_factory=list)
+    cached: bool = False  # the texts were compiled at import
 
     def counts(self) -> dict[str, Counter[str]]:
         """Outcomes by type ('all' first)."""
@@ -125,28 +134,33 @@ class Survey:
         return random.Random(seed).sample(exact, min(count, len(exact)))
 
 
-def _survey_one(indexed: IndexedCard, tokens: Mapping[str, CardDef], where: str) -> Surveyed:
-    from horde.cards.oracle import Facts, compile_text
-
+def _survey_one(indexed: IndexedCard, tokens: Mapping[str, CardDef], where: str, record: Any = None) -> Surveyed:
     types = tuple(indexed.types)
+    compiled = cached_compiled(record, tokens, ()) if record is not None else None
+    if compiled is None and not indexed.refused:
+        compiled = compile_card(indexed, tokens)
     try:
-        card, origin, _ = compile_indexed(indexed, tokens, True, where)
+        card, origin, _ = compile_indexed(indexed, tokens, True, where, (), compiled)
     except DeckError as error:
         return Surveyed(indexed.name, types, "refused", (error.message,), indexed.text)
     if origin.kind == "compiled":
-        facts = Facts(indexed.name, frozenset(indexed.types), frozenset(indexed.subtypes),
-                      frozenset(indexed.supertypes), frozenset(indexed.colors),
-                      pt_star=(indexed.power, indexed.toughness) == ("*", "*"), x_cost="{X}" in indexed.mana_cost)
-        lines = tuple(compile_text(indexed.text, facts, tokens).lines)
-        return Surveyed(card.name, types, "exact", (), indexed.text, lines)
+        return Surveyed(card.name, types, "exact", (), indexed.text, tuple(compiled.lines if compiled else ()))
     return Surveyed(card.name, types, "approximated", origin.dropped, indexed.text)
 
 
-def survey_index(index: CardIndex, tokens: Mapping[str, CardDef]) -> Survey:
-    """Every card of an imported index, as a deck with ``--approximate`` would resolve it."""
+def survey_index(index: CardIndex, tokens: Mapping[str, CardDef], cache_key: str = "") -> Survey:
+    """Every card of an imported index, as a deck with ``--approximate`` would resolve it: by the
+    texts the index compiled at import when they were compiled by this grammar with these tokens
+    (``cache_key``: ``Catalogue.cache_key``), else each compiled now (``Survey.cached`` says which)."""
+    from horde.cards.oracle import grammar_version
+
     survey = Survey(f"the card index {index.path}")
+    records: dict[str, Any] = {}
+    if cache_key and index.meta.get("compiled_with") == cache_key and index.meta.get("grammar") == grammar_version():
+        records = index.compiled_all()
+    survey.cached = bool(records)
     for indexed in index.cards():
-        survey.cards.append(_survey_one(indexed, tokens, str(index.path)))
+        survey.cards.append(_survey_one(indexed, tokens, str(index.path), records.get(indexed.name.lower())))
     survey.cards.sort(key=lambda c: c.name)
     return survey
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from horde.engine.cards import CardDef, Effect, ManaCost
-from horde.engine.characteristics import graveyard_of, side_name, static_active, watchers
+from horde.engine.characteristics import all_permanents, graveyard_of, side_name, static_active, watchers
 from horde.engine.events import log
 from horde.engine.filters import Context, Filter, card_matches
 from horde.engine.rules.abilities import (
@@ -66,13 +66,53 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
             colours = colour_counts(units)
         if not can_pay(game, player, generic, pips, units, colours):
             continue
-        if origin == "hand" and card.enchant is not None and not legal_targets(
-                game, Context(card, None, player), card.enchant):
+        if origin == "hand" and card.enchant is not None and not can_enchant(game, card, player):
             continue  # an Aura needs something to enchant
         options.append((card, origin))
+        if card.overload is not None and origin == "hand":
+            cost = spell_cost(game, card, player, "overload")
+            if cost is not None and can_pay(game, player, *cost, units):
+                options.append((card, "overload"))  # 702.96: cast for its overload cost instead
     if pl.zombie:
         options = [(card, origin) for card, origin in options if may_cast(game, player, card)]  # Z3
     return options
+
+
+def can_enchant(game: Game, card: CardDef, player: int) -> bool:
+    """Whether an Aura spell has something to enchant: a legal target (303.4a), or for one that
+    enchants a card in a graveyard (Animate Dead) such a card in a graveyard."""
+    enchant = card.enchant
+    assert enchant is not None
+    if enchant.args["zone"] == "graveyard":
+        return any(not c.is_token and enchant.target.card_ok(c) for pl in game.players for c in pl.graveyard) or any(
+            not c.is_token and enchant.target.card_ok(c) for c in game.horde.graveyard)
+    return bool(legal_targets(game, Context(card, None, player), enchant))
+
+
+def _enchanting(game: Game, card: CardDef, controller: int) -> tuple[bool, Any]:
+    """An Aura spell's target as it is cast (303.4a): (whether it has one, the permanent or player).
+    One that enchants a card in a graveyard has its card chosen as it enters (its Enters returns
+    it and attaches the Aura: Animate Dead), so it needs one there now."""
+    enchant = card.enchant
+    assert enchant is not None
+    if enchant.args["zone"] == "graveyard":
+        return can_enchant(game, card, controller), None
+    target = choose_target(game, Context(card, None, controller), enchant)
+    return target is not None, target
+
+
+def resolve_overloaded(game: Game, card: CardDef, ctx: Context) -> None:
+    """An overloaded spell resolves (702.96): each effect with a target applies to each permanent
+    its target filter matches instead, none of them targeted (hexproof and shroud don't stop it)."""
+    for effect in card.hooks.get("Cast", ()):
+        if effect.target is None:
+            resolve(game, (effect,), ctx)
+            continue
+        flt: Filter = effect.target
+        for p in [q for q in all_permanents(game) if flt(game, ctx, q)]:
+            ctx.target = p
+            resolve(game, (effect,), ctx)
+        ctx.target = None
 
 
 def one_spell_cast(game: Game, player: int) -> bool:
@@ -128,16 +168,19 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     if game.schemes is not None:
         pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them
         game.schemes.spells_since += 1
-    enchanting = choose_target(game, Context(card, None, player), card.enchant) if card.enchant is not None else None
+    enchants, enchanting = _enchanting(game, card, player) if card.enchant is not None else (True, None)
     spell_cast_triggers(game, card, player)
-    if card.enchant is not None and (enchanting is None or not target_still_legal(game, enchanting)):
+    if card.enchant is not None and (not enchants or enchanting is not None and not target_still_legal(game, enchanting)):
         pl.graveyard.append(card)  # an Aura whose target is gone does not resolve (608.2b)
     elif card.is_permanent:
         put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander),
                              attach=enchanting, kicked=kicked)
     else:
         ctx = Context(card, None, player, x=card.horde_x if card.cost.x else 0, kicked=kicked)
-        resolve_spell(game, card, ctx)
+        if origin == "overload":
+            resolve_overloaded(game, card, ctx)
+        else:
+            resolve_spell(game, card, ctx)
         if card is pl.commander:
             pl.command.append(card)  # C2
         elif origin == "flashback":
@@ -185,8 +228,9 @@ def cyclable(game: Game, player: int) -> list[CardDef]:
 
 
 def cycle(game: Game, player: int, card: CardDef) -> None:
-    """Cycling (702.29): pay the cost, discard the card, draw a card; then its 'when you cycle'
-    abilities (the Cycled hook) resolve."""
+    """Cycling (702.29): pay the cost and discard the card; its 'when you cycle' abilities (the
+    Cycled hook) trigger as it is activated and resolve first (603.2, 405.5: Krosan Tusker's
+    search comes before the draw); then the cycling ability draws a card."""
     pl = game.players[player]
     cost = card.cycling
     assert cost is not None, "cyclable() offers only cards with cycling"
@@ -196,9 +240,9 @@ def cycle(game: Game, player: int, card: CardDef) -> None:
     pl.graveyard.append(card)
     if game.drivers.trace is not None:
         log(game, "cycle", Side.TEAM, player=player + 1, card=card.name)
-    draw(game, pl)
     if "Cycled" in card.hooks:
         resolve(game, card.hooks["Cycled"], Context(card, None, player))
+    draw(game, pl)
     check_state(game)
 
 
@@ -247,8 +291,8 @@ def horde_cast(game: Game, card: CardDef, origin: str | None = None) -> None:
         return
     if card.enchant is not None:
         # H9: a Horde Aura enchants a random legal permanent or player; with none it goes to the graveyard.
-        enchanting = choose_target(game, Context(card, None, HORDE_CONTROLLER), card.enchant)
-        if enchanting is None:
+        enchants, enchanting = _enchanting(game, card, HORDE_CONTROLLER)
+        if not enchants:
             game.horde.graveyard.append(card)
         else:
             put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, attach=enchanting, kicked=kicked)
@@ -256,7 +300,10 @@ def horde_cast(game: Game, card: CardDef, origin: str | None = None) -> None:
         put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, kicked=kicked)
     else:
         ctx = Context(card, None, HORDE_CONTROLLER, x=card.horde_x, kicked=kicked)  # H7: X is the card's horde_x
-        resolve_spell(game, card, ctx)
+        if card.overload is not None:
+            resolve_overloaded(game, card, ctx)  # H7: it has the mana of any cost, and overloads
+        else:
+            resolve_spell(game, card, ctx)
         (game.horde.exile if origin == "flashback" else game.horde.graveyard).append(card)  # 702.34a
     check_state(game)
 
@@ -405,7 +452,9 @@ def counter_window(game: Game, card: CardDef) -> bool:
         log(game, "counter", Side.TEAM, player=player + 1, card=counterspell.name, countered=card.name)
     rest = counterspell.hooks["Cast"][1:]
     if rest:  # the counterspell's other effects resolve after the counter (Exclude: 'Draw a card')
-        resolve(game, rest, Context(counterspell, None, player))
+        ctx = Context(counterspell, None, player)
+        ctx.spell, ctx.caster = card, HORDE_CONTROLLER  # 'its controller': the countered spell's (Swan Song)
+        resolve(game, rest, ctx)
     return True
 
 
