@@ -21,7 +21,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement, islice, permutations, product
 
-from horde.engine.cards import ANY, CHOSEN, COLOURS, IDENTITY, OPPONENTS_LANDS, CardDef, ManaAbility, pip_payments
+from horde.engine.cards import (
+    ANY,
+    CHOSEN,
+    COLOURS,
+    IDENTITY,
+    OPPONENTS_LANDS,
+    CardDef,
+    ManaAbility,
+    pip_payments,
+)
 from horde.engine.characteristics import apply_statics
 from horde.engine.events import log
 from horde.engine.filters import Context, evaluate

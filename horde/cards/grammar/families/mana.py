@@ -259,7 +259,7 @@ def mana_ability(node: ActivatedAbility, ctx: Context) -> list[str] | None:
     if len([w for w in words if w.startswith(("if=", "unless="))]) > 1:
         raise NotExpressible("two conditions on one mana ability")
     if getattr(node, "restriction", ""):  # 'Activate only once each turn', ... (602.5b)
-        raise NotExpressible(f"a mana ability activated only {node.restriction}")  # type: ignore[attr-defined]
+        raise NotExpressible(f"a mana ability activated only {node.restriction}")
     costs = [_mana_cost(c, ctx) for c in node.costs]
     if costs == ["{T}"]:
         return ["Mana: " + " ".join(words)]
@@ -303,8 +303,8 @@ def _(node: WhenYouDo, ctx: Context) -> list[str]:
     if ctx.hook != "Enters" or not ctx.verbs or ctx.verbs[-1] != "sacrifice_self":
         raise NotExpressible("'When you do' after anything but sacrificing it as it enters")
     out: list[str] = []
-    for effect in node.effects:
-        out += translate_node(effect, ctx)
+    for node_effect in node.effects:
+        out += translate_node(node_effect, ctx)
     return out
 
 
@@ -764,7 +764,8 @@ class TokenHas(Modifier):
 
 @sentence(first=("it", "they"))
 def token_has(p: Parser) -> TokenHas:
-    p.accept("it", "has") or p.expect("they", "have")
+    if not p.accept("it", "has"):
+        p.expect("they", "have")
     t = p.next()
     if t.kind != QUOTE:
         p.fail("a quoted ability")
