@@ -74,12 +74,12 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.play",)),
     # -- the laboratory (horde/lab/)
     ("lab", "Wilson intervals, policy puzzles, experiment files, progress bars, the runner (results folders, backends, batches, "
-            "runs), analysis, tuning, the benchmark, plots, the report",
+            "runs), analysis, the games cache, calibration, tuning, the recovery checks, the benchmark, plots, the report",
      ("horde.lab", "horde.lab.stats", "horde.lab.puzzles", "horde.lab.experiments", "horde.lab.progress",
       "horde.lab.runner.store",
       "horde.lab.runner.backends", "horde.lab.runner.batch", "horde.lab.runner.run", "horde.lab.runner",
-      "horde.lab.analysis", "horde.lab.tune", "horde.lab.calibrate",
-      "horde.lab.doctor", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
+      "horde.lab.analysis", "horde.lab.cache", "horde.lab.calibrate", "horde.lab.tune",
+      "horde.lab.doctor", "horde.lab.recovery", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
     # -- the game at a real table (horde/table/)
     ("table", "a game at a real table replayed from the players' actions; groups, seasons and their records on disk",
      ("horde.table", "horde.table.game", "horde.table.store")),

@@ -166,6 +166,8 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         return f"Player {e['player']} equips {e['equipment']} to {e['creature']}"
     if kind == "damage_prevented":
         return "All combat damage this turn is prevented"
+    if kind == "prevention":
+        return f"{e['amount']} damage that {e['source'] or 'a Horde spell'} would deal to player {e['player']} is prevented"
     if kind == "boss_arrives":
         return f"{e['name']} arrives as the Horde's boss with {e['loyalty']} loyalty (B1)"
     if kind == "boss_ability":

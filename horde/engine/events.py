@@ -157,6 +157,9 @@ EVENTS: dict[str, EventKind] = {
                                      "counters (infect)"))),
     "damage_prevented": EventKind("combat damage is prevented this turn", (
         Field("reason", "str", "why: 'fog'"),)),
+    "prevention": EventKind("damage a Horde source would deal a team player outside combat is prevented (at a "
+                            "table: as much as its players say they prevent)", (
+        TEAM_PLAYER, AMOUNT, Field("source", "str|null", "the permanent that would deal it; null for a spell"))),
     "mill": EventKind("damage to the Horde mills its library (H11)", (
         AMOUNT, Field("milled", "int", "cards milled (damage beyond the library is lost)"),
         Field("library", "int", "cards left in the Horde's library"))),

@@ -106,6 +106,16 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
         n = apply_statics(game, "player_dealt_damage", n, player, by)  # A: Nothing Can Stop Me Now
         if n <= 0:
             return 0
+    team_side = game.drivers.team_side
+    if team_side is not None and by == HORDE_CONTROLLER and not combat:
+        prevented = team_side.prevent(game, source, player, n)  # at a table: prevention the players report
+        if prevented:
+            n -= prevented
+            if game.drivers.trace is not None:
+                log(game, "prevention", Side.TEAM, player=player + 1, amount=prevented,
+                    source=source.card.name if source is not None else None)
+            if n <= 0:
+                return 0
     if infect:
         give_poison(game, player, n)  # infect: poison counters instead of life (H13, Z4)
     elif individual(game):
