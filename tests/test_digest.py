@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "0e64bca2f2fd67844f3caf74fd7479bc9a279f332044aae17739ca74ee50135d"
+DIGEST = "5a9526e9554d9e1c769495fdd2dffc6920ec7c090334fdb3aea8af9c6cc8a34d"
 
 
 def records_digest(games: int = 1000) -> str:

@@ -18,7 +18,7 @@ from horde.engine.characteristics import (
 )
 from horde.engine.events import log
 from horde.engine.filters import Context
-from horde.engine.rules.abilities import run_hook
+from horde.engine.rules.abilities import trigger, trigger_hook
 from horde.engine.rules.zombies import change_life, individual
 from horde.engine.rules.zones import add_counters, remove_shield, went_to_graveyard
 from horde.engine.shuffling import randbelow
@@ -82,7 +82,7 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
     if by != HORDE_CONTROLLER and "lifelink" in kw:
         gain_life(game, n, by)
     if "DealtDamage" in p.card.hooks:
-        run_hook(game, p, "DealtDamage")
+        trigger_hook(game, p, "DealtDamage")  # H13a: it waits for the damage event to end
     return n
 
 
@@ -130,7 +130,7 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
             team_life=game.team_life, combat=combat, as_counters=infect)
     creature_damaged_player = game.drivers.creature_damaged_player  # wired when lieutenants are drawn
     if by == HORDE_CONTROLLER and source is not None and source.card.is_creature and creature_damaged_player is not None:
-        creature_damaged_player(game)  # L7
+        trigger(game, HORDE_CONTROLLER, (), None, creature_damaged_player)  # L7, waiting as a trigger (H13a)
     if source is not None:
         controller_damaged(game, player, source)
     return n
@@ -209,7 +209,7 @@ def controller_damaged(game: Game, player: int, source: Permanent) -> None:
             ctx = Context(watcher.card, watcher, watcher.controller, target=source)
             when = effect.when
             if when is None or when(game, ctx, source):
-                effect.run(game, ctx, **effect.args)
+                trigger(game, watcher.controller, (effect,), ctx)  # H13a: after the damage event
 
 
 def lose_life(game: Game, n: int, player: int | None = None, by: int = HORDE_CONTROLLER,
