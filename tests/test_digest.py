@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "5a9526e9554d9e1c769495fdd2dffc6920ec7c090334fdb3aea8af9c6cc8a34d"
+DIGEST = "e7c3e925a5b505ad9e9a651f2334c6f84cc9ebf620e85df8ebb32b38563f5d91"
 
 
 def records_digest(games: int = 1000) -> str:
