@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "4b68f408d8d669a3fab71d0c62540756b73c48ed02bf378ffe6145f964736e5e",
-    1000: "e7c3e925a5b505ad9e9a651f2334c6f84cc9ebf620e85df8ebb32b38563f5d91",
+    100: "a1a12934c1a952724fc3373dc9bf01ff31a55acead8642be18ecb9458d0cead9",
+    1000: "e39bed6f03f078b943db142609b4445b81731265f578fe89b7eac75ee9c7d6f9",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 
