@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "1a53c12c02b46891dbb0181fdb7857a2ba3b4f9e42d9b28669a7eaf978504136",
-    1000: "e39bed6f03f078b943db142609b4445b81731265f578fe89b7eac75ee9c7d6f9",
+    100: "a1a12934c1a952724fc3373dc9bf01ff31a55acead8642be18ecb9458d0cead9",
+    1000: "27e66c4ceddbd36ddbe58924501f4a119820b76501a3b4fd2337132c5edf6f6a",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 

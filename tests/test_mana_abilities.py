@@ -7,10 +7,10 @@ activations; mana made beyond a cost floats, 106.4). Each test is a tiny board w
 """
 
 import pytest
-from conftest import put
+from conftest import Scripted, put
 
 from horde.cards.catalogue import build_from_lines, load_catalogue
-from horde.engine import rules
+from horde.engine import rules, turns
 from horde.engine.cards import ManaCost
 from horde.engine.state import HORDE_CONTROLLER
 from horde.errors import DeckError
@@ -36,10 +36,19 @@ CARDS = {
     "Lotus Petal": ["Cost: {0}", "Type: Artifact", "Mana: {T}, sacrifice this -> any"],
     "Crystal Vein": ["Type: Land", "Mana: C", "Mana: {T}, sacrifice this -> C C"],
     "Pristine Talisman": ["Cost: {3}", "Type: Artifact", "Mana: C gain=1"],
+    "Cinder Marsh": ["Type: Land", "Mana: C", "Mana: B/R stays_tapped=true"],
+    "Coldsteel Heart": ["Cost: {2}", "Type: Artifact", "Keywords: enters tapped", "ChooseColor: any", "Mana: chosen"],
+    "Thriving Bluff": ["Type: Land", "Keywords: enters tapped", "ChooseColor: W/U/B/G", "Mana: R/chosen"],
+    "Blood Crypt": ["Type: Land — Swamp Mountain", "EntersTapped: pay_life=2", "Mana: B/R"],
+    "Crosis's Catacombs": ["Type: Land — Lair", 'Enters: return_own filter="land nonlair yours" or_sacrifice=true',
+                           "Mana: U/B/R"],
+    "Brokers Hideout": ["Type: Land", 'Enters: sacrifice_self ; search_land filter="basic forest | basic plains | '
+                        'basic island" tapped=true ; gain_life amount=1'],
     "Rupture Spire": ["Type: Land", "Keywords: enters tapped", "Enters: sacrifice_unless_paid generic=1", "Mana: any"],
     "Coral Atoll": ["Type: Land", "Keywords: enters tapped",
                     'Enters: return_own filter="island untapped yours" or_sacrifice=true', "Mana: C U"],
     "Dragonskull Summit": ["Type: Land", 'EntersTapped: unless="count:swamp yours | mountain yours"', "Mana: B/R"],
+    "Luxury Suite": ["Type: Land", 'EntersTapped: unless="opponents >= 2"', "Mana: B/R"],
     "New Benalia": ["Type: Land", "Keywords: enters tapped", "Enters: scry count=1", "Mana: W"],
     "Reliquary Tower": ["Type: Land", "Static: no_maximum_hand_size", "Mana: C"],
     "Dark Ritual": ["Cost: {B}", "Type: Instant", "Cast: add_mana mana=\"B B B\""],
@@ -147,6 +156,27 @@ def test_605_a_pain_land_is_the_last_source_of_a_colour(make_game, catalogue, ca
     swamp = put(game, catalogue, "Swamp", side="team")
     assert rules.pay(game, 0, 1, ("B",))  # B from the Swamp, {1} from the Caves' {C}
     assert caves.tapped and swamp.tapped and game.team_life == 20
+
+
+def test_502_3_a_tempest_lands_coloured_mana_keeps_it_tapped_through_the_next_untap_step(make_game, catalogue, cards):
+    game = make_game(players=1)
+    marsh = enter(game, cards["Cinder Marsh"])
+    assert rules.pay(game, 0, 1, ())  # {C}: it untaps as usual
+    turns.team_beginning(game)
+    assert not marsh.tapped
+    assert rules.pay(game, 0, 0, ("R",))  # {B} or {R}: it stays tapped one untap step
+    turns.team_beginning(game)
+    assert marsh.tapped
+    turns.team_beginning(game)
+    assert not marsh.tapped
+
+
+def test_a_tempest_land_pays_colourless_from_its_colourless_ability(make_game, catalogue, cards):
+    game = make_game(players=1)
+    marsh = enter(game, cards["Cinder Marsh"])
+    put(game, catalogue, "Mountain", side="team")
+    assert rules.pay(game, 0, 1, ("R",))  # R from the Mountain, {1} from {C}: nothing keeps it tapped
+    assert marsh.tapped and marsh.skip_untaps == 0
 
 
 def test_119_4_a_pain_land_is_never_the_teams_last_life(make_game, catalogue, cards):
@@ -295,6 +325,16 @@ def test_a_mana_ability_that_gains_life(make_game, catalogue, cards):
     assert rules.pay(game, 0, 1, ()) and game.team_life == life + 1
 
 
+def test_a_lair_returns_a_land_that_is_not_a_lair_or_is_sacrificed(make_game, catalogue, cards):
+    game = make_game(players=1)
+    game.drivers.policy = BaselineLike()
+    first = rules.put_onto_battlefield(game, cards["Crosis's Catacombs"], 0, 0)
+    assert not rules.on_battlefield(game, first)  # no land but itself, a Lair: sacrificed
+    island = put(game, catalogue, "Island", side="team")
+    lair = rules.put_onto_battlefield(game, cards["Crosis's Catacombs"], 0, 0)
+    assert rules.on_battlefield(game, lair) and not lair.tapped and game.players[0].hand == [island.card]
+
+
 def test_verb_sacrifice_unless_paid_rupture_spire(make_game, catalogue, cards):
     game = make_game(players=1)
     game.drivers.policy = BaselineLike()
@@ -323,6 +363,12 @@ def test_a_check_land_enters_tapped_unless_its_controller_controls_a_swamp_or_a_
     assert rules.put_onto_battlefield(game, cards["Dragonskull Summit"], 0, 0).tapped
     put(game, catalogue, "Mountain", side="team")
     assert not rules.put_onto_battlefield(game, cards["Dragonskull Summit"], 0, 0).tapped
+
+
+def test_amount_opponents_a_battlebond_land_enters_tapped_for_a_team_player_not_for_the_horde(make_game, cards):
+    game = make_game(players=2)  # a team player's one opponent is the Horde; the Horde's, the team's two players
+    assert rules.put_onto_battlefield(game, cards["Luxury Suite"], 0, 0).tapped
+    assert not rules.put_onto_battlefield(game, cards["Luxury Suite"], HORDE_CONTROLLER, HORDE_CONTROLLER).tapped
 
 
 def test_verb_scry_puts_the_cards_the_policy_chooses_on_the_bottom(make_game, catalogue, cards):
@@ -366,6 +412,15 @@ def test_verb_search_land_a_panorama_finds_a_basic_land_of_its_types(make_game, 
     assert [c.name for c in game.players[0].library] == ["Mountain"]
 
 
+def test_603_12_a_hideout_is_sacrificed_as_it_enters_and_finds_a_basic_land_and_a_life(make_game, catalogue, cards):
+    game = make_game(players=1)
+    game.players[0].library[:] = [catalogue.get("Mountain"), catalogue.get("Forest")]
+    hideout = rules.put_onto_battlefield(game, cards["Brokers Hideout"], 0, 0)
+    assert not rules.on_battlefield(game, hideout) and game.players[0].graveyard == [hideout.card]
+    assert [(p.card.name, p.tapped) for p in game.battlefield.team] == [("Forest", True)]
+    assert [c.name for c in game.players[0].library] == ["Mountain"] and game.team_life == 21
+
+
 def test_myriad_landscape_finds_two_basic_lands_that_share_a_type(make_game, catalogue, cards):
     game = make_game(players=1)
     landscape = enter(game, cards["Myriad Landscape"])
@@ -390,13 +445,58 @@ def test_verb_no_maximum_hand_size_keeps_a_hand_of_nine(make_game, catalogue, ca
     assert [len(player.hand) for player in game.players] == [9, 7]
 
 
+def test_614_12_coldsteel_heart_makes_the_colour_chosen_as_it_entered(make_game, catalogue, cards):
+    game = make_game(players=1)
+    put(game, catalogue, "Plains", side="team")
+    game.players[0].hand = [catalogue.get("Grizzly Bears"), catalogue.get("Lightning Bolt")]
+    heart = enter(game, cards["Coldsteel Heart"])  # the hand asks G and R, the Plains makes W: R (WUBRG order)
+    assert heart.chosen == "R" and [d.options for d in game.drivers.policy.seen] == [list("WUBRG")]
+    assert rules.can_pay(game, 0, 0, ("R", "W")) and not rules.can_pay(game, 0, 0, ("G", "W"))
+    assert enter(game, cards["Coldsteel Heart"], HORDE_CONTROLLER).chosen == "W"  # the Horde pays no mana (H7)
+
+
+def test_614_12_a_thriving_land_makes_its_colour_or_the_one_chosen_other_than_it(make_game, catalogue, cards):
+    game = make_game(players=1)
+    game.players[0].hand = [catalogue.get("Lightning Bolt")]  # R is no option: nothing asked, W first
+    bluff = enter(game, cards["Thriving Bluff"])
+    assert bluff.chosen == "W" and game.drivers.policy.seen[0].options == list("WUBG")
+    assert rules.can_pay(game, 0, 0, ("R",)) and rules.can_pay(game, 0, 0, ("W",))
+    assert not rules.can_pay(game, 0, 0, ("U",)) and not rules.can_pay(game, 0, 0, ("R", "W"))
+
+
+def test_614_12_a_shock_land_enters_untapped_when_its_controller_pays_2_life(make_game, catalogue, cards):
+    game = make_game(players=1, policy=Scripted(pay_life=True))
+    crypt = rules.put_onto_battlefield(game, cards["Blood Crypt"], 0, 0)
+    assert not crypt.tapped and game.team_life == 18
+    game = make_game(players=1, policy=Scripted(pay_life=False))
+    assert rules.put_onto_battlefield(game, cards["Blood Crypt"], 0, 0).tapped and game.team_life == 20
+    game = make_game(players=1, policy=Scripted(pay_life=True))
+    game.team_life = 2  # never the team's last life (119.4, as for mana)
+    assert rules.put_onto_battlefield(game, cards["Blood Crypt"], 0, 0).tapped and game.team_life == 2
+    assert rules.put_onto_battlefield(game, cards["Blood Crypt"], HORDE_CONTROLLER, HORDE_CONTROLLER).tapped
+    assert not game.drivers.policy.seen  # the Horde pays no mana (H7): it is never asked
+
+
+def test_the_baseline_pays_2_life_when_the_untapped_land_casts_a_card_of_its_hand(make_game, catalogue, cards):
+    game = make_game(players=1)
+    put(game, catalogue, "Mountain", side="team")
+    game.players[0].hand = [catalogue.get("Lightning Bolt")]  # costs 1: the Mountain pays it
+    assert rules.put_onto_battlefield(game, cards["Blood Crypt"], 0, 0).tapped and game.team_life == 20
+    game = make_game(players=1)
+    put(game, catalogue, "Mountain", side="team")
+    game.players[0].hand = [catalogue.get("Lightning Bolt"), catalogue.get("Grizzly Bears")]  # Bears cost 2
+    assert not rules.put_onto_battlefield(game, cards["Blood Crypt"], 0, 0).tapped and game.team_life == 18
+
+
 @pytest.mark.parametrize("line, message", [
-    ("Mana: Q", r"bad mana 'Q': expected W, U, B, R, G, C, a choice like W/U/B, any, commander or opponents_lands"),
+    ("Mana: Q", r"bad mana 'Q': expected W, U, B, R, G, C, a choice like W/U/B, any, commander, opponents_lands or "
+                r"chosen \(R/chosen\)"),
+    ("Mana: R/chosen", r"a mana of the chosen colour needs a 'ChooseColor:' line"),
     ("Mana: {X}, {T} -> C", r"a mana ability's cost '\{X\}' is beyond the vocabulary"),
     ("Mana: {W/P}, {T} -> C", r"a mana ability's cost '\{W/P\}' is beyond the vocabulary"),
     ("Mana: tap it -> C", r"mana ability cost 'tap it' is beyond the vocabulary"),
     ("Mana: {T} ->", r"'Mana: \{T\} ->' adds no mana"),
-    ("Mana: C colour=W", r"a mana ability takes count=, damage=, gain=, if= or unless=, got 'colour=W'"),
+    ("Mana: C colour=W", r"a mana ability takes count=, damage=, gain=, stays_tapped=, if= or unless=, got 'colour=W'"),
 ])
 def test_a_mana_line_beyond_the_vocabulary_is_refused_with_its_line(line, message):
     with pytest.raises(DeckError, match=r"^mana.txt:3: card 'Odd Rock': " + message):

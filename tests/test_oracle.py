@@ -284,7 +284,7 @@ def test_119_4_discard_and_life_costs_of_activated_abilities():
     assert lines("{1}, {T}, Discard a card: Draw a card.") == \
         ["Activated: {1}, {T}, discard a card -> draw who=you count=1"]
     assert lines("{T}, Pay 2 life: Draw a card.") == ["Activated: {T}, pay 2 life -> draw who=you count=1"]
-    assert lines("{T}, Pay 1 life: Add {B}.", types={"Land"})[0] == "unread"  # a mana ability has no costs but {T}
+    assert lines("{T}, Pay 1 life: Add {B}.", types={"Land"}) == ["Mana: {T}, pay 1 life -> B"]  # a mana ability's life cost
 
 
 def test_whenever_a_creature_you_control_attacks():
@@ -343,7 +343,7 @@ def test_111_4_a_new_token_is_named_by_its_subtypes_its_name_or_its_description(
     card = build_from_lines(["Name: Test Card", "Type: Creature", "PT: 1/1", "Colors: G"] + spawns.lines, "test")
     assert card.hooks["Enters"][0].args["token"] == spawn
     # an ability not read whole creates no token
-    unread = compile_text("When ~ enters, create a 2/2 green Ooze creature token. Then scry 1.",
+    unread = compile_text("When ~ enters, create a 2/2 green Ooze creature token. Then proliferate.",
                           Facts("Test Card", CREATURE), tokens)
     assert not unread.ok and unread.tokens == {}
 
@@ -357,10 +357,10 @@ def test_a_clause_of_a_keyword_until_end_of_turn_reuses_the_pump_node():
 
 
 def test_an_unread_sentence_says_where_the_grammar_stopped():
-    compiled = compile_text("Flying\nWhenever a land you control enters, scry 1.", Facts("Test", CREATURE),
+    compiled = compile_text("Flying\nWhenever a land you control enters, proliferate.", Facts("Test", CREATURE),
                             bundled_catalogue().tokens)
-    assert compiled.lines == ["Keywords: flying"] and compiled.unread == ["Whenever a land you control enters, scry 1"]
-    assert compiled.why["Whenever a land you control enters, scry 1"].startswith("at 'scry 1': expected")
+    assert compiled.lines == ["Keywords: flying"] and compiled.unread == ["Whenever a land you control enters, proliferate"]
+    assert compiled.why["Whenever a land you control enters, proliferate"].startswith("at 'proliferate': expected")
     refused = compile_text("Exile target creature. Its controller gains life equal to its power.",
                            Facts("Test", frozenset({"Instant"})), bundled_catalogue().tokens)
     assert refused.why == {"Its controller gains life equal to its power": "not expressible: the amount 'its power'"}

@@ -23,6 +23,7 @@ from horde.bundled import bundled_folder
 from horde.cards.tokens import described_token
 from horde.engine.cards import (
     ANY,
+    CHOSEN,
     COLOURS,
     HOOKS,
     IDENTITY,
@@ -69,7 +70,7 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
-          "CastFromGraveyard", "EntersTapped", "Overload", "CostsLess"} | {"Evoke", "Dash", "Buyback", "Typecycling", "Echo", "Suspend"}  # keyword costs
+          "CastFromGraveyard", "EntersTapped", "Overload", "CostsLess", "ChooseColor"} | {"Evoke", "Dash", "Buyback", "Typecycling", "Echo", "Suspend"}  # keyword costs
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
@@ -524,6 +525,7 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
 
 # The mana a Mana line's unit may name besides colour letters, C and choices like W/U/B.
 MANA_UNITS = {"any": ANY, "commander": IDENTITY, "opponents_lands": OPPONENTS_LANDS}
+CHOSEN_UNIT = "chosen"  # the colour chosen as it entered (ChooseColor), alone or in a choice: R/chosen
 # Its costs besides {T} and mana: pay N life, sacrifice this, remove N charge counters.
 _MANA_COST = re.compile(r"pay ([0-9]{1,3}) life|sacrifice this|remove ([0-9]{1,2}) charge counters?")
 
@@ -532,22 +534,27 @@ def _mana_unit(word: str) -> frozenset[str]:
     """One mana of a Mana line: a colour letter, C, a choice (W/U/B), or a word of MANA_UNITS."""
     if word.lower() in MANA_UNITS:
         return frozenset({MANA_UNITS[word.lower()]})
-    colours = frozenset(word.upper().split("/"))
+    parts = word.split("/")
+    chosen = frozenset({CHOSEN}) if CHOSEN_UNIT in (part.lower() for part in parts) else frozenset()
+    colours = frozenset(part.upper() for part in parts if part.lower() != CHOSEN_UNIT)
+    if chosen and colours <= set(COLOURS):
+        return colours | chosen
     if not colours <= set(COLOURS) | {"C"}:
-        raise ValueError(f"bad mana {quoted(word)}: expected W, U, B, R, G, C, a choice like W/U/B, any, commander or "
-                         "opponents_lands")
+        raise ValueError(f"bad mana {quoted(word)}: expected W, U, B, R, G, C, a choice like W/U/B, any, commander, "
+                         "opponents_lands or chosen (R/chosen)")
     return colours
 
 
 def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaAbility:
-    """A ``Mana:`` line: ``[COSTS ->] UNITS [count=AMOUNT] [damage=N] [gain=N] [if=CONDITION]``.
+    """A ``Mana:`` line: ``[COSTS ->] UNITS [count=AMOUNT] [damage=N] [gain=N] [stays_tapped=true] [if=CONDITION]``.
     Without costs it is ``{T}: Add UNITS``. COSTS: ``{T}``, mana symbols (``{1}``, ``{W/U}``),
     ``pay N life``, ``sacrifice this``, ``remove N charge counter(s)``. UNITS: one word for each
     mana: a colour letter, ``C``, a choice (``W/U``, ``W/U/B``), ``any`` (one mana of any colour),
     ``commander`` (of any colour in its controller's commander's colour identity: 903.4),
     ``opponents_lands`` (of any colour a land an opponent controls could produce). ``count``:
     the units are added that many times ('for each'); ``damage``: it deals that much damage to
-    its controller (a pain land); ``gain``: its controller gains that much life; ``if``/``unless``:
+    its controller (a pain land); ``gain``: its controller gains that much life; ``stays_tapped``:
+    it doesn't untap during its controller's next untap step; ``if``/``unless``:
     it may be activated only then ('Activate only if')."""
     head, sep, rest = text.partition("->")
     tap, cost, life, sacrifice, charge = True, None, 0, False, 0
@@ -591,8 +598,11 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
             args[key] = _convert(card_name, key, "amount", value, (), path, line)
         elif eq and key in ("damage", "gain"):
             args[key] = card_number(value, key, path, line, card_name)
+        elif eq and key == "stays_tapped":
+            args[key] = _convert(card_name, key, "bool", value, (), path, line)
         elif eq:
-            raise DeckError(f"card '{card_name}': a mana ability takes count=, damage=, gain=, if= or unless=, "
+            raise DeckError(f"card '{card_name}': a mana ability takes count=, damage=, gain=, stays_tapped=, if= or "
+                            "unless=, "
                             f"got {quoted(word)}", path, line)
         else:
             try:
@@ -603,6 +613,7 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
         raise DeckError(f"card '{card_name}': 'Mana: {text}' adds no mana", path, line)
     return ManaAbility(tuple(units), tap=tap, cost=cost, life=life, sacrifice=sacrifice, charge=charge,
                        damage=args.get("damage", 0), gain=args.get("gain", 0), count=args.get("count"),
+                       stays_tapped=args.get("stays_tapped", False),
                        condition=condition, text=text)
 
 
@@ -783,14 +794,27 @@ def build_card(block: _Block) -> CardDef:
     if "Identity" in f:
         identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
     horde_x = card_number(f["HordeX"][0], "HordeX", path, f["HordeX"][1], name) if "HordeX" in f else 3
-    enters_tapped = None
+    enters_tapped, enters_pay_life = None, 0
     if "EntersTapped" in f:  # 614.1c: "~ enters tapped unless you control a Swamp or a Mountain"
         text, tapped_line = f["EntersTapped"]
         key, sep, value = text.partition("=")
-        if not sep or key not in ("if", "unless"):
-            raise DeckError(f"card '{name}': expected 'EntersTapped: if=CONDITION' or 'unless=CONDITION', got "
-                            f"{quoted(text)}", path, tapped_line)
-        enters_tapped = _condition(name, key, value.strip().strip('"'), path, tapped_line, "EntersTapped ")
+        if sep and key == "pay_life":  # 614.12: "As ~ enters, you may pay 2 life. If you don't, it enters tapped"
+            enters_pay_life = card_number(value, "pay_life", path, tapped_line, name)
+        elif not sep or key not in ("if", "unless"):
+            raise DeckError(f"card '{name}': expected 'EntersTapped: if=CONDITION', 'unless=CONDITION' or "
+                            f"'pay_life=N', got {quoted(text)}", path, tapped_line)
+        else:
+            enters_tapped = _condition(name, key, value.strip().strip('"'), path, tapped_line, "EntersTapped ")
+    choose_colour: frozenset[str] = frozenset()
+    if "ChooseColor" in f:  # 'As ~ enters, choose a color [other than red]' (614.12)
+        text, choose_line = f["ChooseColor"]
+        choose_colour = frozenset(COLOURS) if text.strip().lower() == "any" else frozenset(text.strip().upper().split("/"))
+        if not choose_colour or not choose_colour <= set(COLOURS):
+            raise DeckError(f"card '{name}': expected 'ChooseColor: any' or colours like W/U/B/G, got {quoted(text)}",
+                            path, choose_line)
+    if any(CHOSEN in unit for a in mana_abilities for unit in a.units) and not choose_colour:
+        raise DeckError(f"card '{name}': a mana of the chosen colour needs a 'ChooseColor:' line", path,
+                        block.mana[0][1])
     hooks: dict[str, list[Effect]] = {}
     for hook, text, hook_line in block.hooks:
         hooks.setdefault(hook, []).extend(parse_effect(hook, text, path, hook_line, name))
@@ -876,7 +900,7 @@ def build_card(block: _Block) -> CardDef:
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
         pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped,
-        overload=overload, costs_less=costs_less, **more)
+        overload=overload, costs_less=costs_less, enters_pay_life=enters_pay_life, choose_colour=choose_colour, **more)
 
 
 
@@ -1202,7 +1226,9 @@ def behaviour(card: CardDef) -> dict[str, Any]:
             "from_graveyard": None if card.from_graveyard is None else tuple(
                 plain(part) if callable(part) else part for part in card.from_graveyard),
             "enchant": (plain(card.enchant.target), card.enchant.args["zone"]) if card.enchant is not None else None,
-            "overload": card.overload, "costs_less": plain(card.costs_less), "hooks": hooks}
+            "overload": card.overload, "costs_less": plain(card.costs_less), "hooks": hooks,
+            "enters_tapped": (getattr(card.enters_tapped, "text", None), card.enters_pay_life),
+            "choose_colour": card.choose_colour}
 
 
 @dataclass

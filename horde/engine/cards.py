@@ -150,9 +150,10 @@ class ManaCost:
 
 # What one mana of a mana ability may be, besides a colour letter and "C": any colour ("*"), a
 # colour of its controller's commander's colour identity ("I": 903.4), a colour a land an
-# opponent controls could produce ("O": Exotic Orchard). "I" and "O" are read when the mana is
-# made; a choice of no colour makes no mana (106.7).
-ANY, IDENTITY, OPPONENTS_LANDS = "*", "I", "O"
+# opponent controls could produce ("O": Exotic Orchard), the colour chosen as its source entered
+# ("S": Coldsteel Heart, a Thriving land's 'Add {R} or one mana of the chosen color'). "I", "O"
+# and "S" are read when the mana is made; a choice of no colour makes no mana (106.7).
+ANY, IDENTITY, OPPONENTS_LANDS, CHOSEN = "*", "I", "O", "S"
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +161,7 @@ class ManaAbility:
     """One mana ability (605.1a): the mana it adds, each one mana of any of its colours, and
     what activating it costs: {T}, mana (a Signet's {1}, a filter land's {W/U}), life (119.4),
     sacrificing it, removing charge counters; its riders (a pain land's "~ deals 1 damage to
-    you", "you gain 1 life"); ``count`` repeats the mana ("Add {C} for each charge counter");
+    you", "you gain 1 life", "~ doesn't untap during your next untap step"); ``count`` repeats the mana ("Add {C} for each charge counter");
     ``condition`` says when it may be activated ("Activate only if you control five or more
     lands"). ``free``: {T} alone for fixed mana and nothing else, the mana a payment takes
     first (``CardDef.mana``)."""
@@ -173,6 +174,7 @@ class ManaAbility:
     charge: int = 0  # charge counters removed from it
     damage: int = 0  # damage it deals to its controller (a pain land)
     gain: int = 0  # life its controller gains
+    stays_tapped: bool = False  # '~ doesn't untap during your next untap step' (a Tempest land)
     count: Any = None  # an amount: the units are added that many times
     condition: Any = None  # an if=/unless= condition (horde.engine.filters): 'Activate only if'
     text: str = ""  # as written in the card file
@@ -181,21 +183,23 @@ class ManaAbility:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "free", self.tap and self.cost is None and not (
-            self.life or self.sacrifice or self.charge or self.damage or self.gain) and self.count is None
+            self.life or self.sacrifice or self.charge or self.damage or self.gain or self.stays_tapped) and self.count is None
             and self.condition is None)
-        object.__setattr__(self, "dynamic", any(IDENTITY in u or OPPONENTS_LANDS in u for u in self.units))
+        object.__setattr__(self, "dynamic", any(IDENTITY in u or OPPONENTS_LANDS in u or CHOSEN in u
+                                                for u in self.units))
 
     def describe(self) -> str:
         """The ability as a card file's Mana line writes it."""
         if self.text:
             return self.text
-        names = {ANY: "any", IDENTITY: "commander", OPPONENTS_LANDS: "opponents_lands"}
+        names = {ANY: "any", IDENTITY: "commander", OPPONENTS_LANDS: "opponents_lands", CHOSEN: "chosen"}
         return " ".join(names.get(next(iter(u)), "") or "/".join(sorted(u)) if len(u) == 1 else "/".join(sorted(u))
                         for u in self.units)
 
     def key(self) -> tuple[Any, ...]:
         """Its parts as plain comparable values (amounts and conditions by their text)."""
         return (self.units, self.tap, self.cost, self.life, self.sacrifice, self.charge, self.damage, self.gain,
+                self.stays_tapped,
                 getattr(self.count, "text", self.count), getattr(self.condition, "text", None))
 
     @property
@@ -283,6 +287,8 @@ class CardDef:
     from_graveyard: Any = None  # 'you may cast ~ from your graveyard': (extra generic cost amount or None, condition or None)
     horde_x: int = 3  # H7: the X the Horde pays for a spell with X
     enters_tapped: Any = None  # a condition under which it enters tapped (614.1c: a check land's 'unless you control ...')
+    enters_pay_life: int = 0  # 'As ~ enters, you may pay 2 life. If you don't, it enters tapped' (a shock land)
+    choose_colour: frozenset[str] = frozenset()  # 'As ~ enters, choose a color [other than red]': the colours it may choose
     choose: tuple[int, int] = (1, 1)  # a modal spell's modes to choose: (least, most)
     text: str = ""
     source: str = ""  # file:line where the card is defined
@@ -330,9 +336,10 @@ class CardDef:
         object.__setattr__(self, "makes_mana", bool(abilities))
         object.__setattr__(self, "mana_dynamic", first is not None and first.dynamic)
         object.__setattr__(self, "mana_options", tuple(a for a in abilities if a is not first))
-        # what it can make: its commander's colours count as any colour (a deck holds only cards of
-        # its identity), the opponents' lands' as none (the Horde seldom has lands)
-        object.__setattr__(self, "mana_colours", frozenset(ANY if c == IDENTITY else c for a in abilities
+        # what it can make: its commander's colours and a colour chosen as it enters count as any
+        # colour (a deck holds only cards of its identity), the opponents' lands' as none (the
+        # Horde seldom has lands)
+        object.__setattr__(self, "mana_colours", frozenset(ANY if c in (IDENTITY, CHOSEN) else c for a in abilities
                                                            for u in a.units for c in u if c != OPPONENTS_LANDS))
         object.__setattr__(self, "mana_yield", max((a.most for a in abilities), default=0))
         object.__setattr__(self, "is_token", "Token" in self.supertypes)

@@ -57,6 +57,10 @@ KINDS = {
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
+    "colour": "options: the colour letters it may choose as a permanent enters ('As ~ enters, choose a color': "
+              "Coldsteel Heart, a Thriving land); subject: the card",
+    "pay_life": "options (True, False): whether it pays life as a permanent enters so that it enters untapped (a "
+                "shock land's 'you may pay 2 life. If you don't, it enters tapped'); subject: (card, the life)",
     "return_own": "options: its permanents it may return to their owner's hand (a bounce land's 'return a land you "
                   "control'), and None when it may sacrifice the land instead; subject: the land that entered",
     "scry": "options: the cards on top of its library it looks at, the top first (701.22); return a list of those "

@@ -449,7 +449,8 @@ _CARD_ANSWERS: dict[str, dict[CardDef, bool]] = {}  # filter text -> card -> its
 # An amount is a whole number or an expression: terms joined by '+', each an optional 'N*'
 # factor and one of: a whole number; X (paid for the spell; the Horde's horde_x: H7); kicked
 # (how many times the spell was kicked); charge (the charge counters on the source: Everflowing
-# Chalice); count:FILTER (permanents on the battlefield);
+# Chalice); opponents (the source's controller's opponents: the team players for the Horde, the
+# Horde alone for a team player: docs/decisions.md); count:FILTER (permanents on the battlefield);
 # graveyard:FILTER and hand:FILTER (cards, never token cards: docs/decisions.md; the relations
 # yours, opponents and theirs choose whose zone, none means every player's); the whole
 # optionally 'half:' (rounded down). Named amounts of earlier card files are aliases.
@@ -473,6 +474,7 @@ AMOUNT_ATOMS: dict[str, TermFunction] = {
     "kicked": lambda g, x: getattr(x, "kicked", 0),
     "team_players": lambda g, x: len(g.players),
     "charge": lambda g, x: _charge(getattr(x, "permanent", None)),
+    "opponents": lambda g, x: len(g.players) if x.controller == HORDE_CONTROLLER else 1,
     # References back (608.2h): what an earlier verb of the same resolution acted on ('it': its
     # power, toughness or mana value as it last existed), or how many objects it moved ('this way').
     "it:power": lambda g, x: _it_value(g, x, "power"),

@@ -247,6 +247,7 @@ class _Copier:
         new.damage = old.damage
         new.plus = old.plus
         new.charge = old.charge
+        new.chosen = old.chosen
         new.minus = old.minus
         new.shields = old.shields
         new.temp_power = old.temp_power

@@ -85,7 +85,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present", "all_keywords", "charge", "printed", "base_controller", "linked", "marks",
+        "attacked", "present", "all_keywords", "charge", "chosen", "printed", "base_controller", "linked", "marks",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -132,6 +132,7 @@ class Permanent:
         self.attacked: Permanent | None = None  # the team planeswalker it attacks (H8); None: the player `defender`
         self.present = False  # on the battlefield: kept by the Battlefield's enter and leave (a stand-in never is)
         self.charge = 0  # charge counters (a Vivid land's, Everflowing Chalice's)
+        self.chosen = ""  # the colour chosen as it entered (CardDef.choose_colour), or ""
         self.printed: CardDef | None = None  # its own card while an Aura makes it something else (``card``: 613.1)
         self.base_controller = NO_CONTROLLER  # its controller before an Aura took control of it (613.1b)
         self.linked: list[tuple[CardDef, int, str]] | None = None  # what its abilities moved (607.2a: 'the exiled card')

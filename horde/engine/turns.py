@@ -88,9 +88,12 @@ def team_turn(game: Game) -> None:
 
 
 def team_beginning(game: Game) -> None:
-    """Untap and upkeep."""
+    """Untap (502.3: but a permanent that skips its next untap step) and upkeep."""
     for p in game.battlefield.team:
-        p.tapped = False
+        if p.skip_untaps:
+            p.skip_untaps -= 1
+        else:
+            p.tapped = False
         p.sick = False
     for player in game.players:
         player.land_played = False

@@ -638,6 +638,25 @@ class BaselinePolicy(Policy):
         return max(lands, key=lambda p: (p is not decision.subject, p.tapped, "Basic" in p.card.supertypes,
                                          not p.card.mana_options), default=None)
 
+    def _pay_life(self, decision: Decision, view: TeamView) -> Any:
+        """Pay life for an untapped land in the team's own turn when a card in hand costs exactly
+        the mana it would then have, and the life left stays above ``safety`` twice over."""
+        _, amount = decision.subject
+        if view.is_horde_turn or view.life(decision.player) - amount <= 2 * self.safety:
+            return False
+        mana = view.available_mana(decision.player)  # the land that enters counts, untapped
+        return any(view.cost(card, decision.player) == mana for card in view.hand(decision.player) if not card.is_land)
+
+    def _colour(self, decision: Decision, view: TeamView) -> Any:
+        """A colour its hand's costs ask for and its mana sources can't make yet, the one asked most
+        often first; else the one asked most; else one it can't make; then WUBRG order."""
+        made = view.colours(decision.player)
+        asked = {c: sum(pip.split("/").count(c) for card in view.hand(decision.player) for pip in card.cost.pips)
+                 for c in decision.options}
+        unmade = {c: c not in made and "*" not in made for c in decision.options}
+        return max(decision.options, key=lambda c: (asked[c] > 0 and unmade[c], asked[c], unmade[c],
+                                                    -decision.options.index(c)))
+
     def _scry(self, decision: Decision, view: TeamView) -> Any:
         """Bottom a land once it has six lands (in play and in hand), a spell while it has fewer
         than three lands and the spell costs more than two beyond them."""

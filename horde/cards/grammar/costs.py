@@ -143,6 +143,11 @@ def _(node: SacrificeCost, ctx: Context) -> str:
     if isinstance(what, Noun) and what.other and what.det == "a" and what.relation is None and not what.shared \
             and len(what.alternatives) == 1 and what.alternatives[0] in SACRIFICE_ANOTHER:
         return SACRIFICE_ANOTHER[what.alternatives[0]]
+    # (mana family) a noncreature card's 'Sacrifice a creature' (High Market, Grim Backwoods) can't
+    # be the card itself: it is 'sacrifice another creature'
+    if isinstance(what, Noun) and not what.other and what.det == "a" and what.relation is None and not what.shared \
+            and what.alternatives == (("creature",),) and "Creature" not in ctx.facts.types:
+        return SACRIFICE_ANOTHER[("creature",)]
     raise NotExpressible("a sacrifice cost other than this permanent or another creature (Zombie)")
 
 

@@ -21,7 +21,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement, islice, permutations, product
 
-from horde.engine.cards import ANY, COLOURS, IDENTITY, OPPONENTS_LANDS, CardDef, ManaAbility, pip_payments
+from horde.engine.cards import (
+    ANY,
+    CHOSEN,
+    COLOURS,
+    IDENTITY,
+    OPPONENTS_LANDS,
+    CardDef,
+    ManaAbility,
+    pip_payments,
+)
 from horde.engine.characteristics import apply_statics
 from horde.engine.events import log
 from horde.engine.filters import Context, evaluate
@@ -57,11 +66,17 @@ class Riders:
 RIDERS = Riders()
 
 
-def unit_colours(game: Game, player: int, colours: frozenset[str]) -> frozenset[str] | None:
+def unit_colours(game: Game, player: int, colours: frozenset[str],
+                 source: Permanent | None = None) -> frozenset[str] | None:
     """What one mana of ``colours`` may be for the player now: a colour of its commander's colour
     identity (903.4; all five are any colour), or one a land of the other side could produce
-    (H1: the Horde's lands are the team's opponents'); None when there is none (106.7: it makes
-    no mana)."""
+    (H1: the Horde's lands are the team's opponents'), or the colour chosen as ``source`` entered
+    (besides the unit's other colours: a Thriving land's); None when there is none (106.7: it
+    makes no mana)."""
+    if CHOSEN in colours:
+        rest = colours - {CHOSEN}
+        chosen = source.chosen if source is not None else ""
+        return (rest | {chosen} if chosen else rest) or None
     if IDENTITY in colours:
         identity = game.players[player].identity & COLOUR_SET
         return (ANY_COLOUR if len(identity) == 5 else identity) or None
@@ -86,7 +101,7 @@ def available_mana(game: Game, player: int) -> int:
         usable = not p.tapped and not (p.sick and card.is_creature)
         free = len(card.mana) if usable else 0
         if free and card.mana_dynamic:
-            free = sum(1 for unit in card.mana if unit_colours(game, player, unit) is not None)
+            free = sum(1 for unit in card.mana if unit_colours(game, player, unit, p) is not None)
         if card.mana_options:
             tapping = untapped = 0
             for ability in card.mana_options:
@@ -191,7 +206,7 @@ def mana_units(game: Game, player: int) -> list[ManaUnit]:
             if not (p.sick and card.is_creature):
                 if card.mana_dynamic:
                     for colours in card.mana:
-                        read = unit_colours(game, player, colours)
+                        read = unit_colours(game, player, colours, p)
                         if read is not None:
                             units.append((read, -1, p))
                 else:
@@ -251,7 +266,7 @@ def _spend(game: Game, player: int, units: list[ManaUnit], used: list[bool]) -> 
 def activate(game: Game, player: int, activation: Activation, keep: Sequence[str] = ()) -> None:
     """605.3: activate a mana ability for a payment: pay its costs ({T}, its mana, life, a
     sacrifice, charge counters; its mana without the colours ``keep`` when it can), add its mana
-    to the pool, then its riders (a pain land's damage, life gained)."""
+    to the pool, then its riders (a pain land's damage, life gained, staying tapped)."""
     p, ability, made = activation
     if ability.tap:
         p.tapped = True
@@ -272,6 +287,8 @@ def activate(game: Game, player: int, activation: Activation, keep: Sequence[str
         RIDERS.damage(game, p, player, ability.damage)
     if ability.gain and RIDERS.gain is not None:
         RIDERS.gain(game, ability.gain, player)
+    if ability.stays_tapped:  # 502.3: it doesn't untap during its controller's next untap step
+        p.skip_untaps = max(p.skip_untaps, 1)
 
 
 def _pay_exactly(game: Game, player: int, generic: int, pips: tuple[str, ...], keep: Sequence[str]) -> None:
@@ -327,7 +344,7 @@ def mana_options(game: Game, player: int) -> list[Activation]:
                     continue
             units: tuple[frozenset[str], ...] = ability.units
             if ability.dynamic:
-                read = [unit_colours(game, player, unit) for unit in units]
+                read = [unit_colours(game, player, unit, p) for unit in units]
                 units = tuple(unit for unit in read if unit is not None)
             if ability.count is not None:
                 units = units * evaluate(game, ctx or Context(card, p, player), ability.count)
@@ -339,7 +356,7 @@ def mana_options(game: Game, player: int) -> list[Activation]:
 def _weight(ability: ManaAbility) -> int:
     """How much a payment avoids activating it (``SACRIFICE_WEIGHT``...)."""
     return (SACRIFICE_WEIGHT * ability.sacrifice + LIFE_WEIGHT * (ability.life + ability.damage)
-            + CHARGE_WEIGHT * ability.charge + CONVERT_WEIGHT * (ability.cost is not None))
+            + CHARGE_WEIGHT * (ability.charge + ability.stays_tapped) + CONVERT_WEIGHT * (ability.cost is not None))
 
 
 def _activations(game: Game, player: int, generic: int, pips: tuple[str, ...],

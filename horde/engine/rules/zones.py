@@ -6,7 +6,7 @@ milling, searching).
 
 from __future__ import annotations
 
-from horde.engine.cards import LOCKED, CardDef, Effect, ManaCost
+from horde.engine.cards import COLOURS, LOCKED, CardDef, Effect, ManaCost
 from horde.engine.characteristics import (
     PROTECTION_KEYWORDS,
     apply_statics,
@@ -30,7 +30,8 @@ from horde.engine.rules.abilities import (
     trigger,
     trigger_hook,
 )
-from horde.engine.rules.mana import can_pay, pay
+from horde.engine.rules.mana import can_pay, pay, pay_life
+from horde.engine.rules.zombies import individual
 from horde.engine.shuffling import randbelow, shuffle
 from horde.engine.state import (
     HORDE_CONTROLLER,
@@ -70,8 +71,11 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
         lieutenant.permanent = p
     # H8: every Horde creature has haste
     p.sick = False if controller == HORDE_CONTROLLER and game.horde_haste else "haste" not in card.keywords
+    if card.choose_colour:  # 'As ~ enters, choose a color' (614.12)
+        p.chosen = choose_colour(game, controller, card)
     if tapped or "enters tapped" in card.keywords or (
-            card.enters_tapped is not None and card.enters_tapped(game, Context(card, p, controller))):
+            card.enters_tapped is not None and card.enters_tapped(game, Context(card, p, controller))) or (
+            card.enters_pay_life and not pays_life_to_enter_untapped(game, controller, card)):
         p.tapped = True
     if card.is_planeswalker:
         p.loyalty = card.loyalty or 0  # 306.5b: it enters with its printed loyalty
@@ -97,6 +101,31 @@ def _enters_triggers(game: Game, entered: Permanent) -> None:
             effects = [e for e in ability if e.when is None or e.when(game, ctx, entered)]
             if effects:
                 resolve(game, effects, ctx)
+
+
+def pays_life_to_enter_untapped(game: Game, controller: int, card: CardDef) -> bool:
+    """A shock land's 'As ~ enters, you may pay 2 life. If you don't, it enters tapped' (614.12):
+    a team player's policy chooses (``pay_life``), never with the team's last life (119.4, as
+    for mana: docs/decisions.md); the Horde, which pays no mana (H7), never pays."""
+    if controller == HORDE_CONTROLLER:
+        return False
+    amount = card.enters_pay_life
+    life = game.players[controller].life if individual(game) else game.team_life
+    if life <= amount or not ask(game, "pay_life", controller, (True, False), subject=(card, amount)):
+        return False
+    pay_life(game, controller, amount)
+    return True
+
+
+def choose_colour(game: Game, controller: int, card: CardDef) -> str:
+    """The colour chosen as a permanent enters (Coldsteel Heart, a Thriving land): a team player's
+    policy chooses (``colour``); the Horde pays no mana (H7), so its choice is the first allowed
+    colour in WUBRG order, which spends none of its randomness."""
+    options = [c for c in COLOURS if c in card.choose_colour]
+    if controller == HORDE_CONTROLLER:
+        return options[0]
+    choice: str = ask(game, "colour", controller, options, subject=card)
+    return choice
 
 
 def enchant(game: Game, aura: Permanent, target: Target) -> None:
