@@ -240,6 +240,13 @@ def _keywords_given(game: Game) -> frozenset[str]:
     return given
 
 
+def has_legal_target(game: Game, ctx: Context, ability: Sequence[Effect]) -> bool:
+    """602.2b, 601.2c: an ability that targets is activated only with a legal target for it (its
+    first targeted effect chooses the target the others share). True for one with no target."""
+    targeted = next((e for e in ability if e.target is not None), None)
+    return targeted is None or bool(legal_targets(game, ctx, targeted))
+
+
 def choose_target(game: Game, ctx: Context, effect: Effect) -> Target | None:
     options = legal_targets(game, ctx, effect)
     if not options:
