@@ -40,7 +40,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.engine.effects",)),
     ("verb families", "the verbs of one family of cards each (lands and mana rocks, the staples, ...), registered in "
                       "the one vocabulary with ``verb``; the module that imports them all (the card pipeline reads it)",
-     ("horde.engine.effects_mana", "horde.engine.effects_staples", "horde.engine.vocabulary")),
+     ("horde.engine.effects_mana", "horde.engine.effects_staples", "horde.engine.effects_walkers",
+      "horde.engine.vocabulary")),
     ("boss", "the boss and the lieutenants (B, L), calling the rules; the engine wires L6 and L7 in; the "
              "archenemy's schemes (A)",
      ("horde.engine.boss", "horde.engine.schemes")),

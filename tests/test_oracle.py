@@ -340,7 +340,7 @@ def test_111_4_a_new_token_is_named_by_its_subtypes_its_name_or_its_description(
     card = build_from_lines(["Name: Test Card", "Type: Creature", "PT: 1/1", "Colors: G"] + spawns.lines, "test")
     assert card.hooks["Enters"][0].args["token"] == spawn
     # an ability not read whole creates no token
-    unread = compile_text("When ~ enters, create a 2/2 green Ooze creature token. Then scry 1.",
+    unread = compile_text("When ~ enters, create a 2/2 green Ooze creature token. Then surveil 1.",
                           Facts("Test Card", CREATURE), tokens)
     assert not unread.ok and unread.tokens == {}
 
@@ -355,10 +355,10 @@ def test_a_clause_of_a_keyword_until_end_of_turn_reuses_the_pump_node():
 
 
 def test_an_unread_sentence_says_where_the_grammar_stopped():
-    compiled = compile_text("Flying\nWhenever a land you control enters, scry 1.", Facts("Test", CREATURE),
+    compiled = compile_text("Flying\nWhenever a land you control enters, surveil 1.", Facts("Test", CREATURE),
                             bundled_catalogue().tokens)
-    assert compiled.lines == ["Keywords: flying"] and compiled.unread == ["Whenever a land you control enters, scry 1"]
-    assert compiled.why["Whenever a land you control enters, scry 1"].startswith("at 'scry 1': expected")
+    assert compiled.lines == ["Keywords: flying"] and compiled.unread == ["Whenever a land you control enters, surveil 1"]
+    assert compiled.why["Whenever a land you control enters, surveil 1"].startswith("at 'surveil 1': expected")
     refused = compile_text("Exile target creature. Its controller gains life equal to its power.",
                            Facts("Test", frozenset({"Instant"})), bundled_catalogue().tokens)
     assert refused.why == {"Its controller gains life equal to its power": "not expressible: the amount 'its power'"}

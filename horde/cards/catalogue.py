@@ -35,7 +35,6 @@ from horde.engine.cards import (
     ManaCost,
     mana_symbol,
 )
-from horde.engine.vocabulary import VERBS
 from horde.engine.filters import (
     COLOUR_TERMS,
     AmountFunction,
@@ -46,6 +45,7 @@ from horde.engine.filters import (
     compile_condition,
     compile_filter,
 )
+from horde.engine.vocabulary import VERBS
 from horde.errors import DeckError
 from horde.files import check_regular, read_text
 from horde.limits import (

@@ -9,8 +9,11 @@ so a family is seen wherever a card is compiled.
 
 from __future__ import annotations
 
-from horde.engine import effects_mana  # noqa: F401  (lands and mana rocks)
-from horde.engine import effects_staples  # noqa: F401  (references back, searches, reanimation, Auras that take control)
+from horde.engine import (
+    effects_mana,  # noqa: F401  (lands and mana rocks)
+    effects_staples,  # noqa: F401  (references back, searches, reanimation, Auras that take control)
+    effects_walkers,  # noqa: F401  (planeswalkers' loyalty abilities: untap)
+)
 from horde.engine.effects import VERBS
 
 __all__ = ["VERBS"]
