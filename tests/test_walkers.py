@@ -68,6 +68,16 @@ def test_verb_untap_targets_garruk_untaps_two_target_lands_and_needs_two_701_21b
     assert sum(not p.tapped for p in (first, second, third)) == 2  # two different lands untapped
 
 
+def test_verb_untap_targets_the_baseline_untaps_its_own_tapped_lands(bundled, contract):
+    game = game_of(bundled, Scripted(loyalty=cost_is(1)))
+    on_battlefield(game, contract["Garruk Wildspeaker"])
+    untapped = put(game, bundled, "Forest", side="team", player=0)
+    theirs = lands(game, bundled, 1, player=1)
+    tapped = lands(game, bundled, 2)
+    turns.loyalty_step(game, 0)
+    assert [p.tapped for p in [untapped] + tapped + theirs] == [False, False, False, True]
+
+
 def test_verb_untap_kiora_untaps_one_target_permanent_701_21b(bundled, contract):
     game = game_of(bundled, Scripted(loyalty=cost_is(-1)))
     kiora = on_battlefield(game, contract["Kiora, Behemoth Beckoner"])
