@@ -236,8 +236,8 @@ def test_bundled_commands_work_beside_a_broken_user_card(tmp_path):
 def test_cards_compile_prints_lines_or_the_sentence_it_cannot_read():
     ok = run("cards", "compile", "When this creature enters, each opponent discards a card.")
     assert ok.exit_code == 0 and ok.output == "Enters: discard who=each_opponent count=1\n"
-    bad = CliRunner().invoke(cli, ["cards", "compile", "Flying. Whenever a land you control enters, scry 1."])
-    assert bad.exit_code == 2 and bad.output == "not understood: 'Whenever a land you control enters, scry 1'\n"
+    bad = CliRunner().invoke(cli, ["cards", "compile", "Flying. Whenever a land you control enters, surveil 1."])
+    assert bad.exit_code == 2 and bad.output == "not understood: 'Whenever a land you control enters, surveil 1'\n"
 
 
 def test_cards_recall_prints_the_figure():

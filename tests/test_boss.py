@@ -185,10 +185,11 @@ class Picks(Dice):
         return self.picks.pop(0)
 
 
-def test_B4_bundled_boss_with_two_plus_abilities_uses_each(boss_game):
+def test_B4_bundled_boss_with_two_plus_abilities_uses_each(boss_game, catalogue):
     """Elspeth, Knight-Errant (zombie-horde's boss list) has two +1 abilities: B4's coin picks one."""
     game = boss_game()
     game.boss = BossState(bundled_card("Elspeth, Knight-Errant"))
+    put(game, catalogue, "Zombie")  # a target for the +3/+3 (602.2b)
     seen = []
     for pick in (0, 1):
         game.dice_rng = Picks(picks=[pick])  # loyalty 4 < 8: no roll (B3), then B4 picks
@@ -202,13 +203,14 @@ def test_B4_bundled_boss_with_two_plus_abilities_uses_each(boss_game):
     (13, ("plus", 1, "pump")), (16, ("plus", 1, "pump")), (18, ("plus", 1, "pump")),
     (19, ("ultimate", -8, "emblem")), (20, ("ultimate", -8, "emblem"))])
 def test_B3_a_boss_with_no_minus_uses_its_second_ability_on_13_to_18_and_the_ultimate_only_on_19_20(
-        boss_game, roll, expected):
+        boss_game, catalogue, roll, expected):
     """Elspeth, Knight-Errant (+1, +1, -8) at 8 loyalty: 1-12 its first class (B4's coin here picks the
     first +1), 13-18 its second printed ability (the +3/+3, a plus), the -8 only on 19-20: 2 rolls in
     20, not 8 (`horde play --seed 13 --players 1 --boss "Elspeth, Knight-Errant"`: roll 16 was the
     ultimate)."""
     game = boss_game()
     game.boss = BossState(bundled_card("Elspeth, Knight-Errant"))
+    put(game, catalogue, "Zombie")  # a target for the +3/+3 (602.2b)
     game.boss.loyalty = 8
     game.dice_rng = Picks(rolls=[roll], picks=[0])
     kind, ability, rolled = boss.choose_boss_ability(game)
@@ -229,9 +231,45 @@ def test_B3_an_unaffordable_roll_falls_back_to_the_dearest_non_ultimate_minus_ne
     assert (kind, ability[0].cost) == ("plus", 1)
 
 
+def test_B3_602_2b_a_boss_ability_with_no_legal_target_is_not_activated(boss_game, catalogue):
+    """Liliana, Death Mage (+1; -3: destroy target creature; -7) at 4 loyalty rolls 13 with no
+    creature on the battlefield: the -3 has no legal target (602.2b, 601.2c), so, as an ability it
+    can't afford (B3 Decision), the +1 (loyalty 4 -> 5, not 4 -> 1). With a creature there, the -3."""
+    game = boss_game()
+    game.boss = BossState(bundled_card("Liliana, Death Mage"))
+    library(game, catalogue, *["Zombie"] * 4)  # the Horde has cards left: the game goes on
+    boss.boss_arrives(game)
+    assert not game.battlefield.horde and not game.battlefield.team
+    game.dice_rng = Dice(13)
+    boss.boss_acts(game)
+    assert game.boss.loyalty == 5 and game.boss.uses == {"plus": 1, "minus": 0, "ultimate": 0}
+    zombie = put(game, catalogue, "Zombie", side="team")
+    game.boss.loyalty = 4
+    game.dice_rng = Dice(13)
+    boss.boss_acts(game)
+    assert game.boss.loyalty == 1 and zombie not in game.battlefield.team
+
+
+def test_B3_602_2b_a_boss_with_no_ability_it_can_activate_activates_none(boss_game):
+    """A boss whose every loyalty ability targets a creature, with none on the battlefield, keeps
+    its loyalty and rolls no die (B3 Decision)."""
+    from horde.cards.catalogue import build_from_lines
+
+    card = build_from_lines(["Name: Test Walker", "Type: Legendary Planeswalker — Test", "Loyalty: 3",
+                             "Plus: +1: pump on=target target=creature power=1 toughness=1",
+                             "Minus: -2: destroy target=creature"], "test")
+    game = boss_game()
+    game.boss = BossState(card)
+    boss.boss_arrives(game)
+    game.dice_rng = Dice()  # no roll may be made
+    boss.boss_acts(game)
+    assert game.boss.loyalty == 3 and game.boss.uses == {"plus": 0, "minus": 0, "ultimate": 0}
+
+
 def test_B4_bundled_boss_emblem_gives_the_horde_indestructible(boss_game, catalogue):
     game = boss_game()
     game.boss = BossState(bundled_card("Elspeth, Knight-Errant"))
+    put(game, catalogue, "Zombie")  # a target for the +3/+3 (602.2b)
     game.boss.loyalty = 8
     boss.boss_arrives(game)
     zombie = put(game, catalogue, "Zombie")

@@ -41,7 +41,7 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.engine.effects",)),
     ("verb families", "the verbs of one family of cards each (lands and mana rocks, the staples, keyword abilities, ...), registered in "
                       "the one vocabulary with ``verb``; the module that imports them all (the card pipeline reads it)",
-     ("horde.engine.effects_mana", "horde.engine.effects_staples", "horde.engine.effects_keywords",
+     ("horde.engine.effects_mana", "horde.engine.effects_staples", "horde.engine.effects_keywords", "horde.engine.effects_walkers",
       "horde.engine.vocabulary")),
     ("boss", "the boss and the lieutenants (B, L), calling the rules; the engine wires L6 and L7 in; the "
              "archenemy's schemes (A)",

@@ -125,7 +125,7 @@ def cards_import(file, quiet):
 @cards.command("compile", examples=(
     'horde cards compile "When ~ enters the battlefield, create two 2/2 black Zombie creature tokens."',
     'horde cards compile "Destroy target creature." --type Instant',
-    'horde cards compile "Whenever a land you control enters, scry 1." --why',
+    'horde cards compile "Whenever a land you control enters, surveil 1." --why',
 ))
 @click.argument("text")
 @click.option("--name", default="this card", show_default=True, help="the card's name (read as ~ in the text)")

@@ -42,25 +42,32 @@ def boss_arrives(game: Game) -> None:
 
 
 def choose_boss_ability(game: Game) -> tuple[str, Ability, int | None]:
-    """B3/B4: which loyalty ability the boss activates this turn; returns (class, effects, roll)."""
+    """B3/B4: which loyalty ability the boss activates this turn; returns (class, effects, roll),
+    the effects empty when it can activate none (B3 Decision: 602.2b)."""
     boss = game.boss
     assert boss is not None, "only called while a boss is in the game"
     card = boss.card
     plus = card.abilities("Plus")
     minus = card.abilities("Minus")
     ultimate = card.abilities("Ultimate")
+    ctx = Context(card, None, HORDE_CONTROLLER)
 
     def affordable(group: list[Ability]) -> list[Ability]:
-        return [a for a in group if boss.loyalty + loyalty_change(a) >= 0]
+        # B3 Decision (602.2b, 601.2c): an ability with a target and no legal target for it can't
+        # be activated; it counts as one the boss can't afford.
+        return [a for a in group if boss.loyalty + loyalty_change(a) >= 0 and rules.has_legal_target(game, ctx, a)]
 
     def pick(group: list[Ability]) -> Ability:
+        if not group:
+            return ()  # B3 Decision: no ability it can activate; it activates none this turn
         return group[0] if len(group) == 1 else group[randbelow(game.dice_rng, len(group))]  # B4
 
+    usable = affordable(plus)
     if not affordable(minus) and not affordable(ultimate):
-        return "plus", pick(plus), None  # B3: too low for every minus ability
+        return "plus", pick(usable), None  # B3: too low (or no target) for every minus ability
     roll = d20(game)
     if roll <= 12:
-        return "plus", pick(plus), roll
+        return "plus", pick(usable), roll
     if roll >= 19:
         ok = affordable(ultimate)
         if ok:
@@ -69,16 +76,17 @@ def choose_boss_ability(game: Game) -> tuple[str, Ability, int | None]:
         # B3: no non-ultimate minus ability (Elspeth, Knight-Errant: +1, +1, -8): its second
         # printed ability, whatever its sign.
         printed = sorted(plus, key=lambda a: a[0].line)
-        return "plus", printed[1] if len(printed) > 1 else pick(plus), roll
+        second = printed[1] if len(printed) > 1 else None
+        return "plus", second if second is not None and second in usable else pick(usable), roll
     else:
         ok = affordable(minus)
         if ok:
             return "minus", pick(ok), roll
-    # B3 Decision: the rolled ability costs more loyalty than it has: the most expensive
-    # non-ultimate minus ability it can afford; with none, a plus ability.
+    # B3 Decision: the rolled ability costs more loyalty than it has (or has no legal target):
+    # the most expensive non-ultimate minus ability it can activate; with none, a plus ability.
     ok = affordable(minus)
     if not ok:
-        return "plus", pick(plus), roll
+        return "plus", pick(usable), roll
     cheapest = min(loyalty_change(a) for a in ok)
     return "minus", pick([a for a in ok if loyalty_change(a) == cheapest]), roll
 
@@ -90,6 +98,8 @@ def boss_acts(game: Game) -> None:
     if not (boss.card.abilities("Plus") or boss.card.abilities("Minus")):
         return
     kind, ability, roll = choose_boss_ability(game)
+    if not ability:
+        return  # B3 Decision (602.2b): no loyalty ability it can activate this turn
     before = boss.loyalty
     boss.loyalty = max(0, boss.loyalty + loyalty_change(ability))  # B2: loyalty may reach 0, it stays
     boss.uses[kind] += 1

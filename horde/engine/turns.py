@@ -264,9 +264,8 @@ def loyalty_options(game: Game, i: int) -> list[tuple[Permanent, tuple[Effect, .
             for ability in p.card.abilities(hook):
                 if p.loyalty + (ability[0].cost or 0) < 0:
                     continue
-                targeted = next((e for e in ability if e.target is not None), None)
-                if targeted is not None and not rules.legal_targets(game, Context(p.card, p, i), targeted):
-                    continue  # 601.2c; Z3: a zombie of the Horde's finds no legal target
+                if not rules.has_legal_target(game, Context(p.card, p, i), ability):
+                    continue  # 602.2b, 601.2c; Z3: a zombie of the Horde's finds no legal target
                 if zombie and rules.ability_harms(game, i, ability):
                     continue  # Z3
                 options.append((p, ability))

@@ -13,6 +13,7 @@ from horde.engine import (
     effects_keywords,  # noqa: F401  (keyword abilities that are triggered abilities)
     effects_mana,  # noqa: F401  (lands and mana rocks)
     effects_staples,  # noqa: F401  (references back, searches, reanimation, Auras that take control)
+    effects_walkers,  # noqa: F401  (planeswalkers' loyalty abilities: untap)
 )
 from horde.engine.effects import VERBS
 

@@ -114,6 +114,9 @@ def replaced_on_dying(card: CardDef) -> bool:
     return any(e.verb in HELPFUL for e in card.hooks.get("Dies", ()))
 
 
+UNTAPS = frozenset({"untap", "untap_targets"})  # the verbs that untap a target (701.21b)
+
+
 def counterspell_breadth(card: CardDef) -> int:
     """0 for a counterspell that counters only some spells (Negate, Essence Scatter), 1 for one
     that counters any: the narrower one is spent first."""
@@ -339,6 +342,8 @@ class BaselinePolicy(Policy):
             return horde[0] if horde else options[0]
         ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
         if ours:
+            if verbs & UNTAPS:  # 701.21b: a tapped permanent of its own first, then a teammate's
+                return max(ours, key=lambda p: (p.tapped, p.controller == decision.player, view.power(p)))
             if "pump" in verbs:
                 if view.is_horde_turn:  # in the Horde's combat: on the creature about to block
                     return max(ours, key=lambda p: (not p.tapped, view.power(p) + view.toughness(p)))

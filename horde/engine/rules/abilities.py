@@ -241,6 +241,23 @@ def _keywords_given(game: Game) -> frozenset[str]:
     return given
 
 
+def has_legal_target(game: Game, ctx: Context, ability: Sequence[Effect]) -> bool:
+    """602.2b, 601.2c: an ability that targets is activated only with a legal target for it (its
+    first targeted effect chooses the target the others share), and one whose verb chooses N
+    targets itself (``target_count``, ``filter`` their kind) only with N of them,
+    unless it says "up to" (``up_to``). True for one with no target."""
+    targeted = next((e for e in ability if e.target is not None), None)
+    if targeted is not None and not legal_targets(game, ctx, targeted):
+        return False
+    for e in ability:
+        needed = e.args.get("target_count")
+        if needed is not None and not e.args.get("up_to"):
+            probe = Effect(e.verb, {}, None, target=e.args["filter"])
+            if len(legal_targets(game, ctx, probe)) < needed:
+                return False
+    return True
+
+
 def choose_target(game: Game, ctx: Context, effect: Effect) -> Target | None:
     options = legal_targets(game, ctx, effect)
     if not options:

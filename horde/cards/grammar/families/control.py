@@ -1,16 +1,17 @@
 """Control (108.4, 613.1b): 'gain control of target NOUN [until end of turn]', with 'Untap
 that creature' and 'It gets +N/+N and gains haste until end of turn' joining it (a threaten
-effect: the ``gain_control`` verb's untap and bonus)."""
+effect: the ``gain_control`` verb's untap and bonus); untapping (701.21b) 'target NOUN', 'N target
+NOUNs', 'up to N target NOUNs' and 'all NOUNs' (planeswalkers' loyalty abilities)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from horde.cards.grammar.ast import Effect, Noun, Obj, Ref
+from horde.cards.grammar.ast import Effect, Noun, Num, Obj, Ref
 from horde.cards.grammar.nouns import obj, target
 from horde.cards.grammar.parser import Parser
 from horde.cards.grammar.registry import effect, translates
-from horde.cards.grammar.translate import Context, NotExpressible, may_change_last, quote
+from horde.cards.grammar.translate import Context, NotExpressible, filter_of, may_change_last, quote
 from horde.cards.grammar.translate import target as target_filter
 
 
@@ -55,4 +56,15 @@ def _(node: Untap, ctx: Context) -> list[str]:
             and " untap=" not in ctx.verbs[-1]:
         ctx.verbs[-1] += " untap=true"
         return []
-    raise NotExpressible("untapping a permanent")
+    if not isinstance(what, Noun):
+        raise NotExpressible("untapping what a reference names")
+    if what.det == "all":
+        return [f"untap_all filter={quote(filter_of(what))}"]
+    several = isinstance(what.count, Num) and what.count.n > 1
+    if what.det in ("target", "up_to_target") and several:  # 601.2c: each a different target
+        assert isinstance(what.count, Num)
+        up_to = " up_to=true" if what.det == "up_to_target" else ""
+        return [f"untap_targets filter={quote(filter_of(what))} target_count={what.count.n}{up_to}"]
+    if what.targeted:
+        return [f"untap target={quote(target_filter(what, ctx))}"]
+    raise NotExpressible("untapping a permanent not targeted")
