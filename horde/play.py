@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from horde import __version__
+from horde.cards import name_key
 from horde.cards.catalogue import Catalogue, Origin, decks_dir, setup_catalogue
 from horde.cards.decks import (
     HordeDeck,
@@ -187,7 +188,7 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
                                      partial(load_team_deck, name, catalogue, setup.allow_illegal)))
     banlist = about_knob("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
     # R3, names matched in any case: the cards of the team's decks, or of the cube they are drafted from
-    banned = frozenset(c.name for c in cube.cards if c.name.lower() in banlist) if cube is not None else \
+    banned = frozenset(c.name for c in cube.cards if name_key(c.name) in banlist) if cube is not None else \
         banned_cards(banlist, team_decks)
     new_policy = about_knob("skill" if setup.skill else "policy", setup.skill or setup.policy,
                             lambda: skill.policy_for(setup))

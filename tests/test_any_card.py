@@ -72,7 +72,8 @@ def test_a_deck_of_index_cards_loads_plays_and_reports_sources(home, tmp_path):
     assert coverage.exit_code == 0
     rows = {line.split()[1] + " " + line.split()[2]: line for line in coverage.output.splitlines()[:5]}
     assert "compiled" in rows["Lord of"] and "compiled" in rows["Doom Blade"]
-    assert coverage.output.splitlines()[-1] == "40 cards: 16 compiled, 24 hand-written"
+    assert coverage.output.splitlines()[-2:] == ["40 cards: 16 compiled, 24 hand-written",
+                                                 "card slots: 40 exact, 0 approximated, 0 blank, 0 refused"]
     assert catalogue.origins["Hollow Dogs"].kind == "compiled"
     show = run("cards", "show", "Hollow Dogs")
     assert "Attacks: pump on=self power=2  <-  'Whenever ~ attacks, it gets +2/+0 until end of turn'" in show.output

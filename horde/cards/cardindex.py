@@ -8,7 +8,8 @@ failed import leaves the old index as it was; the temporary files of imports kil
 removed by the next one. The file's work is bounded as well as its size (docs/limits.md): every
 value, every card and the whole decompressed JSON are checked as they stream to the parser, and
 a card past the limits of a card stops the import there, naming it. ``CardIndex.lookup(name)``
-finds a card by its name, a face name or an ``A // B`` name, ignoring case.
+finds a card by its name, a face name or an ``A // B`` name, ignoring case and reading æ as ae
+(``horde.cards.name_key``: old lists write ``AEthersnipe`` and ``Æther Gale``).
 
 The index holds facts only (name, mana cost, colours, type line, power/toughness, loyalty,
 keywords, Oracle text, layout). What a card *does* comes from a hand-written entry or from the
@@ -42,6 +43,7 @@ from operator import eq, itemgetter, lt
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from horde.cards import name_key
 from horde.errors import HordeError
 from horde.files import SIZES, WriteError, check_regular, make_folder, shown
 from horde.limits import (
@@ -434,15 +436,15 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                         continue
                     data = json.dumps(card.__dict__, separators=(",", ":"), ensure_ascii=False)
                     digest.update(data.encode())
-                    keys = {key.lower(), card.name.lower(), card.full_name.lower()}
+                    keys = {name_key(key), name_key(card.name), name_key(card.full_name)}
                     rows.extend((k, card.name, data) for k in keys)
                     for face in faces:  # the other faces' names say which card to name
                         other = face.get("faceName", "")
-                        if other and other.lower() not in keys:
+                        if other and name_key(other) not in keys:
                             reason = card.refused or (f"'{other}' is the back face of '{card.full_name}'; a deck names "
                                                       f"its front face '{card.name}'")
                             record = dict(card.__dict__, name=other, refused=reason)
-                            rows.append((other.lower(), other, json.dumps(record, separators=(",", ":"),
+                            rows.append((name_key(other), other, json.dumps(record, separators=(",", ":"),
                                                                           ensure_ascii=False)))
                     cards += 1
                     refused += bool(card.refused)
@@ -585,9 +587,15 @@ class CardIndex:
         return self.meta.get("digest", "")
 
     def lookup(self, name: str) -> IndexedCard | None:
-        """The card named ``name`` (its name, a face name or ``A // B``; case ignored), or None."""
+        """The card named ``name`` (its name, a face name or ``A // B``; case ignored, æ read as ae),
+        or None."""
         try:
-            row = self._connection().execute("SELECT data FROM cards WHERE key = ?", (name.strip().lower(),)).fetchone()
+            key = name_key(name)
+            row = None
+            for spelling in (key, key.replace("ae", "æ")) if "ae" in key else (key,):  # an index of older files: Æ
+                row = self._connection().execute("SELECT data FROM cards WHERE key = ?", (spelling,)).fetchone()
+                if row:
+                    break
             if not row:
                 return None
             card = IndexedCard.from_json(json.loads(row[0]))
@@ -622,7 +630,7 @@ class CardIndex:
 
     def close_matches(self, name: str, n: int = 3) -> list[str]:
         """Names in the index close to ``name`` (those that share its first two letters)."""
-        prefix = name.strip().lower()[:2]
+        prefix = name_key(name)[:2]
         if not prefix:
             return []
         try:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from horde.bundled import bundled_folder
+from horde.cards import name_key
 from horde.cards.tokens import described_token
 from horde.engine.cards import COLOURS, HOOKS, KEYWORDS, WHEN_HOOKS, CardDef, Effect, ManaCost, mana_symbol
 from horde.engine.effects import VERBS
@@ -56,7 +57,14 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
-          "CastFromGraveyard"}
+          "CastFromGraveyard", "Layout", "Face"}
+# The layouts of cards of two faces a card file may give (``Layout:``), each with its ``Face:`` sections.
+LAYOUTS = {"split": "two halves, either cast from hand (709); with fuse both at once",
+           "aftermath": "two halves, the second (Keywords: aftermath) cast only from the graveyard (702.127)",
+           "adventure": "a creature and its Adventure, an instant or sorcery cast first from hand (715)",
+           "modal_dfc": "two faces, either played (712.12)",
+           "transform": "a front face played; its back face is not (no verb transforms a permanent)",
+           "flip": "a front face played; its flipped face is not"}
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
@@ -164,6 +172,7 @@ class _Block:
     fields: dict[str, tuple[str, int]] = field(default_factory=dict)
     hooks: list[tuple[str, str, int]] = field(default_factory=list)
     error: DeckError | None = None  # the first problem of a block read leniently
+    faces: list[_Block] = field(default_factory=list)  # the ``Face:`` sections of a card of two faces
 
 
 @dataclass(frozen=True)
@@ -172,12 +181,22 @@ class Origin:
     index's facts and the Oracle-text compiler), ``approximated`` (the index's facts and the
     abilities read, with ``dropped`` each ability that was not played), ``described`` (a token a
     Horde list describes) or ``created`` (a token a compiled card's text creates; ``where`` names
-    that card)."""
+    that card). An approximated card is ``blank`` when nothing of its text was read: it plays
+    by its printed facts alone (a spell that does nothing, a creature without its abilities)."""
 
     kind: str
     where: str
     dropped: tuple[str, ...] = ()
     note: str = ""
+    blank: bool = False
+
+    @property
+    def slot(self) -> str:
+        """What a card slot of this origin is, for the counts of a deck: ``exact`` (hand-written,
+        compiled, a token), ``approximated`` (some of its text read), or ``blank`` (none)."""
+        if self.kind != "approximated":
+            return "exact"
+        return "blank" if self.blank else "approximated"
 
 
 class Catalogue:
@@ -201,7 +220,7 @@ class Catalogue:
         self.refused: dict[str, DeckError] = {}  # lower-case name -> why the index's card is refused
 
     def __contains__(self, name: str) -> bool:
-        return name.lower() in self._lower
+        return name_key(name) in self._lower
 
     def __len__(self) -> int:
         return len(self.cards) + len(self.tokens)
@@ -209,7 +228,7 @@ class Catalogue:
     def get(self, name: str, path: str | None = None, line: int | None = None) -> CardDef:
         """The card of that name (hand-written, else compiled from the index); a card that can't be
         had is a DeckError naming the card and why (closest names for an unknown one)."""
-        low = name.lower()
+        low = name_key(name)
         key = self._lower.get(low)
         if key is not None:
             return self.cards.get(key) or self.tokens[key]
@@ -222,7 +241,7 @@ class Catalogue:
         if isinstance(described, str):
             raise DeckError(described, path, line)
         if described is not None:
-            if described.name.lower() not in self._lower:
+            if name_key(described.name) not in self._lower:
                 self.add(described, path or "<text>", line or 0, Origin("described", f"{path}:{line}"))
             self._lower[low] = described.name
             return described
@@ -240,7 +259,7 @@ class Catalogue:
         return card
 
     def add(self, card: CardDef, path: str, line: int, origin: Origin | None = None, replace: bool = False) -> None:
-        low = card.name.lower()
+        low = name_key(card.name)
         if low in self._lower:
             if not replace:
                 raise DeckError(f"card '{card.name}' is defined twice", path, line)
@@ -274,7 +293,7 @@ class Catalogue:
         m = re.fullmatch(r"(?:([0-9]{1,6})/([0-9]{1,6})\s+)?(.+?)(?:\s+tokens?)?", name.strip(), re.I)
         if not m or (m[1] is None and m[3] == name.strip()):
             return None
-        key = self._lower.get(m[3].lower())
+        key = self._lower.get(name_key(m[3]))
         card = self.tokens.get(key) if key else None
         if card is None or (m[1] is not None and (card.power, card.toughness) != (int(m[1]), int(m[2]))):
             return None
@@ -296,11 +315,11 @@ class Catalogue:
 
         index = open_index(self.index_path) if self.index_path is not None else None
         indexed = index.lookup(name) if index is not None else None
-        low = name.lower()
+        low = name_key(name)
         if index is None or indexed is None:
             self.refused[low] = self._unknown(name, index)
             return None
-        if indexed.name.lower() in self._lower:  # a face or split name of a card the files have
+        if name_key(indexed.name) in self._lower:  # a face or split name of a card the files have
             return self.get(indexed.name)
         try:
             card, origin, tokens = compile_indexed(indexed, self.tokens, self.approximate, str(index.path),
@@ -311,7 +330,7 @@ class Catalogue:
         for token in tokens:  # 111.4: the tokens its text creates, defined by that text
             self.add(token, str(index.path), 0, Origin("created", card.name))
         self.add(card, str(index.path), 0, origin)
-        if low != card.name.lower():
+        if low != name_key(card.name):
             self._lower[low] = card.name
         return card
 
@@ -321,6 +340,7 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
     be read marks its block (``_Block.error``) instead of stopping the file."""
     blocks: list[_Block] = []
     current: _Block | None = None
+    section: _Block | None = None  # where the lines go: the card, or its last Face section
     recognised = False  # a known field or hook was read: the file is a card file, its lines may be quoted
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -333,8 +353,9 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
         if key == "Name" and current is not None and "Name" in current.fields:
             current = None
         if current is None:
-            current = _Block(path, number)
+            current = section = _Block(path, number)
             blocks.append(current)
+        assert section is not None
         try:
             if not recognised and (not sep or (key not in FIELDS and key not in HOOKS)):
                 # Nothing yet says this is a card file: its content is not shown.
@@ -343,12 +364,17 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
             if not sep:
                 raise DeckError(f"expected 'Field: value', got {quoted(line)}", path, number)
             value = value.strip()
-            if key in FIELDS:
-                if key in current.fields and key != "Text":
+            if key == "Face":  # a face of a card of two faces: the lines after it are the face's
+                if not value:
+                    raise DeckError("expected 'Face: NAME' (the face's name)", path, number)
+                section = _Block(path, number, {"Name": (value, number)})
+                current.faces.append(section)
+            elif key in FIELDS:
+                if key in section.fields and key != "Text":
                     raise DeckError(f"field '{key}' given twice", path, number)
-                current.fields[key] = (value, number)
+                section.fields[key] = (value, number)
             elif key in HOOKS:
-                current.hooks.append((key, value, number))
+                section.hooks.append((key, value, number))
             else:
                 raise DeckError(f"unknown field or hook {quoted(key)}: expected one of "
                                 f"{', '.join(sorted(FIELDS | set(HOOKS)))}", path, number)
@@ -573,8 +599,121 @@ def _one_target(hook: str, effects: list[Effect], name: str, path: str) -> list[
     return out
 
 
+def _pt_side(text: str, name: str, pt: str, path: str, line: int) -> tuple[int, bool]:
+    """One side of a PT line: a number, or a * (208.2) alone or with a number added (``1+*``,
+    ``*+1``): (the number, whether a * is there)."""
+    text = text.strip()
+    if "*" not in text:
+        return card_number(text, "PT", path, line, name), False
+    m = re.fullmatch(r"\*|([0-9]{1,4})\s*\+\s*\*|\*\s*\+\s*([0-9]{1,4})", text)
+    if not m:
+        raise DeckError(f"card '{name}': bad PT {quoted(pt)}: a * side is *, N+* or *+N (208.2)", path, line)
+    added = m[1] or m[2]
+    return (card_number(added, "PT", path, line, name) if added else 0), True
+
+
+def _characteristic_defining(name: str, types: frozenset[str], starred: tuple[bool, bool], statics: list[Effect],
+                             f: dict[str, tuple[str, int]], path: str) -> tuple[Any, Any]:
+    """The amounts of a creature's characteristic-defining ability (604.3, ``Static: pt_equals``)
+    for its * power and * toughness: ``amount=`` both, ``power=`` and ``toughness=`` each; every
+    * side needs one, and a side printed as a number has none."""
+    found = [e for e in statics if e.verb == "pt_equals"]
+    if len(found) > 1:
+        raise DeckError(f"card '{name}' has two 'Static: pt_equals' lines: one gives both sides", path, found[1].line)
+    if not found:
+        if any(starred):
+            raise DeckError(f"creature '{name}' has a * in its PT but no 'Static: pt_equals amount=...' (or power=, "
+                            "toughness=: its characteristic-defining ability, 604.3)", path, f["PT"][1])
+        return None, None
+    args, line = found[0].args, found[0].line
+    if "Creature" not in types:
+        raise DeckError(f"card '{name}': pt_equals is a creature's characteristic-defining ability", path, line)
+    if args["amount"] is not None and (args["power"] is not None or args["toughness"] is not None):
+        raise DeckError(f"card '{name}': pt_equals takes amount= (both sides) or power= and toughness=, not both",
+                        path, line)
+    power = args["power"] if args["amount"] is None else args["amount"]
+    toughness = args["toughness"] if args["amount"] is None else args["amount"]
+    for side, amount, star in (("power", power, starred[0]), ("toughness", toughness, starred[1])):
+        if star and amount is None:
+            raise DeckError(f"card '{name}': its {side} is printed with a * but pt_equals gives no {side} (write "
+                            f"{side}=AMOUNT, or amount= for both)", path, line)
+        if amount is not None and not star:
+            raise DeckError(f"card '{name}': pt_equals gives its {side}, but its PT {quoted(f['PT'][0])} prints that "
+                            "side as a number (a characteristic-defining ability sets a * side: 604.3)", path, line)
+    return power, toughness
+
+
 def build_card(block: _Block) -> CardDef:
-    """Turn one block into a checked CardDef."""
+    """Turn one block into a checked CardDef (a card of two faces with its ``Face:`` sections)."""
+    if not block.faces and "Layout" not in block.fields:
+        return _build_one(block)
+    return _build_faced(block)
+
+
+def _build_faced(block: _Block) -> CardDef:
+    """A card of two faces: ``Layout:`` and its ``Face:`` sections, each face a card of its own.
+    A split (aftermath) card's own lines hold only its name (``A // B``), its layout and its text:
+    its characteristics are its halves' combined (709.4); any other layout's own lines are its
+    front face, and its one ``Face:`` is the back (the Adventure, 715)."""
+    f = block.fields
+    path = block.path
+    name, name_line = f.get("Name", ("", block.line))
+    layout, layout_line = f.get("Layout", ("", block.line))
+    if layout not in LAYOUTS:
+        raise DeckError(f"card '{name}': 'Layout: {quoted(layout)[1:-1]}' is not a layout of two faces: expected one "
+                        f"of {', '.join(LAYOUTS)}", path, layout_line)
+    faces = [_build_one(face) for face in block.faces]  # a Face: section holds no Face: of its own
+    halves = layout in ("split", "aftermath")
+    wanted = 2 if halves else 1
+    if len(faces) != wanted:
+        raise DeckError(f"card '{name}': a card of layout {layout} has {wanted} 'Face:' section"
+                        f"{'s' if wanted > 1 else ''}, not {len(faces)}", path, layout_line)
+    for face in faces:
+        if "aftermath" in face.keywords and (not halves or face is faces[0]):
+            raise DeckError(f"card '{name}': only a split card's second half has aftermath (702.127)", path,
+                            layout_line)
+        if "fuse" in face.keywords and not halves:
+            raise DeckError(f"card '{name}': only a split card's halves have fuse (702.102)", path, layout_line)
+    if not halves:
+        front = _build_one(block, layout, tuple(faces))
+        if layout == "adventure" and not (front.is_creature and {"Instant", "Sorcery"} & faces[0].types):
+            raise DeckError(f"card '{name}': an adventure card is a creature whose Face is an instant or sorcery "
+                            "(715.2)", path, layout_line)
+        return front
+    extra = sorted(set(f) - {"Name", "Layout", "Text"})
+    if extra:
+        raise DeckError(f"card '{name}': a split card's facts are its halves' (709.4): field '{extra[0]}' goes in a "
+                        "'Face:' section", path, f[extra[0]][1])
+    if block.hooks:
+        raise DeckError(f"card '{name}': a split card's abilities are its halves': '{block.hooks[0][0]}' goes in a "
+                        "'Face:' section", path, block.hooks[0][2])
+    left, right = faces
+    if not name:
+        raise DeckError("card block has no 'Name:' line", path, block.line)
+    for face in faces:
+        if face.is_permanent:
+            raise DeckError(f"card '{name}': a split card's halves are instants or sorceries here", path, layout_line)
+    both = _combined(name, left, right, f.get("Text", (f"{left.text} // {right.text}", 0))[0],
+                     f"{path}:{name_line}")
+    fused: tuple[CardDef, ...] = ()
+    if "fuse" in left.keywords and "fuse" in right.keywords:  # 702.102: both halves cast together from hand
+        fused = (dataclasses.replace(both, layout="fused", hooks={"Cast": left.hooks.get("Cast", ())
+                                                                  + right.hooks.get("Cast", ())}),)
+    return dataclasses.replace(both, layout=layout, faces=(left, right) + fused)
+
+
+def _combined(name: str, left: CardDef, right: CardDef, text: str, source: str) -> CardDef:
+    """A split card outside the stack (709.4): both halves' characteristics combined, no ability."""
+    cost = ManaCost(left.cost.generic + right.cost.generic, left.cost.pips + right.cost.pips,
+                    left.cost.x or right.cost.x)
+    return CardDef(name=name, cost=cost, types=left.types | right.types, subtypes=left.subtypes | right.subtypes,
+                   supertypes=left.supertypes | right.supertypes, keywords=left.keywords | right.keywords,
+                   colours=left.colours | right.colours, identity=left.identity | right.identity, text=text,
+                   source=source)
+
+
+def _build_one(block: _Block, layout: str = "", faces: tuple[CardDef, ...] = ()) -> CardDef:
+    """Turn one block (or a card's front face, with its other ``faces``) into a checked CardDef."""
     f = block.fields
     path = block.path
     if "Name" not in f:
@@ -602,15 +741,17 @@ def build_card(block: _Block) -> CardDef:
     subtypes = frozenset(right.split())
     cost = parse_cost(f.get("Cost", ("", 0))[0], path, f.get("Cost", ("", block.line))[1])
     power = toughness = None
-    pt_amount = None
+    starred = (False, False)  # which sides are printed with a * (208.2: a characteristic-defining ability's)
     if "Creature" in types:
         if "PT" not in f:
             raise DeckError(f"creature '{name}' has no 'PT:' line", path, block.line)
         text, pt_line = f["PT"]
         m = re.fullmatch(r"([^/]*)/([^/]*)", text)
         if not m:
-            raise DeckError(f"card '{name}': bad PT {quoted(text)}: expected like 2/2 or */*", path, pt_line)
-        power, toughness = (0 if v.strip() == "*" else card_number(v, "PT", path, pt_line, name) for v in m.groups())
+            raise DeckError(f"card '{name}': bad PT {quoted(text)}: expected like 2/2, */* or */1+*", path, pt_line)
+        sides = [_pt_side(v, name, text, path, pt_line) for v in m.groups()]
+        (power, power_star), (toughness, toughness_star) = sides
+        starred = (power_star, toughness_star)
     loyalty = None
     if "Loyalty" in f:
         text, loyalty_line = f["Loyalty"]
@@ -638,6 +779,8 @@ def build_card(block: _Block) -> CardDef:
     if "Colors" in f:
         colours = parse_colours(f["Colors"][0], "Colors", path, f["Colors"][1], name)
     identity = colours | frozenset(c for unit in mana for c in unit if c in COLOURS)
+    for other in faces:
+        identity |= other.identity  # 903.4: a card's colour identity holds both faces' colours
     if "Identity" in f:
         identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
     equip = parse_cost(f["Equip"][0], path, f["Equip"][1]) if "Equip" in f else None
@@ -701,10 +844,7 @@ def build_card(block: _Block) -> CardDef:
         at = VERBS[e.verb].at
         if at is not None:
             points[at] = points.get(at, ()) + (e,)
-    pt = [e for e in statics if e.verb == "pt_equals"]
-    pt_amount = pt[0].args["amount"] if pt else None
-    if "Creature" in types and pt_amount is None and "*" in f["PT"][0]:
-        raise DeckError(f"creature '{name}' has */* but no 'Static: pt_equals amount=...'", path, f["PT"][1])
+    power_amount, toughness_amount = _characteristic_defining(name, types, starred, statics, f, path)
     cast = hooks.get("Cast", [])
     counters = next((e for e in cast if e.verb == "counter_spell"), None)
     return CardDef(
@@ -717,7 +857,8 @@ def build_card(block: _Block) -> CardDef:
         cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else None,
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
-        pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast))
+        power_amount=power_amount, toughness_amount=toughness_amount, counters=counters,
+        is_fog=any(e.verb == "fog" for e in cast), layout=layout, faces=faces)
 
 
 # ---------------------------------------------------------------- compiled cards
@@ -731,6 +872,16 @@ def facts_of(card: CardDef) -> Facts:
                  pt_star=card.pt_amount is not None, x_cost=card.cost.x)
 
 
+def pt_text(card: CardDef) -> str:
+    """A creature's power and toughness as printed: ``2/2``, ``*/*``, ``*/4``, ``*/1+*`` (208.2)."""
+    def side(value: int | None, amount: Any) -> str:
+        if amount is None:
+            return str(value)
+        return f"{value}+*" if value else "*"
+
+    return f"{side(card.power, card.power_amount)}/{side(card.toughness, card.toughness_amount)}"
+
+
 def fact_lines(card: CardDef) -> list[str]:
     """The printed facts of a card as card-file lines (Name, Cost, Type, PT, Loyalty, Colors)."""
     lines = [f"Name: {card.name}"]
@@ -738,7 +889,7 @@ def fact_lines(card: CardDef) -> list[str]:
         lines.append(f"Cost: {card.cost}")
     lines.append(f"Type: {card.type_line()}")
     if card.is_creature:
-        lines.append("PT: */*" if card.pt_amount is not None else f"PT: {card.power}/{card.toughness}")
+        lines.append(f"PT: {pt_text(card)}")
     if card.loyalty is not None:
         lines.append(f"Loyalty: {card.loyalty}")
     if card.colours != card.cost.colours:
@@ -843,7 +994,7 @@ def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approxi
         card = build_from_lines(lines, source)
     except DeckError as error:
         raise DeckError(f"card '{name}' (compiler) is refused even approximated: {error.message}") from None
-    return card, Origin("approximated", where, dropped, note), made
+    return card, Origin("approximated", where, dropped, note, blank=not compiled.lines), made
 
 
 def behaviour(card: CardDef) -> dict[str, Any]:
@@ -987,12 +1138,12 @@ def add_user_cards(catalogue: Catalogue, paths: Iterable[str | os.PathLike[str]]
                 card = build_card(block)
             except DeckError as error:
                 if name:
-                    catalogue.broken[name.lower()] = error
-                    catalogue._lower.pop(name.lower(), None)
+                    catalogue.broken[name_key(name)] = error
+                    catalogue._lower.pop(name_key(name), None)
                 else:
                     catalogue.file_errors.append(error)
                 continue
-            low = card.name.lower()
+            low = name_key(card.name)
             if low in added:
                 catalogue.broken[low] = DeckError(f"card '{card.name}' is defined twice (also at {added[low]})",
                                                   path, block.line)
@@ -1002,10 +1153,10 @@ def add_user_cards(catalogue: Catalogue, paths: Iterable[str | os.PathLike[str]]
             token_uses += _token_uses(card, path)
     for card_name, token, path, line in token_uses:
         if token not in catalogue.tokens:
-            catalogue.broken[card_name.lower()] = DeckError(
+            catalogue.broken[name_key(card_name)] = DeckError(
                 f"card '{card_name}': unknown token '{token}' (tokens: {', '.join(sorted(catalogue.tokens))})",
                 path, line)
-            stored = catalogue._lower.pop(card_name.lower(), None)
+            stored = catalogue._lower.pop(name_key(card_name), None)
             if stored is not None:
                 catalogue.cards.pop(stored, None)
                 catalogue.tokens.pop(stored, None)

@@ -30,7 +30,7 @@ def cards():
 def cards_show(name, cards):
     """Print how a card is modelled: its printed facts and its verbs by hook, and where each came
     from (a card file, or the card index and the Oracle-text compiler)."""
-    from horde.cards.catalogue import catalogue_for, facts_of
+    from horde.cards.catalogue import catalogue_for, facts_of, pt_text
     from horde.cards.oracle import compile_text
 
     catalogue = catalogue_for(cards)
@@ -39,8 +39,7 @@ def cards_show(name, cards):
     click.echo(f"{card.name}  {card.cost if card.cost.value or card.cost.x else ''}".rstrip())
     click.echo(card.type_line())
     if card.power is not None:
-        click.echo(f"{'*' if card.pt_amount is not None else card.power}/"
-                   f"{'*' if card.pt_amount is not None else card.toughness}")
+        click.echo(pt_text(card))
     if card.loyalty is not None:
         click.echo(f"Loyalty {card.loyalty}")
     if card.keywords:
@@ -179,27 +178,31 @@ def cards_coverage(deck, cards, approximate):
     path = str(resolve_path(deck, None))
     decklist = read_deck(path)
     counts: dict = {}
-    seen: set = set()
-    for entry in decklist.entries:
-        if entry.name.lower() in seen:
-            continue
-        seen.add(entry.name.lower())
+    slots: dict = {}
+    for entry in decklist.entries:  # every line, a name on several lines on each
         try:
             card = catalogue.get(entry.name, path, entry.line)
         except DeckError as error:
-            kind, detail = "refused", error.message
+            kind, slot, detail = "refused", "refused", error.message
         else:
             origin = catalogue.origins.get(card.name)
             kind = origin.kind if origin else "hand-written"
+            slot = origin.slot if origin else "exact"
+            if slot == "blank":
+                kind = "blank"  # approximated, with nothing of its text read
             detail = {"hand-written": origin.where if origin else card.source, "compiled": "index and compiler",
                       "approximated": "dropped " + "; ".join(repr(s) for s in origin.dropped) if origin else "",
+                      "blank": "nothing read: dropped " + "; ".join(repr(s) for s in origin.dropped) if origin else "",
                       "described": f"a token of the list's description: {card.type_line()} "
                                    f"{card.power}/{card.toughness}",
                       "created": f"a token the text of '{origin.where}' creates" if origin else ""}[kind]
         counts[kind] = counts.get(kind, 0) + entry.count
+        slots[slot] = slots.get(slot, 0) + entry.count
         click.echo(f"{entry.count:>3} {entry.name:32s} {kind:13s} {detail}")
     total = sum(counts.values())
     click.echo(f"{total} cards: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
+    click.echo(f"card slots: {slots.get('exact', 0)} exact, {slots.get('approximated', 0)} approximated, "
+               f"{slots.get('blank', 0)} blank, {slots.get('refused', 0)} refused")
 
 
 @cards.command("survey", examples=("horde cards survey", "horde cards survey --bundled --sample 20 --seed 1"))

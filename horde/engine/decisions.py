@@ -42,6 +42,8 @@ KINDS = {
              "them (at least `count`, as many as the card allows: is_legal checks); subject: the card",
     "exile_graveyard": "options: team players with enough cards in their graveyard, and None; subject: how many",
     "exile_cards": "options: the graveyard; return a list of exactly `count` cards to exile",
+    "exile_with": "options: the cards of its graveyard a permanent entering may exile ('As ~ enters, exile any number "
+                  "of creature cards from your graveyard': 607.2a); return a list of any of them; subject: its card",
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
@@ -69,7 +71,7 @@ KINDS = {
     "keep": "options: its permanents of a kind; the one it keeps, the rest being sacrificed (A1: No One Will Hear "
             "Your Cries) or put into the graveyard (704.5j: its legendary permanents of one name, tokens too)",
 }
-SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme"}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme", "exile_with"}
 
 
 class PolicyError(HordeError):

@@ -93,6 +93,10 @@ EVENTS: dict[str, EventKind] = {
     "enters": EventKind("a permanent enters the battlefield", (
         CARD, ID, Field("player", "int|null", "its controller, a team player from 1; null for the Horde"),
         Field("tapped", "bool", "it entered tapped"))),
+    "exile_from_graveyard": EventKind("as a permanent enters, cards are exiled from its controller's graveyard with it "
+                                      "(607.2a: Sutured Ghoul's power and toughness count them)", (
+        Field("card", "str", "the permanent entering"),
+        Field("cards", "list[str]", "the cards exiled, in the order they lay in the graveyard"))),
     "leaves": EventKind("a permanent leaves the battlefield", (
         CARD, ID, Field("to", "str", "'graveyard', 'exile', 'hand' or 'library'"))),
     "counters": EventKind("+1/+1 or -1/-1 counters are put on a permanent (704.5q: the two kinds cancel out)", (

@@ -187,6 +187,7 @@ class _Copier:
         new.master = old.master
         new.removed = old.removed
         new.spells_cast = old.spells_cast
+        new.adventures = list(old.adventures)
         return new
 
     def horde(self, old: HordeSide) -> HordeSide:
@@ -266,6 +267,7 @@ class _Copier:
         new.loyalty = old.loyalty
         new.loyalty_turn = old.loyalty_turn
         new.present = old.present
+        new.exiled_with = old.exiled_with
         attached = old.attached_to
         new.attached_to = None if attached is None else self.permanent(attached)
         new.equipment = self.permanent_list(old.equipment)

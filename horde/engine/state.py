@@ -84,7 +84,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present", "all_keywords",
+        "attacked", "present", "all_keywords", "exiled_with",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -130,6 +130,7 @@ class Permanent:
         self.loyalty_turn = 0  # the turn it last activated a loyalty ability (606.3: one a turn)
         self.attacked: Permanent | None = None  # the team planeswalker it attacks (H8); None: the player `defender`
         self.present = False  # on the battlefield: kept by the Battlefield's enter and leave (a stand-in never is)
+        self.exiled_with: tuple[CardDef, ...] = ()  # 607.2a: the cards its own ability exiled ("the exiled cards")
 
     @property
     def is_horde(self) -> bool:
@@ -155,7 +156,7 @@ class TeamPlayer:
         "index", "deck_name", "library", "hand", "graveyard", "exile", "command", "commander",
         "commander_casts", "land_played", "poison", "drew_from_empty", "deck_size", "rng",
         "identity", "pool", "generic_mana", "banned", "out_of_game", "life", "zombie", "master", "removed",
-        "spells_cast",
+        "spells_cast", "adventures",
     )
 
     def __init__(self, index: int, deck_name: str, commander: CardDef | None, rng: Random):
@@ -185,6 +186,7 @@ class TeamPlayer:
         self.master = NO_MASTER
         self.removed = False
         self.spells_cast = 0  # spells it cast this turn (A: I Bask in Your Silent Awe)
+        self.adventures: list[CardDef] = []  # 715.4: its cards in exile on an adventure (also in ``exile``)
 
 
 class HordeSide:

@@ -180,7 +180,7 @@ class TeamView:
         longer summoning sick): what it could keep open for the Horde's next turn."""
         total = 0
         for p in self._game.battlefield.mana_sources.get(player, ()):
-            if not (p.sick and p.card.is_creature):
+            if not rules.summoning_sick(self._game, p):
                 total += len(p.card.mana)
         return total
 

@@ -51,6 +51,7 @@ from horde.engine.characteristics import (
     side_name,
     static_active,
     static_bonus,
+    summoning_sick,
     toughness,
     watchers,
 )
@@ -180,6 +181,7 @@ __all__ = [
     "toughness",
     "has_keyword",
     "keywords",
+    "summoning_sick",
     "static_bonus",
     "protected",
     "protected_from",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement, product
 
 from horde.engine.cards import CardDef, pip_payments
-from horde.engine.characteristics import apply_statics
+from horde.engine.characteristics import apply_statics, summoning_sick
 from horde.engine.events import log
 from horde.engine.filters import Context, evaluate
 from horde.engine.rules.zombies import change_life, individual
@@ -28,7 +28,7 @@ def available_mana(game: Game, player: int) -> int:
     """How much mana the player could make now (floating mana included)."""
     total = len(game.players[player].pool)
     for p in game.battlefield.mana_sources.get(player, ()):
-        if not p.tapped and not (p.sick and p.card.is_creature):
+        if not p.tapped and not summoning_sick(game, p):
             total += len(p.card.mana)
     return total
 
@@ -105,7 +105,7 @@ def mana_units(game: Game, player: int) -> list[ManaUnit]:
     for p in game.battlefield.mana_sources.get(player, ()):
         if not p.tapped:
             card = p.card
-            if not (p.sick and card.is_creature):
+            if not summoning_sick(game, p):
                 for colours in card.mana:
                     units.append((colours, -1, p))
     return units
