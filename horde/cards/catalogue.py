@@ -948,53 +948,105 @@ def index_fact_lines(indexed: IndexedCard) -> list[str]:
     return lines
 
 
+def face_fact_lines(face: Mapping[str, Any]) -> list[str]:
+    """The printed facts of one face of an index card (``IndexedCard.faces``) as card-file lines,
+    without its name (a ``Face:`` line or the card's own gives it)."""
+    lines = [f"Cost: {face['manaCost']}"] if face.get("manaCost") else []
+    lines.append(f"Type: {face.get('type', '')}")
+    if "Creature" in face.get("types", ()):
+        lines.append(f"PT: {face.get('power')}/{face.get('toughness')}")
+    if face.get("loyalty") is not None:
+        lines.append(f"Loyalty: {face['loyalty']}")
+    lines.append(f"Colors: {''.join(c for c in COLOURS if c in face.get('colors', ()))}")
+    if face.get("text"):
+        lines.append("Text: " + " ".join(face["text"].split()))
+    return lines
+
+
 def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approximate: bool, where: str,
                     taken: Container[str] = ()) -> tuple[CardDef, Origin, tuple[CardDef, ...]]:
     """The CardDef of an index card: its facts and its compiled text, through the card-file loader,
     with the new token cards its text creates (``compile_text``: none of ``tokens`` has exactly
     their facts; each named apart from ``tokens`` and ``taken``, the catalogue's names in lower
     case), for the caller to add to its catalogue.
-    A card is compiled (exact) when the compiler read every ability of its text and it has no
-    other face; else it is refused (DeckError quoting each sentence not read), unless
+    A card of two faces that plays every face (split, aftermath, adventure, modal double-faced:
+    ``IndexedCard.faces``) has each face's text compiled by the face's own name, and its faces
+    joined as a card file joins them (``Layout:``, ``Face:``).
+    A card is compiled (exact) when the compiler read every ability of every face it plays and no
+    face is left unplayed; else it is refused (DeckError quoting each sentence not read), unless
     ``approximate``: then it plays by its facts and the abilities the compiler did read, and
-    ``Origin.dropped`` lists every ability left out (and the face not played). Its keywords are
-    those its own text says, never MTGJSON's ``keywords`` list, which also names keywords a card
-    only grants or mentions."""
+    ``Origin.dropped`` lists every ability left out (a face's with the face's name) and the face
+    not played. Its keywords are those its own text says, never MTGJSON's ``keywords`` list,
+    which also names keywords a card only grants or mentions."""
     from horde.cards.oracle import Facts, compile_text
 
     name = indexed.name
     if indexed.refused:
         raise DeckError(f"card '{name}' (index) is refused: {indexed.refused}")
-    facts = Facts(name, frozenset(indexed.types), frozenset(indexed.subtypes), frozenset(indexed.supertypes),
-                  frozenset(indexed.colors), pt_star=(indexed.power, indexed.toughness) == ("*", "*"),
-                  x_cost="{X}" in indexed.mana_cost)
-    compiled = compile_text(indexed.text, facts, tokens, taken)
-    made = tuple(compiled.tokens.values())
+    faces: list[Mapping[str, Any]] = list(indexed.faces) or [
+        {"faceName": name, "manaCost": indexed.mana_cost, "type": indexed.type, "supertypes": indexed.supertypes,
+         "types": indexed.types, "subtypes": indexed.subtypes, "power": indexed.power, "toughness": indexed.toughness,
+         "loyalty": indexed.loyalty, "colors": indexed.colors, "text": indexed.text}]
+    several = len(faces) > 1
+    lines: list[str] = []
+    dropped: list[str] = []
+    unread: list[str] = []
+    made: tuple[CardDef, ...] = ()
+    read = False
+    for i, face in enumerate(faces):
+        face_name = face.get("faceName") or name
+        facts = Facts(face_name, frozenset(face.get("types", ())), frozenset(face.get("subtypes", ())),
+                      frozenset(face.get("supertypes", ())), frozenset(face.get("colors", ())),
+                      pt_star=(face.get("power"), face.get("toughness")) == ("*", "*"),
+                      x_cost="{X}" in (face.get("manaCost") or ""))
+        compiled = compile_text(face.get("text") or "", facts, {**tokens, **{t.name: t for t in made}}, taken)
+        made += tuple(compiled.tokens.values())
+        suffix = f" [{face_name}]" if several else ""  # which face the sentence is of
+        dropped += [s.replace("~", face_name) + suffix for s in compiled.dropped]
+        unread += [s + suffix for s in compiled.unread]
+        read = read or bool(compiled.lines)
+        if "Creature" in face.get("types", ()) and not all(re.fullmatch(r"-?\d+", str(face.get(v)))
+                                                           for v in ("power", "toughness")) \
+                and not any(line.startswith("Static: pt_equals") for line in compiled.lines):
+            if approximate:
+                raise DeckError(f"card '{name}' (compiler) is refused even approximated: its power and "
+                                f"toughness ({face.get('power')}/{face.get('toughness')}) are not known without "
+                                f"its text{suffix}")
+        if not several:
+            lines = index_fact_lines(indexed) + compiled.lines
+        elif indexed.layout in ("split", "aftermath"):
+            if i == 0:
+                lines = [f"Name: {name}", f"Layout: {indexed.layout}",
+                         "Text: " + " // ".join(" ".join((f.get("text") or "").split()) for f in faces)]
+            lines += [f"Face: {face_name}"] + face_fact_lines(face) + compiled.lines
+        elif i == 0:
+            lines = [f"Name: {name}"] + face_fact_lines(face) + compiled.lines + [f"Layout: {indexed.layout}"]
+        else:
+            lines += [f"Face: {face_name}"] + face_fact_lines(face) + compiled.lines
+    if several:
+        identity = "".join(c for c in COLOURS if c in indexed.color_identity)
+        if identity:  # 903.4: the symbols of either face's text too
+            lines.insert(lines.index(next(line for line in lines if line.startswith("Face: "))) + 1,
+                         f"Identity: {identity}")
     source = f"index:{name}"
     note = indexed.note
-    dropped = tuple(s.replace("~", name) for s in compiled.dropped) + ((f"({note})",) if note else ())
+    dropped += [f"({note})"] if note else []
     if not dropped:
         try:
-            return build_from_lines(index_fact_lines(indexed) + compiled.lines, source), \
-                Origin("compiled", where, note=note), made
+            return build_from_lines(lines, source), Origin("compiled", where, note=note), made
         except DeckError as error:
             raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
     if not approximate:
-        reasons = [f"not understood: {'; '.join(shown(s) for s in compiled.unread)}"] if compiled.unread else []
+        reasons = [f"not understood: {'; '.join(shown(s) for s in unread)}"] if unread else []
         reasons += [note] if note else []
-        raise DeckError(f"card '{name}' ({'compiler' if compiled.unread else 'index'}) is refused: "
+        raise DeckError(f"card '{name}' ({'compiler' if unread else 'index'}) is refused: "
                         f"{'; '.join(reasons)} (write it in a card file given with --cards, or play it "
                         "approximated with --approximate)")
-    lines = index_fact_lines(indexed) + compiled.lines
-    if "Creature" in indexed.types and not all(re.fullmatch(r"-?\d+", str(v)) for v in (indexed.power, indexed.toughness)) \
-            and not any(line.startswith("Static: pt_equals") for line in compiled.lines):
-        raise DeckError(f"card '{name}' (compiler) is refused even approximated: its power and toughness "
-                        f"({indexed.power}/{indexed.toughness}) are not known without its text")
     try:
         card = build_from_lines(lines, source)
     except DeckError as error:
         raise DeckError(f"card '{name}' (compiler) is refused even approximated: {error.message}") from None
-    return card, Origin("approximated", where, dropped, note, blank=not compiled.lines), made
+    return card, Origin("approximated", where, tuple(dropped), note, blank=not read), made
 
 
 def behaviour(card: CardDef) -> dict[str, Any]:

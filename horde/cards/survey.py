@@ -53,8 +53,12 @@ CLASSES = (
 _PATTERNS = tuple((name, re.compile(pattern, re.I)) for name, pattern in CLASSES)
 
 
+_FACE = re.compile(r" \[[^\]]+\]$")  # the face an ability of a card of two faces is of: ' [Ice]'
+
+
 def refusal_class(ability: str) -> str:
     """The refusal class of one ability the compiler left out (``CLASSES``), else 'other'."""
+    ability = _FACE.sub("", ability)
     for name, pattern in _PATTERNS:
         if pattern.search(ability):
             return name
@@ -134,6 +138,13 @@ def _survey_one(indexed: IndexedCard, tokens: Mapping[str, CardDef], where: str)
     except DeckError as error:
         return Surveyed(indexed.name, types, "refused", (error.message,), indexed.text)
     if origin.kind == "compiled":
+        if card.faces:  # a card of two faces: each face's lines, after its name
+            played = [face for face in card.faces if face.face != "fused"]
+            played = played if card.layout in ("split", "aftermath") else [card] + played
+            texts = [data.get("text") or "" for data in indexed.faces]
+            lines = tuple(line for face, text in zip(played, texts, strict=False) for line in
+                          [f"Face: {face.name}"] + compile_text(text, facts_of(face), tokens).lines)
+            return Surveyed(card.name, types, "exact", (), " // ".join(texts), lines)
         facts = Facts(indexed.name, frozenset(indexed.types), frozenset(indexed.subtypes),
                       frozenset(indexed.supertypes), frozenset(indexed.colors),
                       pt_star=(indexed.power, indexed.toughness) == ("*", "*"), x_cost="{X}" in indexed.mana_cost)

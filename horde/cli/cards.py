@@ -30,35 +30,31 @@ def cards():
 def cards_show(name, cards):
     """Print how a card is modelled: its printed facts and its verbs by hook, and where each came
     from (a card file, or the card index and the Oracle-text compiler)."""
-    from horde.cards.catalogue import catalogue_for, facts_of, pt_text
+    from horde.cards.catalogue import catalogue_for, facts_of
     from horde.cards.oracle import compile_text
+    from horde.engine.cards import FACES
 
     catalogue = catalogue_for(cards)
     card = catalogue.get(name)
     origin = catalogue.origins.get(card.name)
-    click.echo(f"{card.name}  {card.cost if card.cost.value or card.cost.x else ''}".rstrip())
-    click.echo(card.type_line())
-    if card.power is not None:
-        click.echo(pt_text(card))
-    if card.loyalty is not None:
-        click.echo(f"Loyalty {card.loyalty}")
-    if card.keywords:
-        click.echo("Keywords: " + ", ".join(sorted(card.keywords)))
-    if card.mana:
-        click.echo("Mana: {T}: add " + " ".join("/".join(sorted(unit)) for unit in card.mana))
-    if card.equip is not None:
-        click.echo(f"Equip {card.equip}")
+    _show_facts(card, "")
     click.echo(f"Colour identity: {''.join(sorted(card.identity)) or 'colourless'}")
     if card.text:
         click.echo(f"Text: {card.text}")
+    _show_hooks(card, "")
+    for face in card.faces:  # a card of two faces (709, 712, 715): each face its own facts and behaviour
+        if face.face == "fused":
+            click.echo(f"Fused: both halves cast together from hand for {face.cost} (702.102)")
+            continue
+        click.echo(f"Face: {face.name} ({FACES[face.face]})")
+        _show_facts(face, "  ")
+        _show_hooks(face, "  ")
     made_from: dict = {}
     if origin is not None and origin.kind in ("compiled", "approximated"):
-        made_from = compile_text(_index_text(card, origin), facts_of(card), catalogue.tokens).made_from
-    for hook, effects in card.hooks.items():
-        for effect in effects:
-            cost = f"{effect.cost:+d}: " if effect.cost is not None else ""
-            costs = f"[{', '.join(str(c) for c in effect.costs)}] " if effect.costs else ""
-            click.echo(f"  {hook}: {cost}{costs}{effect.describe()}")
+        for face, text in _index_texts(card, origin):
+            prefix = f"{face.name}: " if card.faces else ""
+            made_from.update({prefix + line: sentence for line, sentence in
+                              compile_text(text, facts_of(face), catalogue.tokens).made_from.items()})
     if origin is None or origin.kind == "hand-written":
         where = origin.where if origin else card.source
         click.echo(f"Facts and behaviour: hand-written, defined at {where}")
@@ -80,13 +76,47 @@ def cards_show(name, cards):
         click.echo(f"  {line}  <-  {sentence!r}")
 
 
-def _index_text(card, origin) -> str:
-    """A compiled card's Oracle text as the index holds it (with its line breaks)."""
+def _show_facts(card, indent: str) -> None:
+    """A card's (or a face's) printed facts, one a line."""
+    from horde.cards.catalogue import pt_text
+
+    click.echo(f"{indent}{card.name}  {card.cost if card.cost.value or card.cost.x else ''}".rstrip())
+    click.echo(indent + card.type_line())
+    if card.power is not None:
+        click.echo(indent + pt_text(card))
+    if card.loyalty is not None:
+        click.echo(f"{indent}Loyalty {card.loyalty}")
+    if card.keywords:
+        click.echo(f"{indent}Keywords: " + ", ".join(sorted(card.keywords)))
+    if card.mana:
+        click.echo(f"{indent}Mana: {{T}}: add " + " ".join("/".join(sorted(unit)) for unit in card.mana))
+    if card.equip is not None:
+        click.echo(f"{indent}Equip {card.equip}")
+
+
+def _show_hooks(card, indent: str) -> None:
+    """A card's (or a face's) behaviour: each verb by hook."""
+    for hook, effects in card.hooks.items():
+        for effect in effects:
+            cost = f"{effect.cost:+d}: " if effect.cost is not None else ""
+            costs = f"[{', '.join(str(c) for c in effect.costs)}] " if effect.costs else ""
+            click.echo(f"{indent}  {hook}: {cost}{costs}{effect.describe()}")
+
+
+def _index_texts(card, origin) -> list:
+    """A compiled card's Oracle text as the index holds it (with its line breaks), with the card
+    (or each face, for a card of two faces) it was compiled for."""
     from horde.cards.cardindex import open_index
 
     index = open_index(Path(origin.where))
     indexed = index.lookup(card.name) if index is not None else None
-    return indexed.text if indexed is not None else card.text
+    if indexed is None:
+        return [(card, card.text)]
+    if indexed.faces and card.faces:
+        faces = [face for face in card.faces if face.face != "fused"]
+        played = [card] + faces if card.layout not in ("split", "aftermath") else faces
+        return [(face, data.get("text") or "") for face, data in zip(played, indexed.faces, strict=False)]
+    return [(card, indexed.text)]
 
 
 @cards.command("import", examples=(
