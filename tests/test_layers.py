@@ -52,8 +52,15 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # -- the card pipeline (horde/cards/): reads the engine's card definitions and verbs
     ("cards", "decklist text, the card index (MTGJSON's printed facts), tokens read from text, the Oracle-text "
               "compiler, the catalogue (checked against the verbs), Horde and team decks",
-     ("horde.cards", "horde.cards.decklists", "horde.cards.cardindex", "horde.cards.tokens", "horde.cards.oracle",
-      "horde.cards.catalogue", "horde.cards.survey", "horde.cards.decks")),
+     ("horde.cards", "horde.cards.decklists", "horde.cards.cardindex", "horde.cards.tokens",
+      # the grammar of Oracle text: its core, then its families of rules (every module of the folder,
+      # one layer: a family may use another's nodes), then the package that puts them together
+      "horde.cards.grammar.lexer", "horde.cards.grammar.words", "horde.cards.grammar.parser", "horde.cards.grammar.ast",
+      "horde.cards.grammar.compiled", "horde.cards.grammar.families", "horde.cards.grammar.registry",
+      "horde.cards.grammar.nouns", "horde.cards.grammar.translate", "horde.cards.grammar.effects",
+      "horde.cards.grammar.abilities", "horde.cards.grammar.triggers", "horde.cards.grammar.conditions",
+      "horde.cards.grammar.costs", "horde.cards.grammar.families.*", "horde.cards.grammar",
+      "horde.cards.oracle", "horde.cards.catalogue", "horde.cards.survey", "horde.cards.decks")),
     # -- the team (horde/team/): sees the game through its view and the decisions
     ("team", "the read-only view of the game and the baseline's hot decisions (both compiled with the engine), the "
              "team policies seeing the game through it, the skill ladder of policies; drafted and sealed team decks (X1) and their drafters",
@@ -70,20 +77,35 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
       "horde.lab.runner.backends", "horde.lab.runner.batch", "horde.lab.runner.run", "horde.lab.runner",
       "horde.lab.analysis", "horde.lab.tune", "horde.lab.calibrate",
       "horde.lab.doctor", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
+    # -- the game at a real table (horde/table/)
+    ("table", "a game at a real table replayed from the players' actions; groups, seasons and their records on disk",
+     ("horde.table", "horde.table.game", "horde.table.store")),
     # -- the command line (horde/cli/)
     ("command line", "a traced game, a setup and a boss's abilities in a Magic player's words; house rules; the "
                      "horde command, a module per command group",
      ("horde.cli.playlog", "horde.cli.words", "horde.cli.config", "horde.cli.common", "horde.cli.games", "horde.cli.decks", "horde.cli.cards",
-      "horde.cli.policies", "horde.cli.runs", "horde.cli.tune", "horde.cli.draft", "horde.cli", "horde.cli.__main__")),
+      "horde.cli.policies", "horde.cli.runs", "horde.cli.tune", "horde.cli.draft", "horde.cli.tablepage", "horde.cli.table",
+      "horde.cli", "horde.cli.__main__")),
     # -- one-release aliases of the old flat names (README: "Changed in 0.2"); nothing imports them
     ("aliases", "horde.presets, horde.policies, horde.analysis and horde.plots, kept for one release",
      ("horde.presets", "horde.policies", "horde.analysis", "horde.plots")),
 )
 # The parts, bottom to top: a module of a part imports only modules of its own part or the parts below.
-PARTS = ("foundation", "engine", "cards", "team", "play", "lab", "cli", "aliases")
-ORDER = [module for _, _, modules in LAYERS for module in modules]
-POSITION = {module: i for i, module in enumerate(ORDER)}
-LAYER_OF = {module: name for name, _, modules in LAYERS for module in modules}
+PARTS = ("foundation", "engine", "cards", "team", "play", "lab", "table", "cli", "aliases")
+
+
+def _members(package: str) -> list[str]:
+    """'PACKAGE.*' in LAYERS: every module of that folder (a new module there needs no entry)."""
+    folder = PACKAGE.parent.joinpath(*package.split("."))
+    return sorted(f"{package}.{path.stem}" for path in folder.glob("*.py") if path.stem != "__init__")
+
+
+_EXPANDED = [(name, [(m, i) for m in (_members(entry[:-2]) if entry.endswith(".*") else [entry])])
+             for name, _, modules in LAYERS for i, entry in enumerate(modules)]
+ORDER = [module for _, group in _EXPANDED for module, _ in group]
+# the modules of one 'PACKAGE.*' entry share its place: none comes after another
+POSITION = {module: n for n, (_, group) in enumerate(_EXPANDED) for module, _ in group}
+LAYER_OF = {module: name for name, group in _EXPANDED for module, _ in group}
 ENGINE = ORDER[:POSITION["horde.play"] + 1]  # the engine core, cards, team and the composition root
 NOT_IN_THE_ENGINE = {"pandas", "matplotlib", "click", "tqdm", "pyarrow", "numpy"}
 
@@ -150,7 +172,7 @@ def part_of(module: str) -> str:
     """The part a module belongs to: its folder under horde/ (README's "Code" section maps them)."""
     if module in ("horde.presets", "horde.policies", "horde.analysis", "horde.plots"):
         return "aliases"
-    for part in ("engine", "cards", "team", "lab", "cli"):
+    for part in ("engine", "cards", "team", "lab", "table", "cli"):
         if module == f"horde.{part}" or module.startswith(f"horde.{part}."):
             return part
     return "play" if module == "horde.play" else "foundation"

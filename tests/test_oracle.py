@@ -343,3 +343,69 @@ def test_111_4_a_new_token_is_named_by_its_subtypes_its_name_or_its_description(
     unread = compile_text("When ~ enters, create a 2/2 green Ooze creature token. Then scry 1.",
                           Facts("Test Card", CREATURE), tokens)
     assert not unread.ok and unread.tokens == {}
+
+
+def test_a_clause_of_a_keyword_until_end_of_turn_reuses_the_pump_node():
+    """The worked example of docs/cards.md: 'can't be blocked this turn' is a pump's keyword."""
+    assert lines("Target creature can't be blocked this turn.", types={"Instant"}) == \
+        ["Cast: pump on=target target=creature keywords=unblockable"]
+    assert lines("Creatures your opponents control can't block this turn.", types={"Sorcery"}) == \
+        ['Cast: pump_all filter="creature opponents" keywords="can\'t block"']
+    assert lines("Whenever ~ attacks, it can't be blocked this turn.") == ["Attacks: pump on=self keywords=unblockable"]
+
+
+def test_an_unread_sentence_says_where_the_grammar_stopped():
+    compiled = compile_text("Flying\nWhenever a land you control enters, scry 1.", Facts("Test", CREATURE),
+                            bundled_catalogue().tokens)
+    assert compiled.lines == ["Keywords: flying"] and compiled.unread == ["Whenever a land you control enters, scry 1"]
+    assert compiled.why["Whenever a land you control enters, scry 1"].startswith("at 'scry 1': expected")
+    refused = compile_text("Exile target creature. Its controller gains life equal to its power.",
+                           Facts("Test", frozenset({"Instant"})), bundled_catalogue().tokens)
+    assert refused.why == {"Its controller gains life equal to its power": "not expressible: the amount 'its power'"}
+
+
+def test_alternatives_of_a_noun_phrase_keep_their_own_modifiers():
+    """'blue or red creature card' is a blue creature or a red creature; a keyword after a list
+    belongs to its last noun, a controller to all; 'if you control an artifact or enchantment'
+    counts yours of either."""
+    assert lines("When ~ enters, return target blue or red creature card from your graveyard to your hand.") == \
+        ['Enters: return_from_graveyard filter="creature blue | creature red" to=hand count=1']
+    assert lines("Destroy target artifact, enchantment, or creature with flying.", types={"Instant"}) == \
+        ['Cast: destroy target="artifact | enchantment | creature with-flying"']
+    assert lines("Destroy target nonartifact, nonblack creature. It can't be regenerated.", types={"Instant"}) == \
+        ['Cast: destroy target="creature nonartifact nonblack" regenerate=false']
+    assert lines("Whenever ~ attacks, if you control an artifact or enchantment, it gets +1/+1 until end of "
+                 "turn.") == ['Attacks: pump on=self power=1 toughness=1 if="count:artifact yours | enchantment yours"']
+    assert lines("Whenever you cast a noncreature spell, creatures you control get +1/+1 until end of turn.") == \
+        ['SpellCast: pump_all filter="creature yours" power=1 toughness=1 when="noncreature yours"']
+
+
+def test_what_the_vocabulary_cannot_say_is_refused_never_approximated():
+    # a card outside the battlefield answers only its card terms: 'multicolored' would match every spell
+    assert lines("Whenever you cast a multicolored spell, draw a card.")[0] == "unread"
+    # 'another target creature card': one other than this card, which return_from_graveyard can't say
+    assert lines("When ~ dies, return another target creature card from your graveyard to your hand.")[0] == \
+        "unread"
+    # 'it' after a token is created is the token, not this card
+    assert lines("When ~ enters, create a 0/0 green Ooze creature token. Put two +1/+1 counters on it.")[0] == \
+        "unread"
+    # 'if you do' after nothing optional: done is set by a 'may' verb only
+    assert lines("When a creature you control dies, sacrifice ~. If you do, draw a card.")[0] == "unread"
+    # a choice between two effects, and a name that runs into a trigger's words
+    assert lines("Destroy all enchantments or all nonwhite enchantments.", types={"Sorcery"})[0] == "unread"
+    assert lines("{G}, Sacrifice ~: Create a 1/1 green Insect creature token with flying named Butterfly at the "
+                 "beginning of the next end step.")[0] == "unread"
+    # 'sacrifices another creature' after a first is one more, not one other than the source
+    assert lines("Each opponent sacrifices another creature.", types={"Sorcery"})[0] == "unread"
+
+
+def test_subjects_players_and_references_of_several_clauses():
+    assert lines("Target opponent discards two cards, mills two cards, and loses 2 life.", types={"Sorcery"}) == \
+        ["Cast: discard who=target_opponent count=2 ; mill who=target_opponent count=2 ; "
+         "lose_life who=target_opponent amount=2"]
+    assert lines("~ deals 3 damage to any target and you gain 3 life.", types={"Instant"}) == \
+        ["Cast: damage amount=3 target=any ; gain_life amount=3"]
+    assert lines("Destroy target artifact or enchantment. Its controller gains 4 life.", types={"Instant"}) == \
+        ['Cast: destroy target="artifact | enchantment" ; gain_life amount=4 who=target_controller']
+    assert lines("When ~ enters, you may discard a card. If you do, draw a card.") == \
+        ["Enters: discard who=you count=1 may=true ; draw who=you count=1 if=done"]

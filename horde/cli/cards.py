@@ -153,12 +153,15 @@ def cards_import(file, quiet):
 @cards.command("compile", examples=(
     'horde cards compile "When ~ enters the battlefield, create two 2/2 black Zombie creature tokens."',
     'horde cards compile "Destroy target creature." --type Instant',
+    'horde cards compile "Whenever a land you control enters, scry 1." --why',
 ))
 @click.argument("text")
 @click.option("--name", default="this card", show_default=True, help="the card's name (read as ~ in the text)")
 @click.option("--type", "type_line", default="Creature", show_default=True,
               help="the card's type line, e.g. 'Instant' or 'Legendary Planeswalker — Liliana'")
-def cards_compile(text, name, type_line):
+@click.option("--why", is_flag=True, help="say for each sentence not understood where the grammar stopped "
+                                           "and what it expected, or what the vocabulary can't express")
+def cards_compile(text, name, type_line, why):
     """Print the behaviour lines the Oracle-text compiler makes of TEXT, or the sentences it cannot read."""
     from horde.cards.catalogue import default_catalogue
     from horde.cards.oracle import Facts, compile_text
@@ -171,6 +174,8 @@ def cards_compile(text, name, type_line):
     if not compiled.ok:
         for sentence in compiled.unread:
             click.echo(f"not understood: {sentence!r}")
+            if why and sentence in compiled.why:
+                click.echo(f"  {compiled.why[sentence]}")
         sys.exit(2)  # as every other error of the command line
     for line in compiled.lines:
         click.echo(line)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
-from typing import Any
+from typing import Any, Protocol
 
 from horde.engine.cards import CardDef
 from horde.engine.decisions import Chooser
@@ -503,15 +503,32 @@ HordeChoice = Callable[["Game", str, list[Any], "CardDef | None"], Any]
 HordeAttackers = Callable[["Game"], list[Permanent]]
 
 
+class TeamSide(Protocol):
+    """The team's side when people play it at a real table (``horde.table``): the engine knows the
+    Horde's side and the team's life, not the team's cards. Where a rule needs what it cannot see,
+    it asks at that moment: the team's permanents a Horde effect could target (H9: the Horde then
+    picks among them and its own at random), what the team does at instant speed once the Horde's
+    attackers are declared and once blocks are (``window``: "attackers", "blocks"), and the team's
+    blockers (H8: generic stand-in creatures with the power and toughness the players give, put onto
+    the battlefield for the combat and taken off after it)."""
+
+    def targets(self, game: Game, ctx: Any, flt: Any) -> list[Permanent]: ...
+
+    def respond(self, game: Game, window: str) -> None: ...
+
+    def blockers(self, game: Game, attackers: list[Permanent]) -> None: ...
+
+
 class Drivers:
     """What plays and watches a game without being part of its state: the team's policy and the
-    read-only view it is shown, the trace and the statistics the result records, the check tests
-    run after every step, and the hook points where the boss's rules act inside the rules (wired
-    by the engine when lieutenants are drawn, so the rules never import the boss)."""
+    read-only view it is shown, the trace and the statistics the result records, the check run
+    after every step (tests; the table's clean-up of its stand-ins), the hook points where the
+    boss's rules act inside the rules (wired by the engine when lieutenants are drawn, so the rules
+    never import the boss), and at a real table the people who play the team's side (``team_side``)."""
 
     __slots__ = ("policy", "view", "trace", "stats", "turn_rows", "check", "lieutenant_leaves",
                  "creature_damaged_player", "permanent_left", "opponent_damaged", "horde_choice",
-                 "horde_attackers")
+                 "horde_attackers", "team_side")
 
     def __init__(self, policy: Chooser, stats: GameStats, trace: list[dict[str, Any]] | None = None):
         self.policy = policy
@@ -526,6 +543,7 @@ class Drivers:
         self.opponent_damaged: OpponentDamaged | None = None  # F6, G3: damage to the opponent goes to a creature
         self.horde_choice: HordeChoice | None = None  # H9s, F7: who makes the Horde's choices (None: at random)
         self.horde_attackers: HordeAttackers | None = None  # G4: who attacks next (None: every creature, H8)
+        self.team_side: TeamSide | None = None  # people play the team at a table (None: the policy plays it)
 
 
 class Game:

@@ -217,7 +217,10 @@ def graveyard_step(game: Game, i: int) -> None:
 def flash_window(game: Game, attackers: list[Permanent]) -> None:
     """After the Horde's attackers are declared and before blocks, each team player may cast
     instants and flash cards it can pay for (flash creatures cast now can block), as its policy
-    chooses."""
+    chooses (at a table, what its players do then)."""
+    if game.drivers.team_side is not None:
+        game.drivers.team_side.respond(game, "attackers")
+        return
     for player in game.players:
         i = player.index
         while not game.over():
@@ -641,6 +644,8 @@ def horde_combat(game: Game, acted: set) -> None:
     if game.over():
         return
     attackers = [a for a in attackers if rules.on_battlefield(game, a) and a.attacking]
+    if game.drivers.team_side is not None:
+        game.drivers.team_side.blockers(game, attackers)  # H8 at a table: the players' blockers enter
     only_defender = game.setup.blocking == "defender"
     pairs = rules.legal_blocks(game, game.battlefield.team, attackers,
                                (lambda b, a: b.controller == a.defender) if only_defender else None)
@@ -766,7 +771,11 @@ def spare(game: Game, blocks: list[tuple[Permanent, Permanent]], b: Permanent) -
 
 def fog_window(game: Game, attackers: list[Permanent], expected: int | None = None) -> None:
     """After blocks, the team may cast a fog it can pay for (the damage it expects is the subject:
-    the unblocked attackers' power, or ``expected`` when the damage comes from elsewhere: F2)."""
+    the unblocked attackers' power, or ``expected`` when the damage comes from elsewhere: F2); at a
+    table, what its players do then."""
+    if game.drivers.team_side is not None:
+        game.drivers.team_side.respond(game, "blocks")
+        return
     if game.spells_locked:
         return  # F: Disorienting Glower
     options = []

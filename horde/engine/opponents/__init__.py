@@ -88,9 +88,10 @@ __all__ = ["Procedure", "procedure", "horde_turn_now", "count_emblems", "team_wi
 # ---------------------------------------------------------------- one turn of either side
 
 
-def play_turn(game: Game, procedure: Procedure) -> bool:
+def play_turn(game: Game, procedure: Procedure, team_turn: Callable[[Game], None] = turns.team_turn) -> bool:
     """Play the next turn (H2: the team's or the opponent's) to its end. False, with the game
-    over, when the turn would pass ``max_turns`` (H14: a stall)."""
+    over, when the turn would pass ``max_turns`` (H14: a stall). ``team_turn`` plays the team's
+    turn (at a table, its players do)."""
     opponent = procedure.opponent_next(game)  # H2 (F, M, G: and extra turns)
     game.turn += 1
     if game.turn > game.setup.max_turns:
@@ -108,7 +109,7 @@ def play_turn(game: Game, procedure: Procedure) -> bool:
         game.active = Side.TEAM
         team_wins_in_upkeep(game)  # V10
         if not game.over():
-            turns.team_turn(game)
+            team_turn(game)
     if not game.over():
         procedure.end_of_turn(game)  # F8
     return True

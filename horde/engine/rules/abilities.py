@@ -196,6 +196,9 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         if p.lieutenant is not None and protected(game, p):
             continue  # L5: a protected lieutenant can't be targeted, by the Horde's own spells and abilities too
         options.append(p)
+    team_side = game.drivers.team_side
+    if team_side is not None and horde_side and flt.relation != "yours" and not _players_only(flt):
+        options.extend(team_side.targets(game, ctx, flt))  # H9 at a table: the team's, as its players count them
     players = flt.players
     if players == "opponent":  # 'any target', 'target opponent': the other side's players
         if controller == HORDE_CONTROLLER:
@@ -206,6 +209,11 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         options.extend(pl.index for pl in game.players if not pl.removed)
         options.append("horde")
     return options
+
+
+def _players_only(flt: Filter) -> bool:
+    """Whether a target filter names only players ('target player', 'target opponent'), no permanent."""
+    return all(word in ("player", "opponent") for word in flt.text.lower().split())
 
 
 # The keywords that keep a permanent from being targeted (shroud, hexproof, protection: 702.16b).
