@@ -21,34 +21,36 @@ CONTRACT = Path(__file__).parent / "data" / "oracle" / "layers.txt"
 
 
 def contract_blocks(path: Path = CONTRACT) -> dict[str, list[str]]:
-    """The blocks of a contract file, by heading: each its card-file lines (facts, then Lines)."""
+    """The blocks of a contract file (tests/data/oracle/README.md), by heading: each its card-file
+    lines, facts then ``Lines`` (a face's heading is 'CARD: FACE', its ``Name:`` the face's)."""
     blocks: dict[str, list[str]] = {}
-    heading, lines, reading = None, [], False
-    for raw in path.read_text(encoding="utf-8").splitlines() + [""]:
+    heading: str | None = None
+    field = ""
+    for raw in path.read_text(encoding="utf-8").splitlines():
         line = raw.rstrip()
-        if not line:
-            if heading is not None and lines:
-                blocks[heading] = lines
-            heading, lines, reading = None, [], False
+        if line.startswith("##"):
             continue
-        if line.startswith("# ") and heading is None and not lines:
-            heading = line[2:].strip()
+        if line.startswith("# "):
+            heading, field = line[2:].strip(), ""
+            blocks[heading] = [f"Name: {heading}"]
             continue
-        if line.startswith("#"):
+        if heading is None or not line:
+            field = ""
             continue
-        if line == "Lines:":
-            reading = True
-            continue
-        if reading:
+        lines = blocks[heading]
+        if field == "Lines":
             lines.append(line)
             continue
-        key, _, value = line.partition(": ")
-        if key == "Text":
-            value = value.replace("\\n", " ")
-        lines.append(f"{key}: {value}")
-    for heading, lines in blocks.items():
-        if not any(line.startswith("Name: ") for line in lines):
-            lines.insert(0, f"Name: {heading.split(': ')[-1]}")
+        key, sep, value = line.partition(":")
+        if sep and key in ("Type", "PT", "Cost", "Name", "Text", "Lines", "Loyalty"):
+            field = key
+            if key == "Name":
+                lines[0] = f"Name: {value.strip()}"
+            elif key != "Lines":
+                lines.append(f"{key}: {value.strip()}")
+            continue
+        assert field == "Text", f"{path.name}: {line!r}"
+        lines[-1] += " " + line  # the text's next line: a card file's Text is one line
     return blocks
 
 

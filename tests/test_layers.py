@@ -36,8 +36,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.engine.rules.zombies", "horde.engine.rules.mana", "horde.engine.rules.abilities", "horde.engine.rules.zones",
       "horde.engine.rules.damage", "horde.engine.rules.checks", "horde.engine.rules.casting", "horde.engine.rules.combat",
       "horde.engine.rules.choices", "horde.engine.rules.schemes", "horde.engine.rules")),
-    ("verbs", "the closed vocabulary of card behaviour",
-     ("horde.engine.effects",)),
+    ("verbs", "the closed vocabulary of card behaviour (a family of verbs declared in a module of its own, below it)",
+     ("horde.engine.effects_layers", "horde.engine.effects")),
     ("boss", "the boss and the lieutenants (B, L), calling the rules; the engine wires L6 and L7 in; the "
              "archenemy's schemes (A)",
      ("horde.engine.boss", "horde.engine.schemes")),

@@ -997,7 +997,7 @@ def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approxi
         face_name = face.get("faceName") or name
         facts = Facts(face_name, frozenset(face.get("types", ())), frozenset(face.get("subtypes", ())),
                       frozenset(face.get("supertypes", ())), frozenset(face.get("colors", ())),
-                      pt_star=(face.get("power"), face.get("toughness")) == ("*", "*"),
+                      pt_star="*" in f"{face.get('power')}{face.get('toughness')}",  # a * side: a CDA (604.3)
                       x_cost="{X}" in (face.get("manaCost") or ""))
         compiled = compile_text(face.get("text") or "", facts, {**tokens, **{t.name: t for t in made}}, taken)
         made += tuple(compiled.tokens.values())

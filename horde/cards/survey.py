@@ -147,7 +147,7 @@ def _survey_one(indexed: IndexedCard, tokens: Mapping[str, CardDef], where: str)
             return Surveyed(card.name, types, "exact", (), " // ".join(texts), lines)
         facts = Facts(indexed.name, frozenset(indexed.types), frozenset(indexed.subtypes),
                       frozenset(indexed.supertypes), frozenset(indexed.colors),
-                      pt_star=(indexed.power, indexed.toughness) == ("*", "*"), x_cost="{X}" in indexed.mana_cost)
+                      pt_star="*" in f"{indexed.power}{indexed.toughness}", x_cost="{X}" in indexed.mana_cost)
         lines = tuple(compile_text(indexed.text, facts, tokens).lines)
         return Surveyed(card.name, types, "exact", (), indexed.text, lines)
     return Surveyed(card.name, types, "approximated", origin.dropped, indexed.text)

@@ -1005,5 +1005,9 @@ def one_spell_each_turn(game: Game, ctx: Context) -> None:
     """Static: each opponent can't cast more than one spell each turn."""
 
 
-# The verbs of each family of cards, in modules of their own (registered with ``verb`` above).
-import horde.engine.effects_layers  # noqa: E402,F401
+# The verbs of a family of cards declared in a module of its own, below this one (its ``VERBS``),
+# registered here with ``verb``: characteristic-defining abilities and their linked abilities.
+from horde.engine import effects_layers  # noqa: E402
+
+for _name, (_run, _args) in effects_layers.VERBS.items():
+    verb(_name, **{key: Arg(kind, default) for key, (kind, default) in _args.items()})(_run)
