@@ -269,3 +269,24 @@ def test_filter_card_is_any_card(game, cards):
     graveyard(game, cards, HORDE, "Zombie", "Army of the Damned")  # a token card never counts
     assert compile_amount("graveyard:card")(game, Context(None, None, 0)) == 4
     assert compile_amount("graveyard:card yours")(game, Context(None, None, 0)) == 3
+
+
+@pytest.mark.parametrize("name, pt_text, text, lines", [
+    ("Adeline, Resplendent Cathar", "*/4", "Adeline, Resplendent Cathar's power is equal to the number of creatures "
+     "you control.", ['Static: pt_equals power="count:creature yours"']),
+    ("Tarmogoyf", "*/1+*", "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and "
+     "its toughness is equal to that number plus 1.", ["Static: pt_equals amount=graveyard_types:card"]),
+    ("Test Goyf", "*/*", "Test Goyf's power is equal to the number of cards in all graveyards.", None),  # a */*: no
+])
+def test_the_grammar_reads_a_star_side_alone(name, pt_text, text, lines):
+    """The grammar's characteristics family: a * power alone (Adeline's */4), a printed 1+*; a
+    power alone on a */* creature leaves its * toughness without a value, and the loader refuses it."""
+    from horde.cards.oracle import Facts, compile_text
+
+    compiled = compile_text(text, Facts(name, frozenset({"Creature"}), pt_star=True), {})
+    if lines is not None:
+        assert compiled.lines == lines and compiled.unread == []
+        build_from_lines([f"Name: {name}", "Type: Creature — Human", f"PT: {pt_text}"] + lines, "test")
+    else:
+        with pytest.raises(DeckError, match="its toughness is printed with a \\* but pt_equals gives no toughness"):
+            build_from_lines([f"Name: {name}", "Type: Creature — Lhurgoyf", f"PT: {pt_text}"] + compiled.lines, "test")

@@ -1010,4 +1010,5 @@ def one_spell_each_turn(game: Game, ctx: Context) -> None:
 from horde.engine import effects_layers  # noqa: E402
 
 for _name, (_run, _args) in effects_layers.VERBS.items():
-    verb(_name, **{key: Arg(kind, default) for key, (kind, default) in _args.items()})(_run)
+    VERBS[_name] = Verb(_name, _run, {key: Arg(kind, default) for key, (kind, default) in _args.items()},
+                        _first_line(_run))
