@@ -201,7 +201,7 @@ def test_amount_exiled_power_and_toughness_of_the_cards_the_team_chose(game, car
     assert decision.kind == "exile_with" and decision.subject is ghoul.card
 
 
-def test_amount_exiled_counts_the_cards_and_the_horde_exiles_every_one(game, cards):
+def test_amount_exiled_counts_the_cards_and_H7f_the_horde_exiles_every_one(game, cards):
     graveyard(game, cards, HORDE, "Walking Corpse", "Walking Corpse", "Army of the Damned", "Zombie")
     ghoul = rules.put_onto_battlefield(game, cards.get("Sutured Ghoul"), HORDE, HORDE)
     assert len(ghoul.exiled_with) == 2 and pt(game, ghoul) == (4, 4)

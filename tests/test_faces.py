@@ -155,7 +155,7 @@ def test_H9_the_horde_casts_one_half_and_H9s_the_one_that_hurts(game, cards):
     assert game.horde.graveyard == [cards.get("Heal // Harm")]
 
 
-def test_H7_the_horde_casts_a_fused_split_card_whole(game, cards):
+def test_H7f_the_horde_casts_a_fused_split_card_whole(game, cards):
     bears = put(game, cards, "Bonesplitter", side="team")
     rules.horde_cast(game, cards.get("Wear // Tear"))
     assert not rules.on_battlefield(game, bears) and game.horde.graveyard == [cards.get("Wear // Tear")]
@@ -180,7 +180,7 @@ def test_keyword_aftermath_the_second_half_only_from_the_graveyard_then_exiled(g
     assert len(player.hand) == hand + 2 and player.graveyard == [] and player.exile == [spring]
 
 
-def test_aftermath_the_horde_casts_the_second_half_from_its_graveyard(game, cards):
+def test_H7f_aftermath_the_horde_casts_the_second_half_from_its_graveyard(game, cards):
     cut = cards.get("Cut // Ribbons")
     bears = put(game, cards, "Grizzly Bears", side="team")
     rules.horde_cast(game, cut)
@@ -223,7 +223,7 @@ def test_715_4_an_adventure_countered_goes_to_the_graveyard(game, cards):
     assert not any(p.card is giant for p in game.battlefield.horde)
 
 
-def test_715_the_horde_casts_the_adventure_then_the_creature_at_once(game, cards):
+def test_H7f_the_horde_casts_the_adventure_then_the_creature_at_once(game, cards):
     giant = cards.get("Beanstalk Giant")
     put(game, cards, "Forest")  # a land of the Horde's: the Giant is 1/1, not 0/0
     rules.horde_cast(game, giant)

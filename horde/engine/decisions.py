@@ -19,8 +19,10 @@ KINDS = {
     "mulligan": "options ('keep', 'mulligan'); subject: the hand; count: mulligans taken so far",
     "bottom": "options: the hand; return a list of exactly `count` cards to put on the bottom (C3)",
     "paris_exile": "options: the hand; return a list of cards to exile for a partial Paris mulligan",
-    "land": "options: lands in hand, and None",
-    "cast": "options: (card, origin) pairs it can pay for, origin 'hand' or 'command', and None",
+    "cast": "options: (card, origin) pairs it can pay for, origin 'hand' or 'command' (a card of two faces: each face it "
+            "may cast, a fused split card as one card), 'flashback', 'graveyard', 'aftermath' (a half cast from the "
+            "graveyard) or 'adventure' (a creature on an adventure, from exile), and None",
+    "land": "options: lands in hand (and a modal double-faced card's land face), and None",
     "target": "options: legal targets (permanents, player indexes, or 'horde'); subject: the card",
     "attackers": "options: creatures that can attack the Horde; return a list of them",
     "blocks": "options: legal (blocker, attacker) pairs; return a list of pairs, each blocker once",

@@ -73,7 +73,9 @@ EVENTS: dict[str, EventKind] = {
     "cast": EventKind("a spell is cast: by a team player, or by the Horde for free (H5, H7)", (
         PLAYER, CARD,
         Field("origin", "str|null", "'hand' or 'command' (C2) for a team player, 'flashback' or 'graveyard' (either "
-                                    "side) for a card cast from a graveyard; null for the Horde's revealed cards"),
+                                    "side) for a card cast from a graveyard, 'aftermath' for an aftermath half cast "
+                                    "from there (702.127), 'adventure' for a creature cast from exile (715.4); null "
+                                    "for the Horde's revealed cards; 'card' is the face cast"),
         Field("token", "bool", "a token card of the Horde deck (H5t)"),
         Field("kicked", "int", "times its kicker was paid (H7: the Horde kicks once, a multikicker horde_x times)"))),
     "flash": EventKind("a team player casts an instant or a flash card after the Horde's attackers are declared, "
