@@ -21,7 +21,7 @@ ENGINE_TESTS := tests/test_digest.py tests/test_build.py tests/test_shuffling.py
 	tests/test_lookahead.py::test_a_fork_plays_on_exactly_as_the_game tests/test_expert.py \
 	tests/test_runner.py::test_make_bench_prints_every_figure_and_a_consistent_projection
 
-.PHONY: demo path test test-full test-compiled fast fuzz soak bench lint clean
+.PHONY: demo path test test-full test-compiled fast fuzz soak stress bench lint clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -67,11 +67,12 @@ test-compiled: $(FAST_STAMP)
 
 # The fuzz suite in full (tests/test_fuzz.py; CI runs about 340 cases): damaged and hostile
 # decklists, card files, experiment files, card indexes, results folders and command lines, each
-# ending with exit 0 or 2, no traceback, no timeout, nothing written outside the results folder.
+# ending with exit 0 or 2, no traceback, none still running after 120 s (a hang; the suite sets no
+# time limit), nothing written outside the results folder.
 FUZZ_LOG := .fuzz-failures/log.tsv
 fuzz: $(STAMP)
 	mkdir -p .fuzz-failures && rm -f $(FUZZ_LOG)
-	HORDE_FUZZ_LOG=$(CURDIR)/$(FUZZ_LOG) HORDE_FUZZ_CASES=$${HORDE_FUZZ_CASES:-2400} \
+	HORDE_FUZZ_LOG=$(CURDIR)/$(FUZZ_LOG) HORDE_FUZZ_CASES=$${HORDE_FUZZ_CASES:-2400} HORDE_FUZZ_SECONDS=$${HORDE_FUZZ_SECONDS:-120} \
 		$(BIN)/python -m pytest -p no:cacheprovider -n auto tests/test_fuzz.py; \
 		status=$$?; $(BIN)/python tests/test_fuzz.py $(FUZZ_LOG); exit $$status
 
@@ -83,6 +84,15 @@ soak: $(STAMP)
 	HORDE_SOAK_LOG=$(CURDIR)/$(SOAK_LOG) HORDE_SLOW_SCALE=1 \
 		$(BIN)/python -m pytest -p no:cacheprovider -n auto --dist load tests/test_soak.py; \
 		status=$$?; $(BIN)/python tests/test_soak.py $(SOAK_LOG); exit $$status
+
+# Stops of horde run on two workers, hundreds of them, while two processes keep the cores busy
+# (tests/stress_stops.py; the suite runs a handful, tests/test_stops.py): SIGTERM at random
+# moments and a disk that fills up (a real tmpfs where a mount namespace can be had, else ENOSPC
+# injected at the writer), each ending with its one line and continued to the same files; it
+# prints how each stop ended and how long each took to exit.
+STRESS_LOG := .stress-log.tsv
+stress: $(STAMP)
+	$(BIN)/python tests/stress_stops.py --stops $${HORDE_STRESS_STOPS:-300} --load 2 --log $(STRESS_LOG)
 
 bench: $(FAST_STAMP)
 	$(FAST)/bin/python -P -m horde.lab.bench

@@ -14,6 +14,6 @@ any of them is imported.
 
 from horde import build as _build
 
-__version__ = "0.2.2"
+__version__ = "0.3.0"
 
 _build.check()

@@ -163,10 +163,12 @@ def _lstat(path: Path) -> os.stat_result | None:
         raise WriteError(f"cannot write: {_reason(problem)}", str(path), getattr(problem, "errno", None)) from None
 
 
-def write_file(path: str | os.PathLike[str], content: bytes | str | Callable[[BinaryIO], object]) -> None:
+def write_file(path: str | os.PathLike[str], content: bytes | str | Callable[[BinaryIO], object],
+               flush: bool = True) -> None:
     """Write ``path`` whole or not at all: ``content`` (bytes, text as UTF-8, or a function that
     writes to a binary file) goes to a temporary file next to it (its name + ``.tmp``), created
-    with ``O_EXCL | O_NOFOLLOW`` so no link is followed, flushed to disk and renamed over ``path``.
+    with ``O_EXCL | O_NOFOLLOW`` so no link is followed, flushed to disk (unless not ``flush``: a
+    file its reader checks whole, as a run checks its part files) and renamed over ``path``.
     A ``path`` that is a link, a folder or a device is refused. Raises WriteError (one line: a full
     disk, a read-only folder) after removing the temporary file."""
     target = Path(path)
@@ -194,7 +196,8 @@ def write_file(path: str | os.PathLike[str], content: bytes | str | Callable[[Bi
             else:
                 content(handle)
             handle.flush()
-            os.fsync(handle.fileno())  # a full disk shows here, not after the rename
+            if flush:
+                os.fsync(handle.fileno())  # a full disk shows here, not after the rename
         os.replace(temporary, target)
     except BaseException as problem:
         try:

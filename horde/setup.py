@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 from typing import Any
 
 from horde.errors import HordeError, did_you_mean, match_name
@@ -212,6 +213,14 @@ class GameSetup:
         return self.horde_size if self.horde_size is not None else self.cards_per_player * self.players
 
     def to_dict(self) -> dict:
+        """Every knob as plain values (a new dict each call: the caller may change it)."""
+        return {name: list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
+                for name, value in self._plain.items()}
+
+    @cached_property
+    def _plain(self) -> dict:
+        # Made once per setup (a setup never changes): a run of thousands of cells asks for it many
+        # times a cell (results rows, the manifest, its hash).
         data = asdict(self)
         data["team_decks"] = list(self.team_decks)
         data["policy_params"] = dict(self.policy_params)
@@ -220,6 +229,10 @@ class GameSetup:
 
     def digest(self) -> str:
         """A short stable hash of every knob (results carry it)."""
+        return self._digest
+
+    @cached_property
+    def _digest(self) -> str:
         data = self.to_dict()
         for name, default in LATER_KNOBS.items():
             if getattr(self, name) == default:
@@ -303,7 +316,7 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
                         pairs.append(piece.split("=", 1))
                     elif pairs and piece.strip():  # a value with commas: decisions=attackers,cast
                         pairs[-1][1] += "," + piece
-                    elif piece.strip():
+                    else:  # nothing, or no name: never taken as no parameter
                         expected = "key=value pairs like wrath_threshold=12"
                         raise ValueError
                 value = {k.strip(): _number(v.strip()) for k, v in pairs}
@@ -345,6 +358,10 @@ def convert(name: str, value: Any, where: str = "setup") -> Any:
             text = ":".join(str(whole_number(p, 0, 100)) for p in parts)
         if name == "preset":
             text = _choice(text, tuple(PRESETS))
+        if name in ("policy", "drafter") and ":" not in text:
+            # A registered name forgives case (as a preset's does): one spelling, so one setup and one
+            # hash for the same games. A module:Class path is Python's, and keeps its case.
+            text = text.strip().lower()
         return text
     except ChoiceError as error:
         raise SetupError(f"{where}: knob '{name}' = {quoted(value)}: {error.hint}expected one of "

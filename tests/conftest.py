@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 import horde.cards.catalogue
 import horde.cards.decks
@@ -17,6 +18,11 @@ from horde.engine.state import HORDE_CONTROLLER
 from horde.play import new_game, prepare
 from horde.setup import make_setup
 from horde.team.policies import BaselinePolicy
+
+# Hypothesis fails an example slower than its deadline (200 ms by default): a wall-clock verdict a
+# busy machine would give. No test has one (tests/test_timing.py).
+settings.register_profile("horde", deadline=None)
+settings.load_profile("horde")
 
 TEST_DECKS = Path(__file__).parent / "data" / "decks"
 HORDE = HORDE_CONTROLLER

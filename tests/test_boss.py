@@ -11,9 +11,9 @@ from conftest import HORDE, Scripted, library, put, scaled
 
 from horde.engine import boss, rules, turns
 from horde.engine.cards import CardDef, Effect, ManaCost
-from horde.engine.effects import VERBS
 from horde.engine.filters import compile_filter
 from horde.engine.state import BossState, Lieutenant, LieutenantState
+from horde.engine.vocabulary import VERBS
 
 
 class Dice:

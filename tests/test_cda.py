@@ -210,6 +210,17 @@ def test_amount_exiled_counts_the_cards_and_H7f_the_horde_exiles_every_one(game,
     assert compile_amount("exiled")(game, Context(ghoul.card, ghoul, HORDE)) == 2
 
 
+def test_amount_exiled_toughness_counts_an_exiled_cards_cda_as_it_is_now(game, cards):
+    """604.3: Lhurgoyf's */1+* works in exile too: 1 + the creature cards in all graveyards."""
+    graveyard(game, cards, 0, "Lhurgoyf", "Serra Angel")
+    ghoul = rules.put_onto_battlefield(game, cards.get("Sutured Ghoul"), 0, 0)
+    from horde.engine.filters import Context, compile_amount
+    toughness = compile_amount("exiled_toughness")
+    assert toughness(game, Context(ghoul.card, ghoul, 0)) == 4 + 1
+    graveyard(game, cards, HORDE, "Walking Corpse", "Walking Corpse")
+    assert toughness(game, Context(ghoul.card, ghoul, 0)) == 4 + 3
+
+
 def test_a_sutured_ghoul_with_nothing_to_exile_is_0_0_and_dies(game, cards):
     ghoul = rules.put_onto_battlefield(game, cards.get("Sutured Ghoul"), 0, 0)
     rules.check_state(game)

@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "7564f35946aaede1720e69018adb8ac00d993cb1ff4c4ff33c0ac6f3196028ea"
+DIGEST = "0fca3590cd5f18c9991446e6dde08f48ad018830889026726b9621bcc93418a3"
 
 
 def records_digest(games: int = 1000) -> str:

@@ -251,7 +251,7 @@ def test_the_examples_include_deck_size_presets_and_policies():
 def test_every_example_experiment_runs_reduced(path, tmp_path):
     """In a fresh process: the bundled decks when they are there, else the test decks."""
     result = subprocess.run([sys.executable, "-c", REDUCED, str(path), str(tmp_path), str(TEST_DECKS)], capture_output=True,
-                            text=True, timeout=300, cwd=ROOT)
+                            text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     cells, games = (int(x) for x in result.stdout.split())
     assert cells >= 1 and games == 2 * cells  # reference.toml is a single cell

@@ -18,7 +18,7 @@ SOURCES = ("horde", "decks", "experiments", "puzzles", "pyproject.toml", "setup.
 
 
 def run(*args, cwd, env=None, both=False):
-    result = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    result = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout + result.stderr if both else result.stdout
 
@@ -62,7 +62,7 @@ def test_the_wheel_plays_from_a_fresh_environment(tmp_path):
     assert all(line.startswith(str(packages)) for line in where)
     assert (Path(where[2]) / "deck-size.toml").exists()
     version = run(python, "-m", "horde.cli", "--version", cwd=work, env=env)
-    assert version == "horde 0.2.2, pure Python (no C compiler)\n"
+    assert version == "horde 0.3.0, pure Python (no C compiler)\n"
     output = run(python, "-m", "horde.cli", "simulate", "--games", "5", "--workers", "1", "--quiet", cwd=work, env=env)
     assert "games        5" in output and "team win rate" in output
     # The README's horde run examples as printed, outside the checkout: by name, and by the

@@ -36,8 +36,11 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.engine.rules.zombies", "horde.engine.rules.mana", "horde.engine.rules.abilities", "horde.engine.rules.zones",
       "horde.engine.rules.damage", "horde.engine.rules.checks", "horde.engine.rules.casting", "horde.engine.rules.combat",
       "horde.engine.rules.choices", "horde.engine.rules.schemes", "horde.engine.rules")),
-    ("verbs", "the closed vocabulary of card behaviour (a family of verbs declared in a module of its own, below it)",
-     ("horde.engine.effects_layers", "horde.engine.effects")),
+    ("verbs", "the closed vocabulary of card behaviour",
+     ("horde.engine.effects",)),
+    ("verb families", "the verbs of one family of cards each (lands and mana rocks, characteristic-defining "
+                      "abilities, ...), registered in the one vocabulary; the module that imports them all",
+     ("horde.engine.effects_layers", "horde.engine.effects_mana", "horde.engine.vocabulary")),
     ("boss", "the boss and the lieutenants (B, L), calling the rules; the engine wires L6 and L7 in; the "
              "archenemy's schemes (A)",
      ("horde.engine.boss", "horde.engine.schemes")),
@@ -86,12 +89,9 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.cli.playlog", "horde.cli.words", "horde.cli.config", "horde.cli.common", "horde.cli.games", "horde.cli.decks", "horde.cli.cards",
       "horde.cli.policies", "horde.cli.runs", "horde.cli.tune", "horde.cli.draft", "horde.cli.tablepage", "horde.cli.table",
       "horde.cli", "horde.cli.__main__")),
-    # -- one-release aliases of the old flat names (README: "Changed in 0.2"); nothing imports them
-    ("aliases", "horde.presets, horde.policies, horde.analysis and horde.plots, kept for one release",
-     ("horde.presets", "horde.policies", "horde.analysis", "horde.plots")),
 )
 # The parts, bottom to top: a module of a part imports only modules of its own part or the parts below.
-PARTS = ("foundation", "engine", "cards", "team", "play", "lab", "table", "cli", "aliases")
+PARTS = ("foundation", "engine", "cards", "team", "play", "lab", "table", "cli")
 
 
 def _members(package: str) -> list[str]:
@@ -170,8 +170,6 @@ def test_imports_go_one_way_down_the_layers():
 
 def part_of(module: str) -> str:
     """The part a module belongs to: its folder under horde/ (README's "Code" section maps them)."""
-    if module in ("horde.presets", "horde.policies", "horde.analysis", "horde.plots"):
-        return "aliases"
     for part in ("engine", "cards", "team", "lab", "table", "cli"):
         if module == f"horde.{part}" or module.startswith(f"horde.{part}."):
             return part
@@ -295,3 +293,16 @@ def test_only_the_battlefield_changes_its_permanents_and_indexes():
                         and _is_battlefield(target.value)):
                     found.append(f"{path.name}:{node.lineno}")
     assert found == []
+
+
+@pytest.mark.parametrize("alias", ["horde.presets", "horde.policies", "horde.analysis", "horde.plots"])
+def test_the_aliases_kept_for_0_2_are_gone_in_0_3(alias):
+    """README "Changed in 0.3": the old flat names were kept for one release; import from horde.setup,
+    horde.team.policies, horde.lab.analysis and horde.lab.plots."""
+    import importlib
+
+    import horde
+
+    assert horde.__version__.startswith("0.3.")
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(alias)

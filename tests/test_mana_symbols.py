@@ -197,3 +197,33 @@ def test_601_2h_generic_mana_comes_from_the_colour_the_hand_needs_least(make_gam
     assert rules.pay(game, 0, 1, ())  # Sol Ring's {1}
     assert {"Forest": forest, "Plains": plains}[tapped].tapped
     assert forest.tapped != plains.tapped
+
+
+def sol_ring_in_black(colours_line: str) -> list[str]:
+    return ["Name: Sol Ring", "Cost: {1}{B}", "Type: Artifact", colours_line, "Mana: C C"]
+
+
+@pytest.mark.parametrize("colours_line", ["Colors: colorless", "Colors: G"])
+def test_903_4_a_colors_line_leaves_the_cost_s_colours_in_the_identity(colours_line):
+    """A card's colour (a Colors line: its colour indicator) is not its colour identity: the
+    mana symbols of its cost count whatever its colour (903.4)."""
+    card = build_from_lines(sol_ring_in_black(colours_line), "cards.txt")
+    assert card.colours == (frozenset() if "colorless" in colours_line else frozenset("G"))
+    assert card.identity == card.colours | frozenset("B")
+
+
+def test_903_4_a_card_coloured_away_by_its_colors_line_is_still_outside_the_commander_s_colours(catalogue):
+    ring = build_from_lines(sol_ring_in_black("Colors: colorless"), "cards.txt")
+    mine = catalogue.copy()
+    mine.add(ring, "cards.txt", 1, replace=True)  # the catalogue's own Sol Ring, as a card file gives it
+    text = "Commander\n1 Isamaru, Hound of Konda\nDeck\n1 Sol Ring\n98 Plains\n"
+    with pytest.raises(DeckError, match=r"deck.txt:4: 'Sol Ring' has colour identity B outside the "
+                                        r"commander's W \(C1, 903.4\)"):
+        parse_team_deck(parse_decklist(text, "deck.txt", "team"), mine)
+
+
+@pytest.mark.parametrize("line, colour", [("Flashback: {1}{R}", "R"), ("Kicker: {U}", "U"), ("Equip: {B}", "B")])
+def test_903_4_the_mana_symbols_of_the_rules_text_count_in_the_identity(line, colour):
+    card = build_from_lines(["Name: Test Card", "Cost: {1}{W}", "Type: Instant" if "Equip" not in line
+                             else "Type: Artifact — Equipment", line], "cards.txt")
+    assert card.colours == frozenset("W") and card.identity == frozenset("W" + colour)

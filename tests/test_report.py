@@ -211,8 +211,7 @@ def headless(profile, *arguments) -> list[str]:
 
 def rendered_page(path, profile) -> str:
     """The page's DOM after it loaded in the headless browser."""
-    done = subprocess.run(headless(profile, "--dump-dom", path.resolve().as_uri()), capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(headless(profile, "--dump-dom", path.resolve().as_uri()), capture_output=True, text=True)
     assert "<html" in done.stdout, f"the browser printed no page (exit {done.returncode}): {done.stderr[-2000:]}"
     return done.stdout
 
@@ -243,7 +242,7 @@ def test_the_browser_renders_every_section_and_takes_a_screenshot(results_folder
     shot = tmp_path / "report.png"
     done = subprocess.run(headless(tmp_path / "profile-2", "--hide-scrollbars", "--window-size=1280,2400",
                                    f"--screenshot={shot}", path.resolve().as_uri()),
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True)
     assert shot.exists(), f"no screenshot (exit {done.returncode}): {done.stderr[-2000:]}"
     data = shot.read_bytes()
     assert png_size(data) == (1280, 2400)

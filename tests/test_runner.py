@@ -249,10 +249,8 @@ def start_two_workers(path: Path, out: Path):
     env = dict(os.environ, HORDE_DECKS=str(TEST_DECKS))
     process = subprocess.Popen(command + ["--workers", "2"], env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
-    deadline = time.monotonic() + 60
     while len(list(out.glob("*/parts/*/games-*.parquet"))) < 4:
         assert process.poll() is None, process.stderr.read()
-        assert time.monotonic() < deadline
         time.sleep(0.02)
     return command, env, process
 
@@ -362,21 +360,15 @@ def test_sigterm_stops_local_workers_like_ctrl_c(decks, tmp_path):
     path.write_text(RUN_FILE.replace("games = 20", "games = 100"))
     command, env, process = start_two_workers(path, tmp_path / "out")
     process.send_signal(signal.SIGTERM)
-    _, stderr = process.communicate(timeout=30)
+    _, stderr = process.communicate()
     assert process.returncode == 143, stderr
     assert stderr.count("\n") == 1 and stderr.startswith("interrupted: ") and "to continue, run: horde run" in stderr
     folder, = tmp_path.glob("out/*")
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["status"] == "interrupted"
     assert manifest["runs"][0]["games_done"] == 5 * len(list(folder.glob("parts/*/games-*.parquet")))
-    deadline = time.monotonic() + 10
-    while True:  # the workers end with the command (their process group empties)
-        try:
-            os.killpg(process.pid, 0)
-        except ProcessLookupError:
-            break
-        assert time.monotonic() < deadline, "a worker outlived the command"
-        time.sleep(0.05)
+    with pytest.raises(ProcessLookupError):  # the command ends its workers before it exits: its group is empty
+        os.killpg(process.pid, 0)
     again = subprocess.run(command + ["--workers", "1"], env=env, capture_output=True, text=True)
     assert again.returncode == 0, again.stderr
     whole = subprocess.run(command[:6] + [str(tmp_path / "whole"), "--quiet", "--workers", "1"], env=env,
@@ -396,7 +388,7 @@ def test_issue29_item6_two_sigterms_in_a_row_exit_143(decks, tmp_path, gap):
     time.sleep(gap)
     with contextlib.suppress(ProcessLookupError):
         process.send_signal(signal.SIGTERM)
-    _, stderr = process.communicate(timeout=30)
+    _, stderr = process.communicate()
     assert process.returncode == 143, stderr
     assert stderr.count("\n") == 1 and stderr.startswith("interrupted: "), stderr
     folder, = tmp_path.glob("out/*")
@@ -417,7 +409,7 @@ def test_a_dead_worker_process_fails_the_run_in_one_line_and_keeps_its_parts(dec
         real_save(folder, result)
         saved.append(result)
         if len(saved) == 4:
-            os.kill(next(iter(backend.pool._processes)), signal.SIGKILL)
+            os.kill(backend.workers[0].process.pid, signal.SIGKILL)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(horde.lab.runner.run, "save_chunk", save_then_kill)

@@ -24,10 +24,10 @@ SPAWN = "Sacrifice this creature: Add {C}."
     [
         ('create two 0/1 colorless Eldrazi Spawn creature tokens with "Sacrifice this creature: Add {C}."',
          Token("Eldrazi Spawn", 0, 1, frozenset(), frozenset({"Creature"}), ("Eldrazi", "Spawn"), abilities=(SPAWN,),
-               unplayed=(SPAWN,), count=2)),
+               sacrifice_mana=(frozenset("C"),), count=2)),
         ("create three 1/1 colorless Eldrazi Scion creature tokens with \"Sacrifice ~: Add {C}.\"",  # as the compiler reads it
          Token("Eldrazi Scion", 1, 1, frozenset(), frozenset({"Creature"}), ("Eldrazi", "Scion"),
-               abilities=(SPAWN,), unplayed=(SPAWN,), count=3)),
+               abilities=(SPAWN,), sacrifice_mana=(frozenset("C"),), count=3)),
         ("Create a 3/3 green Dinosaur creature token with trample",
          Token("Dinosaur", 3, 3, frozenset("G"), frozenset({"Creature"}), ("Dinosaur",), keywords=frozenset({"trample"}))),
         ("create a tapped 2/2 black Zombie creature token",
@@ -50,7 +50,7 @@ SPAWN = "Sacrifice this creature: Add {C}."
         ("2/2 black Zombie", Token("Zombie", 2, 2, frozenset("B"), frozenset({"Creature"}), ("Zombie",))),
         ("1/1 colorless Eldrazi Spawn with 'Sacrifice this creature: Add {C}.'",
          Token("Eldrazi Spawn", 1, 1, frozenset(), frozenset({"Creature"}), ("Eldrazi", "Spawn"), abilities=(SPAWN,),
-               unplayed=(SPAWN,))),
+               sacrifice_mana=(frozenset("C"),))),
         ("5/5 black zombie giant", Token("Zombie Giant", 5, 5, frozenset("B"), frozenset({"Creature"}),
                                          ("Zombie", "Giant"))),
     ],
@@ -110,7 +110,7 @@ def test_111_4_a_description_names_the_bundled_token_it_describes():
                        ("1/1 black Rat with 'This creature can't block.'", "Rat"), ("1/1 colorless Sliver tokens", "Sliver")]:
         assert catalogue.get(text) is catalogue.get(name), text
     spawn = read_token("create a 0/1 colorless Eldrazi Spawn creature token with \"Sacrifice ~: Add {C}.\"")
-    assert isinstance(spawn, Token) and spawn.unplayed == (SPAWN,)
+    assert isinstance(spawn, Token) and spawn.sacrifice_mana == (frozenset("C"),)
     assert matching_token(spawn, catalogue.tokens) is catalogue.get("Eldrazi Spawn")
 
 

@@ -48,6 +48,37 @@ def test_policy_names_forgive_case_and_say_the_closest(runner):
     assert runner.invoke(cli, ["play", "--policy", "Baseline", *SMALL]).exit_code == 0
 
 
+@pytest.mark.parametrize("knob, name", [("policy", "RANDOM"), ("policy", " Random "), ("drafter", "Heuristic")])
+def test_P_a_policy_or_drafter_named_in_any_case_is_one_setup_with_one_hash(knob, name):
+    """The games of --policy RANDOM are those of random: so are the setup and its hash (a preset's
+    name is kept in one spelling the same way); a module:Class path keeps its case."""
+    setup = make_setup(**{knob: name})
+    assert setup == make_setup(**{knob: name.strip().lower()}) and getattr(setup, knob) == name.strip().lower()
+    assert setup.digest() == make_setup(**{knob: name.strip().lower()}).digest()
+    assert make_setup(policy="my_policies:Careful").policy == "my_policies:Careful"
+
+
+def test_P_the_command_line_s_policy_in_any_case_plays_and_records_the_same_setup(runner):
+    lines = [runner.invoke(cli, ["simulate", "--games", "3", "--policy", name, "--workers", "1", "--quiet", "--json",
+                                 *SMALL]).output for name in ("RANDOM", "random")]
+    assert lines[0] == lines[1] and '"policy": "random"' in lines[0]
+
+
+@pytest.mark.parametrize("given", ["", " ", "=3", "courage", ","])
+def test_an_empty_or_nameless_policy_param_is_one_line(runner, given):
+    """--policy-param '' was dropped without a word: a parameter must be NAME=VALUE."""
+    one_line_error(runner.invoke(cli, ["play", "--policy-param", given, *SMALL]),
+                   f"--policy-param '{given}': expected NAME=VALUE, like wrath_threshold=12")
+    one_line_error(runner.invoke(cli, ["play", "--policy-param", "wrath_threshold=12", "--policy-param", given,
+                                       "--policy", "control", *SMALL]), "expected NAME=VALUE")
+
+
+@pytest.mark.parametrize("value", ["", ",", "wrath_threshold=12,"])
+def test_an_empty_policy_parameter_in_a_file_is_an_error(value):
+    with pytest.raises(SetupError, match="expected key=value pairs like wrath_threshold=12"):
+        make_setup(policy="control", policy_params=value)
+
+
 def test_bundled_team_deck_and_decks_check_say_the_closest_and_the_list(runner):
     one_line_error(runner.invoke(cli, ["play", "--horde", "mini", "--team", "whit", "--players", "1", "--boss",
                                        "none"]), "unknown bundled team deck 'whit': did you mean 'white'?")
@@ -402,6 +433,30 @@ def test_D_a_bad_house_rules_file_is_one_line_with_file_and_line(runner, tmp_pat
     rules.write_text(text)
     one_line_error(runner.invoke(cli, ["simulate", "--config", str(rules), "--games", "2", *SMALL]),
                    *[f.replace("house.toml", str(rules)) for f in fragments])
+
+
+@pytest.mark.parametrize("kind, fragment", [
+    ("folder", "cannot read house-rules file: it is a folder, not a regular file"),
+    ("fifo", "cannot read house-rules file: it is a named pipe (FIFO), not a regular file"),
+    ("dangling link", "cannot read house-rules file: it is a symbolic link to 'gone.toml', which is not there"),
+    ("link to /dev/zero", "cannot read house-rules file: it is a device, not a regular file"),
+])
+def test_D_a_horde_toml_that_is_not_a_file_is_one_line_never_skipped(runner, tmp_path, monkeypatch, kind, fragment):
+    """./horde.toml that is a folder, a named pipe, a link to nothing or to /dev/zero was passed over
+    without a word: it is refused in one line naming it (and never read: a pipe is not waited on)."""
+    import os
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "horde.toml"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("gone.toml" if kind == "dangling link" else "/dev/zero")
+    line = one_line_error(runner.invoke(cli, ["simulate", "--games", "2", *SMALL]), f"horde.toml: {fragment}")
+    assert line.endswith("(--no-config reads no house-rules file)")
+    assert runner.invoke(cli, ["simulate", "--games", "2", "--no-config", "--quiet", *SMALL]).exit_code == 0
 
 
 # ---------------------------------------------------------------- set-up: one activation step, no warning

@@ -1418,7 +1418,6 @@ def vocabulary() -> dict[str, list[str]]:
     """Every verb, keyword, filter term and amount kind, each as the word its test's name holds
     after ``test_verb_``, ``test_keyword_``, ``test_filter_`` or ``test_amount_``."""
     from horde.engine.cards import KEYWORDS
-    from horde.engine.effects import VERBS
     from horde.engine.filters import (
         AMOUNT_ALIASES,
         AMOUNT_ATOMS,
@@ -1427,6 +1426,7 @@ def vocabulary() -> dict[str, list[str]]:
         STATE_TERMS,
         TYPE_TERMS,
     )
+    from horde.engine.vocabulary import VERBS
 
     def slug(word: str) -> str:
         return word.lower().replace(" ", "_").replace("'", "").replace("-", "_")

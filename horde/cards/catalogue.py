@@ -22,8 +22,20 @@ from typing import TYPE_CHECKING, Any
 from horde.bundled import bundled_folder
 from horde.cards import name_key
 from horde.cards.tokens import described_token
-from horde.engine.cards import COLOURS, HOOKS, KEYWORDS, WHEN_HOOKS, CardDef, Effect, ManaCost, mana_symbol
-from horde.engine.effects import VERBS
+from horde.engine.cards import (
+    ANY,
+    COLOURS,
+    HOOKS,
+    IDENTITY,
+    KEYWORDS,
+    OPPONENTS_LANDS,
+    WHEN_HOOKS,
+    CardDef,
+    Effect,
+    ManaAbility,
+    ManaCost,
+    mana_symbol,
+)
 from horde.engine.filters import (
     COLOUR_TERMS,
     AmountFunction,
@@ -34,6 +46,7 @@ from horde.engine.filters import (
     compile_condition,
     compile_filter,
 )
+from horde.engine.vocabulary import VERBS
 from horde.errors import DeckError
 from horde.files import check_regular, read_text
 from horde.limits import (
@@ -57,7 +70,7 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
-          "CastFromGraveyard", "Layout", "Face"}
+          "CastFromGraveyard", "EntersTapped", "Layout", "Face"}
 # The layouts of cards of two faces a card file may give (``Layout:``), each with its ``Face:`` sections.
 LAYOUTS = {"split": "two halves, either cast from hand (709); with fuse both at once",
            "aftermath": "two halves, the second (Keywords: aftermath) cast only from the graveyard (702.127)",
@@ -171,6 +184,7 @@ class _Block:
     line: int
     fields: dict[str, tuple[str, int]] = field(default_factory=dict)
     hooks: list[tuple[str, str, int]] = field(default_factory=list)
+    mana: list[tuple[str, int]] = field(default_factory=list)  # its Mana lines, one mana ability each
     error: DeckError | None = None  # the first problem of a block read leniently
     faces: list[_Block] = field(default_factory=list)  # the ``Face:`` sections of a card of two faces
 
@@ -369,6 +383,9 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
                     raise DeckError("expected 'Face: NAME' (the face's name)", path, number)
                 section = _Block(path, number, {"Name": (value, number)})
                 current.faces.append(section)
+            elif key == "Mana":  # one line for each mana ability (of the card, or of its face)
+                section.mana.append((value, number))
+                section.fields.setdefault(key, (value, number))
             elif key in FIELDS:
                 if key in section.fields and key != "Text":
                     raise DeckError(f"field '{key}' given twice", path, number)
@@ -506,6 +523,90 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
     return tuple(costs)
 
 
+# The mana a Mana line's unit may name besides colour letters, C and choices like W/U/B.
+MANA_UNITS = {"any": ANY, "commander": IDENTITY, "opponents_lands": OPPONENTS_LANDS}
+# Its costs besides {T} and mana: pay N life, sacrifice this, remove N charge counters.
+_MANA_COST = re.compile(r"pay ([0-9]{1,3}) life|sacrifice this|remove ([0-9]{1,2}) charge counters?")
+
+
+def _mana_unit(word: str) -> frozenset[str]:
+    """One mana of a Mana line: a colour letter, C, a choice (W/U/B), or a word of MANA_UNITS."""
+    if word.lower() in MANA_UNITS:
+        return frozenset({MANA_UNITS[word.lower()]})
+    colours = frozenset(word.upper().split("/"))
+    if not colours <= set(COLOURS) | {"C"}:
+        raise ValueError(f"bad mana {quoted(word)}: expected W, U, B, R, G, C, a choice like W/U/B, any, commander or "
+                         "opponents_lands")
+    return colours
+
+
+def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaAbility:
+    """A ``Mana:`` line: ``[COSTS ->] UNITS [count=AMOUNT] [damage=N] [gain=N] [if=CONDITION]``.
+    Without costs it is ``{T}: Add UNITS``. COSTS: ``{T}``, mana symbols (``{1}``, ``{W/U}``),
+    ``pay N life``, ``sacrifice this``, ``remove N charge counter(s)``. UNITS: one word for each
+    mana: a colour letter, ``C``, a choice (``W/U``, ``W/U/B``), ``any`` (one mana of any colour),
+    ``commander`` (of any colour in its controller's commander's colour identity: 903.4),
+    ``opponents_lands`` (of any colour a land an opponent controls could produce). ``count``:
+    the units are added that many times ('for each'); ``damage``: it deals that much damage to
+    its controller (a pain land); ``gain``: its controller gains that much life; ``if``/``unless``:
+    it may be activated only then ('Activate only if')."""
+    head, sep, rest = text.partition("->")
+    tap, cost, life, sacrifice, charge = True, None, 0, False, 0
+    if sep:
+        tap = False
+        for part in (p.strip() for p in head.split(",")):
+            m = _MANA_COST.fullmatch(part.lower())
+            if part.upper() == "{T}":
+                tap = True
+            elif m and m[1]:
+                life = card_number(m[1], "life", path, line, card_name)
+            elif m and m[2]:
+                charge = card_number(m[2], "charge counters", path, line, card_name)
+            elif m:
+                sacrifice = True
+            elif part and re.fullmatch(r"(\{[^}]+\})+", part) and cost is None:
+                cost = parse_cost(part, path, line)
+                if cost.x or any(len(pip) > 1 and not (len(pip) == 3 and pip[0] in COLOURS and pip[2] in COLOURS)
+                                 for pip in cost.pips):
+                    raise DeckError(f"card '{card_name}': a mana ability's cost {quoted(part)} is beyond the "
+                                    "vocabulary (mana symbols and hybrid ones, no X, two-brid or Phyrexian)", path, line)
+            else:
+                raise DeckError(f"card '{card_name}': mana ability cost {quoted(part)} is beyond the vocabulary "
+                                "(expected {T}, mana, pay N life, sacrifice this, remove N charge counters)", path, line)
+        if not (tap or cost or life or sacrifice or charge):
+            raise DeckError(f"card '{card_name}': expected 'Mana: COSTS -> UNITS', got no cost", path, line)
+    try:
+        words = split_words(rest if sep else text)
+    except ValueError as error:
+        raise DeckError(f"card '{card_name}': cannot read 'Mana: {text}': {error}", path, line) from None
+    units: list[frozenset[str]] = []
+    args: dict[str, Any] = {}
+    condition = None
+    for word in words:
+        key, eq, value = word.partition("=")
+        if eq and key in ("if", "unless"):
+            if condition is not None:
+                raise DeckError(f"card '{card_name}': one condition (if= or unless=) per mana ability", path, line)
+            condition = _condition(card_name, key, value, path, line, "mana ability ")
+        elif eq and key == "count":
+            args[key] = _convert(card_name, key, "amount", value, (), path, line)
+        elif eq and key in ("damage", "gain"):
+            args[key] = card_number(value, key, path, line, card_name)
+        elif eq:
+            raise DeckError(f"card '{card_name}': a mana ability takes count=, damage=, gain=, if= or unless=, "
+                            f"got {quoted(word)}", path, line)
+        else:
+            try:
+                units.append(_mana_unit(word))
+            except ValueError as error:
+                raise DeckError(f"card '{card_name}': {error}", path, line) from None
+    if not units:
+        raise DeckError(f"card '{card_name}': 'Mana: {text}' adds no mana", path, line)
+    return ManaAbility(tuple(units), tap=tap, cost=cost, life=life, sacrifice=sacrifice, charge=charge,
+                       damage=args.get("damage", 0), gain=args.get("gain", 0), count=args.get("count"),
+                       condition=condition, text=text)
+
+
 def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str, ...], path: str,
              line: int) -> Any:
     try:
@@ -528,6 +629,8 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
             if value not in choices:
                 raise ValueError(f"expected one of {', '.join(choices)}, got {quoted(value)}")
             return value
+        if kind == "mana":  # mana a verb adds, as a Mana line's units
+            return tuple(_mana_unit(word) for word in value.split())
         if kind == "keywords":
             words = frozenset(w.strip().lower() for w in value.split(",") if w.strip())
             unknown = words - KEYWORDS
@@ -764,32 +867,37 @@ def _build_one(block: _Block, layout: str = "", faces: tuple[CardDef, ...] = ())
         if unknown_kw:
             raise DeckError(f"card '{name}': unknown keyword {quoted(unknown_kw[0])} (known: {', '.join(sorted(KEYWORDS))})",
                             path, kw_line)
-    mana: tuple = ()
-    if "Mana" in f:
-        text, mana_line = f["Mana"]
-        units = []
-        for word in text.split():
-            colours = frozenset("*" if word.lower() == "any" else c for c in word.upper().split("/"))
-            if not colours <= set(COLOURS) | {"C", "*"}:
-                raise DeckError(f"card '{name}': bad mana {quoted(word)}: expected W, U, B, R, G, C, any, or W/U",
-                                path, mana_line)
-            units.append(colours)
-        mana = tuple(units)
+    mana_abilities = tuple(parse_mana_ability(text, name, path, mana_line) for text, mana_line in block.mana)
     colours = cost.colours  # 202.2: a hybrid or Phyrexian symbol is each of its colours
     if "Colors" in f:
         colours = parse_colours(f["Colors"][0], "Colors", path, f["Colors"][1], name)
-    identity = colours | frozenset(c for unit in mana for c in unit if c in COLOURS)
-    for other in faces:
-        identity |= other.identity  # 903.4: a card's colour identity holds both faces' colours
-    if "Identity" in f:
-        identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
     equip = parse_cost(f["Equip"][0], path, f["Equip"][1]) if "Equip" in f else None
     flashback = parse_cost(f["Flashback"][0], path, f["Flashback"][1]) if "Flashback" in f else None
     if "Kicker" in f and "Multikicker" in f:
         raise DeckError(f"card '{name}' has both 'Kicker:' and 'Multikicker:'", path, f["Multikicker"][1])
     kick_field = "Multikicker" if "Multikicker" in f else "Kicker"
     kicker = parse_cost(f[kick_field][0], path, f[kick_field][1]) if kick_field in f else None
+    # CR 903.4: the colour identity holds the colours of the mana symbols of its mana cost and its
+    # rules text (its mana, equip, flashback and kicker costs), whatever its colour (a Colors line).
+    identity = colours | cost.colours \
+        | frozenset(c for a in mana_abilities for unit in a.units for c in unit if c in COLOURS) \
+        | frozenset(c for a in mana_abilities if a.cost is not None for c in a.cost.colours)
+    for text_cost in (equip, flashback, kicker):
+        if text_cost is not None:
+            identity |= text_cost.colours
+    for other in faces:
+        identity |= other.identity  # 903.4: a card's colour identity holds both faces' colours
+    if "Identity" in f:
+        identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
     horde_x = card_number(f["HordeX"][0], "HordeX", path, f["HordeX"][1], name) if "HordeX" in f else 3
+    enters_tapped = None
+    if "EntersTapped" in f:  # 614.1c: "~ enters tapped unless you control a Swamp or a Mountain"
+        text, tapped_line = f["EntersTapped"]
+        key, sep, value = text.partition("=")
+        if not sep or key not in ("if", "unless"):
+            raise DeckError(f"card '{name}': expected 'EntersTapped: if=CONDITION' or 'unless=CONDITION', got "
+                            f"{quoted(text)}", path, tapped_line)
+        enters_tapped = _condition(name, key, value.strip().strip('"'), path, tapped_line, "EntersTapped ")
     hooks: dict[str, list[Effect]] = {}
     for hook, text, hook_line in block.hooks:
         hooks.setdefault(hook, []).extend(parse_effect(hook, text, path, hook_line, name))
@@ -850,7 +958,7 @@ def _build_one(block: _Block, layout: str = "", faces: tuple[CardDef, ...] = ())
     return CardDef(
         name=name, cost=cost, types=types, subtypes=subtypes, supertypes=supertypes, power=power,
         toughness=toughness, loyalty=loyalty, keywords=keywords, colours=colours, identity=identity,
-        hooks={k: tuple(v) for k, v in hooks.items()}, mana=mana, equip=equip, flashback=flashback,
+        hooks={k: tuple(v) for k, v in hooks.items()}, mana_abilities=mana_abilities, equip=equip, flashback=flashback,
         horde_x=horde_x, text=f.get("Text", ("", 0))[0], source=f"{path}:{block.line}", anthems=anthems,
         equipped=tuple(e for e in hooks.get("Equipped", []) + hooks.get("Enchanted", []) if e.verb == "anthem"),
         enchant=enchant, kicker=kicker, multikicker="Multikicker" in f, choose=choose,
@@ -858,7 +966,7 @@ def _build_one(block: _Block, layout: str = "", faces: tuple[CardDef, ...] = ())
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
         power_amount=power_amount, toughness_amount=toughness_amount, counters=counters,
-        is_fog=any(e.verb == "fog" for e in cast), layout=layout, faces=faces)
+        is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped, layout=layout, faces=faces)
 
 
 # ---------------------------------------------------------------- compiled cards
@@ -1076,7 +1184,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
             hooks[hook] = tuple(tuple(effect(e) for e in group) for group in card.abilities(hook))
         else:
             hooks[hook] = tuple(effect(e) for e in card.hooks[hook])
-    return {"keywords": card.keywords, "mana": card.mana, "equip": card.equip, "flashback": card.flashback,
+    return {"keywords": card.keywords, "mana": tuple(a.key() for a in card.mana_abilities), "equip": card.equip, "flashback": card.flashback,
             "kicker": (card.kicker, card.multikicker), "choose": card.choose, "cycling": card.cycling,
             "unearth": card.unearth,
             "from_graveyard": None if card.from_graveyard is None else tuple(

@@ -11,11 +11,10 @@ names (the bundled ``decks/cards/tokens.txt`` holds the common Horde tokens), an
 ``missing_token`` is the message for a token a list names that nothing defines: how to define
 it, never a guess at an unrelated card.
 
-A described token has keywords the engine knows, mana abilities ("{T}: Add {G}.") and nothing
-else, except a mana ability whose cost is a sacrifice ("Sacrifice this creature: Add {C}."):
-the engine's mana comes from tapping, so such an ability is kept in the token's text and listed
-in ``Token.unplayed``. For a Horde token that is exact, as the Horde never pays mana (H7); a
-team's token plays without it. Any other ability is refused, with the way to write it by hand.
+A described token has keywords the engine knows, mana abilities ("{T}: Add {G}.", and
+"Sacrifice this creature: Add {C}.", which a team player activates when it pays: the Horde
+never pays mana, H7) and nothing else. Any other ability is refused, with the way to write it
+by hand.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ import re
 from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 
-from horde.engine.cards import COLOURS, KEYWORDS, CardDef, ManaCost
+from horde.engine.cards import COLOURS, KEYWORDS, CardDef, ManaAbility, ManaCost
 from horde.limits import quoted
 
 COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "", "colourless": ""}
@@ -83,8 +82,8 @@ _DESCRIPTION = re.compile(
     re.IGNORECASE,
 )
 _MANA_ABILITY = re.compile(r"\{T\}: Add (?P<mana>(?:\{[WUBRGC]\})+|one mana of any colou?r)\.?", re.IGNORECASE)
-_SACRIFICE_MANA = re.compile(r"Sacrifice (?:this creature|this artifact|this token|it|~): Add (?:\{[WUBRGC]\}|one mana of any "
-                             r"colou?r)\.?", re.IGNORECASE)
+_SACRIFICE_MANA = re.compile(r"Sacrifice (?:this creature|this artifact|this token|it|~): Add (?P<mana>\{[WUBRGC]\}|one mana of "
+                             r"any colou?r)\.?", re.IGNORECASE)
 # Quoted abilities that are a keyword the engine knows (the WOE Rat's "This creature can't block.").
 _KEYWORD_ABILITIES = {"this creature can't block.": "can't block", "this creature can't block": "can't block",
                       "this creature can't attack.": "can't attack", "this creature can't attack": "can't attack"}
@@ -102,9 +101,9 @@ class Token:
     subtypes: tuple[str, ...]
     legendary: bool = False
     keywords: frozenset[str] = frozenset()
-    mana: tuple[frozenset[str], ...] = ()  # its "{T}: Add ..." abilities, as a card file's Mana line
+    mana: tuple[frozenset[str], ...] = ()  # its "{T}: Add ..." abilities' mana, as a card file's Mana line
+    sacrifice_mana: tuple[frozenset[str], ...] = ()  # "Sacrifice this creature: Add {C}.": the mana it adds
     abilities: tuple[str, ...] = ()  # its quoted abilities as printed
-    unplayed: tuple[str, ...] = ()  # its abilities the engine does not play (a mana ability by sacrifice)
     count: int = 1  # how many a "create" clause makes
     tapped: bool = False  # a "create ... tapped" clause
 
@@ -115,8 +114,17 @@ class Token:
             name=self.name, cost=ManaCost(), types=self.types, subtypes=frozenset(self.subtypes),
             supertypes=frozenset({"Token"} | ({"Legendary"} if self.legendary else set())),
             power=self.power, toughness=self.toughness, keywords=self.keywords, colours=self.colours,
-            identity=self.colours | frozenset(c for unit in self.mana for c in unit if c in COLOURS),
-            mana=self.mana, text=text, source=source)
+            identity=self.colours | frozenset(c for unit in self.mana + self.sacrifice_mana for c in unit if c in COLOURS),
+            mana_abilities=self.mana_abilities(), text=text, source=source)
+
+    def mana_abilities(self) -> tuple[ManaAbility, ...]:
+        """Its mana abilities: "{T}: Add ..." and "Sacrifice this creature: Add ..." (605.1a)."""
+        abilities: tuple[ManaAbility, ...] = (ManaAbility(self.mana),) if self.mana else ()
+        if self.sacrifice_mana:
+            units = " ".join("any" if "*" in unit else "/".join(sorted(unit)) for unit in self.sacrifice_mana)
+            abilities += (ManaAbility(self.sacrifice_mana, tap=False, sacrifice=True,
+                                      text=f"sacrifice this -> {units}"),)
+        return abilities
 
     def describe(self) -> str:
         """The token as a Horde list can describe it: '1/1 colorless Eldrazi Spawn with "..."'."""
@@ -158,8 +166,8 @@ def read_token(text: str) -> Token | str:
     subtypes = tuple(word[:1].upper() + word[1:] for word in m["subtypes"].split())  # 205.3: capitalised
     keywords: set[str] = set()
     mana: list[frozenset[str]] = []
+    sacrifice_mana: list[frozenset[str]] = []
     abilities: list[str] = []
-    unplayed: list[str] = []
     if m["with"]:
         parts = _with_parts(m["with"])
         if isinstance(parts, str):
@@ -182,15 +190,16 @@ def read_token(text: str) -> Token | str:
                 keywords.add(granted)
             elif mana_ability is not None:
                 mana.extend(_mana_units(mana_ability["mana"]))
-            elif _SACRIFICE_MANA.fullmatch(ability):
-                unplayed.append(ability)  # the engine's mana comes from tapping; the Horde never pays mana (H7)
+            elif (sacrifice := _SACRIFICE_MANA.fullmatch(ability)) is not None:
+                sacrifice_mana.extend(_mana_units(sacrifice["mana"]))  # 605.1a: a mana ability; the Horde never pays mana (H7)
             else:
                 return (f"{quoted(text)}: the ability {quoted(ability)} is beyond what a described token can say; "
                         "write the token in a card file (docs/cards.md)")
     name = m["named"].strip() if m["named"] else " ".join(subtypes)
     return Token(name=name, power=power, toughness=toughness, colours=colours, types=types, subtypes=subtypes,
                  legendary=bool(m["legendary"]), keywords=frozenset(keywords), mana=tuple(mana),
-                 abilities=tuple(abilities), unplayed=tuple(unplayed), count=count, tapped=bool(m["tapped"]))
+                 sacrifice_mana=tuple(sacrifice_mana),
+                 abilities=tuple(abilities), count=count, tapped=bool(m["tapped"]))
 
 
 def _with_parts(text: str) -> list[tuple[str, bool]] | str:
@@ -236,16 +245,15 @@ def _mana_units(mana: str) -> list[frozenset[str]]:
 
 def matching_token(token: Token, tokens: Mapping[str, CardDef]) -> CardDef | None:
     """The catalogue token (``tokens`` by name) that is this token: the same name, power and
-    toughness, colours, types, keywords and mana, no behaviour beyond them, and its text holding
-    every ability the engine does not play."""
+    toughness, colours, types, keywords and mana abilities, and no behaviour beyond them."""
     card = tokens.get(token.name)
     if card is None:
         return None
     same = (card.power == token.power and card.toughness == token.toughness and card.colours == token.colours
             and card.types == token.types and card.subtypes == frozenset(token.subtypes)
             and ("Legendary" in card.supertypes) == token.legendary and card.keywords == token.keywords
-            and card.mana == token.mana and not card.hooks and card.pt_amount is None
-            and all(ability in card.text for ability in token.unplayed))
+            and tuple(a.key() for a in card.mana_abilities) == tuple(a.key() for a in token.mana_abilities())
+            and not card.hooks and card.pt_amount is None)
     return card if same else None
 
 

@@ -88,8 +88,8 @@ def _show_facts(card, indent: str) -> None:
         click.echo(f"{indent}Loyalty {card.loyalty}")
     if card.keywords:
         click.echo(f"{indent}Keywords: " + ", ".join(sorted(card.keywords)))
-    if card.mana:
-        click.echo(f"{indent}Mana: {{T}}: add " + " ".join("/".join(sorted(unit)) for unit in card.mana))
+    for ability in card.mana_abilities:
+        click.echo(f"{indent}Mana: {ability.describe()}")
     if card.equip is not None:
         click.echo(f"{indent}Equip {card.equip}")
 
@@ -140,12 +140,12 @@ def cards_import(file, quiet):
             bar.update(read - bar.n)
 
         try:
-            with terminate_as_interrupt() as signals:  # SIGTERM too: the temporary file is removed
+            with terminate_as_interrupt() as stop:  # SIGTERM too: the temporary file is removed
                 summary = import_atomic_cards(file, progress=progress)
         except KeyboardInterrupt:
             bar.close()
             click.echo(f"interrupted: the card index is as it was ({shown(index_path())})", err=True)
-            sys.exit(stop_code(signals))
+            sys.exit(stop_code(stop.received))
     click.echo(f"imported {summary['cards']} cards from {summary['source']} into {shown(index_path())} "
                f"({summary['refused_layouts']} multi-faced cards kept only to say why they are refused)")
 
@@ -291,7 +291,7 @@ def cards_recall(verbose):
 def cards_verbs():
     """List the effect vocabulary: every verb with its arguments."""
     from horde.engine.cards import HOOKS
-    from horde.engine.effects import VERBS
+    from horde.engine.vocabulary import VERBS
 
     for name, verb in sorted(VERBS.items()):
         args = " ".join(f"{k}={'<' + a.kind + '>' if a.required else _default(a.default)}" for k, a in verb.args.items())

@@ -6,18 +6,21 @@ helpers."""
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import io
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import click
 
 from horde import __version__, build
 from horde.errors import HordeError
-from horde.limits import SEED_MAX, SIMULATE_GAMES_MAX, WORKERS_MAX
+from horde.limits import SEED_MAX, SIMULATE_GAMES_MAX, WORKERS_MAX, quoted
 from horde.setup import DEFAULTS, GROUP_OF, KNOBS, PRESETS, SetupError, make_setup
 
 # The numbers of the command line, within the input contract's limits (docs/limits.md).
@@ -48,6 +51,13 @@ class HordeGroup(click.Group):
             click.echo("interrupted", err=True)
             sys.exit(stop_code())
 
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:  # stopped while reading the command line: one line, as in invoke
+            click.echo("interrupted", err=True)
+            sys.exit(stop_code())
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
@@ -73,15 +83,51 @@ class HordeGroup(click.Group):
 class StopOnTerminate:
     """The SIGTERM handler of the command line: the first SIGTERM stops the command as Ctrl-C does
     (KeyboardInterrupt: a run records it in its manifest, an import removes its temporary file);
-    any later one is ignored, so the stop finishes writing and the command exits with 143."""
+    any later one is ignored, so the stop finishes writing and the command exits with 143.
+
+    A stop can't be swallowed. Python only prints an exception raised while a finaliser runs (a
+    ``__del__``: "Exception ignored in ..."); the handler's ``hook`` (``sys.unraisablehook`` while
+    the handler is in place) takes such a KeyboardInterrupt, prints nothing, and has it raised
+    again a moment later, outside the finaliser. A long task also asks ``claim`` between its steps
+    (``horde run`` between chunks): whatever swallowed the stop, the task stops there."""
 
     def __init__(self) -> None:
         self.received: list[int] = []
+        self.owed = False  # a stop was swallowed: raised again by the next call
 
     def __call__(self, signum: int, frame: object) -> None:
         if not self.received:
             self.received.append(signum)
-            raise KeyboardInterrupt
+        elif not self.owed:
+            return
+        self.owed = False
+        raise KeyboardInterrupt
+
+    def claim(self) -> bool:
+        """Whether a stop was asked for; the caller raises it now (so it is not raised again)."""
+        self.owed = False
+        return bool(self.received)
+
+    def hook(self, previous: Callable[[Any], object]) -> Callable[[Any], object]:
+        """``sys.unraisablehook`` that has a swallowed KeyboardInterrupt raised again, and hands
+        every other unraisable exception to ``previous``."""
+
+        def unraisable(problem: Any) -> None:
+            if not isinstance(problem.exc_value, KeyboardInterrupt):
+                previous(problem)
+                return
+            self.owed = bool(self.received)
+            # Not from here (the finaliser is still running): from another thread, a moment later,
+            # as the signal itself (this handler for SIGTERM, Python's for Ctrl-C).
+            signum = signal.SIGTERM if self.received else signal.SIGINT
+            threading.Thread(target=_raise_later, args=(signum,), daemon=True).start()
+
+        return unraisable
+
+
+def _raise_later(signum: signal.Signals) -> None:
+    time.sleep(0.01)
+    _thread.interrupt_main(signum)
 
 
 def stop_signals() -> list[int]:
@@ -97,21 +143,24 @@ def stop_code(received: list[int] | None = None) -> int:
 
 
 @contextlib.contextmanager
-def terminate_as_interrupt() -> Iterator[list[int]]:
+def terminate_as_interrupt() -> Iterator[StopOnTerminate]:
     """SIGTERM stops the block as Ctrl-C does (``StopOnTerminate``), in this process only; yields
-    the list of the signals received. The ``horde`` program keeps its handler to the end (a
-    second SIGTERM, even while it exits, is ignored); called in-process, the handler is the
-    block's and the one before is put back after it."""
+    the handler (``received``: the signals received). The ``horde`` program keeps its handler to
+    the end (a second SIGTERM, even while it exits, is ignored); called in-process, the handler is
+    the block's and the one before is put back after it."""
     current = signal.getsignal(signal.SIGTERM)
     if isinstance(current, StopOnTerminate) or threading.current_thread() is not threading.main_thread():
-        yield current.received if isinstance(current, StopOnTerminate) else []
+        yield current if isinstance(current, StopOnTerminate) else StopOnTerminate()
         return
     handler = StopOnTerminate()
     previous = signal.signal(signal.SIGTERM, handler)
+    hook = sys.unraisablehook
+    sys.unraisablehook = handler.hook(hook)
     try:
-        yield handler.received
+        yield handler
     finally:
         signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+        sys.unraisablehook = hook
 
 
 # Command-line names of the knobs that read better than their field names.
@@ -350,6 +399,10 @@ def setup_from_options(options: dict, where: str = "command line", house: dict |
             raise SetupError(f"{where}: --team-decks {mode} and --team name the team decks twice: give one of them")
         values["team_decks"] = (mode,)
     if "policy_params" in values:
+        for given in values["policy_params"]:
+            if not given.partition("=")[0].strip() or "=" not in given:  # an empty one is no parameter
+                raise SetupError(f"{where}: --policy-param {quoted(given)}: expected NAME=VALUE, like "
+                                 "wrath_threshold=12")
         values["policy_params"] = ",".join(values["policy_params"])
     base = dict(house or {})
     if "policy" in values:  # another policy than the house's: not its parameters
@@ -418,10 +471,13 @@ def main():
     stop = StopOnTerminate()
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, stop)  # exit 143, however many SIGTERMs come
+        sys.unraisablehook = stop.hook(sys.unraisablehook)  # a stop no finaliser can swallow
     try:
         cli(prog_name="horde")
     finally:
-        if stop.received:  # Python's own shutdown puts the default back (a later SIGTERM would kill): ignore it
+        # The command has ended, stopped or not: a SIGTERM while the process exits has nothing left to
+        # stop, and Python's own shutdown would put the default back (it would kill): ignore it.
+        if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 

@@ -56,7 +56,8 @@ def find_config(given: str | None, skip: bool = False) -> str | None:
         return None
     if given is not None:
         return given
-    return DEFAULT_FILE if os.path.isfile(DEFAULT_FILE) else None
+    # Whatever it is: a folder, a named pipe, a link to nothing or to a device is read, and refused in one line.
+    return DEFAULT_FILE if os.path.lexists(DEFAULT_FILE) else None
 
 
 def _line_of(text: str, key: str, table: str | None) -> int | None:
@@ -78,6 +79,9 @@ def load_config(path: str | None) -> HouseRules:
     """Read and check a house-rules file (``None``: no house rules)."""
     if path is None:
         return HouseRules()
+    if os.path.islink(path) and not os.path.exists(path):
+        raise ConfigError(f"cannot read house-rules file: it is a symbolic link to {os.readlink(path)!r}, which is "
+                          "not there", path)
     text = read_text(Path(path), "house-rules file", ConfigError)
     data = read_toml(text, path, ConfigError)
     for key in data:
@@ -114,7 +118,12 @@ def house_rules(options: dict) -> HouseRules:
     """The house rules a command's ``--config`` and ``--no-config`` (popped from ``options``) name;
     one line on stderr says which file and knobs they set."""
     given, skip = options.pop("config", None), options.pop("no_config", False)
-    house = load_config(find_config(given, skip))
+    try:
+        house = load_config(find_config(given, skip))
+    except ConfigError as error:
+        if given is None:  # found in the working folder: say how to do without it
+            error = ConfigError(f"{error.message} (--no-config reads no house-rules file)", error.path, error.line)
+        raise error from None
     if house.path is not None:
         knobs = ", ".join(f"{k} = {v!r}" if isinstance(v, str) else f"{k} = {v}" for k, v in house.setup.items())
         click.echo(f"house rules from {house.path}: {knobs or 'no knob'}", err=True)

@@ -204,6 +204,8 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         return f"Lieutenant {e['name']} activates \"{e['text']}\" instead of attacking (L8)"
     if kind == "activate":
         return f"Player {e['player']} activates {e['card']}: \"{e['text']}\""
+    if kind == "mana_ability":
+        return f"Player {e['player']} activates {e['card']} for mana ({e['ability']}): {e['mana']}"
     if kind == "mode":
         return f"{e['card']}: mode {e['mode']}"
     if kind == "target":

@@ -77,13 +77,14 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
         (["--games", str(games)] if games else []) + (["--max-games", str(max_games)] if max_games else []) + \
         (["--config", config] if config else []) + (["--no-config"] if no_config else [])
     try:
-        with terminate_as_interrupt() as signals:
+        with terminate_as_interrupt() as stop:
             outcome = run_experiment(experiment, out, workers=workers, scheduler=scheduler, chunk_size=chunk_size,
-                                     progress=not quiet, on_start=announce)
-    except KeyboardInterrupt as stop:
-        kept = f": {stop.done()} are kept in {shown(str(stop.folder))}" if isinstance(stop, RunInterrupted) else ""
+                                     progress=not quiet, on_start=announce, stop_requested=stop.claim)
+    except KeyboardInterrupt as interrupted:
+        kept = (f": {interrupted.done()} are kept in {shown(str(interrupted.folder))}"
+                if isinstance(interrupted, RunInterrupted) else "")
         click.echo(f"interrupted{kept}; to continue, run: {' '.join(map(shell_word, resume))}", err=True)
-        sys.exit(stop_code(signals))
+        sys.exit(stop_code(stop.received))
     if outcome.already_complete:
         click.echo(f"{shown(outcome.folder)}: already complete", err=True)
     from horde.lab.runner import approximations, deck_slots

@@ -139,6 +139,64 @@ class ManaCost:
         return text or "{0}"
 
 
+# What one mana of a mana ability may be, besides a colour letter and "C": any colour ("*"), a
+# colour of its controller's commander's colour identity ("I": 903.4), a colour a land an
+# opponent controls could produce ("O": Exotic Orchard). "I" and "O" are read when the mana is
+# made; a choice of no colour makes no mana (106.7).
+ANY, IDENTITY, OPPONENTS_LANDS = "*", "I", "O"
+
+
+@dataclass(frozen=True, slots=True)
+class ManaAbility:
+    """One mana ability (605.1a): the mana it adds, each one mana of any of its colours, and
+    what activating it costs: {T}, mana (a Signet's {1}, a filter land's {W/U}), life (119.4),
+    sacrificing it, removing charge counters; its riders (a pain land's "~ deals 1 damage to
+    you", "you gain 1 life"); ``count`` repeats the mana ("Add {C} for each charge counter");
+    ``condition`` says when it may be activated ("Activate only if you control five or more
+    lands"). ``free``: {T} alone for fixed mana and nothing else, the mana a payment takes
+    first (``CardDef.mana``)."""
+
+    units: tuple[frozenset[str], ...]
+    tap: bool = True
+    cost: ManaCost | None = None
+    life: int = 0
+    sacrifice: bool = False
+    charge: int = 0  # charge counters removed from it
+    damage: int = 0  # damage it deals to its controller (a pain land)
+    gain: int = 0  # life its controller gains
+    count: Any = None  # an amount: the units are added that many times
+    condition: Any = None  # an if=/unless= condition (horde.engine.filters): 'Activate only if'
+    text: str = ""  # as written in the card file
+    free: bool = field(init=False, default=False)
+    dynamic: bool = field(init=False, default=False)  # some unit is read when the mana is made (IDENTITY, OPPONENTS_LANDS)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "free", self.tap and self.cost is None and not (
+            self.life or self.sacrifice or self.charge or self.damage or self.gain) and self.count is None
+            and self.condition is None)
+        object.__setattr__(self, "dynamic", any(IDENTITY in u or OPPONENTS_LANDS in u for u in self.units))
+
+    def describe(self) -> str:
+        """The ability as a card file's Mana line writes it."""
+        if self.text:
+            return self.text
+        names = {ANY: "any", IDENTITY: "commander", OPPONENTS_LANDS: "opponents_lands"}
+        return " ".join(names.get(next(iter(u)), "") or "/".join(sorted(u)) if len(u) == 1 else "/".join(sorted(u))
+                        for u in self.units)
+
+    def key(self) -> tuple[Any, ...]:
+        """Its parts as plain comparable values (amounts and conditions by their text)."""
+        return (self.units, self.tap, self.cost, self.life, self.sacrifice, self.charge, self.damage, self.gain,
+                getattr(self.count, "text", self.count), getattr(self.condition, "text", None))
+
+    @property
+    def most(self) -> int:
+        """The mana it makes beyond what it costs, for an estimate of what a player could make:
+        its units less its mana cost (a Signet 1, Sol Ring 2); one for a counted ability."""
+        made = len(self.units) if self.count is None else 1
+        return max(0, made - (self.cost.value if self.cost is not None else 0))
+
+
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One verb of the vocabulary with its checked arguments, attached to a hook."""
@@ -190,7 +248,8 @@ class CardDef:
     colours: frozenset[str] = frozenset()
     identity: frozenset[str] = frozenset()
     hooks: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
-    mana: tuple[frozenset[str], ...] = ()  # each entry: one mana of any of these colours ("C" colourless)
+    mana: tuple[frozenset[str], ...] = ()  # its first free mana ability's mana, each one mana of any of these colours ("C" colourless)
+    mana_abilities: tuple[ManaAbility, ...] = ()  # every mana ability (the free one of ``mana`` too), in printed order
     equip: ManaCost | None = None
     enchant: Effect | None = None  # an Aura's Enchant: what it may enchant, as a target (its ``target`` filter)
     flashback: ManaCost | None = None
@@ -200,6 +259,7 @@ class CardDef:
     unearth: ManaCost | None = None  # unearth cost: from the graveyard to the battlefield with haste, exiled at end step
     from_graveyard: Any = None  # 'you may cast ~ from your graveyard': (extra generic cost amount or None, condition or None)
     horde_x: int = 3  # H7: the X the Horde pays for a spell with X
+    enters_tapped: Any = None  # a condition under which it enters tapped (614.1c: a check land's 'unless you control ...')
     choose: tuple[int, int] = (1, 1)  # a modal spell's modes to choose: (least, most)
     text: str = ""
     source: str = ""  # file:line where the card is defined
@@ -231,6 +291,11 @@ class CardDef:
     is_planeswalker: bool = field(init=False, default=False)
     is_permanent: bool = field(init=False, default=True)
     verbs: frozenset[str] = field(init=False, default=frozenset())  # every verb it uses, for the AI
+    makes_mana: bool = field(init=False, default=False)  # it has a mana ability (the battlefield indexes it)
+    mana_dynamic: bool = field(init=False, default=False)  # its free mana is read when made (ManaAbility.dynamic)
+    mana_options: tuple[ManaAbility, ...] = field(init=False, default=())  # its mana abilities other than ``mana``'s
+    mana_colours: frozenset[str] = field(init=False, default=frozenset())  # what its mana abilities can make
+    mana_yield: int = field(init=False, default=0)  # the most one of its mana abilities makes (ManaAbility.most)
     graveyard_ability: bool = field(init=False, default=False)  # flashback, unearth, cast or activated from a graveyard
     protection: bool = field(init=False, default=False)  # it has, or its anthems give, a protection keyword
     indexed: bool = field(init=False, default=False)  # the battlefield keeps it in an index beyond its hooks
@@ -245,6 +310,21 @@ class CardDef:
     def __post_init__(self) -> None:
         object.__setattr__(self, "verbs", frozenset(e.verb for effects in self.hooks.values() for e in effects))
         object.__setattr__(self, "pt_amount", self.power_amount if self.power_amount is not None else self.toughness_amount)
+        abilities = self.mana_abilities
+        if not abilities and self.mana:
+            abilities = (ManaAbility(self.mana),)
+            object.__setattr__(self, "mana_abilities", abilities)
+        first = next((a for a in abilities if a.free), None)
+        if first is not None and not self.mana:
+            object.__setattr__(self, "mana", first.units)
+        object.__setattr__(self, "makes_mana", bool(abilities))
+        object.__setattr__(self, "mana_dynamic", first is not None and first.dynamic)
+        object.__setattr__(self, "mana_options", tuple(a for a in abilities if a is not first))
+        # what it can make: its commander's colours count as any colour (a deck holds only cards of
+        # its identity), the opponents' lands' as none (the Horde seldom has lands)
+        object.__setattr__(self, "mana_colours", frozenset(ANY if c == IDENTITY else c for a in abilities
+                                                           for u in a.units for c in u if c != OPPONENTS_LANDS))
+        object.__setattr__(self, "mana_yield", max((a.most for a in abilities), default=0))
         object.__setattr__(self, "is_token", "Token" in self.supertypes)
         object.__setattr__(self, "is_legendary", "Legendary" in self.supertypes)
         object.__setattr__(self, "is_creature", "Creature" in self.types)

@@ -38,7 +38,8 @@ KINDS = {
     "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
     "loyalty": "options: (planeswalker, loyalty ability) pairs it may activate now (each planeswalker once a turn, "
                "sorcery speed, a minus ability only with enough loyalty: 606), and None (either main phase)",
-    "search": "options: the different basic lands in its library; subject: True onto the battlefield, False to hand",
+    "search": "options: the different basic lands (or land cards a search may find) in its library; subject: True "
+              "onto the battlefield, False to hand",
     "mode": "options: the modes of a modal spell it can carry out (each a tuple of effects); subject: the card",
     "modes": "options: the modes of a 'choose two' or 'choose one or more' spell it can carry out; return a list of "
              "them (at least `count`, as many as the card allows: is_legal checks); subject: the card",
@@ -49,6 +50,10 @@ KINDS = {
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
+    "return_own": "options: its permanents it may return to their owner's hand (a bounce land's 'return a land you "
+                  "control'), and None when it may sacrifice the land instead; subject: the land that entered",
+    "scry": "options: the cards on top of its library it looks at, the top first (701.22); return a list of those "
+            "to put on the bottom, the rest staying on top in the same order; subject: the card that scries",
     "kick": "options: how many times it may pay the spell's kicker (0, 1; multikicker: 0 to what it can pay); "
             "subject: the card",
     "may": "options (True, False): whether it does an optional effect ('you may', 608.2d); subject: (card, "
@@ -73,7 +78,7 @@ KINDS = {
     "keep": "options: its permanents of a kind; the one it keeps, the rest being sacrificed (A1: No One Will Hear "
             "Your Cries) or put into the graveyard (704.5j: its legendary permanents of one name, tokens too)",
 }
-SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme", "exile_with"}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme", "exile_with", "scry"}
 
 
 class PolicyError(HordeError):

@@ -40,7 +40,7 @@ from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side, Winner
 # ---------------------------------------------------------------- argument kinds
 @dataclass(frozen=True)
 class Arg:
-    kind: str  # "int", "amount", "bool", "filter", "cards" (a filter of cards, kept as text), "token", "choice", "keywords", "str"
+    kind: str  # "int", "amount", "bool", "filter", "cards" (a filter of cards, kept as text), "token", "choice", "keywords", "mana" (units as a Mana line writes them), "str"
     default: Any = ...
     choices: tuple = ()
 
@@ -75,15 +75,15 @@ VerbFunction = Callable[..., Any]  # a one-shot verb returns None; a static verb
 
 
 @functools.cache
-def _source_docs() -> dict[str, str]:
-    """The docstrings of this module's functions, read from its source (a compiled build drops them)."""
-    tree = ast.parse((build.PACKAGE / "engine" / "effects.py").read_text())
+def _source_docs(module: str) -> dict[str, str]:
+    """The docstrings of a verbs module's functions, read from its source (a compiled build drops them)."""
+    tree = ast.parse((build.PACKAGE / "engine" / f"{module.rsplit('.', 1)[-1]}.py").read_text())
     return {node.name: ast.get_docstring(node) or "" for node in tree.body if isinstance(node, ast.FunctionDef)}
 
 
 def _first_line(function: VerbFunction) -> str:
     """The first line of a verb's docstring: its one-line description (``horde verbs``)."""
-    doc = function.__doc__ or _source_docs().get(function.__name__, "")
+    doc = function.__doc__ or _source_docs(function.__module__).get(function.__name__, "")
     return doc.strip().splitlines()[0]
 
 
@@ -125,10 +125,10 @@ def create_tokens(game: Game, ctx: Context, token: str, count: Amount, tapped: b
 
 
 @verb("counters", on=Arg("choice", "self", ("self", "target", "each")), count=Arg("amount", 1),
-      filter=Arg("filter", None), kind=Arg("choice", None, ("plus", "minus")), targets="filter")
+      filter=Arg("filter", None), kind=Arg("choice", None, ("plus", "minus", "charge")), targets="filter")
 def counters(game: Game, ctx: Context, on: str, count: Amount, filter: Filter | None, kind: str | None = None
              ) -> None:
-    """Put COUNT +1/+1 counters (KIND=minus: -1/-1 counters, 704.5q) on this permanent, on a target, or on each permanent matching FILTER."""
+    """Put COUNT +1/+1 counters (KIND=minus: -1/-1 counters, 704.5q; KIND=charge: charge counters) on this permanent, on a target, or on each permanent matching FILTER."""
     n = evaluate(game, ctx, count)
     kind = kind or "plus"
     if on == "self":
@@ -1004,11 +1004,3 @@ def untap_during_opponents_untap(game: Game, ctx: Context) -> None:
 def one_spell_each_turn(game: Game, ctx: Context) -> None:
     """Static: each opponent can't cast more than one spell each turn."""
 
-
-# The verbs of a family of cards declared in a module of its own, below this one (its ``VERBS``),
-# registered here with ``verb``: characteristic-defining abilities and their linked abilities.
-from horde.engine import effects_layers  # noqa: E402
-
-for _name, (_run, _args) in effects_layers.VERBS.items():
-    VERBS[_name] = Verb(_name, _run, {key: Arg(kind, default) for key, (kind, default) in _args.items()},
-                        _first_line(_run))

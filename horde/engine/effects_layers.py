@@ -3,25 +3,20 @@ what "As ~ enters, exile any number of creature cards from your graveyard" does,
 Ghoul's power and toughness can count "the exiled cards" (the amounts ``exiled_power`` and
 ``exiled_toughness`` of ``horde.engine.filters``).
 
-A family's module sits below the vocabulary: it declares each verb in ``VERBS`` (its function and
-its arguments' kinds and defaults) and ``horde.engine.effects`` registers them with its ``verb``,
-so that imports run one way.
+Registered in the one vocabulary of ``horde.engine.effects`` with its ``verb`` decorator; the
+module is imported by ``horde.engine.vocabulary``, so that imports run one way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from horde.engine import rules
+from horde.engine.effects import Arg, verb
 from horde.engine.events import log
 from horde.engine.filters import Context, card_matches
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent
 
-# name -> (its function, its arguments: name -> (kind, default) as ``horde.engine.effects.Arg`` takes them)
-VERBS: dict[str, tuple[Callable[..., Any], dict[str, tuple[str, Any]]]] = {}
 
-
+@verb("exile_from_graveyard_with", filter=Arg("cards", "creature"))
 def exile_from_graveyard_with(game: Game, ctx: Context, filter: str) -> None:
     """Exile any number of cards matching FILTER from the controller's graveyard, linked to this permanent (607.2a: "the exiled cards"); the Horde exiles every one."""
     p = ctx.permanent
@@ -44,6 +39,3 @@ def exile_from_graveyard_with(game: Game, ctx: Context, filter: str) -> None:
     if game.drivers.trace is not None and chosen:
         log(game, "exile_from_graveyard", rules.side_name(ctx.controller), card=p.card.name,
             cards=[card.name for card in chosen])
-
-
-VERBS["exile_from_graveyard_with"] = (exile_from_graveyard_with, {"filter": ("cards", "creature")})

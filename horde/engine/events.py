@@ -123,6 +123,11 @@ EVENTS: dict[str, EventKind] = {
     "equip": EventKind("a team player pays an equip cost", (
         TEAM_PLAYER, Field("equipment", "str", "the equipment"), Field("creature", "str", "the creature"))),
     "activate": EventKind("a team player activates an ability (second main phase)", (TEAM_PLAYER, CARD, EFFECTS, TEXT)),
+    "mana_ability": EventKind("a team player activates a mana ability with a cost or a rider to pay a cost (605.3a: a "
+                              "Signet, a pain land's coloured mana, an Eldrazi Spawn); what it adds that the cost does "
+                              "not take floats (106.4)", (
+        TEAM_PLAYER, CARD, ID, Field("ability", "str", "the ability as its card file's Mana line writes it"),
+        Field("mana", "str", "the mana it added, one unit each, a choice of colours written W/U"))),
     "attack": EventKind("a creature attacks (H8: a Horde creature attacks a random team player or team "
                         "planeswalker, as `horde_attacks` says)", (
         CARD, ID, Field("power", "int", "its power as it attacks"),

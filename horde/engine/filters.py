@@ -427,7 +427,8 @@ _CARD_ANSWERS: dict[str, dict[CardDef, bool]] = {}  # filter text -> card -> its
 # ---------------------------------------------------------------- amounts
 # An amount is a whole number or an expression: terms joined by '+', each an optional 'N*'
 # factor and one of: a whole number; X (paid for the spell; the Horde's horde_x: H7); kicked
-# (how many times the spell was kicked); count:FILTER (permanents on the battlefield);
+# (how many times the spell was kicked); charge (the charge counters on the source: Everflowing
+# Chalice); count:FILTER (permanents on the battlefield);
 # graveyard:FILTER and hand:FILTER (cards, never token cards: docs/decisions.md; the relations
 # yours, opponents and theirs choose whose zone, none means every player's); graveyard_types:FILTER
 # (how many card types among those cards: Tarmogoyf); exiled, exiled_power, exiled_toughness (the
@@ -443,6 +444,8 @@ AMOUNT_ALIASES = {
     "heads_on_battlefield": "count:head",  # Face the Hydra's Heads (F)
     "revelers_on_battlefield": "count:reveler",  # Defeat a God's Revelers (G)
 }
+
+
 def _exiled_with(ctx: Source) -> tuple[CardDef, ...]:
     """The cards the source permanent's own ability exiled (607.2a: "the exiled cards")."""
     source = ctx.permanent
@@ -466,6 +469,11 @@ def card_toughness(game: Game, card: CardDef, controller: int) -> int:
     return card.toughness + (0 if amount is None else evaluate(game, Context(card, None, controller), amount))
 
 
+def _charge(p: Permanent | None) -> int:
+    """The charge counters on an amount's source (none without a permanent)."""
+    return p.charge if p is not None else 0
+
+
 AMOUNT_ATOMS: dict[str, TermFunction] = {
     "X": lambda g, x: x.x,
     "kicked": lambda g, x: getattr(x, "kicked", 0),
@@ -474,6 +482,7 @@ AMOUNT_ATOMS: dict[str, TermFunction] = {
     "exiled": lambda g, x: len(_exiled_with(x)),
     "exiled_power": lambda g, x: sum(card_power(g, c, x.controller) for c in _exiled_with(x)),
     "exiled_toughness": lambda g, x: sum(card_toughness(g, c, x.controller) for c in _exiled_with(x)),
+    "charge": lambda g, x: _charge(getattr(x, "permanent", None)),
 }
 AMOUNTS = set(AMOUNT_ALIASES) | set(AMOUNT_ATOMS)  # the names an amount may be (besides expressions)
 AMOUNT_KINDS = ("count", "graveyard", "hand", "graveyard_types")

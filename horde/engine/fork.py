@@ -239,6 +239,7 @@ class _Copier:
         new.sick = old.sick
         new.damage = old.damage
         new.plus = old.plus
+        new.charge = old.charge
         new.minus = old.minus
         new.shields = old.shields
         new.temp_power = old.temp_power

@@ -84,7 +84,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present", "all_keywords", "exiled_with",
+        "attacked", "present", "all_keywords", "exiled_with", "charge",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -131,6 +131,7 @@ class Permanent:
         self.attacked: Permanent | None = None  # the team planeswalker it attacks (H8); None: the player `defender`
         self.present = False  # on the battlefield: kept by the Battlefield's enter and leave (a stand-in never is)
         self.exiled_with: tuple[CardDef, ...] = ()  # 607.2a: the cards its own ability exiled ("the exiled cards")
+        self.charge = 0  # charge counters (a Vivid land's, Everflowing Chalice's)
 
     @property
     def is_horde(self) -> bool:
@@ -255,7 +256,8 @@ class Battlefield:
     - ``planeswalkers``: the planeswalkers on the battlefield (704.5i and H8 look at them);
     - ``legends``: how many legendary permanents are on the battlefield (704.5j looks from two);
     - ``mana_sources``: team player index -> its permanents that make mana, in the order of
-      ``team`` (C4: what it can pay is counted from them alone);
+      ``team`` (C4: what it can pay is counted from them alone); under ``HORDE_CONTROLLER``, the
+      Horde's lands that make mana (what "a land an opponent controls could produce" reads);
     - ``hooked``: hook name -> how many of those sources have it, so a trigger nobody has costs
       no search;
     - ``counting``: creatures whose power and toughness count things (*/*);
@@ -315,7 +317,7 @@ class Battlefield:
                 self.protections += 1
         if card.is_planeswalker:
             self.planeswalkers.append(p)
-        if card.mana and controller != HORDE_CONTROLLER:
+        if card.makes_mana and (controller != HORDE_CONTROLLER or card.is_land):
             self.mana_sources.setdefault(controller, []).append(p)
         if card.is_legendary:
             self.legends += 1
@@ -353,7 +355,7 @@ class Battlefield:
             self.auras.remove(p)
         if card.is_planeswalker:
             self.planeswalkers.remove(p)
-        if card.mana and p.controller != HORDE_CONTROLLER:
+        if card.makes_mana and (p.controller != HORDE_CONTROLLER or card.is_land):
             self.mana_sources[p.controller].remove(p)
         if card.is_legendary:
             self.legends -= 1
@@ -371,12 +373,15 @@ class Battlefield:
         if (p.controller == HORDE_CONTROLLER) != (controller == HORDE_CONTROLLER):
             (self.horde if p.controller == HORDE_CONTROLLER else self.team).remove(p)
             (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
-        if p.card.mana:
-            if p.controller != HORDE_CONTROLLER:
+        card = p.card
+        if card.makes_mana:
+            if p.controller != HORDE_CONTROLLER or card.is_land:
                 self.mana_sources[p.controller].remove(p)
             if controller != HORDE_CONTROLLER:  # in the order of ``team``, where it may keep its place
                 self.mana_sources[controller] = [q for q in self.team
-                                                 if q.card.mana and (q.controller == controller or q is p)]
+                                                 if q.card.makes_mana and (q.controller == controller or q is p)]
+            elif card.is_land:
+                self.mana_sources.setdefault(controller, []).append(p)
         p.controller = controller
         self.anthems_changed()  # "yours" and "opponents" now answer otherwise
 

@@ -458,6 +458,14 @@ def declare_blocks_effects(game: Game, attackers: list[Permanent]) -> None:
     check_state(game)
 
 
+def _no_maximum_hand_size(game: Game, player: int) -> bool:
+    """402.2: a permanent of the player's says it has no maximum hand size (Reliquary Tower)."""
+    for source in game.battlefield.statics:
+        if source.controller == player and "no_maximum_hand_size" in source.card.static_flags:
+            return True
+    return False
+
+
 def end_step(game: Game) -> None:
     """End step triggers (unearthed permanents are exiled first: 702.84), then cleanup: hand size
     (team), damage and 'until end of turn' end."""
@@ -476,7 +484,7 @@ def end_step(game: Game) -> None:
         return
     if game.active == Side.TEAM:
         for player in game.players:
-            if len(player.hand) > HAND_SIZE:
+            if len(player.hand) > HAND_SIZE and not _no_maximum_hand_size(game, player.index):
                 rules.discard(game, player.index, len(player.hand) - HAND_SIZE)
     lowered = False  # an 'until end of turn' +N/+N ended: a creature with -1/-1 counters may have no toughness left
     for board in (game.battlefield.team, game.battlefield.horde):

@@ -23,6 +23,8 @@ class LogProgress:
     """A progress bar for a log: ``update`` and ``close`` as tqdm's, one line per tenth done
     (``name: 40% (1,680 of 4,200 games, 12 s)``) and one at the end."""
 
+    disable = False  # as tqdm says it is shown
+
     def __init__(self, total: int, initial: int = 0, desc: str = "", unit: str = "game", stream: TextIO | None = None):
         self.total, self.n, self.desc, self.unit = total, initial, desc or "progress", unit
         self.stream = stream if stream is not None else sys.stderr
@@ -64,6 +66,8 @@ class LogProgress:
 
 class NoProgress:
     """No progress shown (``progress=False``)."""
+
+    disable = True  # as tqdm says it is not shown
 
     def __init__(self, total: int = 0, initial: int = 0):
         self.total, self.n = total, initial

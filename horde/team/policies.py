@@ -34,6 +34,7 @@ from horde.engine.decisions import KINDS, SELECTIONS, Decision, PolicyError, che
 from horde.engine.fork import Snapshot
 from horde.engine.fork import fork as engine_fork
 from horde.engine.state import (
+    HORDE_CONTROLLER,
     Game,
     GameAborted,
     Permanent,
@@ -221,17 +222,28 @@ class BaselinePolicy(Policy):
 
     # ---- main phase
     def _land(self, decision: Decision, view: TeamView) -> Any:
-        """An untapped land making a colour the hand needs and the board lacks, else any."""
+        """An untapped land making a colour the hand needs and the board lacks, else any; never a
+        land that would leave at once (a bounce land with no other land to return, Rupture Spire
+        with no mana to pay its {1}) while another will do."""
         lands = [o for o in decision.options if o is not None]
         if not lands:
             return None
         have = view.colours(decision.player)
         needed = {pip for card in view.hand(decision.player) if not card.is_land for pip in card.cost.pips}
+        others = view.lands(decision.player)
+        mana = view.available_mana(decision.player)
 
-        def score(land: CardDef) -> tuple[bool, bool, int]:
-            makes = {c for unit in land.mana for c in unit}
+        def stays(land: CardDef) -> bool:
+            for effect in land.hooks.get("Enters", ()):
+                if effect.verb == "return_own" and not others or (
+                        effect.verb == "sacrifice_unless_paid" and mana < effect.args["generic"]):
+                    return False
+            return True
+
+        def score(land: CardDef) -> tuple[bool, bool, bool, int]:
+            makes = set(land.mana_colours)
             wanted = "*" in makes or bool(makes & (needed - have))
-            return (wanted, "enters tapped" not in land.keywords, len(makes))
+            return (stays(land), wanted, "enters tapped" not in land.keywords, len(makes))
 
         return max(lands, key=score)
 
@@ -455,7 +467,7 @@ class BaselinePolicy(Policy):
         needed = [pip for card in view.hand(decision.player) if not card.is_land for pip in card.cost.pips]
 
         def score(land: CardDef) -> tuple[int, int]:
-            makes = {c for unit in land.mana for c in unit}
+            makes = set(land.mana_colours)
             return (sum(1 for pip in needed if pip in makes and pip not in have), sum(1 for pip in needed if pip in makes))
 
         return max(decision.options, key=score)
@@ -512,6 +524,19 @@ class BaselinePolicy(Policy):
 
     def _return(self, decision: Decision, view: TeamView) -> Any:
         return max(decision.options, key=lambda c: c.mana_value)
+
+    def _return_own(self, decision: Decision, view: TeamView) -> Any:
+        """A bounce land returns a land whose mana was already spent (tapped) and that comes back
+        simply (a basic), never the land that entered while another will do; never sacrifices."""
+        lands = [o for o in decision.options if o is not None]
+        return max(lands, key=lambda p: (p is not decision.subject, p.tapped, "Basic" in p.card.supertypes,
+                                         not p.card.mana_options), default=None)
+
+    def _scry(self, decision: Decision, view: TeamView) -> Any:
+        """Bottom a land once it has six lands (in play and in hand), a spell while it has fewer
+        than three lands and the spell costs more than two beyond them."""
+        lands = view.lands(decision.player) + sum(1 for c in view.hand(decision.player) if c.is_land)
+        return [c for c in decision.options if (lands >= 6 if c.is_land else lands < 3 and c.mana_value > lands + 2)]
 
     def _flash(self, decision: Decision, view: TeamView) -> Any:
         """Flash in a blocker: the flash creature with the most toughness, when attackers come."""
@@ -1036,7 +1061,8 @@ def position_value(game: Game, life_weight: float = 1.0, permanents: bool = Fals
     mana = 0
     if permanents:
         cards += sum(1 for p in game.battlefield.team if not p.card.is_token and not p.card.is_land)
-        mana = sum(len(p.card.mana) for sources in game.battlefield.mana_sources.values() for p in sources)
+        mana = sum(p.card.mana_yield for player, sources in game.battlefield.mana_sources.items()
+                   if player != HORDE_CONTROLLER for p in sources)
     life = game.team_life if life_cap is None else min(game.team_life, life_cap)
     return mana + life_weight * life - len(game.horde.library) + board / 2 + 3 * cards
 

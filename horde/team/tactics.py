@@ -83,7 +83,7 @@ def role(card: CardDef) -> str:
             found = "removal"
         elif not card.is_permanent and verbs & {"pump", "pump_all"}:
             found = "pump"
-        elif "ramp" in verbs or (card.mana and not card.is_land):
+        elif "ramp" in verbs or (card.makes_mana and not card.is_land):
             found = "ramp"
         elif card.is_creature:
             found = "creature"

@@ -150,7 +150,7 @@ class TeamView:
 
     def colours(self, player: int) -> set[str]:
         """The colours the player's lands and mana sources can make ('*': any)."""
-        return {c for p in self._game.battlefield.team if p.controller == player for unit in p.card.mana for c in unit}
+        return {c for p in self._game.battlefield.team if p.controller == player for c in p.card.mana_colours}
 
     # ---- added for the puzzles' fixes and the look-ahead policy
     def snapshot(self) -> Snapshot:
@@ -181,7 +181,7 @@ class TeamView:
         total = 0
         for p in self._game.battlefield.mana_sources.get(player, ()):
             if not rules.summoning_sick(self._game, p):
-                total += len(p.card.mana)
+                total += p.card.mana_yield
         return total
 
     @property

@@ -116,13 +116,17 @@ from horde.engine.rules.damage import (
     prevent_combat_damage,
 )
 from horde.engine.rules.mana import (
+    RIDERS,
+    activate,
     available_mana,
     can_pay,
     colour_counts,
     empty_pools,
+    mana_options,
     mana_units,
     pay,
     spell_cost,
+    unit_colours,
 )
 from horde.engine.rules.schemes import (
     abandon,
@@ -166,6 +170,7 @@ from horde.engine.rules.zones import (
 )
 from horde.engine.state import (
     HORDE_CONTROLLER,
+    Game,
     Permanent,
 )
 
@@ -251,6 +256,9 @@ __all__ = [
     "can_pay",
     "colour_counts",
     "mana_units",
+    "mana_options",
+    "unit_colours",
+    "activate",
     "pay",
     "empty_pools",
     "castable",
@@ -282,3 +290,14 @@ __all__ = [
     "HORDE_CONTROLLER",
     "Permanent",
 ]
+
+
+def _mana_damage(game: Game, source: Permanent, player: int, amount: int) -> None:
+    damage_player(game, source, player, player, amount)  # a pain land: "~ deals 1 damage to you"
+
+
+# What activating a mana ability does beyond mana is done by the rules of zones and damage, which
+# pay their own costs through horde.engine.rules.mana (docs/cards.md).
+RIDERS.sacrifice = sacrifice
+RIDERS.damage = _mana_damage
+RIDERS.gain = gain_life

@@ -4,32 +4,100 @@ it (C2 commander tax, cost reductions), and paying, with the least flexible mana
 Hybrid, two-brid and Phyrexian symbols (107.4e-f: ``{W/U}``, ``{2/W}``, ``{W/P}``, ``{W/U/P}``) are
 paid the cheapest way the player can: the least life, then the least mana, a symbol's first colour
 before its second; a team never pays its last life for one (docs/cards.md).
+
+Mana abilities (605) other than a source's free one (``{T}: Add ...``, ``CardDef.mana``) have costs
+or riders: a Signet's ``{1}, {T}``, a filter land's ``{W/U}, {T}``, a pain land's damage, a Vivid
+land's charge counter, an Eldrazi Spawn's sacrifice, a condition ("Activate only if"). A payment
+takes the free mana first; only when that can't pay a cost does it look for the activations that
+can, the fewest and least costly first (a sacrifice last, then life, then counters), activates
+them (605.3a: during the payment, 601.2g) and leaves the mana they make beyond the cost floating
+in the player's pool (106.4). What activating one does beyond mana (sacrificing, the damage, the
+life) is done by the rules of zones and damage, which pay their own costs through this module:
+they are wired here at import (``RIDERS``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations_with_replacement, product
+from collections.abc import Callable, Sequence
+from itertools import combinations_with_replacement, islice, permutations, product
 
-from horde.engine.cards import CardDef, pip_payments
+from horde.engine.cards import ANY, COLOURS, IDENTITY, OPPONENTS_LANDS, CardDef, ManaAbility, pip_payments
 from horde.engine.characteristics import apply_statics, summoning_sick
 from horde.engine.events import log
 from horde.engine.filters import Context, evaluate
 from horde.engine.rules.zombies import change_life, individual
-from horde.engine.state import Game, Permanent, Side
+from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side
 
 # One mana a player could make now: (its colours, its index in the floating pool or -1, the
 # source to tap or None).
 ManaUnit = tuple[frozenset[str], int, Permanent | None]
 ColourCounts = tuple[dict[str, int] | None, int]  # units per colour (None: some unit offers a choice), 'any' units
+# An activation a payment makes: the source, its mana ability and the mana it makes (colours read).
+Activation = tuple[Permanent, ManaAbility, tuple[frozenset[str], ...]]
+
+ANY_COLOUR = frozenset({ANY})
+COLOUR_SET = frozenset(COLOURS)
+SEARCH_MAX = 256  # the most sets of activations one payment tries (docs/cards.md)
+PERMUTATIONS_MAX = 24  # the most orders of one set's abilities with mana costs it tries
+VECTORS_MAX = 2048  # the most sets it ranks before trying SEARCH_MAX of them
+# How much a payment avoids an activation's cost, against the others': a permanent sacrificed, a
+# life paid or taken as damage, a charge counter removed, a mana ability's own mana cost.
+SACRIFICE_WEIGHT, LIFE_WEIGHT, CHARGE_WEIGHT, CONVERT_WEIGHT = 50, 8, 2, 1
+
+
+class Riders:
+    """What activating a mana ability does beyond its mana and this module's costs, as the rules
+    of zones and damage do it (wired by ``horde.engine.rules`` at import)."""
+
+    sacrifice: Callable[[Game, Permanent], None] | None = None
+    damage: Callable[[Game, Permanent, int, int], None] | None = None  # source, its controller, amount
+    gain: Callable[[Game, int, int], None] | None = None  # amount, player
+
+
+RIDERS = Riders()
+
+
+def unit_colours(game: Game, player: int, colours: frozenset[str]) -> frozenset[str] | None:
+    """What one mana of ``colours`` may be for the player now: a colour of its commander's colour
+    identity (903.4; all five are any colour), or one a land of the other side could produce
+    (H1: the Horde's lands are the team's opponents'); None when there is none (106.7: it makes
+    no mana)."""
+    if IDENTITY in colours:
+        identity = game.players[player].identity & COLOUR_SET
+        return (ANY_COLOUR if len(identity) == 5 else identity) or None
+    if OPPONENTS_LANDS in colours:
+        made: set[str] = set()
+        for p in game.battlefield.mana_sources.get(HORDE_CONTROLLER, ()):
+            made |= p.card.mana_colours
+        if ANY in made:
+            return ANY_COLOUR
+        made &= COLOUR_SET  # 'any color': not colourless
+        return frozenset(made) or None
+    return colours
+
 
 
 def available_mana(game: Game, player: int) -> int:
-    """How much mana the player could make now (floating mana included)."""
+    """How much mana the player could make now (floating mana included): its free mana, and what
+    its other mana abilities would add beyond their mana costs."""
     total = len(game.players[player].pool)
     for p in game.battlefield.mana_sources.get(player, ()):
-        if not p.tapped and not summoning_sick(game, p):
-            total += len(p.card.mana)
+        card = p.card
+        usable = not p.tapped and not summoning_sick(game, p)
+        free = len(card.mana) if usable else 0
+        if free and card.mana_dynamic:
+            free = sum(1 for unit in card.mana if unit_colours(game, player, unit) is not None)
+        if card.mana_options:
+            tapping = untapped = 0
+            for ability in card.mana_options:
+                if ability.tap and not usable or ability.charge > p.charge:
+                    continue
+                if ability.tap:
+                    tapping = max(tapping, ability.most)
+                else:
+                    untapped = max(untapped, ability.most)
+            free = max(free, tapping) + untapped
+        total += free
     return total
 
 
@@ -62,11 +130,20 @@ def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int
 def can_pay(game: Game, player: int, generic: int, pips: tuple[str, ...], units: list[ManaUnit] | None = None,
             colours: ColourCounts | None = None) -> bool:
     """Whether the player's untapped sources and floating mana can pay the cost (``units`` and
-    their ``colour_counts``, when given, are the player's mana as it is now)."""
+    their ``colour_counts``, when given, are the player's free mana as it is now), its mana
+    abilities with costs included."""
     if units is None:
         units = mana_units(game, player)
     if pips and has_hybrid(pips):
         return hybrid_payment(game, player, generic, pips, units) is not None
+    if _free_pays(game, player, generic, pips, units, colours):
+        return True
+    return _activations(game, player, generic, pips, units) is not None
+
+
+def _free_pays(game: Game, player: int, generic: int, pips: tuple[str, ...], units: list[ManaUnit],
+               colours: ColourCounts | None) -> bool:
+    """Whether the free mana ``units`` alone pay the cost (no hybrid symbol)."""
     if len(units) < generic + len(pips):
         return False
     if not pips:
@@ -88,7 +165,7 @@ def colour_counts(units: list[ManaUnit]) -> ColourCounts:
     wild = 0
     counts: dict = {}
     for colours, _, _ in units:
-        if "*" in colours:
+        if ANY in colours:
             wild += 1
         elif len(colours) == 1:
             for c in colours:
@@ -99,44 +176,259 @@ def colour_counts(units: list[ManaUnit]) -> ColourCounts:
 
 
 def mana_units(game: Game, player: int) -> list[ManaUnit]:
-    """Every mana the player could make now: (colours, pool index or -1, source)."""
+    """Every free mana the player could make now (floating mana, then each untapped source's
+    ``{T}: Add ...``): (colours, pool index or -1, source)."""
     pool = game.players[player].pool
     units: list[tuple] = [(colours, i, None) for i, colours in enumerate(pool)] if pool else []
     for p in game.battlefield.mana_sources.get(player, ()):
         if not p.tapped:
             card = p.card
             if not summoning_sick(game, p):
-                for colours in card.mana:
-                    units.append((colours, -1, p))
+                if card.mana_dynamic:
+                    for colours in card.mana:
+                        read = unit_colours(game, player, colours)
+                        if read is not None:
+                            units.append((read, -1, p))
+                else:
+                    for colours in card.mana:
+                        units.append((colours, -1, p))
     return units
 
 
 def pay(game: Game, player: int, generic: int, pips: tuple[str, ...]) -> bool:
-    """Tap sources to pay a cost; surplus mana of a tapped source floats in the player's pool.
-    Hybrid, two-brid and Phyrexian symbols are paid the cheapest way (``hybrid_payment``)."""
+    """Tap sources to pay a cost, activating mana abilities with costs when the free mana can't
+    pay it; mana made beyond the cost floats in the player's pool (106.4). Hybrid, two-brid and
+    Phyrexian symbols are paid the cheapest way (``hybrid_payment``)."""
     life = 0
     if pips and has_hybrid(pips):
         payment = hybrid_payment(game, player, generic, pips)
         if payment is None:
             return False
         generic, pips, life = payment
-    plan = _plan_payment(game, player, generic, pips, hand=game.players[player].hand)
+    units = mana_units(game, player)
+    hand = game.players[player].hand
+    plan = _plan_payment(game, player, generic, pips, units, hand)
     if plan is None:
-        return False
+        activations = _activations(game, player, generic, pips, units)
+        if activations is None:
+            return False
+        for activation in activations:
+            activate(game, player, activation, pips)
+        units = mana_units(game, player)
+        plan = _plan_payment(game, player, generic, pips, units, hand)
+        if plan is None:
+            return False
     if life:
         pay_life(game, player, life)
-    pool_used, sources = plan
-    pl = game.players[player]
-    for unit in sorted(pool_used, reverse=True):
-        pl.pool.pop(unit)
-    needed = generic + len(pips) - len(pool_used)
-    for p in sources:
-        p.tapped = True
-        made = len(p.card.mana)
-        use = min(made, needed)
-        needed -= use
-        pl.pool.extend(p.card.mana[use:])
+    _spend(game, player, units, plan)
     return True
+
+
+def _spend(game: Game, player: int, units: list[ManaUnit], used: list[bool]) -> None:
+    """Spend the units a plan chose: floating mana leaves the pool; each source they come from is
+    tapped, and the mana it makes that the cost does not take floats (106.4)."""
+    pl = game.players[player]
+    pool = pl.pool
+    for i in range(len(units) - 1, -1, -1):
+        if used[i] and units[i][1] >= 0:
+            pool.pop(units[i][1])
+    tapped: list = []
+    for i, (_, _, source) in enumerate(units):
+        if used[i] and source is not None and source not in tapped:
+            tapped.append(source)
+    for source in tapped:
+        source.tapped = True
+    for i, (colours, _, source) in enumerate(units):
+        if not used[i] and source is not None and source in tapped:
+            pool.append(colours)
+
+
+def activate(game: Game, player: int, activation: Activation, keep: Sequence[str] = ()) -> None:
+    """605.3: activate a mana ability for a payment: pay its costs ({T}, its mana, life, a
+    sacrifice, charge counters; its mana without the colours ``keep`` when it can), add its mana
+    to the pool, then its riders (a pain land's damage, life gained)."""
+    p, ability, made = activation
+    if ability.tap:
+        p.tapped = True
+    if ability.cost is not None:
+        cost = ability.cost
+        _pay_exactly(game, player, cost.generic, cost.pips, _keep(keep, made))
+    if ability.charge:
+        p.charge -= ability.charge
+    if ability.life:
+        pay_life(game, player, ability.life)
+    game.players[player].pool.extend(made)
+    if game.drivers.trace is not None:
+        log(game, "mana_ability", Side.TEAM, player=player + 1, card=p.card.name, id=p.id, ability=ability.text,
+            mana=" ".join("/".join(sorted(unit)) for unit in made))
+    if ability.sacrifice and RIDERS.sacrifice is not None:
+        RIDERS.sacrifice(game, p)
+    if ability.damage and RIDERS.damage is not None:
+        RIDERS.damage(game, p, player, ability.damage)
+    if ability.gain and RIDERS.gain is not None:
+        RIDERS.gain(game, ability.gain, player)
+
+
+def _pay_exactly(game: Game, player: int, generic: int, pips: tuple[str, ...], keep: Sequence[str]) -> None:
+    """Pay a mana ability's own mana cost as its payment's search planned it (keeping the colours
+    the payment needs after)."""
+    units = mana_units(game, player)
+    plan = _plan_payment(game, player, generic, pips, units, keep=keep)
+    if plan is None:
+        activations = _activations(game, player, generic, pips, units)
+        for activation in activations or ():
+            activate(game, player, activation, keep)
+        units = mana_units(game, player)
+        plan = _plan_payment(game, player, generic, pips, units, keep=keep)
+    if plan is not None:
+        _spend(game, player, units, plan)
+
+
+def _keep(pips: Sequence[str], made: tuple[frozenset[str], ...]) -> list[str]:
+    """The colours a payment needs after a mana ability with a cost makes ``made``: what its cost
+    should not spend (a Simic Signet paid with the U it gives back, not with the W it does not)."""
+    keep = list(pips)
+    for unit in made:
+        if len(unit) == 1:
+            for colour in unit:
+                if colour in keep:
+                    keep.remove(colour)
+    return keep
+
+
+def mana_options(game: Game, player: int) -> list[Activation]:
+    """The mana abilities other than the free ones that the player could activate now, each with
+    the mana it would make: 602.5b, a {T} ability of an untapped source not summoning sick; the
+    charge counters it removes; life it pays or is dealt (a team never pays its last life for
+    mana); its condition ('Activate only if'); mana it makes at all (106.7)."""
+    options: list[Activation] = []
+    life_left = -1
+    for p in game.battlefield.mana_sources.get(player, ()):
+        card = p.card
+        if not card.mana_options:
+            continue
+        for ability in card.mana_options:
+            if ability.tap and (p.tapped or summoning_sick(game, p)) or ability.charge > p.charge:
+                continue
+            if ability.life or ability.damage:
+                if life_left < 0:
+                    life_left = game.players[player].life if individual(game) else game.team_life
+                if ability.life + ability.damage >= life_left:
+                    continue
+            ctx = None
+            if ability.condition is not None:
+                ctx = Context(card, p, player)
+                if not ability.condition(game, ctx):
+                    continue
+            units: tuple[frozenset[str], ...] = ability.units
+            if ability.dynamic:
+                read = [unit_colours(game, player, unit) for unit in units]
+                units = tuple(unit for unit in read if unit is not None)
+            if ability.count is not None:
+                units = units * evaluate(game, ctx or Context(card, p, player), ability.count)
+            if units:
+                options.append((p, ability, units))
+    return options
+
+
+def _weight(ability: ManaAbility) -> int:
+    """How much a payment avoids activating it (``SACRIFICE_WEIGHT``...)."""
+    return (SACRIFICE_WEIGHT * ability.sacrifice + LIFE_WEIGHT * (ability.life + ability.damage)
+            + CHARGE_WEIGHT * ability.charge + CONVERT_WEIGHT * (ability.cost is not None))
+
+
+def _activations(game: Game, player: int, generic: int, pips: tuple[str, ...],
+                 units: list[ManaUnit]) -> list[Activation] | None:
+    """The mana abilities to activate so that a cost the free mana ``units`` can't pay is paid,
+    in the order to activate them; None when none can. Identical abilities of identical sources
+    are one choice of how many; the sets are tried from the least costly (``_weight``, then the
+    fewest activations), at most ``SEARCH_MAX`` of them."""
+    options = mana_options(game, player)
+    if not options:
+        return None
+    need = generic + len(pips)
+    # Quick bound: the most mana the player could have, each source giving its best {T} ability
+    # (less the free mana it would not make then) and all its others.
+    tapping: dict[int, int] = {}
+    others = 0
+    for p, ability, made in options:
+        gain = len(made) - (ability.cost.value if ability.cost is not None else 0)
+        if ability.tap:
+            gain -= sum(1 for unit in units if unit[2] is p)
+            tapping[id(p)] = max(tapping.get(id(p), 0), gain)
+        else:
+            others += max(0, gain)
+    if len(units) + sum(tapping.values()) + others < need:
+        return None
+    groups: dict[tuple, list[Activation]] = {}
+    for option in options:
+        groups.setdefault((option[0].card.name, option[1], option[2]), []).append(option)
+    kinds = sorted(groups.values(), key=lambda group: _weight(group[0][1]))
+    most = [min(len(group), need) for group in kinds]
+    while _product(most) > VECTORS_MAX:  # a bound on the work: the largest choices shrink first
+        most[most.index(max(most))] -= 1
+    choices = [range(n + 1) for n in most]
+    weights = [_weight(group[0][1]) for group in kinds]
+    vectors = sorted(product(*choices), key=lambda v: (sum(n * w for n, w in zip(v, weights, strict=True)), sum(v)))
+    for vector in vectors[1:SEARCH_MAX + 1]:
+        chosen: list[Activation] = []
+        sources: set[int] = set()
+        for n, group in zip(vector, kinds, strict=True):
+            for option in group:
+                if n == 0:
+                    break
+                if id(option[0]) not in sources:
+                    sources.add(id(option[0]))
+                    chosen.append(option)
+                    n -= 1
+        if len(chosen) < sum(vector):
+            continue  # a source can't activate two of its abilities at once
+        chosen.sort(key=lambda option: option[1].cost is not None)  # those without a mana cost first
+        free = sum(1 for option in chosen if option[1].cost is None)
+        orders = [chosen] if len(chosen) - free < 2 else [chosen[:free] + list(order) for order in
+                                                           islice(permutations(chosen[free:]), PERMUTATIONS_MAX)]
+        for order in orders:  # one mana ability's mana may pay another's cost (a Signet a Signet's)
+            if _simulate(game, player, generic, pips, units, order):
+                return order
+    return None
+
+
+def _product(counts: list[int]) -> int:
+    """How many sets of activations ``counts`` (each kind's most) make."""
+    total = 1
+    for n in counts:
+        total *= n + 1
+    return total
+
+
+def _simulate(game: Game, player: int, generic: int, pips: tuple[str, ...], units: list[ManaUnit],
+              chosen: list[Activation]) -> bool:
+    """Whether activating ``chosen`` in order, each paying its own mana cost from the mana there
+    is then, leaves mana that pays the cost (the floating part first, as in the pool)."""
+    gone = {id(p) for p, ability, _ in chosen if ability.tap or ability.sacrifice}
+    floating: list[ManaUnit] = [(colours, -1, None) for colours, i, _ in units if i >= 0]
+    tapping = [unit for unit in units if unit[2] is not None and id(unit[2]) not in gone]
+    for _, ability, made in chosen:
+        if ability.cost is not None:
+            work = floating + tapping
+            plan = _plan_payment(game, player, ability.cost.generic, ability.cost.pips, work, keep=_keep(pips, made))
+            if plan is None:
+                return False
+            touched = {id(work[i][2]) for i in range(len(work)) if plan[i] and work[i][2] is not None}
+            left_floating: list[ManaUnit] = []
+            left_tapping: list[ManaUnit] = []
+            for i, unit in enumerate(work):
+                if plan[i]:
+                    continue
+                if i < len(floating):
+                    left_floating.append(unit)
+                elif id(unit[2]) in touched:
+                    left_floating.append((unit[0], -1, None))  # the rest of a tapped source's mana floats
+                else:
+                    left_tapping.append(unit)
+            floating, tapping = left_floating, left_tapping
+        floating = floating + [(unit, -1, None) for unit in made]
+    return _plan_payment(game, player, generic, pips, floating + tapping) is not None
 
 
 def has_hybrid(pips: tuple[str, ...]) -> bool:
@@ -199,11 +491,12 @@ def pay_life(game: Game, player: int, amount: int) -> None:
 
 
 def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str], units: list[ManaUnit] | None = None,
-                  hand: list[CardDef] | None = None) -> tuple[list[int], list[Permanent]] | None:
-    """Choose which floating mana and which sources pay a cost: each coloured pip takes the unit
-    with the fewest colours that can pay it, generic mana the least flexible units left (of
-    those, the ones whose colours ``hand`` needs least). Whether a cost can be paid does not
-    depend on that choice."""
+                  hand: list[CardDef] | None = None, keep: Sequence[str] = ()) -> list[bool] | None:
+    """Choose which of ``units`` (floating mana and sources' mana) pay a cost, as a flag for each:
+    each coloured pip (or hybrid one, of a mana ability's cost) takes the unit with the fewest
+    colours that can pay it, generic mana the least flexible units left (of those, the ones
+    whose colours ``hand`` needs least, or the colours ``keep`` a payment needs after a mana
+    ability's cost is paid). Whether a cost can be paid does not depend on that choice."""
     if units is None:
         units = mana_units(game, player)
     if len(units) < generic + len(pips):
@@ -215,7 +508,8 @@ def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str], un
     for pip in pips:
         best = -1
         for i, unit in enumerate(units):
-            if not used[i] and (pip in unit[0] or "*" in unit[0]):
+            if not used[i] and (pip in unit[0] or ANY in unit[0]
+                                or (len(pip) == 3 and (pip[0] in unit[0] or pip[2] in unit[0]))):
                 if best < 0 or flexibility[i] < flexibility[best]:
                     best = i
         if best < 0:
@@ -226,9 +520,12 @@ def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str], un
     # flexible sources, and among those the ones whose colours the rest of its hand needs least
     # (Sol Ring's {1} from the Plains, not from the Forest a {2}{G} creature in hand needs).
     wanted: dict[str, int] = {}
-    if generic and hand is not None and used.count(False) > generic:  # else every unit left pays: no choice
-        for card in hand:
+    if generic and (hand is not None or keep) and used.count(False) > generic:  # else every unit left pays
+        for card in hand or ():
             for colour in card.cost.colours:
+                wanted[colour] = wanted.get(colour, 0) + 1
+        for pip in keep:
+            for colour in pip.split("/"):
                 wanted[colour] = wanted.get(colour, 0) + 1
     order = sorted(range(len(units)), key=lambda i: (units[i][1] < 0, flexibility[i],
                                                      sum(wanted.get(c, 0) for c in units[i][0])))
@@ -240,17 +537,12 @@ def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str], un
             need -= 1
     if need:
         return None
-    pool_used = [units[i][1] for i in range(len(units)) if used[i] and units[i][1] >= 0]
-    sources: list = []
-    for i in range(len(units)):
-        if used[i] and units[i][2] is not None and units[i][2] not in sources:
-            sources.append(units[i][2])
-    return pool_used, sources
+    return used
 
 
 def _flexibility(colours: frozenset[str]) -> int:
     """How many colours a mana unit can be ('any' is all five): spend the least flexible first."""
-    return 5 if "*" in colours else len(colours)
+    return 5 if ANY in colours else len(colours)
 
 
 def empty_pools(game: Game) -> None:

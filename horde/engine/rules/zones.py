@@ -69,7 +69,8 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
     # when it would attack or tap (``summoning_sick``: a haste an anthem gives counts). H8: every
     # Horde creature has haste.
     p.sick = not (controller == HORDE_CONTROLLER and game.horde_haste)
-    if tapped or has_keyword(game, p, "enters tapped"):  # 614.12: as it would be on the battlefield
+    if tapped or has_keyword(game, p, "enters tapped") or (  # 614.12: as it would be on the battlefield
+            card.enters_tapped is not None and card.enters_tapped(game, Context(card, p, controller))):
         p.tapped = True
     if card.is_planeswalker:
         p.loyalty = card.loyalty or 0  # 306.5b: it enters with its printed loyalty
@@ -354,10 +355,14 @@ def remove_shield(game: Game, p: Permanent) -> None:
 
 
 def add_counters(game: Game, p: Permanent, n: int, kind: str = "plus", by: int = -2) -> None:
-    """Put ``n`` +1/+1 counters (``kind`` "plus") or -1/-1 counters ("minus") on a permanent;
+    """Put ``n`` +1/+1 counters (``kind`` "plus"), -1/-1 counters ("minus") or charge counters
+    ("charge") on a permanent;
     704.5q: as many of each kind as it has of the other are removed at once. ``by``: the
     controller of the spell or ability that put them (L6: -1/-1 counters may be a killing blow)."""
     if n <= 0:
+        return
+    if kind == "charge":
+        p.charge += n  # charge counters change nothing but what counts them
         return
     if kind == "plus":
         p.plus += n

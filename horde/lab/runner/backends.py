@@ -6,21 +6,22 @@ failure of its own (a dead worker, a lost scheduler) means.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
 import socket
 import time
-from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future
 from concurrent.futures import wait as wait_futures
-from concurrent.futures.process import BrokenProcessPool
 
 from horde.errors import HordeError
 from horde.lab.runner.store import code_digest
 from horde.limits import quoted
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int) -> None:
     """A local worker leaves Ctrl-C to the parent, and ends when the parent is gone (killed)."""
     import signal
     import threading
@@ -29,7 +30,6 @@ def _start_worker() -> None:
     # A forked worker inherits the parent's handlers: the command line's SIGTERM handler stops the
     # run in the parent, while a worker told to end (the pool's terminate) must simply end.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    parent = os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -37,6 +37,36 @@ def _start_worker() -> None:
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True).start()
+
+
+def _worker(connection, parent: int) -> None:
+    """A local worker's life: play each ``(function, task)`` the pool sends and send back
+    ``(True, result)`` or ``(False, error)``, until the pool says ``None`` or is gone. A worker
+    never prints a traceback: whatever stops it (the pool's terminate, its parent gone) ends it
+    quietly, and the pool reads its death from its connection and its process."""
+    _start_worker(parent)
+    while True:
+        try:
+            message = connection.recv()
+        except (EOFError, OSError):
+            return  # the pool closed its end: nothing more to do
+        if message is None:
+            return
+        function, task = message
+        try:
+            reply = (True, function(task))
+        except Exception as error:  # noqa: BLE001 - handed to the caller through its future
+            reply = (False, error)
+        try:
+            try:
+                connection.send(reply)
+            except (EOFError, OSError):
+                raise
+            except Exception as error:  # noqa: BLE001 - a result or an error that can't be pickled
+                connection.send((False, RuntimeError(f"a chunk's result could not be sent back: "
+                                                     f"{type(error).__name__}: {error}")))
+        except (EOFError, OSError):
+            return  # the pool is gone
 
 
 class InlineBackend:
@@ -64,38 +94,159 @@ class InlineBackend:
         pass
 
 
+class WorkerDied(Exception):
+    """A local worker process ended without sending the result of the chunk it held (killed, out
+    of memory): every chunk in the pool's hands fails with it."""
+
+
+class _Slot:
+    """One worker process, its end of the connection to it, and the chunk it plays (if any)."""
+
+    def __init__(self, process, connection):
+        self.process = process
+        self.connection = connection
+        self.future: Future | None = None
+
+
 class ProcessBackend:
-    """Chunks on local worker processes (``concurrent.futures``)."""
+    """Chunks on local worker processes, each with a connection of its own.
+
+    The results are read in the caller's thread (``wait``), never by a thread of the pool: a
+    stopped run has no reader to join, and a worker killed halfway through sending a result is
+    read as dead (its connection ends), never waited for. A worker dying fails every chunk in
+    hand (``WorkerDied``); ``close(cancel=True)`` ends the workers at once."""
 
     name = "processes"
 
     def __init__(self, workers: int):
+        import multiprocessing
+
         code_digest()  # computed once here, so forked workers agree with the parent
         self.slots = workers
         self.window = 2 * workers
-        self.pool = ProcessPoolExecutor(workers, initializer=_start_worker)
+        self.context = multiprocessing.get_context()
+        self.workers: list[_Slot] = []
+        self.queue: deque[tuple[Future, object, object]] = deque()
+        self.broken: WorkerDied | None = None
+        try:
+            for _ in range(workers):
+                self.workers.append(self._start())
+        except BaseException:
+            self.close(cancel=True)
+            raise
+
+    def _start(self) -> _Slot:
+        mine, theirs = self.context.Pipe()
+        process = self.context.Process(target=_worker, args=(theirs, os.getpid()), daemon=True,
+                                       name="horde-worker")
+        try:
+            process.start()
+        finally:
+            theirs.close()  # the worker's end lives in the worker only: its death ends the connection
+        return _Slot(process, mine)
 
     def submit(self, function, task) -> Future:
-        return self.pool.submit(function, task)
+        future: Future = Future()
+        if self.broken is not None:
+            future.set_exception(self.broken)
+            return future
+        self.queue.append((future, function, task))
+        self._dispatch()
+        return future
+
+    def _dispatch(self) -> None:
+        """Hand the chunks waiting to the idle workers."""
+        for slot in self.workers:
+            if not self.queue or self.broken is not None:
+                return
+            if slot.future is None:
+                future, function, task = self.queue.popleft()
+                future.set_running_or_notify_cancel()
+                slot.future = future
+                try:
+                    slot.connection.send((function, task))
+                except (EOFError, OSError):
+                    self._break()
 
     def wait(self, futures) -> set:
-        return wait_futures(futures, return_when=FIRST_COMPLETED).done
+        """The futures of ``futures`` that are done, reading results until one is."""
+        from multiprocessing.connection import wait as wait_ready
+
+        while True:
+            done = {future for future in futures if future.done()}
+            if done:
+                return done
+            busy = [slot for slot in self.workers if slot.future is not None]
+            if not busy:
+                raise RuntimeError("waiting on chunks no worker plays")
+            ready = set(wait_ready([slot.connection for slot in busy] + [slot.process.sentinel for slot in busy]))
+            for slot in busy:
+                if self.broken is None and (slot.connection in ready or slot.process.sentinel in ready):
+                    self._receive(slot)
+
+    def _receive(self, slot: _Slot) -> None:
+        try:
+            ok, value = slot.connection.recv()
+        except (EOFError, OSError):  # the worker died, perhaps halfway through sending
+            self._break()
+            return
+        future, slot.future = slot.future, None
+        if future is not None:
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        self._dispatch()
+
+    def _break(self) -> None:
+        """A worker died: the pool fails every chunk in hand and ends its other workers."""
+        self.broken = WorkerDied("a worker process died")
+        futures = [slot.future for slot in self.workers if slot.future is not None]
+        futures += [future for future, _, _ in self.queue]
+        self.queue.clear()
+        for slot in self.workers:
+            slot.future = None
+        for future in futures:
+            if not future.done():
+                future.set_exception(self.broken)
+        self._end_workers()
 
     def failure(self, error: BaseException, chunk: str) -> str | None:
         """One line for a pool that lost a worker (every chunk in hand fails with it), else None."""
-        if isinstance(error, BrokenProcessPool):
+        if isinstance(error, WorkerDied):
             return ("a worker process died (out of memory?): use a smaller --chunk-size or fewer --workers, "
                     "or give the machine more memory")
         return None
 
     def close(self, cancel: bool = False) -> None:
-        if cancel:
-            processes = list(getattr(self.pool, "_processes", {}).values())
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            for process in processes:  # a stopped run should stop now, not after the chunks in hand
-                process.terminate()
-        else:
-            self.pool.shutdown()
+        """End the workers: idle ones are told to, and with ``cancel`` (a stopped run), or a worker
+        still playing, they are terminated at once; either way none is left when this returns."""
+        try:
+            if not cancel:
+                for slot in self.workers:
+                    if slot.future is None and slot.process.is_alive():
+                        with contextlib.suppress(OSError):
+                            slot.connection.send(None)
+                for slot in self.workers:
+                    if slot.future is None:
+                        slot.process.join(5)
+        finally:
+            for future, _, _ in self.queue:
+                future.cancel()
+            self.queue.clear()
+            self._end_workers()
+
+    def _end_workers(self) -> None:
+        for slot in self.workers:
+            if slot.process.is_alive():
+                slot.process.terminate()
+        for slot in self.workers:
+            slot.process.join(5)
+            if slot.process.is_alive():  # a worker that ignored its SIGTERM
+                slot.process.kill()
+                slot.process.join()
+            slot.connection.close()
+        self.workers = []
 
 
 SCHEDULER_RE = re.compile(r"(tcp|tls|ucx|ws|wss)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]{1,253}):\d{1,5}")

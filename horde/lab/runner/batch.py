@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from horde import __version__
 from horde.cards.catalogue import decks_dir
 from horde.engine.state import Winner
-from horde.errors import HordeError
+from horde.errors import HordeError, RunError
 from horde.lab.experiments import data_digest
 from horde.lab.runner.backends import open_backend
 from horde.lab.runner.store import code_digest, games_table, turns_table
@@ -90,7 +90,16 @@ def play_many(setup: GameSetup, seed: int, games: int, workers: int | None = Non
                 start, stop = todo.popleft()
                 task = ChunkTask("", "", 0, setup, seed, start, stop, record_turns, __version__, "", "")
                 in_flight.append(backend.submit(play_games, task))
-            results = in_flight.popleft().result()
+            future = in_flight.popleft()
+            while not future.done():  # the backend reads its results as it waits (in this thread)
+                backend.wait([future])
+            try:
+                results = future.result()
+            except Exception as error:
+                failure = backend.failure(error, "a chunk")
+                if failure is not None:  # a worker lost: one line, not a traceback
+                    raise RunError(failure) from None
+                raise
             bar.update(len(results))
             yield from results
         finished = True

@@ -45,6 +45,7 @@ from horde.lab.runner.store import (
     ROW_GROUP,
     code_digest,
     games_schema,
+    parquet_rows,
     part_path,
     read_manifest,
     read_parquet,
@@ -210,8 +211,8 @@ def scan_parts(folder: Path, states: list, turns: bool) -> None:
             start, stop = int(match[1]), int(match[2])
             turns_path = part_path(folder, "turns", state.cell.index, start, stop)
             try:
-                if turns and not os.path.exists(turns_path):
-                    raise OSError("no turns part")
+                if turns:
+                    parquet_rows(turns_path)  # a turns part missing or torn (its footer unread) is played again
                 winners = read_parquet(path, columns=["winner"]).column("winner").to_pylist()
                 if len(winners) != stop - start:
                     raise OSError("wrong length")
@@ -278,12 +279,14 @@ class FolderLock:
 
 def run_experiment(experiment: Experiment, out="results", *, workers: int | None = None,
                    scheduler: str | None = None, chunk_size: int | None = None, progress: bool = True,
-                   backend=None, on_start=None) -> RunOutcome:
+                   backend=None, on_start=None, stop_requested=None) -> RunOutcome:
     """Run every cell of ``experiment`` into ``out/NAME-HASH/`` and return what was done.
 
     ``workers`` local processes (default one per core) or the Dask cluster at ``scheduler``;
     ``chunk_size`` games per chunk (default: ``DEFAULT_CHUNK``, less for small runs);
-    ``on_start(folder)`` is called once the backend is ready, before anything is written. Resumes an
+    ``on_start(folder)`` is called once the backend is ready, before anything is written;
+    ``stop_requested()``, asked between chunks, says that a stop was asked for (a signal whose
+    KeyboardInterrupt something swallowed): the run then stops as if interrupted. Resumes an
     earlier run of the same experiment; raises HordeError, with nothing written, for a folder
     holding another experiment or a scheduler it cannot reach. Stopped by KeyboardInterrupt, it
     records ``interrupted`` in the manifest and raises RunInterrupted; when a worker dies or the
@@ -307,14 +310,14 @@ def run_experiment(experiment: Experiment, out="results", *, workers: int | None
         make_folder(folder)
         with FolderLock(folder):
             outcome = _run(experiment, folder, manifest, backend, chunk_size, progress,
-                           scheduler if scheduler else None)
+                           scheduler if scheduler else None, stop_requested or (lambda: False))
         cancelled = False
         return outcome
     finally:
         backend.close(cancel=cancelled)
 
 
-def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler) -> RunOutcome:
+def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler, stop_requested) -> RunOutcome:
     from horde.lab.progress import progress_bar
 
     digest = experiment.digest()
@@ -358,7 +361,7 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     queue = deque(sorted(queue, key=lambda item: item[0]))
     in_flight: dict = {}
     began = time.perf_counter()
-    noted = [began]  # when the manifest last recorded this run's progress
+    noted = [began, 0.0, 0.0]  # when the manifest last noted progress, how long that took; the bar's total
 
     def wanted(state, start) -> bool:
         return state.final is None or start < state.final
@@ -373,6 +376,8 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
     def backend_failed(error: Exception, state, start, stop) -> None:
         """Raise RunError if ``error`` is the backend's own failure (a worker or the cluster lost)."""
         failure = backend.failure(error, f"cell {state.cell.index}, games {start}-{stop - 1}")
+        if failure is not None and stop_requested():
+            raise KeyboardInterrupt  # a worker ended by the same stop (SIGTERM to the process group)
         if failure is not None:
             raise RunError(f"{failure}; {kept()} finished games are kept: run the command again to continue",
                            str(folder)) from None
@@ -398,15 +403,19 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
         session["chunks"] += 1
         session["engine_seconds"] += result.engine_seconds
         session["worker_seconds"] += result.seconds
-        if time.perf_counter() - noted[0] >= MANIFEST_EVERY:
-            # A run killed outright (SIGKILL, power cut) leaves a manifest that says how far it got.
+        now = time.perf_counter()
+        if now - noted[0] >= max(MANIFEST_EVERY, 10 * noted[1]):
+            # A run killed outright (SIGKILL, power cut) leaves a manifest that says how far it got;
+            # a manifest of thousands of cells is noted less often (at most a tenth of the time).
             session.update(games_done=kept(), games_total=sum(state.needed for state in states))
-            session["wall_seconds"] = time.perf_counter() - began
+            session["wall_seconds"] = now - began
             write_json(folder / "manifest.json", manifest)
-            noted[0] = time.perf_counter()
+            noted[0], noted[1] = time.perf_counter(), time.perf_counter() - now
         bar.update(stop - start)
-        bar.total = bar.n + outstanding()
-        bar.refresh()
+        if not bar.disable and now - noted[2] >= 0.5:  # the total, counted anew twice a second at most
+            bar.total = bar.n + outstanding()
+            bar.refresh()
+            noted[2] = now
 
     def stopped(status: str, error: BaseException | None = None) -> None:
         """Record in the manifest that this run ended early, why, and what every cell has finished."""
@@ -424,6 +433,8 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler)
                        dynamic_ncols=True)
     try:
         while queue or in_flight:
+            if stop_requested():  # a stop whose KeyboardInterrupt was swallowed still stops the run
+                raise KeyboardInterrupt
             while queue and len(in_flight) < backend.window:
                 _, state, start, stop = queue.popleft()
                 if not wanted(state, start):
@@ -509,10 +520,12 @@ def save_chunk(folder: Path, result: ChunkResult) -> None:
 
     path = part_path(folder, "games", result.cell, result.start, result.stop)
     make_folder(path.parent)
+    # Not flushed to disk one by one (a sweep of thousands of small cells spent most of its time
+    # there): a part a crash left torn does not read back whole, and scan_parts plays it again.
     if result.turns is not None:
         write_atomically(part_path(folder, "turns", result.cell, result.start, result.stop),
-                         lambda p: pq.write_table(result.turns, p))
-    write_atomically(path, lambda p: pq.write_table(result.games, p))
+                         lambda p: pq.write_table(result.turns, p), flush=False)
+    write_atomically(path, lambda p: pq.write_table(result.games, p), flush=False)
 
 
 def compact(folder: Path, experiment: Experiment, states: list) -> None:

@@ -145,23 +145,44 @@ def part_path(folder: Path, kind: str, cell: int, start: int, stop: int) -> Path
 PART_RE = re.compile(r"games-(\d{9})-(\d{9})\.parquet")
 
 
-def write_atomically(path: Path, write) -> None:
+def write_atomically(path: Path, write, flush: bool = True) -> None:
     """``write(binary file)`` into a temporary file next to ``path``, then rename: a reader sees
-    the whole file or none, and no link is followed (``horde.files.write_file``). Raises
-    WriteError (one line) when the disk is full or the folder read-only."""
-    write_file(path, write)
+    the whole file or none, and no link is followed (``horde.files.write_file``; ``flush``: flushed
+    to disk before the rename). Raises WriteError (one line) when the disk is full or the folder
+    read-only."""
+    write_file(path, write, flush)
+
+
+def parquet_rows(path: Path) -> int:
+    """The rows a Parquet file says it holds (its footer alone is read); an error if it is not whole."""
+    import pyarrow.parquet as pq
+
+    with open(path, "rb") as handle:
+        return pq.read_metadata(handle).num_rows
 
 
 def write_json(path: Path, data: dict) -> None:
     """Write a JSON file (the manifest) whole. On a full disk, where a new file can't be made, an
     existing manifest is rewritten in place instead (its blocks are already on the disk), so a
     run stopped by a full disk still leaves a manifest that says so."""
-    text = (json.dumps(data, indent=2, default=str) + "\n").encode("utf-8")
+    text = readable_json(data).encode("utf-8")
     try:
         write_file(path, text)
     except WriteError as error:
         if error.errno not in (errno.ENOSPC, errno.EDQUOT) or not _rewrite_in_place(path, text):
             raise
+
+
+def readable_json(data: dict) -> str:
+    """JSON a person can read, made by the C encoder only (``indent`` makes Python's own encoder do
+    it, slow enough to be most of a sweep's time for a manifest of thousands of cells): each key
+    on a line of its own and each item of a list value on a line of its own, the rest compact."""
+    def value(item) -> str:
+        if isinstance(item, list) and item:
+            return "[\n  " + ",\n  ".join(json.dumps(x, default=str) for x in item) + "\n ]"
+        return json.dumps(item, default=str)
+
+    return "{\n" + ",\n".join(f" {json.dumps(str(key))}: {value(item)}" for key, item in data.items()) + "\n}\n"
 
 
 def _rewrite_in_place(path: Path, text: bytes) -> bool:
