@@ -79,6 +79,19 @@ def test_302_6_haste_given_by_fervor_lets_a_mana_creature_tap_at_once(game, card
     assert rules.summoning_sick(game, elves) is False
 
 
+def test_302_6_granted_haste_lets_a_creature_activate_a_mana_ability_with_a_cost(game, cards):
+    """A {T} mana ability with other costs (602.5b) is asked the same way as the free one."""
+    cleric = build_from_lines(["Name: Test Cleric", "Cost: {1}{B}", "Type: Creature — Human Cleric", "PT: 1/1",
+                               "Mana: {1}, {T} -> B B"], "test")
+    put(game, cards, "Swamp", side="team")
+    rules.put_onto_battlefield(game, cleric, 0, 0, triggers=False)
+    assert rules.mana_options(game, 0) == [] and not rules.can_pay(game, 0, 0, ("B", "B"))
+    put(game, cards, "Fervor", side="team")
+    assert [(p.card.name, ability.describe()) for p, ability, _ in rules.mana_options(game, 0)] == [
+        ("Test Cleric", "{1}, {T} -> B B")]
+    assert rules.pay(game, 0, 0, ("B", "B"))
+
+
 def test_302_6_haste_from_equipment_counts(game, cards):
     bears = arrive(game, cards, "Grizzly Bears")
     harness = put(game, cards, "Strider Harness", side="team")  # equipped creature gets +1/+1 and has haste

@@ -243,6 +243,7 @@ def test_712_a_modal_double_faced_card_is_played_as_its_land_face(game, cards):
     turns.main_phase(game, second=False)
     on = next(p for p in game.battlefield.team if p.card is valley)
     assert on.tapped and player.hand == [] and player.land_played and valley.mana == (frozenset("G"),)
+    assert valley.makes_mana and not mammoth.makes_mana  # a face's Mana line is the face's
     rules.bounce(game, on, 0)
     assert player.hand == [mammoth]  # the whole card, front face up (712.8)
 
