@@ -64,6 +64,9 @@ KNOBS: dict[str, Knob] = {
     "horde_graveyard": Knob("str", "the Horde uses its graveyard's abilities (flashback, unearth, casting from it) "
                             "each turn: always, on a coin flip for each card (H9), or never",
                             choices=("always", "coin", "never")),
+    "horde_pays": Knob("str", "whether the Horde pays what a team card asks of it ('unless that player pays {1}': "
+                       "Rhystic Study): never (H7 gives it the mana of its own spells only), always, or on a coin "
+                       "flip each time (H9)", choices=("never", "always", "coin")),
     "max_turns": Knob("int", "turns before the game is a stall (H14)", low=1, high=1000),
     "mulligan": Knob("str", "London with the first mulligan free, or the old partial Paris (C3)",
                      choices=("london", "partial_paris"), team_side=True),
@@ -126,7 +129,7 @@ KNOB_GROUPS: dict[str, tuple[str, ...]] = {
     "Players": ("players", "life_per_player", "fixed_life", "life", "grace_turns", "max_turns"),
     "Horde deck": ("horde_deck", "cards_per_player", "horde_size", "reveal", "reveal_base", "token_entry", "cast_order",
                    "strong_mix", "strong_tokens", "token_percent", "creatures_per_player", "spells_per_player",
-                   "recipe_cut", "army_trigger", "horde_graveyard", "horde_choices",
+                   "recipe_cut", "army_trigger", "horde_graveyard", "horde_choices", "horde_pays",
                    "horde_attacks", "schemes", "cards", "approximate"),
     "Boss and lieutenants": ("boss", "lieutenants"),
     "Team": ("team_decks", "skill", "policy", "policy_params", "commander_casts", "mulligan", "blocking", "banlist",
@@ -143,7 +146,7 @@ LATER_KNOBS = {"cards": (), "approximate": False, "horde_graveyard": "always", "
                "schemes": "", "life": "shared",
                "cube": "horde-cube", "drafter": "heuristic", "draft_seats": None, "sealed_pool": None,
                "horde_attacks": "random", "skill": "", "creatures_per_player": None, "spells_per_player": None,
-               "recipe_cut": "base_tokens"}
+               "recipe_cut": "base_tokens", "horde_pays": "never"}
 # The skill ladder's levels, weakest first (each level's policy: horde.team.skill.LEVELS); the
 # skill knob is a level's name or its place on the ladder, 0 to 3.
 SKILL_LEVELS = ("novice", "club", "expert", "clairvoyant")
@@ -173,6 +176,7 @@ class GameSetup:
     lieutenants: bool = True
     army_trigger: str = "once"
     horde_graveyard: str = "always"
+    horde_pays: str = "never"
     max_turns: int = 60
     mulligan: str = "london"
     blocking: str = "team"

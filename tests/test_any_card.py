@@ -346,3 +346,89 @@ def test_cards_survey_of_the_bundled_texts_and_without_an_index(tmp_path, monkey
     assert result.exit_code == 0 and "612 cards (the bundled cards' own texts)" in result.output
     refused = CliRunner().invoke(cli, ["cards", "survey"])
     assert refused.exit_code == 2 and "no card index" in refused.output and "Traceback" not in refused.output
+
+
+@pytest.fixture
+def compiled_home(tmp_path, monkeypatch):
+    """A data folder whose card index was imported with every text compiled (horde cards import)."""
+    from horde.cards.catalogue import import_cards
+
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
+    both = json.loads(FIXTURE.read_text())
+    both["data"].update(json.loads(MORE.read_text())["data"])
+    (tmp_path / "AtomicCards.json").write_text(json.dumps(both, ensure_ascii=False))
+    summary = import_cards(tmp_path / "AtomicCards.json")
+    assert summary["grammar"] and summary["compiled_with"]
+    return tmp_path / "home"
+
+
+def test_the_import_keeps_every_cards_compiled_text_and_a_deck_load_reads_it(compiled_home, monkeypatch):
+    """A deck load pays nothing for parsing: the index holds each card's lines from the import,
+    and the catalogue reads them instead of compiling (the compiler is not called at all)."""
+    from horde.cards import catalogue as catalogue_module
+    from horde.cards.cardindex import open_index
+    from horde.cards.oracle import grammar_version
+
+    index = open_index()
+    assert index.meta["grammar"] == grammar_version()
+    assert index.compiled("Hollow Dogs")["lines"] == ["Attacks: pump on=self power=2"]
+    assert index.compiled("Gravecrawler")["unread"] == [
+        "You may cast ~ from your graveyard as long as you control a Zombie"]
+
+    def no_compiling(*args, **kwargs):
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(catalogue_module, "compile_card", no_compiling)
+    catalogue = catalogue_for((), True)
+    dogs = catalogue.get("Hollow Dogs")
+    assert [e.describe() for e in dogs.hooks["Attacks"]] == ["pump on=self power=2 toughness=0"]
+    assert catalogue.origins["Hollow Dogs"].kind == "compiled"
+    crawler = catalogue.get("Gravecrawler")
+    assert catalogue.origins[crawler.name].dropped == (GRAVECRAWLER_DROPPED,)
+
+
+def test_texts_compiled_by_another_grammar_or_with_other_tokens_are_compiled_again(compiled_home, monkeypatch, tmp_path):
+    from horde.cards import catalogue as catalogue_module
+    from horde.cards.cardindex import open_index
+
+    calls = []
+    real = catalogue_module.compile_card
+    monkeypatch.setattr(catalogue_module, "compile_card", lambda *a, **k: calls.append(a[0].name) or real(*a, **k))
+    index = open_index()
+    version = index.meta["grammar"]
+    index.meta["grammar"] = "an older grammar"
+    try:
+        assert catalogue_for().get("Hollow Dogs").hooks["Attacks"][0].verb == "pump"
+    finally:
+        index.meta["grammar"] = version
+    assert calls == ["Hollow Dogs"]
+    # the user's own token named like one a text creates: the name is taken, the text compiled again
+    cards = tmp_path / "mine.txt"
+    cards.write_text("Name: Zombie\nType: Token Creature — Zombie\nPT: 5/5\nColors: B\n")
+    calls.clear()
+    catalogue_for((cards,)).get("Highborn Ghoul")
+    assert calls == ["Highborn Ghoul"]
+
+
+def test_cards_survey_reads_the_texts_compiled_at_import(compiled_home):
+    result = run("cards", "survey")
+    assert result.exit_code == 0 and "compiled now" not in result.output
+    assert result.output.splitlines()[2].split() == ["all", "22", "11", "(50.0%)", "11", "(50.0%)", "0", "(0.0%)"]
+
+
+def test_the_import_compiles_the_same_texts_whatever_the_number_of_processes(tmp_path, monkeypatch):
+    import sqlite3
+
+    from horde.cards import catalogue as catalogue_module
+    from horde.cards.catalogue import import_cards
+
+    monkeypatch.setattr(catalogue_module, "PARALLEL_MIN", 1)
+    both = json.loads(FIXTURE.read_text())
+    both["data"].update(json.loads(MORE.read_text())["data"])
+    (tmp_path / "AtomicCards.json").write_text(json.dumps(both, ensure_ascii=False))
+    tables = []
+    for workers in (1, 2):
+        out = tmp_path / f"cards-{workers}.sqlite"
+        import_cards(tmp_path / "AtomicCards.json", out, workers=workers)
+        tables.append(dict(sqlite3.connect(out).execute("SELECT name, data FROM compiled")))
+    assert tables[0] == tables[1] and len(tables[0]) == 22  # every card, the split card's two faces too

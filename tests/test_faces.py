@@ -298,14 +298,55 @@ def test_index_cards_of_two_faces_compile_each_face(faces_home):
     assert catalogue.origins[spring.name].kind == "compiled"
 
 
-def test_index_modal_double_faced_card_names_the_face_its_sentence_is_of(faces_home):
-    with pytest.raises(DeckError, match=r"not understood: .*until end of turn \[Kazandu Mammoth\]"):
-        catalogue_for().get("Kazandu Mammoth")
-    mammoth = catalogue_for(approximate=True).get("Kazandu Mammoth")
+def test_index_modal_double_faced_card_compiles_both_faces(faces_home):
+    catalogue = catalogue_for()
+    mammoth = catalogue.get("Kazandu Mammoth")
+    assert catalogue.origins[mammoth.name].kind == "compiled"
     valley = mammoth.faces[0]
     assert (valley.name, valley.face, valley.is_land, "enters tapped" in valley.keywords) == (
         "Kazandu Valley", "back", True, True)
     assert mammoth.land_faces == (valley,) and mammoth.hand_spells == (mammoth,)
+    assert valley.mana == (frozenset("G"),) and not mammoth.makes_mana
+
+
+def test_index_modal_double_faced_card_names_the_face_its_sentence_is_of(faces_home):
+    with pytest.raises(DeckError, match=r"not understood: .*until your next turn \[Emeria's Call\]"):
+        catalogue_for().get("Emeria's Call")
+    catalogue = catalogue_for(approximate=True)
+    call = catalogue.get("Emeria's Call")
+    assert [s for s in catalogue.origins[call.name].dropped if s.endswith("[Emeria, Shattered Skyclave]")]
+    skyclave = call.faces[0]
+    assert (skyclave.name, skyclave.is_land, skyclave.mana) == ("Emeria, Shattered Skyclave", True, (frozenset("W"),))
+    assert call.identity == frozenset("W")
+
+
+def test_the_import_compiles_every_face_and_a_deck_load_reads_them(tmp_path, monkeypatch):
+    """The texts compiled at import hold each face's lines; a load reads them, compiling nothing,
+    and a record without every face (an index of another version) is compiled again, whole."""
+    from horde.cards import catalogue as catalogue_module
+    from horde.cards.cardindex import open_index
+    from horde.cards.catalogue import import_cards
+
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
+    import_cards(FACES_FIXTURE)
+    record = open_index().compiled("Wear // Tear")
+    assert [face["lines"] for face in record["faces"]] == [["Keywords: fuse", "Cast: destroy target=artifact"],
+                                                           ["Keywords: fuse", "Cast: destroy target=enchantment"]]
+
+    def no_compiling(*args, **kwargs):
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(catalogue_module, "compile_card", no_compiling)
+    wear = catalogue_for().get("Wear // Tear")
+    assert [(f.name, f.face, sorted(f.verbs)) for f in wear.faces] == [
+        ("Wear", "half", ["destroy"]), ("Tear", "half", ["destroy"]), ("Wear // Tear", "fused", ["destroy"])]
+    # one record for the whole card, as a version without faces wrote it: every face compiled again
+    one = catalogue_module.cached_compiled({k: record["faces"][0][k] for k in record["faces"][0]}, {}, ())
+    monkeypatch.undo()
+    monkeypatch.setenv("HORDE_HOME", str(tmp_path / "home"))
+    indexed = open_index().lookup("Wear // Tear")
+    card, origin, _ = catalogue_module.compile_indexed(indexed, {}, False, "test", (), one)
+    assert origin.kind == "compiled" and [f.name for f in card.faces] == ["Wear", "Tear", "Wear // Tear"]
 
 
 def test_an_index_of_two_faced_cards_plays_in_horde_games(faces_home, tmp_path):

@@ -409,3 +409,58 @@ def test_subjects_players_and_references_of_several_clauses():
         ['Cast: destroy target="artifact | enchantment" ; gain_life amount=4 who=target_controller']
     assert lines("When ~ enters, you may discard a card. If you do, draw a card.") == \
         ["Enters: discard who=you count=1 may=true ; draw who=you count=1 if=done"]
+
+
+def test_what_the_grammar_reads_with_the_verbs_of_today():
+    """Tri-lands and banners, 'enters under your control', 'up to one target' (a choice of its
+    controller: may=true), a threaten (gain_control's untap and bonus), 'it' in an activated
+    ability (the card), spells of several kinds or any kind, an opponent's spells."""
+    assert lines("~ enters tapped.\n{T}: Add {W}, {B}, or {G}.", types={"Land"}) == \
+        ["Keywords: enters tapped", "Mana: W/B/G"]
+    assert lines("Landfall — Whenever a land enters the battlefield under your control, you gain 1 life.") == \
+        ['PermanentEnters: gain_life amount=1 when="land yours"']
+    assert lines("When ~ enters, return up to one other target creature to its owner's hand.") == \
+        ['Enters: bounce target="creature other" may=true']
+    assert lines("Exile up to one target creature. Its controller gains 2 life.", types={"Instant"})[0] == "unread"
+    assert lines("Gain control of target creature until end of turn. Untap that creature. It gets +2/+0 and gains "
+                 "haste until end of turn.", types={"Sorcery"}) == \
+        ["Cast: gain_control target=creature until_end_of_turn=true untap=true power=2 keywords=haste"]
+    assert lines("{1}, Sacrifice ~: It deals 2 damage to any target.") == \
+        ["Activated: {1}, sacrifice this -> damage amount=2 target=any"]
+    assert lines("Whenever you cast an instant or sorcery spell, draw a card.") == \
+        ['SpellCast: draw who=you count=1 when="instant yours | sorcery yours"']
+    assert lines("Whenever an opponent casts a spell, you gain 1 life.") == \
+        ["SpellCast: gain_life amount=1 when=opponents"]
+    # a bonus joins the verb of the same target, never across a condition
+    assert lines("Target creature gets +2/+2 until end of turn. It gains trample until end of turn.",
+                 types={"Instant"}) == ["Cast: pump on=target target=creature power=2 toughness=2 keywords=trample"]
+    assert lines("Kicker {2}{B}\nTarget creature gets +3/+0 until end of turn. If this spell was kicked, that creature "
+                 "gains lifelink until end of turn.", types={"Instant"})[0] == "unread"
+
+
+def test_602_5b_activation_restrictions_the_engine_keeps_and_lists_of_all():
+    """The engine activates an ability in its controller's main phase, once a turn: 'Activate
+    only as a sorcery (once each turn, during your turn)' says what it does already; a self
+    regeneration, activated when the creature would be destroyed, is refused with one."""
+    assert lines("{2}{R}: ~ gets +2/+0 until end of turn. Activate only as a sorcery.") == \
+        ["Activated: {2}{R} -> pump on=self power=2"]
+    assert lines("{B}: Regenerate ~. Activate only once each turn.")[0] == "unread"
+    assert lines("{1}, {T}: Destroy all artifacts, creatures, and enchantments.", types={"Artifact"}) == \
+        ['Activated: {1}, {T} -> destroy_all filter="artifact | creature | enchantment"']
+    assert lines("~ deals damage to each opponent equal to the number of Islands that player controls.",
+                 types={"Sorcery"}) == ['Cast: damage_all amount="count:island theirs" who=each_opponent']
+
+
+def test_modifiers_before_a_list_of_nouns_belong_to_each():
+    """'target attacking Wolf or Werewolf': both attack; 'nontoken Elf or Berserker': both
+    nontoken; a type that modifies the first ('artifact creature or enchantment') stays its own."""
+    assert lines("{3}{G}: Target attacking Wolf or Werewolf gains indestructible until end of turn.") == \
+        ['Activated: {3}{G} -> pump on=target target="wolf attacking | werewolf attacking" keywords=indestructible']
+    assert lines("Whenever another nontoken Elf or Berserker you control dies, you draw a card.") == \
+        ['CreatureDies: draw who=you count=1 when="elf nontoken other yours | berserker nontoken other yours"']
+    assert lines("Destroy target artifact creature or enchantment.", types={"Instant"}) == \
+        ['Cast: destroy target="artifact creature | enchantment"']
+    assert lines("Whenever a green creature dies, its controller discards a card.") == \
+        ['CreatureDies: discard who=that_player count=1 when="creature green"']
+    assert lines("Whenever an opponent casts a creature spell, ~ deals 1 damage to that player.") == \
+        ['SpellCast: damage_all amount=1 who=that_player when="creature opponents"']

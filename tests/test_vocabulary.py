@@ -1429,7 +1429,7 @@ def vocabulary() -> dict[str, list[str]]:
     from horde.engine.vocabulary import VERBS
 
     def slug(word: str) -> str:
-        return word.lower().replace(" ", "_").replace("'", "").replace("-", "_")
+        return word.lower().replace(" ", "_").replace("'", "").replace("-", "_").replace(":", "_")
 
     terms = (set(TYPE_TERMS) | set(COLOUR_TERMS) | STATE_TERMS
              | {"permanent", "colorless", "multicolored", "monocolored", "theirs", "enchanted", "player", "opponent",

@@ -84,7 +84,8 @@ SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series", "plana
 DECOMPRESSED_MAX = SIZES["AtomicCards file"]
 INDEX_CARDS_MAX = 200_000
 FACES_MAX = 8
-ATOMIC_MEMBER = "AtomicCards.json"  # the member of a zip archive read (in any of its folders, in any case)
+ATOMIC_MEMBER = "AtomicCards.json"
+COMPILE_BATCH = 2000  # cards compiled at a time while an import reads on  # the member of a zip archive read (in any of its folders, in any case)
 # The type of each face field read (MTGJSON's Card (Atomic) model); any other is a damaged file.
 TEXT_FIELDS = ("name", "faceName", "manaCost", "type", "power", "toughness", "loyalty", "text", "layout", "side")
 LIST_FIELDS = ("colors", "colorIdentity", "supertypes", "types", "subtypes", "keywords")
@@ -387,11 +388,16 @@ def first_line(error: BaseException) -> str:
 
 
 def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = None,
-                        progress: Callable[[int, int], object] | None = None) -> dict[str, Any]:
+                        progress: Callable[[int, int], object] | None = None,
+                        compile: Callable[[list[IndexedCard]], list[str]] | None = None,
+                        compiled_meta: dict[str, str] | None = None) -> dict[str, Any]:
     """Read MTGJSON's AtomicCards file ``source`` into the card index (``index_path()`` unless
     ``target``); returns the index's summary. The new index replaces the old one only once it
     is complete; the temporary files of imports stopped before (killed, say) are removed first.
     ``progress(read, total)`` hears how many bytes of the file are read so far, of how many.
+    ``compile(cards)``, when given, is the compiled text of each of a batch of playable cards (JSON,
+    kept in the index's ``compiled`` table by the name a deck names it by: ``CardIndex.compiled``),
+    and ``compiled_meta`` what it was compiled with (``horde.cards.catalogue.import_cards``).
     Raises HordeError naming the file for a file that is not AtomicCards, or that holds a card
     past the limits of a card (docs/limits.md): the import stops at that card."""
     import ijson
@@ -436,7 +442,16 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
         db.execute("PRAGMA synchronous=OFF")
         db.execute("CREATE TABLE cards (key TEXT PRIMARY KEY, name TEXT NOT NULL, data TEXT NOT NULL)")
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute("CREATE TABLE compiled (name TEXT PRIMARY KEY, data TEXT NOT NULL)")
         rows: list[tuple[str, str, str]] = []
+        compiled: list[tuple[str, str]] = []
+        batch: list[IndexedCard] = []
+
+        def compile_batch() -> None:
+            if compile is not None and batch:
+                compiled.extend(zip([c.name.lower() for c in batch], compile(list(batch)), strict=True))
+                batch.clear()
+
         stream, size = _open_source(source, count)
         with stream:
             try:
@@ -450,6 +465,8 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                     digest.update(data.encode())
                     keys = {name_key(key), name_key(card.name), name_key(card.full_name)}
                     rows.extend((k, card.name, data) for k in keys)
+                    if compile is not None and not card.refused:
+                        batch.append(card)
                     for face in faces:  # the other faces' names say which card to name
                         other = face.get("faceName", "")
                         if other and card.layout in ("split", "aftermath") and card.faces:
@@ -465,19 +482,27 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                     if cards > INDEX_CARDS_MAX:
                         raise ValueError(f"more than {INDEX_CARDS_MAX:,} cards, the most an index holds "
                                          "(docs/limits.md)")
+                    if len(batch) >= COMPILE_BATCH:
+                        compile_batch()
                     if len(rows) >= 5000:
                         db.executemany("INSERT OR IGNORE INTO cards VALUES (?, ?, ?)", rows)
+                        db.executemany("INSERT OR REPLACE INTO compiled VALUES (?, ?)", compiled)
                         rows.clear()
+                        compiled.clear()
             except TooLong as error:
                 raise stopped(source, error) from None
             except unreadable as error:
                 raise not_read(source, error) from None
+        compile_batch()
         db.executemany("INSERT OR IGNORE INTO cards VALUES (?, ?, ?)", rows)
+        db.executemany("INSERT OR REPLACE INTO compiled VALUES (?, ?)", compiled)
         if not cards:
             raise HordeError("no cards found: expected MTGJSON's AtomicCards.json with a 'data' object",
                              str(source))
-        summary = {"schema": SCHEMA, "source": shown(source.name), "cards": cards, "refused_layouts": refused,
-                   "digest": digest.hexdigest()[:16]}
+        summary: dict[str, Any] = {"schema": SCHEMA, "source": shown(source.name), "cards": cards,
+                                   "refused_layouts": refused, "digest": digest.hexdigest()[:16]}
+        if compile is not None:
+            summary.update(compiled_meta or {})
         db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in summary.items()])
         db.commit()
         db.close()
@@ -657,6 +682,32 @@ class CardIndex:
             raise HordeError(f"the card index is damaged ({error}); import it again with horde cards import",
                              str(self.path)) from None
         return difflib.get_close_matches(name, names, n=n, cutoff=0.75)
+
+    def compiled(self, name: str) -> Any:
+        """The compiled text of the card a deck names ``name`` (as ``import_atomic_cards``'s
+        ``compile`` wrote it, parsed from JSON), or None: not compiled at import (an index of an
+        earlier version, or imported without a compiler). Whether it is still good is the
+        caller's to say (``meta``: what it was compiled with)."""
+        try:
+            row = self._connection().execute("SELECT data FROM compiled WHERE name = ?",
+                                             (name.strip().lower(),)).fetchone()
+            return json.loads(row[0]) if row else None
+        except sqlite3.OperationalError:  # an index written before the compiled table
+            return None
+        except (sqlite3.Error, ValueError, TypeError, RecursionError) as error:
+            raise HordeError(f"the card index is damaged ({' '.join(str(error).split())[:200]}); import it again "
+                             "with horde cards import", str(self.path)) from None
+
+    def compiled_all(self) -> dict[str, Any]:
+        """Every card's compiled text, by the lower-case name a deck names it by ({} if none)."""
+        try:
+            return {name: json.loads(data) for name, data in
+                    self._connection().execute("SELECT name, data FROM compiled")}
+        except sqlite3.OperationalError:
+            return {}
+        except (sqlite3.Error, ValueError, TypeError, RecursionError) as error:
+            raise HordeError(f"the card index is damaged ({' '.join(str(error).split())[:200]}); import it again "
+                             "with horde cards import", str(self.path)) from None
 
     def __len__(self) -> int:
         return int(self.meta.get("cards", 0))

@@ -14,7 +14,7 @@ import difflib
 import os
 import re
 import shlex
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -66,11 +66,11 @@ from horde.setup import GameSetup
 
 if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in card files needs neither
     from horde.cards.cardindex import CardIndex, IndexedCard
-    from horde.cards.oracle import Facts
+    from horde.cards.oracle import Compiled, Facts
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
-          "CastFromGraveyard", "EntersTapped", "Layout", "Face"}
+          "CastFromGraveyard", "EntersTapped", "Overload", "CostsLess", "Layout", "Face"}
 # The layouts of cards of two faces a card file may give (``Layout:``), each with its ``Face:`` sections.
 LAYOUTS = {"split": "two halves, either cast from hand (709); with fuse both at once",
            "aftermath": "two halves, the second (Keywords: aftermath) cast only from the graveyard (702.127)",
@@ -232,6 +232,7 @@ class Catalogue:
         self.index_path: Path | None = None  # where to look cards up when no file has them
         self.approximate = False
         self.refused: dict[str, DeckError] = {}  # lower-case name -> why the index's card is refused
+        self._cache_key: str | None = None
 
     def __contains__(self, name: str) -> bool:
         return name_key(name) in self._lower
@@ -302,6 +303,16 @@ class Catalogue:
         return {name: origin.dropped for name, origin in self.origins_of(cards).items()
                 if origin.kind == "approximated"}
 
+    def cache_key(self) -> str:
+        """What the card index's compiled texts must have been compiled with for this catalogue
+        to use them (``import_cards``): a digest of its hand-written tokens and card names, the
+        tokens a text may name and the names a new token may not take."""
+        if self._cache_key is None:
+            written = [(name, card) for name, card in self.cards.items() | self.tokens.items()
+                       if self.origins.get(name, Origin("hand-written", "")).kind == "hand-written"]
+            self._cache_key = compiled_with(dict(written))
+        return self._cache_key
+
     def _token_phrase(self, name: str) -> CardDef | None:
         """Token lines as Horde lists write them: '2/2 Zombie tokens', 'Zombie token'."""
         m = re.fullmatch(r"(?:([0-9]{1,6})/([0-9]{1,6})\s+)?(.+?)(?:\s+tokens?)?", name.strip(), re.I)
@@ -326,6 +337,7 @@ class Catalogue:
         """Resolve a name through the card index and the compiler (or refuse it, remembered in
         ``refused``)."""
         from horde.cards.cardindex import open_index
+        from horde.cards.oracle import grammar_version
 
         index = open_index(self.index_path) if self.index_path is not None else None
         indexed = index.lookup(name) if index is not None else None
@@ -335,9 +347,12 @@ class Catalogue:
             return None
         if name_key(indexed.name) in self._lower:  # a face or split name of a card the files have
             return self.get(indexed.name)
+        compiled = None
+        if self.cache_key() == index.meta.get("compiled_with") and index.meta.get("grammar") == grammar_version():
+            compiled = cached_compiled(index.compiled(indexed.name), self.tokens, self._lower)
         try:
             card, origin, tokens = compile_indexed(indexed, self.tokens, self.approximate, str(index.path),
-                                                   self._lower)
+                                                   self._lower, compiled)
         except DeckError as error:
             self.refused[low] = error
             return None
@@ -455,6 +470,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         when = None
         condition = None
         optional = False
+        tax = None
         for word in rest:
             key, sep, value = word.partition("=")
             if not sep:
@@ -469,6 +485,12 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
                 continue
             if key == "may" and not static_hook:  # 'you may': a choice of its controller (rules.may)
                 optional = _convert(card_name, "may", "bool", value, (), path, line)
+                continue
+            if key == "unless_pays" and not static_hook:  # 'unless that player pays {1}' (rules.pays_tax)
+                tax = parse_cost(value, path, line)
+                if tax.x:
+                    raise DeckError(f"card '{card_name}': unless_pays={value}: a payment with X is beyond the "
+                                    "vocabulary", path, line)
                 continue
             spec = verb.args.get(key)
             if spec is None:
@@ -492,7 +514,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             if target is not None:
                 raise DeckError(f"card '{card_name}': verb '{name}' targets twice", path, line)
             target = TARGET_PLAYERS[args["who"]]  # 'target player', 'target opponent'
-        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition, optional))
+        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition, optional, tax))
     return effects
 
 
@@ -637,6 +659,16 @@ def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str
             if unknown:
                 raise ValueError(f"unknown keyword {quoted(sorted(unknown)[0])}")
             return words
+        if kind == "types":  # card types, as a type line writes them ('land', 'artifact creature')
+            types = frozenset(w.capitalize() for w in value.replace(",", " ").split())
+            unknown_types = sorted(types - CARD_TYPES)
+            if not types or unknown_types:
+                raise ValueError(f"expected card types ({', '.join(sorted(CARD_TYPES))}), got {quoted(value)}")
+            return types
+        if kind == "subtypes":  # subtypes, as a type line writes them ('forest', 'zombie')
+            return frozenset(w.capitalize() for w in value.replace(",", " ").split())
+        if kind == "colours":  # as the Colors field: 'colorless', letters or names
+            return parse_colours(value, f"argument {key}", path, line, card_name)
         return value  # "str" and "token" (tokens are checked once all files are read)
     except ValueError as error:
         raise DeckError(f"card '{card_name}': argument {key}: {error}", path, line) from None
@@ -938,8 +970,11 @@ def _build_one(block: _Block, layout: str = "", faces: tuple[CardDef, ...] = ())
         text, enchant_line = f["Enchant"]
         if "Aura" not in subtypes:
             raise DeckError(f"card '{name}': only an Aura has 'Enchant:'", path, enchant_line)
-        flt = _convert(name, "Enchant", "filter", text, (), path, enchant_line)
-        enchant = Effect("enchant", {"target": flt}, None, line=enchant_line, target=flt)
+        # 'Enchant creature card in a graveyard' (Animate Dead): graveyard:FILTER, the card its Enters returns
+        zone = "graveyard" if text.lower().startswith("graveyard:") else "battlefield"
+        flt = _convert(name, "Enchant", "filter", text.partition(":")[2] if zone == "graveyard" else text, (), path,
+                       enchant_line)
+        enchant = Effect("enchant", {"target": flt, "zone": zone}, None, line=enchant_line, target=flt)
     elif "Aura" in subtypes:
         raise DeckError(f"aura '{name}' has no 'Enchant:' line (creature, permanent, player, ...)", path, block.line)
     if "Planeswalker" in types and loyalty is None:
@@ -955,6 +990,17 @@ def _build_one(block: _Block, layout: str = "", faces: tuple[CardDef, ...] = ())
     power_amount, toughness_amount = _characteristic_defining(name, types, starred, statics, f, path)
     cast = hooks.get("Cast", [])
     counters = next((e for e in cast if e.verb == "counter_spell"), None)
+    overload = None
+    if "Overload" in f:
+        text, overload_line = f["Overload"]
+        if not cast or not any(e.target is not None for e in cast):
+            raise DeckError(f"card '{name}': 'Overload:' needs a 'Cast:' effect with a target (702.96: overloaded, "
+                            "'target' becomes 'each')", path, overload_line)
+        overload = parse_cost(text, path, overload_line)
+    costs_less = None
+    if "CostsLess" in f:
+        text, less_line = f["CostsLess"]
+        costs_less = _convert(name, "CostsLess", "amount", text, (), path, less_line)
     return CardDef(
         name=name, cost=cost, types=types, subtypes=subtypes, supertypes=supertypes, power=power,
         toughness=toughness, loyalty=loyalty, keywords=keywords, colours=colours, identity=identity,
@@ -966,7 +1012,8 @@ def _build_one(block: _Block, layout: str = "", faces: tuple[CardDef, ...] = ())
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
         power_amount=power_amount, toughness_amount=toughness_amount, counters=counters,
-        is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped, layout=layout, faces=faces)
+        is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped, overload=overload,
+        costs_less=costs_less, layout=layout, faces=faces)
 
 
 # ---------------------------------------------------------------- compiled cards
@@ -1072,7 +1119,8 @@ def face_fact_lines(face: Mapping[str, Any]) -> list[str]:
 
 
 def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approximate: bool, where: str,
-                    taken: Container[str] = ()) -> tuple[CardDef, Origin, tuple[CardDef, ...]]:
+                    taken: Container[str] = (), compiled: list[Compiled] | None = None
+                    ) -> tuple[CardDef, Origin, tuple[CardDef, ...]]:
     """The CardDef of an index card: its facts and its compiled text, through the card-file loader,
     with the new token cards its text creates (``compile_text``: none of ``tokens`` has exactly
     their facts; each named apart from ``tokens`` and ``taken``, the catalogue's names in lower
@@ -1085,52 +1133,46 @@ def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approxi
     ``approximate``: then it plays by its facts and the abilities the compiler did read, and
     ``Origin.dropped`` lists every ability left out (a face's with the face's name) and the face
     not played. Its keywords are those its own text says, never MTGJSON's ``keywords`` list,
-    which also names keywords a card only grants or mentions."""
-    from horde.cards.oracle import Facts, compile_text
-
+    which also names keywords a card only grants or mentions. ``compiled``: its text compiled
+    already, one ``Compiled`` for each face it plays (the index's, made at import:
+    ``cached_compiled``), else it is compiled here (``compile_card``)."""
     name = indexed.name
     if indexed.refused:
         raise DeckError(f"card '{name}' (index) is refused: {indexed.refused}")
-    faces: list[Mapping[str, Any]] = list(indexed.faces) or [
-        {"faceName": name, "manaCost": indexed.mana_cost, "type": indexed.type, "supertypes": indexed.supertypes,
-         "types": indexed.types, "subtypes": indexed.subtypes, "power": indexed.power, "toughness": indexed.toughness,
-         "loyalty": indexed.loyalty, "colors": indexed.colors, "text": indexed.text}]
+    faces = played_faces(indexed)
+    if compiled is None or len(compiled) != len(faces):  # never a face left out: compiled again
+        compiled = compile_card(indexed, tokens, taken)
     several = len(faces) > 1
     lines: list[str] = []
     dropped: list[str] = []
     unread: list[str] = []
     made: tuple[CardDef, ...] = ()
     read = False
-    for i, face in enumerate(faces):
+    for i, (face, text) in enumerate(zip(faces, compiled, strict=True)):
         face_name = face.get("faceName") or name
-        facts = Facts(face_name, frozenset(face.get("types", ())), frozenset(face.get("subtypes", ())),
-                      frozenset(face.get("supertypes", ())), frozenset(face.get("colors", ())),
-                      pt_star="*" in f"{face.get('power')}{face.get('toughness')}",  # a * side: a CDA (604.3)
-                      x_cost="{X}" in (face.get("manaCost") or ""))
-        compiled = compile_text(face.get("text") or "", facts, {**tokens, **{t.name: t for t in made}}, taken)
-        made += tuple(compiled.tokens.values())
+        made += tuple(text.tokens.values())
         suffix = f" [{face_name}]" if several else ""  # which face the sentence is of
-        dropped += [s.replace("~", face_name) + suffix for s in compiled.dropped]
-        unread += [s + suffix for s in compiled.unread]
-        read = read or bool(compiled.lines)
+        dropped += [s.replace("~", face_name) + suffix for s in text.dropped]
+        unread += [s + suffix for s in text.unread]
+        read = read or bool(text.lines)
         if "Creature" in face.get("types", ()) and not all(re.fullmatch(r"-?\d+", str(face.get(v)))
                                                            for v in ("power", "toughness")) \
-                and not any(line.startswith("Static: pt_equals") for line in compiled.lines):
+                and not any(line.startswith("Static: pt_equals") for line in text.lines):
             if approximate:
                 raise DeckError(f"card '{name}' (compiler) is refused even approximated: its power and "
                                 f"toughness ({face.get('power')}/{face.get('toughness')}) are not known without "
                                 f"its text{suffix}")
         if not several:
-            lines = index_fact_lines(indexed) + compiled.lines
+            lines = index_fact_lines(indexed) + text.lines
         elif indexed.layout in ("split", "aftermath"):
             if i == 0:
                 lines = [f"Name: {name}", f"Layout: {indexed.layout}",
                          "Text: " + " // ".join(" ".join((f.get("text") or "").split()) for f in faces)]
-            lines += [f"Face: {face_name}"] + face_fact_lines(face) + compiled.lines
+            lines += [f"Face: {face_name}"] + face_fact_lines(face) + text.lines
         elif i == 0:
-            lines = [f"Name: {name}"] + face_fact_lines(face) + compiled.lines + [f"Layout: {indexed.layout}"]
+            lines = [f"Name: {name}"] + face_fact_lines(face) + text.lines + [f"Layout: {indexed.layout}"]
         else:
-            lines += [f"Face: {face_name}"] + face_fact_lines(face) + compiled.lines
+            lines += [f"Face: {face_name}"] + face_fact_lines(face) + text.lines
     if several:
         identity = "".join(c for c in COLOURS if c in indexed.color_identity)
         if identity:  # 903.4: the symbols of either face's text too
@@ -1157,6 +1199,162 @@ def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approxi
     return card, Origin("approximated", where, tuple(dropped), note, blank=not read), made
 
 
+def played_faces(indexed: IndexedCard) -> list[Mapping[str, Any]]:
+    """The faces of an index card that it plays, each with its facts and text: a card of two faces
+    (split, aftermath, adventure, modal double-faced: ``IndexedCard.faces``) both, front first;
+    any other card its own facts (a transform or flip card's front face)."""
+    if indexed.faces:
+        return list(indexed.faces)
+    return [{"faceName": indexed.name, "manaCost": indexed.mana_cost, "type": indexed.type,
+             "supertypes": indexed.supertypes, "types": indexed.types, "subtypes": indexed.subtypes,
+             "power": indexed.power, "toughness": indexed.toughness, "loyalty": indexed.loyalty,
+             "colors": indexed.colors, "text": indexed.text}]
+
+
+def face_facts(face: Mapping[str, Any], name: str) -> Facts:
+    """The compiler's view of one face's printed facts (``played_faces``), read by the face's name."""
+    from horde.cards.oracle import Facts
+
+    return Facts(face.get("faceName") or name, frozenset(face.get("types", ())), frozenset(face.get("subtypes", ())),
+                 frozenset(face.get("supertypes", ())), frozenset(face.get("colors", ())),
+                 pt_star="*" in f"{face.get('power')}{face.get('toughness')}",  # a * side: a CDA (604.3)
+                 x_cost="{X}" in (face.get("manaCost") or ""))
+
+
+def compile_card(indexed: IndexedCard, tokens: Mapping[str, CardDef], taken: Container[str] = ()) -> list[Compiled]:
+    """An index card's text compiled (``horde.cards.oracle.compile_text``), one ``Compiled`` for
+    each face it plays (``played_faces``), each face's by its own name; a token an earlier face
+    creates is known to the later ones."""
+    from horde.cards.oracle import compile_text
+
+    out: list[Compiled] = []
+    made: dict[str, CardDef] = {}
+    for face in played_faces(indexed):
+        compiled = compile_text(face.get("text") or "", face_facts(face, indexed.name), {**tokens, **made}, taken)
+        made.update(compiled.tokens)
+        out.append(compiled)
+    return out
+
+
+# ---------------------------------------------------------------- texts compiled at import
+def token_lines(card: CardDef) -> list[str]:
+    """A token card (one a text creates) as card-file lines: its facts, keywords, mana, text."""
+    lines = [f"Name: {card.name}", f"Type: {card.type_line()}"]
+    if card.is_creature:
+        lines.append(f"PT: {card.power}/{card.toughness}")
+    lines.append(f"Colors: {''.join(c for c in COLOURS if c in card.colours) or 'colorless'}")
+    if card.keywords:
+        lines.append("Keywords: " + ", ".join(sorted(card.keywords)))
+    if card.mana:
+        lines.append("Mana: " + " ".join("any" if unit == frozenset("*") else "/".join(sorted(unit))
+                                         for unit in card.mana))
+    if card.text:
+        lines.append(f"Text: {card.text}")
+    return lines
+
+
+def compiled_with(written: Mapping[str, CardDef]) -> str:
+    """A digest of what a compiled text depends on besides itself: the tokens it may name (their
+    facts) and the names a new token may not take."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name in sorted(written):
+        card = written[name]
+        digest.update(("\n".join(token_lines(card)) if card.is_token else name.lower()).encode() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def compiled_record(compiled: list[Compiled]) -> str:
+    """A card's compiled text as the index keeps it (JSON): a card of one face its ``Compiled``'s
+    fields, a card of two faces ``{"faces": [...]}``, each face's (``compile_card``)."""
+    import json
+
+    def one(text: Compiled) -> dict[str, Any]:
+        return {"lines": text.lines, "unread": text.unread, "dropped": text.dropped, "why": text.why,
+                "tokens": {name: token_lines(card) for name, card in text.tokens.items()}}
+
+    record = one(compiled[0]) if len(compiled) == 1 else {"faces": [one(text) for text in compiled]}
+    return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+
+
+def cached_compiled(record: Any, tokens: Mapping[str, CardDef], taken: Container[str]) -> list[Compiled] | None:
+    """The compiled text the index keeps (``compiled_record``), one ``Compiled`` for each face,
+    with its new tokens as cards; None when there is none, or when a new token's name is now
+    another token's or card's (compiled again then, so that it is named apart as it would have
+    been). ``compile_indexed`` compiles again a card whose faces are not the record's."""
+    from horde.cards.oracle import Compiled
+
+    if not isinstance(record, dict):
+        return None
+    out: list[Compiled] = []
+    known_now = dict(tokens)
+    for face in record.get("faces") or [record]:
+        if not isinstance(face, dict):
+            return None
+        made: dict[str, CardDef] = {}
+        for name, lines in face.get("tokens", {}).items():
+            known = known_now.get(name)
+            if known is not None:
+                if token_lines(known) != lines:
+                    return None
+                made[name] = known
+                continue
+            if name.lower() in taken:
+                return None
+            try:
+                made[name] = build_from_lines(lines, "compiled token")
+            except DeckError:
+                return None
+        new = {n: c for n, c in made.items() if n not in known_now}
+        out.append(Compiled(lines=list(face["lines"]), unread=list(face["unread"]), dropped=list(face["dropped"]),
+                            why=dict(face.get("why", {})), tokens=new))
+        known_now.update(new)
+    return out
+
+
+_IMPORTING: dict[str, Any] = {}  # what the import's compiling processes compile with (inherited by fork)
+PARALLEL_MIN = 200  # a batch of fewer cards is compiled in the importing process itself
+
+
+def _compile_record(indexed: IndexedCard) -> str:
+    return compiled_record(compile_card(indexed, _IMPORTING["tokens"], _IMPORTING["taken"]))
+
+
+def import_cards(source: str | os.PathLike[str], target: Path | None = None,
+                 progress: Callable[[int, int], object] | None = None, workers: int | None = None) -> dict[str, Any]:
+    """``horde cards import``: MTGJSON's AtomicCards into the card index, with every card's text
+    compiled against the bundled card files' tokens and names (the grammar's version and what it
+    was compiled with are in the index's meta), so a deck load pays nothing for parsing. The
+    texts are compiled by ``workers`` processes (default: the machine's cores, at most four,
+    where processes can be forked); each card's on its own, so the index is the same whatever
+    their number."""
+    import multiprocessing
+
+    from horde.cards.cardindex import import_atomic_cards
+    from horde.cards.oracle import grammar_version
+
+    bundled = bundled_catalogue()
+    _IMPORTING.update(tokens=bundled.tokens, taken=frozenset(bundled._lower))
+    meta = {"grammar": grammar_version(), "compiled_with": bundled.cache_key()}
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 4)
+    forking = "fork" in multiprocessing.get_all_start_methods()
+    pool = multiprocessing.get_context("fork").Pool(workers) if workers > 1 and forking else None
+
+    def compile_batch(cards: list[IndexedCard]) -> list[str]:
+        if pool is None or len(cards) < PARALLEL_MIN:
+            return [_compile_record(card) for card in cards]
+        return pool.map(_compile_record, cards, chunksize=max(1, len(cards) // (4 * workers)))
+
+    try:
+        return import_atomic_cards(source, target, progress, compile=compile_batch, compiled_meta=meta)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
 def behaviour(card: CardDef) -> dict[str, Any]:
     """What a card does, as plain comparable values: keywords, mana, equip and flashback costs, and
     each hook's effects (hook, verb, arguments, costs, trigger condition, loyalty change); the
@@ -1176,7 +1374,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
     def effect(e: Effect) -> tuple[Any, ...]:
         return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
                 plain(e.when) if e.when is not None else None, e.cost,
-                getattr(e.condition, "text", None), e.optional)
+                getattr(e.condition, "text", None), e.optional, e.tax)
 
     hooks: dict[str, tuple[Any, ...]] = {}
     for hook in card.hooks:
@@ -1189,7 +1387,8 @@ def behaviour(card: CardDef) -> dict[str, Any]:
             "unearth": card.unearth,
             "from_graveyard": None if card.from_graveyard is None else tuple(
                 plain(part) if callable(part) else part for part in card.from_graveyard),
-            "enchant": plain(card.enchant.target) if card.enchant is not None else None, "hooks": hooks}
+            "enchant": (plain(card.enchant.target), card.enchant.args["zone"]) if card.enchant is not None else None,
+            "overload": card.overload, "costs_less": plain(card.costs_less), "hooks": hooks}
 
 
 @dataclass

@@ -16,9 +16,18 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from horde.cards.cardindex import CardIndex, IndexedCard
-from horde.cards.catalogue import build_from_lines, compile_indexed, fact_lines, facts_of
+from horde.cards.catalogue import (
+    build_from_lines,
+    cached_compiled,
+    compile_card,
+    compile_indexed,
+    fact_lines,
+    facts_of,
+    played_faces,
+)
 from horde.engine.cards import CardDef
 from horde.errors import DeckError
 
@@ -82,6 +91,7 @@ class Surveyed:
 class Survey:
     source: str
     cards: list[Surveyed] = field(default_factory=list)
+    cached: bool = False  # the texts were compiled at import
 
     def counts(self) -> dict[str, Counter[str]]:
         """Outcomes by type ('all' first)."""
@@ -129,35 +139,42 @@ class Survey:
         return random.Random(seed).sample(exact, min(count, len(exact)))
 
 
-def _survey_one(indexed: IndexedCard, tokens: Mapping[str, CardDef], where: str) -> Surveyed:
-    from horde.cards.oracle import Facts, compile_text
-
+def _survey_one(indexed: IndexedCard, tokens: Mapping[str, CardDef], where: str, record: Any = None) -> Surveyed:
     types = tuple(indexed.types)
+    compiled = cached_compiled(record, tokens, ()) if record is not None else None
+    if compiled is not None and len(compiled) != len(played_faces(indexed)):
+        compiled = None  # not every face it plays: compiled again
+    if compiled is None and not indexed.refused:
+        compiled = compile_card(indexed, tokens)
     try:
-        card, origin, _ = compile_indexed(indexed, tokens, True, where)
+        card, origin, _ = compile_indexed(indexed, tokens, True, where, (), compiled)
     except DeckError as error:
         return Surveyed(indexed.name, types, "refused", (error.message,), indexed.text)
     if origin.kind == "compiled":
-        if card.faces:  # a card of two faces: each face's lines, after its name
-            played = [face for face in card.faces if face.face != "fused"]
-            played = played if card.layout in ("split", "aftermath") else [card] + played
-            texts = [data.get("text") or "" for data in indexed.faces]
-            lines = tuple(line for face, text in zip(played, texts, strict=False) for line in
-                          [f"Face: {face.name}"] + compile_text(text, facts_of(face), tokens).lines)
-            return Surveyed(card.name, types, "exact", (), " // ".join(texts), lines)
-        facts = Facts(indexed.name, frozenset(indexed.types), frozenset(indexed.subtypes),
-                      frozenset(indexed.supertypes), frozenset(indexed.colors),
-                      pt_star="*" in f"{indexed.power}{indexed.toughness}", x_cost="{X}" in indexed.mana_cost)
-        lines = tuple(compile_text(indexed.text, facts, tokens).lines)
-        return Surveyed(card.name, types, "exact", (), indexed.text, lines)
+        if compiled is None:
+            return Surveyed(card.name, types, "exact", (), indexed.text, ())
+        if len(compiled) > 1:  # a card of two faces: each face's lines, after its name
+            faces = played_faces(indexed)
+            lines = tuple(line for face, text in zip(faces, compiled, strict=True)
+                          for line in [f"Face: {face.get('faceName') or card.name}"] + text.lines)
+            return Surveyed(card.name, types, "exact", (), " // ".join(face.get("text") or "" for face in faces), lines)
+        return Surveyed(card.name, types, "exact", (), indexed.text, tuple(compiled[0].lines))
     return Surveyed(card.name, types, "approximated", origin.dropped, indexed.text)
 
 
-def survey_index(index: CardIndex, tokens: Mapping[str, CardDef]) -> Survey:
-    """Every card of an imported index, as a deck with ``--approximate`` would resolve it."""
+def survey_index(index: CardIndex, tokens: Mapping[str, CardDef], cache_key: str = "") -> Survey:
+    """Every card of an imported index, as a deck with ``--approximate`` would resolve it: by the
+    texts the index compiled at import when they were compiled by this grammar with these tokens
+    (``cache_key``: ``Catalogue.cache_key``), else each compiled now (``Survey.cached`` says which)."""
+    from horde.cards.oracle import grammar_version
+
     survey = Survey(f"the card index {index.path}")
+    records: dict[str, Any] = {}
+    if cache_key and index.meta.get("compiled_with") == cache_key and index.meta.get("grammar") == grammar_version():
+        records = index.compiled_all()
+    survey.cached = bool(records)
     for indexed in index.cards():
-        survey.cards.append(_survey_one(indexed, tokens, str(index.path)))
+        survey.cards.append(_survey_one(indexed, tokens, str(index.path), records.get(indexed.name.lower())))
     survey.cards.sort(key=lambda c: c.name)
     return survey
 

@@ -130,7 +130,8 @@ def cards_import(file, quiet):
     folder ($HORDE_HOME or the platform's user data folder)."""
     from tqdm.auto import tqdm
 
-    from horde.cards.cardindex import import_atomic_cards, index_path
+    from horde.cards.cardindex import index_path
+    from horde.cards.catalogue import import_cards
     from horde.files import check_regular, shown
 
     check_regular(file, "AtomicCards file")  # a missing file: one line, before any progress bar
@@ -141,7 +142,7 @@ def cards_import(file, quiet):
 
         try:
             with terminate_as_interrupt() as stop:  # SIGTERM too: the temporary file is removed
-                summary = import_atomic_cards(file, progress=progress)
+                summary = import_cards(file, progress=progress)
         except KeyboardInterrupt:
             bar.close()
             click.echo(f"interrupted: the card index is as it was ({shown(index_path())})", err=True)
@@ -261,7 +262,7 @@ def cards_survey(bundled, sample, seed):
         if index is None:
             raise HordeError("no card index: import MTGJSON's AtomicCards with 'horde cards import FILE' (or survey "
                              "the bundled cards' texts with --bundled)")
-        survey = survey_index(index, catalogue.tokens)
+        survey = survey_index(index, catalogue.tokens, catalogue.cache_key())
     click.echo(survey.describe())
     if sample:
         click.echo(f"\nprecision audit sample: {sample} exact cards, seed {seed} (docs/audit/README.md)")
@@ -269,6 +270,9 @@ def cards_survey(bundled, sample, seed):
             click.echo(f"\n{n}. {card.name}\n   text: {' / '.join(card.text.splitlines())}")
             for line in card.lines:
                 click.echo(f"   {line}")
+    if not bundled and not survey.cached:
+        click.echo("(the card index's texts were compiled by another version of the grammar, or not at import: "
+                   "each was compiled now; import it again to keep them)", err=True)
 
 
 @cards.command("recall", examples=("horde cards recall", "horde cards recall --verbose",))

@@ -8,7 +8,7 @@ general mechanic of ``horde.engine.rules``; this module only decides when lieute
 from __future__ import annotations
 
 from horde.engine import rules
-from horde.engine.cards import CardDef, Effect, ability_text
+from horde.engine.cards import LOCKED, CardDef, Effect, ability_text
 from horde.engine.events import log
 from horde.engine.filters import Context
 from horde.engine.shuffling import randbelow
@@ -220,6 +220,8 @@ def can_activate(game: Game, p: Permanent, ability: Ability) -> bool:
     costs = ability[0].costs
     if "tap" in costs and p.tapped:
         return False
+    if rules.has_keyword(game, p, LOCKED):
+        return False  # Faith's Fetters
     if any(cost == "discard a card" or cost.startswith("pay ") for cost in costs if isinstance(cost, str)):
         return False  # its hand holds only bounced cards it casts (H6), and it has no life to pay (H11)
     return all(rules.sacrifice_options(game, p, cost) for cost in costs

@@ -46,7 +46,8 @@ HOOKS = {
     "Minus": "a minus loyalty ability: a boss's non-ultimate minus (B3), or a team planeswalker's (606)",
     "Ultimate": "a boss's ultimate loyalty ability (B3); a team planeswalker's is a minus ability like any (606)",
     # Hooks of the published automated opponents' cards (RULES.md sections F, M, G).
-    "Leaves": "when the permanent leaves the battlefield (a Hero's Reward: F4, G5)",
+    "Leaves": "when the permanent leaves the battlefield (a Hero's Reward: F4, G5; an Aura's 'it' is what it enchanted)",
+    "AttachedDies": "whenever the creature it is attached to dies ('whenever equipped creature dies': 'it' is that creature)",
     "ToGraveyard": "when the card is put into a graveyard from anywhere (an artifact's Hero's Reward: M3)",
     "YourEndStep": "at the beginning of its controller's end step (an elite Head: F5)",
     "MainPhase": "at the beginning of its controller's precombat main phase (M2)",
@@ -72,9 +73,14 @@ KEYWORDS = {
     "protection from green", "protection from creatures", "protection from artifacts", "protection from everything",
     # a split card's halves: cast both together (702.102), or one only from the graveyard (702.127)
     "fuse", "aftermath",
+    # 'its activated abilities can't be activated unless they're mana abilities' (Faith's Fetters): mana still flows
+    "activated abilities can't be activated",
     # until end of turn only, from the challenge decks' spells (M4, G4)
     "attacks this turn", "destroyed after combat", "must be blocked",
 }
+
+
+LOCKED = "activated abilities can't be activated"  # its abilities other than mana abilities can't be activated
 
 
 # Hybrid, Phyrexian and two-brid mana symbols (107.4e-f) as MTGJSON writes them: the two colours of a
@@ -211,6 +217,7 @@ class Effect:
     when: Any = None  # the trigger condition of a CreatureDies or ControllerDamaged effect (a filter)
     condition: Any = None  # if=... / unless=...: the effect happens only when it holds (horde.engine.filters)
     optional: bool = False  # may=true: 'you may': its controller chooses whether it happens (``rules.may``)
+    tax: ManaCost | None = None  # unless_pays={1}: it happens unless the player it names pays this (``rules.pays_tax``)
 
     def describe(self) -> str:
         """The verb and its arguments as written in a card file."""
@@ -229,6 +236,8 @@ class Effect:
             parts.append(getattr(self.condition, "text", "if=?"))
         if self.optional:
             parts.append("may=true")
+        if self.tax is not None:
+            parts.append(f"unless_pays={self.tax}")
         return f"{self.verb} {' '.join(parts)}".strip()
 
 
@@ -283,6 +292,8 @@ class CardDef:
     # characteristics are both halves' combined); a face is cast, or played, and is the permanent.
     layout: str = ""
     faces: tuple[CardDef, ...] = ()
+    overload: ManaCost | None = None  # overload cost (702.96): cast for it, its 'target' becomes 'each'
+    costs_less: Any = None  # 'this spell costs {1} less to cast for each ...': the generic mana less (an amount)
     # Type facts asked on the hot path, set once in __post_init__.
     is_token: bool = field(init=False, default=False)
     is_legendary: bool = field(init=False, default=False)  # the legend rule looks at it (704.5j)

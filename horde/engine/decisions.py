@@ -40,6 +40,15 @@ KINDS = {
                "sorcery speed, a minus ability only with enough loyalty: 606), and None (either main phase)",
     "search": "options: the different basic lands (or land cards a search may find) in its library; subject: True "
               "onto the battlefield, False to hand",
+    "tutor": "options: the different cards of its library a search may find (701.19); subject: (the card searching, "
+             "where the card goes: 'hand', 'battlefield', 'top' or 'graveyard')",
+    "reanimate": "options: (owner, card) pairs of the cards in graveyards it may put onto the battlefield under its "
+                 "control (owner: a team player's index, -1 the Horde); subject: the card doing it",
+    "divide": "options: legal targets (permanents, player indexes, 'horde'); return a list of exactly `count` of them, "
+              "one per point of damage, a target repeated as often as it is dealt a point (601.2d), at most "
+              "subject[2] different ones; subject: (the card, the damage, the most targets)",
+    "pay": "options (True, False): whether it pays what an opponent's card asks so that its effect does not happen "
+           "('unless that player pays {1}'); subject: (card, effect, the cost)",
     "mode": "options: the modes of a modal spell it can carry out (each a tuple of effects); subject: the card",
     "modes": "options: the modes of a 'choose two' or 'choose one or more' spell it can carry out; return a list of "
              "them (at least `count`, as many as the card allows: is_legal checks); subject: the card",
@@ -78,7 +87,8 @@ KINDS = {
     "keep": "options: its permanents of a kind; the one it keeps, the rest being sacrificed (A1: No One Will Hear "
             "Your Cries) or put into the graveyard (704.5j: its legendary permanents of one name, tokens too)",
 }
-SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme", "exile_with", "scry"}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme", "exile_with",
+              "scry", "divide"}
 
 
 class PolicyError(HordeError):
@@ -127,7 +137,13 @@ def check_choice(decision: Decision, choice: Any) -> None:
         return
     if not isinstance(choice, list | tuple):
         raise PolicyError(f"'{decision.kind}' expects a list, got {choice!r}")
-    if decision.kind == "blocks":
+    if decision.kind == "divide":  # a target may be named once per point of damage it is dealt (601.2d)
+        for item in choice:
+            if not any(option is item for option in options) and item not in options:
+                raise PolicyError(f"illegal target for 'divide': {item!r}")
+        if len(choice) != decision.count:
+            raise PolicyError(f"'divide' needs exactly {decision.count} points, got {len(choice)}")
+    elif decision.kind == "blocks":
         used = set()
         for pair in choice:
             if pair not in options:

@@ -24,10 +24,12 @@ from horde.engine.filters import (
     Amount,
     Context,
     Filter,
+    Known,
     card_matches,
     compile_amount,
     compile_filter,
     evaluate,
+    known_permanent,
     their_player,
 )
 from horde.engine.shuffling import randbelow
@@ -63,7 +65,7 @@ class Verb:
 VERBS: dict[str, Verb] = {}
 
 WHO = ("you", "each_opponent", "each_player", "that_player", "each_other_player", "caster", "target_player",
-       "target_opponent", "target_controller",
+       "target_opponent", "target_controller", "target_owner",
        # A: schemes name these ("each of your other opponents", "the opponent with the highest life total")
        "other_opponents", "highest_life_opponent")
 # 'target player (opponent) or planeswalker' (Which of You Burns Brightest?): targets only
@@ -116,12 +118,16 @@ def verb(name: str, *, targets: str | None = None, static: bool = False, at: str
 
 
 # ---------------------------------------------------------------- the verbs
-@verb("create_tokens", token=Arg("token"), count=Arg("amount", 1), tapped=Arg("bool", False))
-def create_tokens(game: Game, ctx: Context, token: str, count: Amount, tapped: bool) -> None:
-    """Create COUNT copies of the named token under the controller's control."""
+@verb("create_tokens", token=Arg("token"), count=Arg("amount", 1), tapped=Arg("bool", False),
+      who=Arg("choice", None, WHO))
+def create_tokens(game: Game, ctx: Context, token: str, count: Amount, tapped: bool, who: str | None = None) -> None:
+    """Create COUNT copies of the named token under the controller's control (each player WHO
+    names creates them under its own: 'its controller creates a 3/3 green Beast creature token')."""
     card = game.tokens[token]
-    for _ in range(evaluate(game, ctx, count)):
-        rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller, tapped=tapped, created=True)
+    n = evaluate(game, ctx, count)
+    for player in (ctx.controller,) if who is None else _players_for(game, ctx, who):
+        for _ in range(n):
+            rules.put_onto_battlefield(game, card, player, player, tapped=tapped, created=True)
 
 
 @verb("counters", on=Arg("choice", "self", ("self", "target", "each")), count=Arg("amount", 1),
@@ -205,8 +211,10 @@ def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
         if target == "horde":
             return [HORDE_CONTROLLER]
         return [target] if isinstance(target, int) else []
-    if who == "target_controller":
+    if who == "target_controller":  # as it last existed, if it has left (608.2h)
         return [ctx.target.controller] if isinstance(ctx.target, Permanent) else []
+    if who == "target_owner":
+        return [ctx.target.owner] if isinstance(ctx.target, Permanent) else []
     if who == "each_opponent":
         return team if ctx.is_horde else [HORDE_CONTROLLER]
     if who == "each_other_player":
@@ -214,6 +222,23 @@ def _players_for(game: Game, ctx: Context, who: str) -> list[int]:
     if game.setup.opponent != "horde":
         return team  # each_player: a challenge deck's side is no player, 'each player' is the team's (G7)
     return team + [HORDE_CONTROLLER]  # each_player: the Horde counts as a player (H9)
+
+
+def acted_on(game: Game, ctx: Context, p: Permanent) -> Known:
+    """A verb acts on a permanent: the ability remembers it as it is now, for the verbs after it
+    ('its controller', 'its power', 'that creature': 608.2h); returns what was remembered."""
+    known = known_permanent(game, p)
+    ctx.remember(known)
+    return known
+
+
+def reached(game: Game, ctx: Context, known: Known, zone: str) -> None:
+    """A permanent a verb put into ``zone``: once it has left the battlefield, it was moved 'this
+    way' ('for each creature destroyed this way': a token and a commander count, though the
+    token ceases to exist, H6, and the commander may go to the command zone, C2; whoever returns
+    'the cards exiled this way' finds only those still there)."""
+    if known.permanent is None or not rules.on_battlefield(game, known.permanent):
+        ctx.moved_card(known.card, known.owner, zone)
 
 
 @verb("lose_life", who=Arg("choice", "each_opponent", WHO), amount=Arg("amount"))
@@ -256,7 +281,9 @@ def destroy_all(game: Game, ctx: Context, filter: Filter, regenerate: bool | Non
         players = _players_for(game, ctx, who)
         doomed = [p for p in doomed if p.controller in players]
     for p in doomed:
-        rules.destroy(game, p, ctx.controller, regenerate is not False)
+        known = Known(p, p.card, p.controller, p.owner)
+        if rules.destroy(game, p, ctx.controller, regenerate is not False):
+            reached(game, ctx, known, "graveyard")  # 'for each creature destroyed this way
 
 
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
@@ -284,7 +311,9 @@ def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, c
             if not options:
                 break
             victim = rules.choose_sacrifice(game, player, options)
+            known = acted_on(game, ctx, victim)
             rules.sacrifice(game, victim, ctx.controller)  # L6: the effect forced it
+            reached(game, ctx, known, "graveyard")  # 'for each creature sacrificed this way'
 
 
 def _keep_one(game: Game, ctx: Context, player: int, filter: Filter) -> None:
@@ -317,7 +346,9 @@ def discard(game: Game, ctx: Context, who: str, count: Amount) -> None:
     """Each player WHO names discards COUNT cards of its choice (the Horde: at random, H9)."""
     n = evaluate(game, ctx, count)
     for player in _players_for(game, ctx, who):
-        rules.discard(game, player, n)
+        for card in rules.discard(game, player, n):
+            ctx.moved_card(card, player, "graveyard")  # 'for each card discarded this way'
+
 
 
 @verb("mill", who=Arg("choice", "each_opponent", WHO), count=Arg("amount", 1))
@@ -374,23 +405,26 @@ def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count:
 
 @verb("return_self", to=Arg("choice", "battlefield", ("battlefield", "hand")), tapped=Arg("bool", None))
 def return_self(game: Game, ctx: Context, to: str, tapped: bool | None) -> None:
-    """Return this card from its owner's graveyard to the battlefield (TAPPED) or to its hand (a GraveyardActivated ability)."""
+    """Return this card from its owner's graveyard to the battlefield (TAPPED) or to its hand (a GraveyardActivated ability; a Dies one: 'return it to its owner's hand')."""
     card = ctx.card
-    graveyard = rules.graveyard_of(game, ctx.controller)
+    owner = ctx.permanent.owner if ctx.permanent is not None else ctx.controller  # a Dies ability: its owner's
+    graveyard = rules.graveyard_of(game, owner)
     if card is None or card not in graveyard:
         return
     graveyard.remove(card)
     if to == "battlefield":
-        rules.put_onto_battlefield(game, card, ctx.controller, ctx.controller, tapped=bool(tapped))
+        rules.put_onto_battlefield(game, card, owner, owner, tapped=bool(tapped))
     else:
-        rules.hand_of(game, ctx.controller).append(card)
+        rules.hand_of(game, owner).append(card)
 
 
 @verb("destroy", target=Arg("filter"), regenerate=Arg("bool", None), targets="target")
 def destroy(game: Game, ctx: Context, target: Filter, regenerate: bool | None) -> None:
     """Destroy target permanent matching TARGET (REGENERATE=false: it can't be regenerated)."""
     if isinstance(ctx.target, Permanent):
-        rules.destroy(game, ctx.target, ctx.controller, regenerate is not False)
+        known = acted_on(game, ctx, ctx.target)
+        if rules.destroy(game, ctx.target, ctx.controller, regenerate is not False):
+            reached(game, ctx, known, "graveyard")
 
 
 @verb("regenerate", on=Arg("choice", "self", ("self", "target")), target=Arg("filter", None), targets="target")
@@ -404,15 +438,20 @@ def regenerate(game: Game, ctx: Context, on: str, target: Filter | None) -> None
 @verb("exile", target=Arg("filter"), targets="target")
 def exile(game: Game, ctx: Context, target: Filter) -> None:
     """Exile target permanent matching TARGET."""
-    if isinstance(ctx.target, Permanent):
+    if isinstance(ctx.target, Permanent) and rules.on_battlefield(game, ctx.target):
+        known = acted_on(game, ctx, ctx.target)
         rules.exile(game, ctx.target, ctx.controller)
+        reached(game, ctx, known, "exile")
 
 
-@verb("bounce", target=Arg("filter"), targets="target")
-def bounce(game: Game, ctx: Context, target: Filter) -> None:
-    """Return target permanent matching TARGET to its owner's hand (a token ceases to exist: H6)."""
-    if isinstance(ctx.target, Permanent):
-        rules.bounce(game, ctx.target, ctx.controller)
+@verb("bounce", on=Arg("choice", "target", ("target", "self")), target=Arg("filter", None), targets="target")
+def bounce(game: Game, ctx: Context, on: str, target: Filter | None) -> None:
+    """Return target permanent matching TARGET (ON=self: this permanent) to its owner's hand (a token ceases to exist: H6)."""
+    p = ctx.permanent if on == "self" else ctx.target
+    if isinstance(p, Permanent) and rules.on_battlefield(game, p):
+        known = acted_on(game, ctx, p)
+        rules.bounce(game, p, ctx.controller)
+        reached(game, ctx, known, "hand")
 
 
 @verb("damage", amount=Arg("amount"), target=Arg("filter"), regenerate=Arg("bool", None), targets="target")

@@ -112,6 +112,16 @@ EVENTS: dict[str, EventKind] = {
                                           "(the Horde pays any mana: H7); null for a shield made earlier this turn"))),
     "protection": EventKind("damage to a permanent is prevented: it has protection from the source (702.16)", (
         CARD, ID, Field("source", "str", "the source's card"), AMOUNT)),
+    "control": EventKind("a permanent changes controller: an Aura takes it, or it returns when the Aura leaves "
+                         "(613.1b); side: its new controller's", (
+        CARD, ID, Field("player", "int|null", "its new controller, from 1; null for the Horde"))),
+    "tax_paid": EventKind("a team player pays what an opponent's card asks so that its effect does not happen "
+                          "('unless that player pays {1}')", (
+        TEAM_PLAYER, Field("card", "str|null", "the card whose ability asked"), Field("cost", "str", "what it paid"))),
+    "search": EventKind("a player searches its library and puts the card it finds somewhere (701.19; the Horde's "
+                        "at random: H9)", (
+        CARD, PLAYER, Field("to", "str", "where the card goes: 'hand', 'battlefield', 'top' (of the library, "
+                                         "after the shuffle) or 'graveyard'"))),
     "enchant": EventKind("an Aura enters attached to the permanent or player it enchants (the Horde's at random: H9)", (
         Field("card", "str", "the Aura"), ID, TARGET, TARGET_ID, TARGET_PLAYER)),
     "aura_falls_off": EventKind("an Aura attached to an illegal object or to nothing goes to the graveyard (704.5m)", (

@@ -53,6 +53,8 @@ TYPE_TERMS = {
 COLOUR_TERMS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
+# The subtypes a filter names: those of the bundled cards, and every other creature, artifact,
+# enchantment and land type cards print (205.3g-m): "Other Ooze creatures you control", "Gates".
 SUBTYPE_TERMS = {
     "zombie", "skeleton", "army", "giant", "human", "soldier", "spirit", "vampire", "warrior",
     "wizard", "knight", "elf", "goblin", "dragon", "angel", "beast", "horror", "cleric", "rogue",
@@ -61,7 +63,27 @@ SUBTYPE_TERMS = {
     "swamp", "forest", "island", "mountain", "plains", "equipment", "aura",
     "phyrexian", "rat", "troll", "snake", "curse",
     "head", "minotaur", "reveler", "god", "satyr", "nymph", "centaur",
-}
+} | set("""
+    advisor aetherborn antelope ape archer archon artificer assassin atog aurochs avatar
+    azra background badger barbarian bard basilisk bat bear beeble beholder berserker blinkmoth blood
+    boar brainiac bringer brushwagg camarid camel caribou carrier cartouche cave cephalid chicken
+    chimera citizen clamfolk class clue cockatrice contraption cow coward crab crocodile cyborg cyclops
+    dauthi demigod desert deserter djinn dog drake dreadnought drone dryad duck dwarf efreet egg elder
+    eldrazi elephant elk eye faerie ferret fish flagbearer food fortification fox fractal frog fungus
+    gamer gargoyle gate germ gnoll goat gold gorgon graveborn gremlin griffin guest hag halfling harpy
+    hellion hippo hippogriff homarid homunculus horse hound hyena illusion imp incarnation jackal
+    jellyfish juggernaut kavu key killbot kirin kithkin kobold kor kraken lair lamia lammasu leech
+    leviathan lhurgoyf licid lizard locus manticore masticore mercenary metathran mine mole monger
+    mongoose monk monkey moonfolk mouse mutant myr mystic naga nautilus nephilim nightmare nightstalker
+    ninja noble noggle nomad octopus ogre ooze orc orgg otter ouphe ox oyster pangolin peasant pegasus
+    pentavite pest phelddagrif phoenix pilot pincher pirate plant powerstone praetor prism
+    processor rabbit raccoon ranger rebel reflection rhino rigger role rune sable saga salamander
+    samurai scarecrow scientist scion scorpion scout sculpture serf serpent servo shade shapeshifter
+    shard shark sheep shrine siren slith slug soltari spawn specter spellshaper sphinx spider spike
+    splinter sponge squid squirrel starfish surrakar survivor tentacle tetravite thalakos thopter thrull
+    tiefling tower treasure treefolk trilobite triskelavite turtle unicorn urza's vedalken vehicle
+    viashino volver wall warlock weird werewolf whale wolverine wombat worm wraith yeti zubera
+""".split())
 
 
 STATE_TERMS = {"attacking", "blocking", "tapped", "untapped", "other", "yours", "opponents",
@@ -483,6 +505,12 @@ AMOUNT_ATOMS: dict[str, TermFunction] = {
     "exiled_power": lambda g, x: sum(card_power(g, c, x.controller) for c in _exiled_with(x)),
     "exiled_toughness": lambda g, x: sum(card_toughness(g, c, x.controller) for c in _exiled_with(x)),
     "charge": lambda g, x: _charge(getattr(x, "permanent", None)),
+    # References back (608.2h): what an earlier verb of the same resolution acted on ('it': its
+    # power, toughness or mana value as it last existed), or how many objects it moved ('this way').
+    "it:power": lambda g, x: _it_value(g, x, "power"),
+    "it:toughness": lambda g, x: _it_value(g, x, "toughness"),
+    "it:mv": lambda g, x: _it_value(g, x, "mv"),
+    "this_way": lambda g, x: len(getattr(x, "moved", None) or ()),
 }
 AMOUNTS = set(AMOUNT_ALIASES) | set(AMOUNT_ATOMS)  # the names an amount may be (besides expressions)
 AMOUNT_KINDS = ("count", "graveyard", "hand", "graveyard_types")
@@ -664,14 +692,57 @@ def evaluate(game: Game, ctx: Source, value: Amount) -> int:
 
 
 # ---------------------------------------------------------------- the context of one resolution
+class Known:
+    """An object an earlier verb of a resolution acted on, as it last existed there (608.2h: last
+    known information): the permanent (None for a card that was never one: a card searched for,
+    discarded or exiled from a graveyard), its card, controller and owner, and a permanent's
+    power and toughness when the verb met it (a creature exiled keeps the power it had: Swords to
+    Plowshares). ``it:power`` and the other references of an amount read it."""
+
+    __slots__ = ("permanent", "card", "controller", "owner", "power", "toughness")
+
+    def __init__(self, permanent: Permanent | None, card: CardDef, controller: int, owner: int, power: int = 0,
+                 toughness: int = 0):
+        self.permanent = permanent
+        self.card = card
+        self.controller = controller
+        self.owner = owner
+        self.power = power
+        self.toughness = toughness
+
+
+def known_permanent(game: Game, p: Permanent) -> Known:
+    """A permanent as it is now, kept for the verbs after the one that acts on it (608.2h)."""
+    return Known(p, p.card, p.controller, p.owner, power(game, p), toughness(game, p))
+
+
+def _it_value(game: Game, ctx: Source, what: str) -> int:
+    """'Its power' ('toughness', 'mana value'): of what an earlier verb of this resolution acted
+    on, as it last existed (608.2h); with none, of the permanent the ability targets, as it is now."""
+    it = getattr(ctx, "it", None)
+    if it is None:
+        target = getattr(ctx, "target", None)
+        if not isinstance(target, Permanent):
+            return 0
+        it = known_permanent(game, target)
+    if what == "mv":
+        return it.card.mana_value
+    if it.card.power is None:
+        return 0  # not a creature
+    return it.power if what == "power" else it.toughness
+
+
 class Context:
     """Who is doing what: the source, its controller, the chosen target, the X paid, how many
     times the spell was kicked, for 'each player' triggers the player concerned
     (``that_player``), and whether the last 'may' verb of the ability was done (``done``: 'if
-    you do', 'if a player does')."""
+    you do', 'if a player does'). What the ability's verbs have acted on so far, for the verbs
+    after them (references back: 'it', 'that creature', 'the exiled card', 'this way'):
+    ``it``, the last object one acted on (``Known``), and ``moved``, every card they moved from
+    one zone to another, each (card, owner, zone it went to) (None until one moves a card)."""
 
     __slots__ = ("card", "permanent", "controller", "target", "x", "that_player", "spell", "caster", "kicked",
-                 "done")
+                 "done", "it", "moved")
 
     def __init__(self, card: CardDef | None, permanent: Permanent | None, controller: int,
                  target: Target | None = None, x: int = 0, that_player: int | None = None, kicked: int = 0):
@@ -685,6 +756,19 @@ class Context:
         self.caster: int | None = None  # the controller of the spell that targeted (Targeted hook)
         self.kicked = kicked  # times the spell (or the permanent's spell) was kicked
         self.done = False  # the last 'may' verb of this ability did it
+        self.it: Known | None = None  # what the last verb that acted on one object acted on
+        self.moved: list[tuple[CardDef, int, str]] | None = None  # (card, owner, zone) moved this way
+
+    def remember(self, known: Known) -> None:
+        """An earlier verb acted on this object: 'it' for the verbs after it."""
+        self.it = known
+
+    def moved_card(self, card: CardDef, owner: int, zone: str) -> None:
+        """An earlier verb moved this card to ``zone`` ('graveyard', 'exile', 'hand', 'library',
+        'battlefield'): a card moved 'this way'."""
+        if self.moved is None:
+            self.moved = []
+        self.moved.append((card, owner, zone))
 
     @property
     def is_horde(self) -> bool:

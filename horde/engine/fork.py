@@ -25,7 +25,7 @@ from random import Random
 
 from horde.engine.cards import CardDef
 from horde.engine.decisions import Chooser
-from horde.engine.filters import Context
+from horde.engine.filters import Context, Known
 from horde.engine.rules.abilities import Trigger
 from horde.engine.shuffling import shuffle
 from horde.engine.state import (
@@ -269,6 +269,9 @@ class _Copier:
         new.loyalty_turn = old.loyalty_turn
         new.present = old.present
         new.exiled_with = old.exiled_with
+        new.printed = old.printed
+        new.base_controller = old.base_controller
+        new.linked = None if old.linked is None else list(old.linked)
         attached = old.attached_to
         new.attached_to = None if attached is None else self.permanent(attached)
         new.equipment = self.permanent_list(old.equipment)
@@ -334,6 +337,12 @@ class _Copier:
         new.spell = old.spell
         new.caster = old.caster
         new.done = old.done
+        it = old.it
+        if it is not None:
+            known = it.permanent
+            new.it = Known(None if known is None else self.permanent(known), it.card, it.controller, it.owner,
+                           it.power, it.toughness)
+        new.moved = None if old.moved is None else list(old.moved)
         return new
 
 

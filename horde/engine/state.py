@@ -73,6 +73,7 @@ def spend(game: Game, units: int = 1) -> None:
 
 HORDE_CONTROLLER = -1  # the controller (and owner) index of every Horde permanent; team players count from 0
 NO_MASTER = -2  # Z2: the master of a player who is no zombie
+NO_CONTROLLER = -2  # a permanent's base_controller while no Aura controls it
 
 
 class Permanent:
@@ -84,7 +85,7 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present", "all_keywords", "exiled_with", "charge",
+        "attacked", "present", "all_keywords", "exiled_with", "charge", "printed", "base_controller", "linked",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -132,6 +133,9 @@ class Permanent:
         self.present = False  # on the battlefield: kept by the Battlefield's enter and leave (a stand-in never is)
         self.exiled_with: tuple[CardDef, ...] = ()  # 607.2a: the cards its own ability exiled ("the exiled cards")
         self.charge = 0  # charge counters (a Vivid land's, Everflowing Chalice's)
+        self.printed: CardDef | None = None  # its own card while an Aura makes it something else (``card``: 613.1)
+        self.base_controller = NO_CONTROLLER  # its controller before an Aura took control of it (613.1b)
+        self.linked: list[tuple[CardDef, int, str]] | None = None  # what its abilities moved (607.2a: 'the exiled card')
 
     @property
     def is_horde(self) -> bool:
@@ -304,25 +308,42 @@ class Battlefield:
         p.present = True
         self.next_id += 1
         (self.horde if controller == HORDE_CONTROLLER else self.team).append(p)
+        self._file(p, card, 1)
+        if card.anthems:
+            self.anthems_changed()  # a new anthem: every cached bonus is stale
+        return p
+
+    def _file(self, p: Permanent, card: CardDef, change: int) -> None:
+        """Put a permanent of ``card`` into the indexes its card calls for (``change`` 1), or
+        take it out of them (-1)."""
         if card.indexed:
             if card.anthems or card.equipped or card.static_flags:
-                self.statics.append(p)
-                if card.anthems:
-                    self.anthems_changed()  # a new anthem: every cached bonus is stale
+                if change > 0:
+                    self.statics.append(p)
+                else:
+                    self.statics.remove(p)
             if card.points:
-                self._at_points(p, 1)
+                self._at_points(p, change)
             if card.enchant is not None:
-                self.auras.append(p)
+                if change > 0:
+                    self.auras.append(p)
+                else:
+                    self.auras.remove(p)
             if card.protection:
-                self.protections += 1
+                self.protections += change
         if card.is_planeswalker:
-            self.planeswalkers.append(p)
-        if card.makes_mana and (controller != HORDE_CONTROLLER or card.is_land):
-            self.mana_sources.setdefault(controller, []).append(p)
+            if change > 0:
+                self.planeswalkers.append(p)
+            else:
+                self.planeswalkers.remove(p)
+        if card.makes_mana and (p.controller != HORDE_CONTROLLER or card.is_land):
+            if change > 0:
+                self.mana_sources.setdefault(p.controller, []).append(p)
+            else:
+                self.mana_sources[p.controller].remove(p)
         if card.is_legendary:
-            self.legends += 1
-        self._index(card, 1)
-        return p
+            self.legends += change
+        self._index(card, change)
 
     def leave(self, p: Permanent) -> bool:
         """Take a permanent off the battlefield: its equipment falls off (or it falls off its
@@ -332,15 +353,8 @@ class Battlefield:
         p.present = False
         changed = bool(p.card.anthems or p.equipment or p.auras or p.attached_to is not None)
         (self.horde if p.controller == HORDE_CONTROLLER else self.team).remove(p)
-        self._index(p.card, -1)
         card = p.card
-        if card.indexed:
-            if card.anthems or card.equipped or card.static_flags:
-                self.statics.remove(p)  # enter put it there
-            if card.points:
-                self._at_points(p, -1)
-            if card.protection:
-                self.protections -= 1
+        self._file(p, card, -1)  # enter put it there
         for equipment in p.equipment:
             equipment.attached_to = None
         p.equipment = []
@@ -351,14 +365,6 @@ class Battlefield:
             attached = p.attached_to
             (attached.auras if p.card.enchant is not None else attached.equipment).remove(p)
             p.attached_to = None
-        if card.enchant is not None:
-            self.auras.remove(p)
-        if card.is_planeswalker:
-            self.planeswalkers.remove(p)
-        if card.makes_mana and (p.controller != HORDE_CONTROLLER or card.is_land):
-            self.mana_sources[p.controller].remove(p)
-        if card.is_legendary:
-            self.legends -= 1
         if p.unearthed:
             self.unearthed.remove(p)
         p.attacking = False
@@ -400,6 +406,21 @@ class Battlefield:
             target.auras.append(aura)
         else:
             aura.attached_player = target
+        self.anthems_changed()
+
+    def become(self, p: Permanent, card: CardDef) -> None:
+        """A permanent's characteristics become those of ``card`` (an Aura makes it a colorless
+        Forest land: 613.1a-f): the indexes follow, as if it left as what it was and entered as
+        what it is, with no zone change."""
+        old = p.card
+        if card is old:
+            return
+        self._file(p, old, -1)
+        p.card = card
+        self._file(p, card, 1)
+        if card.makes_mana and p.controller != HORDE_CONTROLLER:  # in the order of ``team``
+            self.mana_sources[p.controller] = [q for q in self.team if q.card.makes_mana and q.controller == p.controller]
+        p.all_keywords = card.keywords
         self.anthems_changed()
 
     def unearth(self, p: Permanent) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from horde.engine import boss, rules, schemes
-from horde.engine.cards import Effect, ability_text
+from horde.engine.cards import LOCKED, Effect, ability_text
 from horde.engine.events import log
 from horde.engine.filters import Context
 from horde.engine.rules import ask, check_state, has_keyword, power
@@ -251,8 +251,8 @@ def loyalty_options(game: Game, i: int) -> list[tuple[Permanent, tuple[Effect, .
     options = []
     zombie = game.players[i].zombie
     for p in game.battlefield.planeswalkers:
-        if p.controller != i or p.loyalty_turn == game.turn:
-            continue
+        if p.controller != i or p.loyalty_turn == game.turn or rules.has_keyword(game, p, LOCKED):
+            continue  # 606.3; a loyalty ability is an activated ability (Faith's Fetters)
         for hook in ("Plus", "Minus", "Ultimate"):
             for ability in p.card.abilities(hook):
                 if p.loyalty + (ability[0].cost or 0) < 0:
@@ -300,7 +300,7 @@ def activate_step(game: Game, i: int) -> None:
     while not game.over():
         options = []
         for p in game.battlefield.team:
-            if p.controller != i or "Activated" not in p.card.hooks:
+            if p.controller != i or "Activated" not in p.card.hooks or rules.has_keyword(game, p, LOCKED):
                 continue
             for ability in p.card.abilities("Activated"):
                 if (p.id, ability[0].line) not in used and _can_pay_activation(game, p, ability):
@@ -356,7 +356,8 @@ def _can_pay_activation(game: Game, p: Permanent, ability: tuple[Effect, ...]) -
 
 def equip_step(game: Game, i: int) -> None:
     """The player may pay equip costs to attach its equipment to its creatures."""
-    owned = [p for p in game.battlefield.team if p.controller == i and p.card.equip is not None]
+    owned = [p for p in game.battlefield.team if p.controller == i and p.card.equip is not None
+             and not rules.has_keyword(game, p, LOCKED)]  # equip is an activated ability (Faith's Fetters)
     while owned:
         options = []
         for equipment in owned:

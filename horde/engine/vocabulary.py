@@ -12,6 +12,7 @@ from __future__ import annotations
 from horde.engine import (
     effects_layers,  # noqa: F401  (characteristic-defining abilities and their linked abilities)
     effects_mana,  # noqa: F401  (lands and mana rocks)
+    effects_staples,  # noqa: F401  (references back, searches, reanimation, Auras that take control)
 )
 from horde.engine.effects import VERBS
 

@@ -147,6 +147,9 @@ class RandomPolicy(Policy):
             return [a for a in options if rng.random() < 0.5]
         if kind in ("bottom", "exile_cards"):
             return rng.sample(list(options), decision.count)
+        if kind == "divide":  # each point of damage to a random target among at most subject[2] of them
+            picked = rng.sample(list(options), rng.randint(1, decision.subject[2]))
+            return [picked[rng.randrange(len(picked))] for _ in range(decision.count)]
         if kind == "modes":
             picked = rng.sample(list(options), rng.randint(decision.count, len(options)))
             while decision.is_legal is not None and not decision.is_legal(picked):
@@ -471,6 +474,60 @@ class BaselinePolicy(Policy):
             return (sum(1 for pip in needed if pip in makes and pip not in have), sum(1 for pip in needed if pip in makes))
 
         return max(decision.options, key=score)
+
+    def _tutor(self, decision: Decision, view: TeamView) -> Any:
+        """What a search fetches: a land by the colours its hand needs (``_search``) when it finds
+        only lands; onto the battlefield the biggest permanent; into its graveyard the biggest
+        creature (to return it); into its hand or on top the most expensive spell it can cast by
+        next turn (mana value at most its lands plus one), else the cheapest."""
+        options = list(decision.options)
+        _, to = decision.subject
+        if all(card.is_land for card in options):
+            return self._search(decision, view)
+        spells = [card for card in options if not card.is_land] or options
+        if to == "battlefield":
+            return max(spells, key=lambda c: (c.is_creature, c.mana_value))
+        if to == "graveyard":
+            return max(spells, key=lambda c: (c.is_creature, (c.power or 0) + (c.toughness or 0), c.mana_value))
+        soon = [card for card in spells if card.mana_value <= view.lands(decision.player) + 1]
+        return max(soon, key=lambda c: c.mana_value) if soon else min(spells, key=lambda c: c.mana_value)
+
+    def _reanimate(self, decision: Decision, view: TeamView) -> Any:
+        """The biggest creature (power plus toughness, then mana value) of any graveyard, else the
+        most expensive card."""
+        return max(decision.options, key=lambda o: (o[1].is_creature, (o[1].power or 0) + (o[1].toughness or 0),
+                                                    o[1].mana_value))
+
+    def _divide(self, decision: Decision, view: TeamView) -> Any:
+        """Damage divided as it chooses (601.2d): the Horde creatures it can kill, the most
+        threatening first, each dealt just what kills it; the rest to the Horde, where each point
+        mills a card (H11), else to the last creature chosen (or the biggest Horde creature)."""
+        options = list(decision.options)
+        _, left, most = decision.subject
+        horde = [o for o in options if isinstance(o, Permanent) and o.is_horde and o.card.is_creature
+                 and not view.has(o, "indestructible")]
+        points: list[Any] = []
+        chosen = 0
+        for p in sorted(horde, key=lambda q: -tactics.permanent_threat(q, view)):
+            need = max(1, view.toughness(p) - p.damage)
+            if need <= left and chosen < most:
+                points += [p] * need
+                left -= need
+                chosen += 1
+        if left:
+            if "horde" in options and chosen < most:
+                rest: Any = "horde"
+            elif points:
+                rest = points[-1]
+            else:
+                rest = max(horde, key=view.power) if horde else options[0]
+            points += [rest] * left
+        return points
+
+    def _pay(self, decision: Decision, view: TeamView) -> Any:
+        """Pay so the effect does not happen, unless it does nothing: the Horde draws no card (H4)."""
+        _, effect, _ = decision.subject
+        return effect.verb != "draw"
 
     def _mode(self, decision: Decision, view: TeamView) -> Any:
         """A mode that hurts the Horde if one can, else the first."""

@@ -19,15 +19,18 @@ from horde.engine.state import Permanent
 from horde.team.view import TeamView
 
 # ---------------------------------------------------------------- what cards do, for the AI
-HARMFUL = {"destroy", "exile", "bounce", "damage"}
-HELPFUL = {"create_tokens", "draw", "gain_life", "counters", "ramp", "return_from_graveyard"}
-MASS_REMOVAL = {"destroy_all", "damage_all", "each_player_sacrifices"}
+HARMFUL = {"destroy", "exile", "bounce", "damage", "shuffle_into_library"}
+HELPFUL = {"create_tokens", "draw", "gain_life", "counters", "ramp", "return_from_graveyard", "search", "reanimate"}
+MASS_REMOVAL = {"destroy_all", "damage_all", "each_player_sacrifices", "sacrifice_all"}
 HINDERING = {"can't attack", "can't block", "defender", "assigns no combat damage"}
 
 
 def aura_helps(card: CardDef) -> bool:
     """Whether an Aura helps what it enchants (+N/+N, good keywords) rather than hinders it
-    (-N/-N, can't attack or block, a curse on a player's creatures)."""
+    (-N/-N, can't attack or block, a curse on a player's creatures, or one that takes control of it
+    or makes it something else: Control Magic, Song of the Dryads)."""
+    if "you_control" in card.verbs or "becomes" in card.verbs:
+        return False
     for effect in card.equipped:
         args = effect.args
         if args["power"] + args["toughness"] < 0 or args["keywords"] & HINDERING:
@@ -73,6 +76,8 @@ def role(card: CardDef) -> str:
         shrink = _shrinks_on_pump(card)
         if card.is_fog:
             found = "fog"
+        elif card.enchant is not None and card.enchant.args["zone"] == "graveyard":
+            found = "permanent"  # Animate Dead: the card it returns is chosen as it enters
         elif card.enchant is not None:
             found = "aura" if aura_helps(card) else "removal"
         elif card.counters is not None:
@@ -176,7 +181,7 @@ def removes(card: CardDef, p: Permanent, view: TeamView) -> bool:
     if e is None:
         return False
     verb = e.verb
-    if verb in ("exile", "bounce"):
+    if verb in ("exile", "bounce", "shuffle_into_library"):
         return True
     left = view.toughness(p) - p.damage
     if verb in ("pump", "counters"):
@@ -222,7 +227,8 @@ def permanent_threat(p: Permanent, view: TeamView) -> int:
 # board; and the hooks that recur (every upkeep, every creature that dies, every attack ...).
 TEAM_LOSSES = {"each_player_sacrifices", "destroy", "destroy_all", "damage_all", "damage", "lose_life",
                "discard", "damage_each_opponent", "exile"}
-HORDE_GAINS = {"create_tokens", "return_from_graveyard", "reanimate_all", "counters", "pump_all", "draw"}
+HORDE_GAINS = {"create_tokens", "return_from_graveyard", "reanimate_all", "counters", "pump_all", "draw", "reanimate",
+               "search"}
 RECURRING = {"Upkeep", "EachUpkeep", "OpponentUpkeep", "CreatureDies", "Dies", "EndStep", "YourEndStep",
              "OpponentsEndStep", "Attacks", "CreatureAttacks", "SpellCast", "PermanentEnters", "HitsPlayer",
              "MainPhase", "ControllerDamaged", "DealtDamage", "Blocks"}
@@ -362,7 +368,7 @@ def cast(decision: Decision, view: TeamView, wrath_threshold: float) -> Any:
     horde = view.horde_creatures()
     horde_power = team_power = 0
     for option in options:
-        if role(option[0]) == "wrath":
+        if role(option[0]) == "wrath" or option[1] == "overload":
             horde_power = _total_power(horde, view)
             team_power = _total_power(view.team_creatures(), view)
             break
@@ -372,7 +378,7 @@ def cast(decision: Decision, view: TeamView, wrath_threshold: float) -> Any:
     card: CardDef
     origin: str
     for card, origin in options:
-        kind = role(card)
+        kind = "wrath" if origin == "overload" else role(card)  # 702.96: overloaded, it hits each one
         cost = view.cost(card, player, origin)
         if kind in ("fog", "counter") or flash_blocker(card):
             continue  # answers for the Horde's turn (a flash creature blocks best when flashed in)

@@ -92,10 +92,18 @@ def parse_line(sentences: list[str], facts: Facts) -> Line:
             _close(current, line)
             current = None
             continue
+        tried: Parser | None = None
         if current is not None:
-            p = Parser(tokens, text)
-            p.state.update(current.state)
-            found = p.attempt(lambda q: effect_sentence(q, continued=True))
+            tried = Parser(tokens, text)
+            tried.state.update(current.state)
+            if current.activated:
+                limit = Parser(tokens, text).attempt(restriction)
+                if limit is not None:
+                    current.restrictions.append(limit)
+                    current.sentences += (i,)
+                    current.origins += ()
+                    continue
+            found = tried.attempt(lambda q: effect_sentence(q, continued=True))
             if found is not None:
                 current.effects += found
                 current.origins += (i,) * len(found)
@@ -107,7 +115,9 @@ def parse_line(sentences: list[str], facts: Facts) -> Line:
         try:
             opened = ability(p, facts)
         except NoParse:
-            line.errors.append((i, p.error().describe()))
+            # the reading that went furthest says best what the sentence is and where it stops
+            furthest = tried if tried is not None and tried.furthest > p.furthest else p
+            line.errors.append((i, furthest.error().describe()))
             if tokens and tokens[0].kind == LOYALTY and "Planeswalker" in facts.types:
                 line.loyalty_unread[i] = tokens[0].value  # its place among the loyalty abilities counts (B3)
             continue
@@ -131,11 +141,33 @@ class _Open:
         self.origins: tuple[int, ...] = ()
         self.sentences: tuple[int, ...] = ()
         self.state = {k: v for k, v in state.items() if k != "subject"}
+        self.restrictions: list[str] = []  # an activated ability's 'Activate only ...' (602.5)
+        self.activated = False
 
 
 def _close(current: _Open | None, line: Line) -> None:
     if current is not None:
-        line.abilities.append(current.make(current.effects, current.origins))
+        found = current.make(current.effects, current.origins)
+        if current.restrictions and isinstance(found, ActivatedAbility):
+            object.__setattr__(found, "restriction", " and ".join(current.restrictions))
+        line.abilities.append(found)
+
+
+RESTRICTIONS = (
+    (("activate", "only", "as", "a", "sorcery", "and", "only", "once", "each", "turn"), "as a sorcery and once each turn"),
+    (("activate", "only", "as", "a", "sorcery"), "as a sorcery"),
+    (("activate", "only", "once", "each", "turn"), "once each turn"),
+    (("activate", "only", "during", "your", "turn"), "during your turn"),
+)
+
+
+def restriction(p: Parser) -> str:
+    """An activation restriction (602.5b): 'Activate only as a sorcery', 'only once each turn'."""
+    for words, found in RESTRICTIONS:
+        if p.accept(*words):
+            p.end()
+            return found
+    p.fail("'Activate only ...'")
 
 
 def _with_sentences(found: Ability, sentences: tuple[int, ...]) -> Ability:
@@ -167,7 +199,9 @@ def ability(p: Parser, facts: Facts) -> Ability | _Open:
     costs = p.attempt(_costs)
     if costs is not None:
         effects = effect_sentence(p)
-        return _Open(lambda e, o: _origins(ActivatedAbility(costs, e), o), effects, p.state)
+        opened = _Open(lambda e, o: _origins(ActivatedAbility(costs, e), o), effects, p.state)
+        opened.activated = True
+        return opened
     if {"Instant", "Sorcery"} & facts.types:
         effects = effect_sentence(p)
         return _Open(lambda e, o: _origins(SpellAbility(e), o), effects, p.state)

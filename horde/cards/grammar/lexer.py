@@ -111,14 +111,15 @@ def _is_word(c: str) -> bool:
 
 _LOYALTY = re.compile(r"\s*([+-]?(?:[0-9]{1,6}|X)):(?=\s)")
 _TOKEN = re.compile(
-    r"\s*(?:(?P<quote>\"[^\"]*\"|\u201c[^\u201d]*\u201d)"
+    r"(?:(?P<quote>\"[^\"]*\"|\u201c[^\u201d]*\u201d)"
     r"|(?P<mana>\{[^{}\s]{1,8}\})"
     r"|(?P<pt>[+-]?(?:[0-9]+|X|\*)/[+-]?(?:[0-9]+|X|\*)(?![\w/]))"
     r"|(?P<num>[0-9]+(?![\w/]))"
     r"|(?P<self>~)"
     r"|(?P<word>[A-Za-z\u00c0-\u024f][\w\u00c0-\u024f'\u2019-]*|'s\b)"
     r"|(?P<bullet>\u2022)"
-    r"|(?P<punct>[.,:;\u2014()/+&*!?-]))"
+    r"|(?P<punct>[.,:;\u2014()/+&*!?-])"
+    r"|(?P<error>[^\s]))"
 )
 _SPACE = re.compile(r"\s+")
 
@@ -139,17 +140,14 @@ def lex(text: str) -> tuple[Token, ...]:
     if m:
         tokens.append(Token(LOYALTY, m[0].strip(), m[1], m.start(1)))
         at = m.end()
-    end = len(text.rstrip())
-    match = _TOKEN.match
-    while at < end:
-        m = match(text, at)
-        if m is None:
-            while text[at].isspace():
-                at += 1
-            raise LexError(at, text[at])
+    append = tokens.append
+    skip_to = 0
+    for m in _TOKEN.finditer(text, at):
         kind = m.lastgroup or PUNCT
-        start = m.start(kind)
-        raw = m[kind]
+        start = m.start()
+        if start < skip_to:
+            continue
+        raw = m[0]
         if kind == WORD:
             if "\u2019" in raw:
                 raw = raw.replace("\u2019", "'")
@@ -158,15 +156,18 @@ def lex(text: str) -> tuple[Token, ...]:
             value = raw[1:-1].upper()
         elif kind == QUOTE:
             value = raw[1:-1]
-        elif kind == SELF and text.startswith("~'s", start):
-            tokens.append(Token(SELF, "~", "~", start))
-            tokens.append(Token(WORD, "'s", "'s", start + 1))
-            at = start + 3
-            continue
+        elif kind == SELF:
+            if text.startswith("~'s", start):
+                append(Token(SELF, "~", "~", start))
+                append(Token(WORD, "'s", "'s", start + 1))
+                skip_to = start + 3
+                continue
+            value = "~"
+        elif kind == "error":
+            raise LexError(start, raw)
         else:
             value = raw.lower()
-        tokens.append(Token(kind, raw, value, start))
-        at = m.end()
+        append(Token(kind, raw, value, start))
     return tuple(tokens)
 
 

@@ -21,6 +21,8 @@ cost, trigger, condition and static.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from horde.cards.grammar.ast import (
     Amount,
     CardCount,
@@ -320,6 +322,14 @@ ZONES: tuple[tuple[tuple[str, ...], str, str], ...] = (
 )
 
 
+_RELATIONS_BY_WORD: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+for _words, _kind in RELATIONS:
+    _RELATIONS_BY_WORD.setdefault(_words[0], []).append((_words, _kind))
+_ZONES_BY_WORD: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+for _zone in ZONES:
+    _ZONES_BY_WORD.setdefault(_zone[0][0], []).append(_zone)
+
+
 def _post(p: Parser, head: str) -> tuple[list[str], list[str], str | None, str | None, str | None]:
     """Modifiers after the head: (shared terms, terms of the last alternative alone, relation,
     zone, whose). A keyword ('with flying') belongs to the last alternative ('artifact,
@@ -359,13 +369,14 @@ def _post(p: Parser, head: str) -> tuple[list[str], list[str], str | None, str |
             last.append(("without-" if without else "with-") + keyword.replace(" ", "-"))
             continue
         found = False
+        word = p.word()
         if relation is None:
-            for words, kind in RELATIONS:
+            for words, kind in _RELATIONS_BY_WORD.get(word, ()):
                 if p.accept(*words):
                     relation, found = kind, True
                     break
         if not found and zone is None and head == "card":
-            for words, where, owner in ZONES:
+            for words, where, owner in _ZONES_BY_WORD.get(word, ()):
                 if p.accept(*words):
                     zone, whose, found = where, owner, True
                     break
@@ -423,29 +434,39 @@ def noun(p: Parser) -> Noun:
             return Noun(det=det, head="player", alternatives=((kind,), ("planeswalker",)), count=amount)
         return Noun(det=det, head="player", alternatives=((kind,),), count=amount, other=other)
     first = _alternative(p)
-    alternatives = list(first[0])
-    last_run = len(first[0])  # how many alternatives the last run wrote ('blue or red creature': two)
-    head, plural, bare = first[1], first[2], not first[3]
+    alternatives = list(first.terms)
+    last_run = len(first.terms)  # how many alternatives the last run wrote ('blue or red creature': two)
+    head, plural, bare = first.head, first.plural, not first.explicit
     listed: tuple[int, int] | None = None  # where a list of alternatives with commas began
     while True:
         saved = p.pos
         comma = False
-        if not (p.accept(",", "or") or p.accept("or") or p.accept("and/or")):
+        # 'all artifacts, creatures, and enchantments': every permanent of each kind
+        union = det == "all" and (p.accept(",", "and") or p.accept("and"))
+        if not (union or p.accept(",", "or") or p.accept("or") or p.accept("and/or")):
             if not p.accept(","):  # 'artifact, creature, or land': a list that ends with 'or'
                 break
             comma = True
         more = p.attempt(_alternative)
         # 'creature or planeswalker'; 'instant or sorcery card' (the head is theirs too); never a card and a spell
-        if more is None or (more[1] != head and not (bare and more[3] and head == "permanent")):
+        if more is None or (more.head != head and not (bare and more.explicit and head == "permanent")):
             p.pos = saved
             break
+        terms = more.terms
+        if first.modifiers and not more.modifiers:
+            # 'attacking Wolf or Werewolf', 'nontoken Elf or Berserker', 'white or blue instant or sorcery
+            # spell': the first's modifiers are the others' too; 'artifact creature or enchantment' is not sure
+            if first.typed:
+                p.pos = saved
+                break
+            terms = [t + m for t in more.terms for m in first.modifiers]
         if comma and listed is None:
             listed = (saved, len(alternatives))
         elif not comma:
             listed = None
-        alternatives += more[0]
-        last_run = len(more[0])
-        head, plural, bare = more[1], plural or more[2], bare and not more[3]
+        alternatives += terms
+        last_run = len(terms)
+        head, plural, bare = more.head, plural or more.plural, bare and not more.explicit
     if listed is not None:  # a comma with no 'or' after it: the noun phrase ended there
         p.pos = listed[0]
         alternatives = alternatives[:listed[1]]
@@ -459,9 +480,22 @@ def noun(p: Parser) -> Noun:
                 head=head, count=amount, zone=zone, whose=whose, plural=plural)
 
 
-def _alternative(p: Parser) -> tuple[list[tuple[str, ...]], str, bool, bool]:
-    """One alternative of a noun phrase (or two: 'attacking or blocking creature'): its terms,
-    head, whether plural, and whether its head was written ('card', 'spell', 'permanent')."""
+@dataclass(frozen=True)
+class _Alternative:
+    """One alternative of a noun phrase as read (or two: 'attacking or blocking creature'): the
+    terms it writes, its head, whether plural, whether its head was written ('card', 'spell',
+    'permanent'), the terms of its modifiers for each alternative it writes ('nontoken', 'black'),
+    and whether a card type modifies its head ('artifact creature')."""
+
+    terms: list[tuple[str, ...]]
+    head: str
+    plural: bool
+    explicit: bool
+    modifiers: list[tuple[str, ...]]
+    typed: bool
+
+
+def _alternative(p: Parser) -> _Alternative:
     states = _state_alternatives(p)
     run = _run(p)
     kinds = _kinds(run)
@@ -470,7 +504,10 @@ def _alternative(p: Parser) -> tuple[list[tuple[str, ...]], str, bool, bool]:
     terms, head, plural = kinds
     explicit = run[-1][0] == "head" or (run[-1][0] == "token" and len(run) > 1 and run[-2][0] == "head")
     found = [tuple(terms) + (state,) for state in states] if states else [tuple(terms)]
-    return found, head, plural, explicit
+    own = tuple(term for cls, term, _ in run[:-1] if cls in ("colour", "state", "non", "nontype"))
+    modifiers = [own + (state,) for state in states] if states else [own]
+    typed = head == "permanent" and any(cls == "type" for cls, _, _ in run[:-1])
+    return _Alternative(found, head, plural, explicit, [m for m in modifiers if m], typed)
 
 
 ADJECTIVES = ("attacking", "blocking", "tapped", "untapped", "white", "blue", "black", "red", "green", "colorless",

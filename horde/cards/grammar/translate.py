@@ -87,6 +87,9 @@ class Context:
     verbs: list[str] = field(default_factory=list)  # the verbs of the ability so far
     pending: list[str] = field(default_factory=list)  # the lines of this ability's line of text so far
     antecedent: str | None = None  # what 'it' names: self (the card), target, token (one just created)
+    optional: bool = False  # the target is 'up to one target': its verb is a choice
+    nested: int = 0  # inside 'you may' or 'if': a verb before it is not to be changed from here
+    per_player: bool = False  # an amount for each player in turn ('that player controls': damage_all's who)
 
 
 # ---------------------------------------------------------------- small parts
@@ -113,7 +116,7 @@ def filter_of(noun: Noun, ctx: Context | None = None) -> str:
     if noun.head in ("card", "spell", "source"):
         raise NotExpressible(f"a {noun.head} where a permanent is meant")
     if noun.relation == "theirs" and (ctx is None or (ctx.target not in ("player", "opponent")
-                                                      and ctx.hook not in THAT_PLAYER_HOOKS)):
+                                                      and ctx.hook not in THAT_PLAYER_HOOKS and not ctx.per_player)):
         raise NotExpressible("'that player controls' with no player the ability is about")
     if noun.relation in ("target_player", "target_opponent"):
         raise NotExpressible("permanents a target player controls")
@@ -173,13 +176,17 @@ WHO = {"you": "you", "each_opponent": "each_opponent", "each_player": "each_play
        "each_other_player": "each_other_player", "that_player": "that_player", "target_player": "target_player",
        "target_opponent": "target_opponent"}
 TARGET_WHO = {"target_player": "player", "target_opponent": "opponent"}
-THAT_PLAYER_HOOKS = ("EachUpkeep", "OpponentUpkeep", "CreatureDies", "HitsPlayer")
+THAT_PLAYER_HOOKS = ("EachUpkeep", "OpponentUpkeep", "CreatureDies", "HitsPlayer", "SpellCast")
 
 
 def who(player: Player, ctx: Context) -> str:
     """A player as the vocabulary's ``who``."""
     kind = player.kind
+    if kind == "its_controller" and ctx.hook == "CreatureDies" and ctx.antecedent == "trigger":
+        return "that_player"  # the controller of the creature that died ('that player' of CreatureDies)
     if kind == "its_controller":
+        if ctx.optional:
+            raise NotExpressible("'its controller' of a target that may not be chosen")
         if ctx.antecedent != "target" or ctx.target is None or ctx.target in ("any", "player", "opponent") or "|" in ctx.target and \
                 ("player" in ctx.target.split() or "opponent" in ctx.target.split()):
             raise NotExpressible("'its controller' of no targeted permanent")
@@ -205,8 +212,11 @@ PLAYER_OR_PLANESWALKER = {("player",): "player | planeswalker", ("opponent",): "
 
 def target(noun: Noun, ctx: Context) -> str:
     """The filter of a target ('target creature', 'any target', 'target player or
-    planeswalker'); the ability's one target."""
-    if not noun.targeted or noun.det != "target" or noun.count is not None:
+    planeswalker'); the ability's one target. 'Up to one target' is one target its controller
+    may choose not to act on (``optional``: the effect's verb gets ``may=true``, 608.2d)."""
+    if noun.det == "up_to_target" and noun.count == Num(1):
+        ctx.optional = True
+    elif not noun.targeted or noun.det != "target" or noun.count is not None:
         raise NotExpressible("not one target")
     if noun.head == "player":
         names = tuple(a[0] for a in noun.alternatives)
@@ -240,7 +250,7 @@ def _amount(value: Amount, ctx: Context) -> str:
     if isinstance(value, Kicked):
         return "kicked"
     if isinstance(value, Count):
-        return f"count:{filter_of(value.what)}"
+        return f"count:{filter_of(value.what, ctx)}"
     if isinstance(value, CardCount):
         return _card_count(value)
     if isinstance(value, Sum):
@@ -362,7 +372,7 @@ def effect(node: Effect, ctx: Context) -> list[str]:
     """One effect's verbs (an effect that modifies the verbs before it changes ``ctx.verbs`` and
     returns none)."""
     if isinstance(node, May):  # 608.2d: an optional effect; what follows it in the clause goes with it
-        inner = _inner(node.effects, ctx)
+        inner = _inner(node.effects, ctx, nested=True)
         chosen, *more = conditioned(inner, "")
         return [chosen + " may=true"] + conditioned(more, "if=done")
     if isinstance(node, If):
@@ -374,7 +384,7 @@ def effect(node: Effect, ctx: Context) -> list[str]:
         holds = translate_node(node.condition, ctx)
         if holds == "if=done" and not any(" may=true" in v or v.startswith(OPTIONAL_VERBS) for v in ctx.verbs):
             raise NotExpressible("'if you do' after nothing optional")  # 'done' is set by a 'may' verb only
-        return conditioned(_inner(node.effects, ctx), holds)
+        return conditioned(_inner(node.effects, ctx, nested=True), holds)
     if isinstance(node, WhereX):
         saved = ctx.x_is
         ctx.x_is = amount(node.amount, ctx)
@@ -383,22 +393,37 @@ def effect(node: Effect, ctx: Context) -> list[str]:
         finally:
             ctx.x_is = saved
     before = ctx.target
-    found = translate_node(node, ctx)
+    optional = ctx.optional
+    found = list(translate_node(node, ctx))
+    if ctx.optional and not optional:  # 'up to one target': the controller may choose none
+        if len(found) != 1:
+            raise NotExpressible("'up to one target' of several verbs")
+        found = [found[0] if " may=true" in found[0] else found[0] + " may=true"]
     if getattr(node, "introduces", False):
         ctx.antecedent = "token"
     elif ctx.target != before:
         ctx.antecedent = "target"
-    return list(found)
+    return found
 
 
 OPTIONAL_VERBS = ("any_player_exiles_from_graveyard",)  # verbs that set 'done' themselves
 
 
-def _inner(nodes: tuple[Effect, ...], ctx: Context) -> list[str]:
+def _inner(nodes: tuple[Effect, ...], ctx: Context, nested: bool = False) -> list[str]:
     out: list[str] = []
-    for node in nodes:
-        out.extend(effect(node, ctx))
+    ctx.nested += nested
+    try:
+        for node in nodes:
+            out.extend(effect(node, ctx))
+    finally:
+        ctx.nested -= nested
     return out
+
+
+def may_change_last(ctx: Context) -> bool:
+    """Whether an effect may change the verb before it ('It gains trample', 'It can't be
+    regenerated'): not from inside a 'you may' or an 'if', whose condition the change would lose."""
+    return bool(ctx.verbs) and not ctx.nested
 
 
 def condition(node: Condition, ctx: Context) -> str:
@@ -410,7 +435,7 @@ def costs(nodes: tuple[Cost, ...], ctx: Context) -> str:
 
 
 # ---------------------------------------------------------------- abilities
-SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted", "Cycled")
+SELF_HOOKS = ("Enters", "Attacks", "Blocks", "Dies", "DealtDamage", "Targeted", "TargetedBySpell", "Cycled", "HitsPlayer")
 
 
 @dataclass
@@ -466,17 +491,31 @@ def ability(node: Ability, ctx: Context) -> _Written:
                 out.lines += found
                 return out
         ctx.hook = "Activated"
+        ctx.self_subject, ctx.antecedent = True, "self"  # 'it' in an ability of the card: the card
         prefix = f"Activated: {costs(node.costs, ctx)} -> "
-        out.lines.append(prefix + " ; ".join(_body(node.effects, node.sentences, ctx)))
+        verbs = _body(node.effects, node.sentences, ctx)
+        if node.restriction:
+            restricted(node, verbs)
+        out.lines.append(prefix + " ; ".join(verbs))
         return out
     raise NotExpressible(f"{_describe(node)}: beyond the vocabulary")
+
+
+def restricted(node: ActivatedAbility, verbs: list[str]) -> None:
+    """602.5b: the engine activates an ability in its controller's main phase, once a turn (a team
+    player's in its second main phase, a lieutenant's instead of attacking: L8), which is as a
+    sorcery, once each turn and during its turn; an ability that only regenerates itself is also
+    activated when the creature would be destroyed, which such a restriction forbids."""
+    if all(verb.startswith("regenerate on=self") for verb in verbs):
+        raise NotExpressible(f"a regeneration to activate only {node.restriction}")
 
 
 def trigger(node: Trigger, ctx: Context) -> tuple[list[str], str | None]:
     hooks, when = translate_node(node, ctx)
     ctx.hook = hooks[0]
     ctx.self_subject = ctx.self_subject or hooks[0] in SELF_HOOKS
-    ctx.antecedent = "self" if hooks[0] in SELF_HOOKS + ("Upkeep", "EndStep") else None
+    ctx.antecedent = "self" if hooks[0] in SELF_HOOKS + ("Upkeep", "EndStep") else \
+        "trigger" if hooks[0] in ("CreatureDies", "PermanentEnters", "CreatureAttacks") else None
     return hooks, when
 
 

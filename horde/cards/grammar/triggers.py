@@ -15,6 +15,7 @@ translation attaches the ability to.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from horde.cards.grammar.ast import CastSpell, DamagesYou, ObjectEvent, Player, SelfEvent, Step
@@ -96,28 +97,36 @@ def or_another(p: Parser) -> ObjectEvent:
     return ObjectEvent(event, what, or_self=True)
 
 
-@trigger(first=("a", "an", "another"))
+@trigger(first=("a", "an", "another", "one"))
 def object_event(p: Parser) -> ObjectEvent:
-    """'a/an/another NOUN dies (enters, attacks)'."""
+    """'a/an/another NOUN dies (enters, attacks)', 'a NOUN enters under your control'."""
     what = noun(p)
     if what.det != "a":
         p.fail("a or another")
     event = p.next().value
     if event not in ("dies", "enters", "attacks"):
         p.fail("dies, enters, attacks")
+    if event == "enters" and p.accept("under", "your", "control"):  # a permanent you control enters
+        if what.relation is not None:
+            p.fail("one controller")
+        what = replace(what, relation="yours")
     return ObjectEvent(event, what)
 
 
-@trigger(first=("you", "a"))
+@trigger(first=("you", "a", "an"))
 def cast(p: Parser) -> CastSpell:
-    """'you cast a NOUN spell', 'a player casts a spell'."""
+    """'you (an opponent) cast(s) a NOUN spell', 'a player casts a spell'."""
     if p.accept("a", "player", "casts", "a", "spell"):
         return CastSpell(Player("each_player"), None)
-    p.expect("you", "cast")
+    if p.accept("you", "cast"):
+        who = Player("you")
+    else:
+        p.expect("an", "opponent", "casts")
+        who = Player("an_opponent")
     what = noun(p)
     if what.head != "spell" or what.det != "a":
         p.fail("a spell")
-    return CastSpell(Player("you"), what)
+    return CastSpell(who, what)
 
 
 @trigger(first=("a", "an"))
@@ -199,10 +208,11 @@ def _(node: ObjectEvent, ctx: Context) -> tuple[list[str], str | None]:
 def _(node: CastSpell, ctx: Context) -> tuple[list[str], str | None]:
     if node.what is None:
         return ["SpellCast"], None
-    flt = card_filter(node.what)
-    if flt == "any" or "|" in flt:
-        raise NotExpressible("a spell of any kind, or of several kinds")
-    return ["SpellCast"], f"{flt} yours"
+    whose = "yours" if node.who.kind == "you" else "opponents"
+    if node.what.alternatives == ((),) and not node.what.shared:
+        return ["SpellCast"], whose  # any spell of the caster's
+    flt = card_filter(node.what, empty="")
+    return ["SpellCast"], " | ".join(f"{part} {whose}" for part in flt.split(" | "))
 
 
 @translates(DamagesYou)

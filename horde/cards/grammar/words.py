@@ -29,16 +29,16 @@ hag halfling harpy hellion hippo hippogriff homarid homunculus horror horse houn
 incarnation insect jackal jellyfish juggernaut kavu kirin kithkin knight kobold kor kraken lamia lammasu leech
 leviathan lhurgoyf licid lizard manticore masticore mercenary merfolk metathran minion minotaur mole monger
 mongoose monk monkey moonfolk mouse mutant myr mystic naga nautilus nephilim nightmare nightstalker ninja noble
-noggle nomad nymph octopus ogre ooze orb orc orgg otter ouphe ox oyster pangolin peasant pegasus pentavite pest
+noggle nomad nymph octopus ogre ooze orc orgg otter ouphe ox oyster pangolin peasant pegasus pentavite pest
 phelddagrif phoenix phyrexian pilot pincher pirate plant praetor prism processor rabbit raccoon ranger rat rebel
-reflection rhino rigger rogue sable salamander samurai sand saproling satyr scarecrow scion scorpion scout
+reflection rhino rigger rogue sable salamander samurai saproling satyr scarecrow scion scorpion scout
 sculpture serf serpent servo shade shaman shapeshifter shark sheep siren skeleton slith sliver slug snake soldier
 soltari spawn specter spellshaper sphinx spider spike spirit splinter sponge squid squirrel starfish surrakar
 survivor tentacle tetravite thalakos thopter thrull tiefling treefolk trilobite triskelavite troll turtle unicorn
 vampire vedalken viashino volver wall warlock warrior weird werewolf whale wizard wolf wolverine wombat worm
 wraith wurm yeti zombie zubera gamer cow chicken duck killbot brainiac clamfolk cyborg guest scientist head
-reveler minsc key
-forest island mountain plains swamp desert gate lair locus mine power-plant tower urza's cave sphere
+reveler key
+forest island mountain plains swamp desert gate lair locus mine power-plant tower urza's cave
 equipment fortification vehicle treasure clue food gold blood powerstone contraption
 aura cartouche curse saga shrine class rune shard background role
 """.split())

@@ -23,7 +23,8 @@ from horde.engine.characteristics import (
 )
 from horde.engine.decisions import Decision, check_choice
 from horde.engine.events import log
-from horde.engine.filters import Context, Filter, Target, Terms
+from horde.engine.filters import Context, Filter, Known, Target, Terms
+from horde.engine.rules.mana import can_pay, pay
 from horde.engine.rules.zombies import may_target
 from horde.engine.shuffling import randbelow
 from horde.engine.state import HORDE_CONTROLLER, Game, GameAborted, Permanent, board_units, spend
@@ -42,6 +43,8 @@ def run_hook(game: Game, p: Permanent, hook: str, **extra: Any) -> None:
         for key, value in extra.items():
             setattr(ctx, key, value)
         resolve(game, effects, ctx)
+        if ctx.moved is not None:
+            p.linked = ctx.moved  # 607.2a: what it moved, for its linked ability ('the exiled card')
 
 
 class Trigger:
@@ -81,13 +84,17 @@ def trigger(game: Game, controller: int, effects: Sequence[Effect], ctx: Context
         waiting.resolve(game)
 
 
-def trigger_hook(game: Game, p: Permanent, hook: str) -> None:
-    """The abilities a permanent attaches to ``hook`` trigger (``trigger``), in its context."""
+def trigger_hook(game: Game, p: Permanent, hook: str, it: Known | None = None,
+                 moved: list[tuple[CardDef, int, str]] | None = None) -> None:
+    """The abilities a permanent attaches to ``hook`` trigger (``trigger``), in its context
+    (``it`` and ``moved``: what they refer back to, 'that creature', 'the exiled card')."""
     effects = p.card.hooks.get(hook)
     if effects:
         ctx = Context(p.card, p, p.controller)
         if p.kicked:
             ctx.kicked = p.kicked
+        ctx.it = it
+        ctx.moved = None if moved is None else list(moved)
         trigger(game, p.controller, effects, ctx)
 
 
@@ -110,6 +117,8 @@ def resolve(game: Game, effects: Sequence[Effect], ctx: Context) -> None:
             condition = effect.condition
             if condition is not None and not condition(game, ctx):
                 continue  # 'if ...', 'unless ...', 'if you do'
+            if effect.tax is not None and pays_tax(game, ctx, effect):
+                continue  # 'unless that player pays {1}'
             if effect.target is not None and ctx.target is None:
                 ctx.target = choose_target(game, ctx, effect)
                 if ctx.target is None:
@@ -284,13 +293,65 @@ def ask(game: Game, kind: str, player: int, options: Any, subject: Any = None, c
 
 
 def may(game: Game, ctx: Context, effect: Effect) -> bool:
-    """Whether the controller does an optional effect ('you may', 608.2d): a team player's policy
-    decides (``may``); the Horde does it, as it takes every free option (H7), unless it would harm
-    one of its own permanents, which no player chooses (H9 leaves it no choice worth chance)."""
-    if ctx.controller != HORDE_CONTROLLER:
-        return ask(game, "may", ctx.controller, (True, False), subject=(ctx.card, effect, ctx.target))
+    """Whether an optional effect is done ('you may', 608.2d): the player it names decides ('its
+    controller may search', 'that player may': ``decider``), else its controller; a team player's
+    policy decides (``may``); the Horde does it, as it takes every free option (H7), unless it
+    would harm one of its own permanents, which no player chooses (H9 leaves it no choice worth
+    chance)."""
+    player = decider(ctx, effect)
+    if player != HORDE_CONTROLLER:
+        return ask(game, "may", player, (True, False), subject=(ctx.card, effect, ctx.target))
     target = ctx.target
     return not (isinstance(target, Permanent) and target.controller == HORDE_CONTROLLER and harms(effect))
+
+
+def pays_tax(game: Game, ctx: Context, effect: Effect) -> bool:
+    """'EFFECT unless that player pays {N}' (Rhystic Study): whether the player asked pays, so the
+    effect does not happen. The player asked is 'that player' (the one who cast the spell, for a
+    SpellCast ability), else the controller of the permanent the ability targets. A team player
+    pays when its policy says so (``pay``) and it can; the Horde pays as the option
+    ``horde_pays`` says: never (the default: H7 gives it the mana of its own spells, not a pool to
+    answer an opponent's card with), always, or on a coin (H9)."""
+    tax = effect.tax
+    assert tax is not None
+    player = ctx.that_player
+    if player is None:
+        target = ctx.target
+        player = target.controller if isinstance(target, Permanent) else None
+    if player is None or player == ctx.controller:
+        return False
+    if player == HORDE_CONTROLLER:
+        mode = game.setup.horde_pays
+        return mode == "always" or mode == "coin" and bool(randbelow(game.horde_rng, 2))  # H9
+    generic, pips = tax.generic, tax.pips
+    if game.players[player].generic_mana:
+        generic, pips = generic + len(pips), ()  # C4
+    if not can_pay(game, player, generic, pips):
+        return False
+    if not ask(game, "pay", player, (True, False), subject=(ctx.card, effect, tax)):
+        return False
+    pay(game, player, generic, pips)
+    if game.drivers.trace is not None:
+        log(game, "tax_paid", side_name(player), player=player + 1, card=ctx.card.name if ctx.card else None,
+            cost=str(tax))
+    return True
+
+
+def decider(ctx: Context, effect: Effect) -> int:
+    """Who makes an effect's choice (608.2d: the player the effect names): the one player its
+    ``who`` names when that is not its controller ('its controller may search their library',
+    'that player may'), else its controller."""
+    who = effect.args.get("who")
+    target = ctx.target
+    if who == "target_controller" and isinstance(target, Permanent):
+        return target.controller
+    if who == "target_owner" and isinstance(target, Permanent):
+        return target.owner
+    if who == "that_player" and ctx.that_player is not None:
+        return ctx.that_player
+    if who in ("target_player", "target_opponent") and target is not None and not isinstance(target, Permanent):
+        return HORDE_CONTROLLER if target == "horde" else int(target)
+    return ctx.controller
 
 
 def harms(effect: Effect) -> bool:
@@ -311,7 +372,7 @@ def choose_card(game: Game, controller: int, kind: str, options: list[T]) -> T:
 
 
 # The verbs that hurt what they target (a smart Horde aims them at the team's best: H9s).
-HARMFUL_VERBS = frozenset({"destroy", "exile", "bounce", "damage", "gain_control"})
+HARMFUL_VERBS = frozenset({"destroy", "exile", "bounce", "damage", "gain_control", "shuffle_into_library"})
 
 
 def horde_pick(game: Game, kind: str, options: list[T], card: CardDef | None = None) -> T:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from horde.engine.cards import CardDef, Effect, ManaCost
-from horde.engine.characteristics import graveyard_of, side_name, static_active, watchers
+from horde.engine.characteristics import all_permanents, graveyard_of, side_name, static_active, watchers
 from horde.engine.events import log
 from horde.engine.filters import Context, Filter, card_matches
 from horde.engine.rules.abilities import (
@@ -72,13 +72,53 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
             colours = colour_counts(units)
         if not can_pay(game, player, generic, pips, units, colours):
             continue
-        if origin == "hand" and card.enchant is not None and not legal_targets(
-                game, Context(card, None, player), card.enchant):
+        if origin == "hand" and card.enchant is not None and not can_enchant(game, card, player):
             continue  # an Aura needs something to enchant
         options.append((card, origin))
+        if card.overload is not None and origin == "hand":
+            cost = spell_cost(game, card, player, "overload")
+            if cost is not None and can_pay(game, player, *cost, units):
+                options.append((card, "overload"))  # 702.96: cast for its overload cost instead
     if pl.zombie:
         options = [(card, origin) for card, origin in options if may_cast(game, player, card)]  # Z3
     return options
+
+
+def can_enchant(game: Game, card: CardDef, player: int) -> bool:
+    """Whether an Aura spell has something to enchant: a legal target (303.4a), or for one that
+    enchants a card in a graveyard (Animate Dead) such a card in a graveyard."""
+    enchant = card.enchant
+    assert enchant is not None
+    if enchant.args["zone"] == "graveyard":
+        return any(not c.is_token and enchant.target.card_ok(c) for pl in game.players for c in pl.graveyard) or any(
+            not c.is_token and enchant.target.card_ok(c) for c in game.horde.graveyard)
+    return bool(legal_targets(game, Context(card, None, player), enchant))
+
+
+def _enchanting(game: Game, card: CardDef, controller: int) -> tuple[bool, Any]:
+    """An Aura spell's target as it is cast (303.4a): (whether it has one, the permanent or player).
+    One that enchants a card in a graveyard has its card chosen as it enters (its Enters returns
+    it and attaches the Aura: Animate Dead), so it needs one there now."""
+    enchant = card.enchant
+    assert enchant is not None
+    if enchant.args["zone"] == "graveyard":
+        return can_enchant(game, card, controller), None
+    target = choose_target(game, Context(card, None, controller), enchant)
+    return target is not None, target
+
+
+def resolve_overloaded(game: Game, card: CardDef, ctx: Context) -> None:
+    """An overloaded spell resolves (702.96): each effect with a target applies to each permanent
+    its target filter matches instead, none of them targeted (hexproof and shroud don't stop it)."""
+    for effect in card.hooks.get("Cast", ()):
+        if effect.target is None:
+            resolve(game, (effect,), ctx)
+            continue
+        flt: Filter = effect.target
+        for p in [q for q in all_permanents(game) if flt(game, ctx, q)]:
+            ctx.target = p
+            resolve(game, (effect,), ctx)
+        ctx.target = None
 
 
 def one_spell_cast(game: Game, player: int) -> bool:
@@ -141,15 +181,15 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     if game.schemes is not None:
         pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them
         game.schemes.spells_since += 1
-    enchanting = choose_target(game, Context(card, None, player), card.enchant) if card.enchant is not None else None
+    enchants, enchanting = _enchanting(game, card, player) if card.enchant is not None else (True, None)
     spell_cast_triggers(game, card, player)
-    if card.enchant is not None and (enchanting is None or not target_still_legal(game, enchanting)):
-        pl.graveyard.append(card)  # an Aura whose target is gone does not resolve (608.2b)
+    if card.enchant is not None and (not enchants or enchanting is not None and not target_still_legal(game, enchanting)):
+        pl.graveyard.append(whole)  # an Aura whose target is gone does not resolve (608.2b)
     elif card.is_permanent:
         put_onto_battlefield(game, card, player, player, commander=(origin == "command" or whole is pl.commander),
                              attach=enchanting, kicked=kicked)
     else:
-        _resolve_faces(game, card, player, kicked)
+        _resolve_faces(game, card, player, kicked, origin == "overload")
         if whole is pl.commander:
             pl.command.append(whole)  # C2
         elif origin == "flashback" or card.face == "aftermath":
@@ -162,13 +202,17 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     check_state(game)
 
 
-def _resolve_faces(game: Game, card: CardDef, controller: int, kicked: int) -> None:
-    """An instant or sorcery resolves; a fused split card's halves in turn, each with its own
-    targets (702.102d: the left half, then the right)."""
+def _resolve_faces(game: Game, card: CardDef, controller: int, kicked: int, overloaded: bool = False) -> None:
+    """An instant or sorcery resolves (overloaded: 702.96); a fused split card's halves in turn,
+    each with its own targets (702.102d: the left half, then the right)."""
     halves = [face for face in card.whole_card.faces if face.face == "half"] if card.face == "fused" else [card]
     for half in halves:
         x = half.horde_x if controller == HORDE_CONTROLLER or half.cost.x else 0  # H7: the Horde's X
-        resolve_spell(game, half, Context(half, None, controller, x=x, kicked=kicked))
+        ctx = Context(half, None, controller, x=x, kicked=kicked)
+        if overloaded:
+            resolve_overloaded(game, half, ctx)
+        else:
+            resolve_spell(game, half, ctx)
 
 
 KICK_LIMIT = 20  # more multikicks than a team player ever has mana for
@@ -209,8 +253,9 @@ def cyclable(game: Game, player: int) -> list[CardDef]:
 
 
 def cycle(game: Game, player: int, card: CardDef) -> None:
-    """Cycling (702.29): pay the cost, discard the card, draw a card; then its 'when you cycle'
-    abilities (the Cycled hook) resolve."""
+    """Cycling (702.29): pay the cost and discard the card; its 'when you cycle' abilities (the
+    Cycled hook) trigger as it is activated and resolve first (603.2, 405.5: Krosan Tusker's
+    search comes before the draw); then the cycling ability draws a card."""
     pl = game.players[player]
     cost = card.cycling
     assert cost is not None, "cyclable() offers only cards with cycling"
@@ -220,9 +265,9 @@ def cycle(game: Game, player: int, card: CardDef) -> None:
     pl.graveyard.append(card)
     if game.drivers.trace is not None:
         log(game, "cycle", Side.TEAM, player=player + 1, card=card.name)
-    draw(game, pl)
     if "Cycled" in card.hooks:
         resolve(game, card.hooks["Cycled"], Context(card, None, player))
+    draw(game, pl)
     check_state(game)
 
 
@@ -274,15 +319,16 @@ def horde_cast(game: Game, card: CardDef, origin: str | None = None) -> None:
         return
     if card.enchant is not None:
         # H9: a Horde Aura enchants a random legal permanent or player; with none it goes to the graveyard.
-        enchanting = choose_target(game, Context(card, None, HORDE_CONTROLLER), card.enchant)
-        if enchanting is None:
+        enchants, enchanting = _enchanting(game, card, HORDE_CONTROLLER)
+        if not enchants:
             game.horde.graveyard.append(whole)
         else:
             put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, attach=enchanting, kicked=kicked)
     elif card.is_permanent:
         put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, kicked=kicked)
     else:
-        _resolve_faces(game, card, HORDE_CONTROLLER, kicked)  # H7: X is the card's horde_x
+        # H7: X is the card's horde_x; it has the mana of any cost, and overloads
+        _resolve_faces(game, card, HORDE_CONTROLLER, kicked, card.overload is not None)
         if card.face == "adventure":
             # Decision (H7, 715.4): exiled on an adventure, its creature is cast from exile at once, for free.
             game.horde.exile.append(whole)
@@ -460,7 +506,9 @@ def counter_window(game: Game, card: CardDef) -> bool:
         log(game, "counter", Side.TEAM, player=player + 1, card=counterspell.name, countered=card.name)
     rest = counterspell.hooks["Cast"][1:]
     if rest:  # the counterspell's other effects resolve after the counter (Exclude: 'Draw a card')
-        resolve(game, rest, Context(counterspell, None, player))
+        ctx = Context(counterspell, None, player)
+        ctx.spell, ctx.caster = card, HORDE_CONTROLLER  # 'its controller': the countered spell's (Swan Song)
+        resolve(game, rest, ctx)
     return True
 
 

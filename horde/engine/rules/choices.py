@@ -15,7 +15,8 @@ from horde.engine.state import HORDE_CONTROLLER, Game, Permanent
 # Verbs of a mode that hurt the team: a smart Horde prefers a mode with more of them.
 HURTS = frozenset({"damage_each_opponent", "damage", "damage_all", "destroy", "destroy_all", "each_player_sacrifices",
                    "discard", "lose_life", "exile", "bounce", "keep_one_of_each_type", "sacrifice_or_suffer",
-                   "exile_until_leaves", "players_cant_cast"})
+                   "exile_until_leaves", "players_cant_cast", "shuffle_into_library", "sacrifice_all",
+                   "damage_divided"})
 
 
 def value(game: Game, p: Permanent) -> tuple[bool, int, int]:
@@ -29,7 +30,7 @@ def smart_choice(game: Game, kind: str, options: list[Any], card: CardDef | None
     """H9s: the option worst for the team. 'harm' (a destroy, exile, bounce or damage target): the
     team's most valuable permanent, else a team player, else the Horde's least valuable;
     'help' (a pump or counters): the Horde's most valuable creature; 'sacrifice': the least
-    valuable (tokens first); 'discard': the cheapest card; 'return': the most expensive;
+    valuable (tokens first); 'discard': the cheapest card; 'return' and 'search': the most expensive;
     'mode': the mode with the most verbs that hurt the team ('modes': the set of modes; 'face': the face of a
     card of two faces); 'target' (a player): the one with
     the most cards in its graveyard; 'tap': the team's most valuable. Ties: the first."""
@@ -51,7 +52,7 @@ def smart_choice(game: Game, kind: str, options: list[Any], card: CardDef | None
         return min(permanents, key=lambda p: value(game, p)) if permanents else options[0]
     if kind == "discard":
         return min(options, key=lambda c: c.mana_value)
-    if kind == "return":
+    if kind in ("return", "search"):
         return max(options, key=lambda c: c.mana_value)
     if kind == "mode":
         return max(options, key=lambda mode: sum(1 for e in mode if e.verb in HURTS))

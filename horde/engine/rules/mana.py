@@ -105,7 +105,7 @@ def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int
     """The generic amount and coloured pips a team player pays for a card (C2 commander tax,
     cost reductions); ``origin`` 'flashback' is its flashback cost, 'graveyard' its mana cost and
     any extra its CastFromGraveyard names; None when it can't be cast from there at all."""
-    cost = card.flashback if origin == "flashback" else card.cost
+    cost = card.flashback if origin == "flashback" else card.overload if origin == "overload" else card.cost
     if cost is None:
         return None
     generic = cost.generic + (card.horde_x if cost.x else 0)
@@ -118,6 +118,8 @@ def spell_cost(game: Game, card: CardDef, player: int, origin: str) -> tuple[int
         if limit is not None and casts >= limit:
             return None
         generic += 2 * casts  # C2: 903.10
+    if card.costs_less is not None:  # 'this spell costs {1} less to cast for each creature on the battlefield'
+        generic = max(0, generic - evaluate(game, Context(card, None, player), card.costs_less))
     if game.battlefield.points:
         generic = apply_statics(game, "spell_cost", generic, card, player)  # cost_reduction
     pips = cost.pips

@@ -6,7 +6,7 @@ milling, searching).
 
 from __future__ import annotations
 
-from horde.engine.cards import CardDef, Effect, ManaCost
+from horde.engine.cards import LOCKED, CardDef, Effect, ManaCost
 from horde.engine.characteristics import (
     PROTECTION_KEYWORDS,
     apply_statics,
@@ -20,7 +20,7 @@ from horde.engine.characteristics import (
     watchers,
 )
 from horde.engine.events import log
-from horde.engine.filters import Context, Target
+from horde.engine.filters import Context, Known, Target, known_permanent
 from horde.engine.rules.abilities import (
     ask,
     horde_pick,
@@ -34,6 +34,7 @@ from horde.engine.rules.mana import can_pay, pay
 from horde.engine.shuffling import randbelow, shuffle
 from horde.engine.state import (
     HORDE_CONTROLLER,
+    NO_CONTROLLER,
     Game,
     GameAborted,
     Lieutenant,
@@ -101,10 +102,66 @@ def _enters_triggers(game: Game, entered: Permanent) -> None:
 
 
 def enchant(game: Game, aura: Permanent, target: Target) -> None:
-    """An Aura becomes attached to the permanent or player it enchants."""
+    """An Aura becomes attached to the permanent or player it enchants (one that takes control of
+    it or changes what it is applies at once: ``auras_apply``)."""
     game.battlefield.enchant(aura, HORDE_CONTROLLER if isinstance(target, str) else target)
     if game.drivers.trace is not None:
         log(game, "enchant", side_name(aura.controller), card=aura.card.name, id=aura.id, **target_fields(target))
+    if isinstance(target, Permanent) and not TAKING.isdisjoint(aura.card.verbs):
+        auras_apply(game, target)
+
+
+# The static verbs of an Aura's Enchanted hook that the rules apply to the permanent itself, as
+# it is attached and when it falls off: control (613.1b, layer 2) and what it is (613.1c-f).
+TAKING = frozenset({"you_control", "becomes"})
+
+
+def auras_apply(game: Game, p: Permanent) -> None:
+    """What the Auras attached to ``p`` make of it, in the order they were attached (613.7
+    timestamps, the latest last): 'You control enchanted permanent' (``you_control``: layer 2;
+    with none left, it returns to the controller it had before the first, 613.1b); 'Enchanted
+    permanent is a colorless Forest land' (``becomes``: layers 4-6, the verb's function making
+    the card it becomes from its own)."""
+    controller = NO_CONTROLLER
+    becomes: Effect | None = None
+    for aura in p.auras:
+        for effect in aura.card.hooks.get("Enchanted", ()):
+            if effect.verb == "you_control":
+                controller = aura.controller
+            elif effect.verb == "becomes":
+                becomes = effect
+    if controller != NO_CONTROLLER:
+        if p.base_controller == NO_CONTROLLER:
+            p.base_controller = p.controller
+        change_control(game, p, controller)
+    elif p.base_controller != NO_CONTROLLER:
+        base = p.base_controller
+        p.base_controller = NO_CONTROLLER
+        change_control(game, p, base)
+    printed = p.card if p.printed is None else p.printed
+    card = printed if becomes is None else becomes.run(game, printed, **becomes.args)
+    if card is not p.card:
+        p.printed = None if card is printed else printed
+        game.battlefield.become(p, card)
+        if not card.is_creature:
+            remove_from_combat(game, p)  # 506.4: it is no longer a creature
+
+
+def change_control(game: Game, p: Permanent, controller: int) -> None:
+    """A permanent changes controller: it has summoning sickness under its new one (302.6; the
+    Horde's creatures have haste: H8) and leaves combat (506.4); an Aura that gives control of
+    what it enchants takes it along (613.1b)."""
+    if p.controller == controller or not on_battlefield(game, p):
+        return
+    game.battlefield.change_control(p, controller)
+    p.sick = not (controller == HORDE_CONTROLLER and game.horde_haste)  # haste is asked when it attacks or taps
+    remove_from_combat(game, p)
+    if game.drivers.trace is not None:
+        log(game, "control", side_name(controller), card=p.card.name, id=p.id,
+            player=None if controller == HORDE_CONTROLLER else controller + 1)
+    attached = p.attached_to
+    if attached is not None and p.card.enchant is not None and "you_control" in p.card.verbs:
+        auras_apply(game, attached)
 
 
 def aura_is_legal(game: Game, aura: Permanent) -> bool:
@@ -140,7 +197,13 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     dies = to == "graveyard" and p.card.is_creature and not p.card.is_token
     undying = dies and p.plus == 0 and has_keyword(game, p, "undying")
     persist = dies and not undying and p.minus == 0 and has_keyword(game, p, "persist")
+    attached = p.attached_to  # what an Aura or Equipment was attached to: its Leaves ability's 'it'
+    carried = _carried_abilities(game, p) if (p.equipment or p.auras) and to == "graveyard" and p.card.is_creature \
+        else None
     battlefield.leave(p)
+    if p.printed is not None:  # 400.7: it is its own card again in the zone it goes to
+        p.card = p.printed
+        p.printed = None
     card = p.card
     if game.drivers.trace is not None:
         log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=to)
@@ -149,8 +212,8 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         if game.lieutenants is not None:
             game.lieutenants.equipment.append(card)  # Decision: a lieutenant's equipment goes back to the list
     elif not card.is_token:
-        if p.is_commander and to in ("graveyard", "exile"):
-            game.players[p.owner].command.append(whole)  # C2: 903.11-12, the owner always chooses so
+        if p.is_commander and to in ("graveyard", "exile", "library"):
+            game.players[p.owner].command.append(whole)  # C2: 903.9b, 903.11-12, the owner always chooses so
             if game.drivers.trace is not None:
                 log(game, "command_zone", Side.TEAM, player=p.owner + 1, card=card.name, instead_of=to)
         elif p.owner == HORDE_CONTROLLER:
@@ -164,10 +227,16 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
                 {"graveyard": owner.graveyard, "exile": owner.exile, "hand": owner.hand}[to].append(whole)
     elif p.deck_card:
         game.horde.tokens_gone += 1  # H6: a token that leaves the battlefield ceases to exist
+    if attached is not None and card.enchant is not None and not TAKING.isdisjoint(card.verbs):
+        auras_apply(game, attached)  # what the Aura made of it ends (613.1b-f)
     if to == "graveyard" and card.is_creature:
         died(game, p)
+    if carried is not None:
+        _attached_dies(game, carried)
     if "Leaves" in card.hooks:
-        trigger_hook(game, p, "Leaves")  # F4, G5: Hero's Reward
+        # F4, G5: Hero's Reward; 'it' is what it was attached to (603.10a: Animate Dead's 'that creature');
+        # 'the exiled card' is what its linked ability exiled (607.2a: Oblivion Ring)
+        trigger_hook(game, p, "Leaves", None if attached is None else known_permanent(game, attached), p.linked)
     if to == "graveyard" and "ToGraveyard" in card.hooks and not card.is_token:
         went_to_graveyard(game, card, p.owner)
     if game.held:
@@ -222,6 +291,25 @@ def return_held(game: Game, left: Permanent) -> None:
         if card in exiled:
             exiled.remove(card)
             put_onto_battlefield(game, card, owner, owner)
+
+
+def _carried_abilities(game: Game, p: Permanent) -> list[tuple[Permanent, Known]] | None:
+    """The Equipment and Auras attached to a creature about to die that have 'whenever equipped
+    (enchanted) creature dies' abilities, each with the creature as it last existed (603.10a)."""
+    sources = [a for a in p.equipment + p.auras if "AttachedDies" in a.card.hooks]
+    if not sources:
+        return None
+    known = known_permanent(game, p)
+    return [(source, known) for source in sources]
+
+
+def _attached_dies(game: Game, carried: list[tuple[Permanent, Known]]) -> None:
+    """'Whenever equipped creature dies' (Skullclamp) and 'when enchanted creature dies' trigger:
+    each source's AttachedDies abilities, 'it' being the creature that died."""
+    for source, dead in carried:
+        ctx = Context(source.card, source, source.controller)
+        ctx.it = dead
+        trigger(game, source.controller, source.card.hooks["AttachedDies"], ctx)
 
 
 def died(game: Game, p: Permanent) -> None:
@@ -286,8 +374,8 @@ def regenerates(game: Game, p: Permanent) -> bool:
         p.regeneration -= 1
     else:
         ability = regeneration_ability(p.card)
-        if ability is None:
-            return False
+        if ability is None or has_keyword(game, p, LOCKED):
+            return False  # Faith's Fetters: its regeneration ability can't be activated
         cost = ability[0].costs[0] if ability[0].costs else ManaCost()
         assert isinstance(cost, ManaCost)
         if p.controller != HORDE_CONTROLLER:  # H7: the Horde pays any mana
@@ -427,9 +515,10 @@ def draw(game: Game, player: TeamPlayer) -> None:
         return
 
 
-def discard(game: Game, controller: int, n: int) -> None:
-    """Discard ``n`` cards: the Horde at random (H9), a team player by its policy."""
+def discard(game: Game, controller: int, n: int) -> list[CardDef]:
+    """Discard ``n`` cards: the Horde at random (H9), a team player by its policy; returns them."""
     hand = hand_of(game, controller)
+    discarded: list[CardDef] = []
     for _ in range(min(n, len(hand))):
         if controller == HORDE_CONTROLLER and game.drivers.horde_choice is not None:
             card = horde_pick(game, "discard", hand)  # H9s, F7
@@ -440,9 +529,11 @@ def discard(game: Game, controller: int, n: int) -> None:
             card = ask(game, "discard", controller, list(hand))
             hand.remove(card)
         graveyard_of(game, controller).append(card)
+        discarded.append(card)
         if game.drivers.trace is not None:
             log(game, "discard", side_name(controller), card=card.name,
                 player=None if controller == HORDE_CONTROLLER else controller + 1)
+    return discarded
 
 
 def mill(game: Game, controller: int, n: int) -> None:

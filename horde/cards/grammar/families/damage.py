@@ -21,6 +21,7 @@ from horde.cards.grammar.translate import (
     quote,
     special_if,
     target,
+    who,
 )
 
 
@@ -71,22 +72,32 @@ def _(m: dict[str, Any], p: Parser) -> Damage:
     return Damage(m["source"], m["n"], m["to"])
 
 
+@effect("have? {source:it} deal|deals damage to {to:recipients} {n:equal_to}")
+def _(m: dict[str, Any], p: Parser) -> Damage:
+    return Damage(m["source"], m["n"], m["to"])
+
+
 @effect("{source:it} deal|deals {n:number} damage instead")
 def _(m: dict[str, Any], p: Parser) -> DamageInstead:
     return DamageInstead(m["n"])
 
 
-DAMAGE_WHO = {"each_opponent": "each_opponent", "each_player": "each_player", "you": "you"}
+DAMAGE_WHO = {"each_opponent": "each_opponent", "each_player": "each_player", "you": "you", "that_player": "that_player"}
 
 
 @translates(Damage)
 def _(node: Damage, ctx: Context) -> list[str]:
     if not is_self(node.source, ctx):
         raise NotExpressible("damage dealt by something other than the card itself")
-    n = amount(node.amount, ctx)
     to = node.to
+    if len(to) == 1 and isinstance(to[0], Player) and to[0].kind in ("each_opponent", "each_player"):
+        ctx.per_player = True  # 'equal to the number of lands that player controls': each one's (damage_all)
+    try:
+        n = amount(node.amount, ctx)
+    finally:
+        ctx.per_player = False
     if len(to) == 1 and isinstance(to[0], Player) and to[0].kind in DAMAGE_WHO:
-        return [f"damage_all amount={n} who={DAMAGE_WHO[to[0].kind]}"]
+        return [f"damage_all amount={n} who={who(to[0], ctx)}"]
     first = to[0]
     if isinstance(first, Noun) and first.det == "each" and all(
             isinstance(r, Player) and r.kind in DAMAGE_WHO for r in to[1:]) and len(to) <= 2:

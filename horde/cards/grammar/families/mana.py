@@ -37,7 +37,8 @@ def add(p: Parser) -> AddMana:
         identity = p.accept("in", "your", "commander's", "color", "identity")
         return AddMana(("any",), identity)
     first = _symbol(p)
-    if p.at("or") or p.at(",", "{"):
+    after = p.peek(1)
+    if p.at("or") or (p.at(",") and after is not None and after.kind == MANA):
         choices = [first]
         while p.accept(",", "or") or p.accept("or") or p.accept(","):
             choices.append(_symbol(p))

@@ -4,11 +4,13 @@ noun phrase names), and '~ assigns no combat damage this turn'."""
 
 from __future__ import annotations
 
+import re
+import shlex
 from dataclasses import dataclass
 from typing import Any
 
 from horde.cards.grammar.abilities import KEYWORD_NAMES
-from horde.cards.grammar.ast import Effect, Noun, Obj
+from horde.cards.grammar.ast import Effect, Noun, Obj, Ref
 from horde.cards.grammar.nouns import obj, pt
 from horde.cards.grammar.parser import Parser, nonterminal
 from horde.cards.grammar.registry import effect, translates
@@ -18,6 +20,7 @@ from horde.cards.grammar.translate import (
     filter_of,
     is_self,
     it_is_self,
+    may_change_last,
     pt_args,
     quote,
     target,
@@ -135,6 +138,9 @@ def _(node: Pump, ctx: Context) -> list[str]:
         return [f"pump on=target target={quote(target(what, ctx))} {args}".rstrip()]
     if isinstance(what, Noun) and what.det in ("", "each", "all") and what.count is None:
         return [f"pump_all filter={quote(filter_of(what))} {args}".rstrip()]
+    if isinstance(what, Ref) and (what.kind == "it" or what.kind == "that" and what.word == "creature") \
+            and merge_into_last(ctx, node.power, node.toughness, granted):
+        return []
     raise NotExpressible("pumping what a reference names")
 
 
@@ -146,3 +152,29 @@ def _(node: AssignsNoCombatDamage, ctx: Context) -> list[str]:
     if not it_is_self(node.what, ctx, SELF_HOOKS):
         raise NotExpressible("'assigns no combat damage' of something other than the card itself")
     return ['pump on=self keywords="assigns no combat damage"']
+
+
+# ---------------------------------------------------------------- 'it' after a target: the same target
+def merge_into_last(ctx: Context, power: int, toughness: int, granted: list[str]) -> bool:
+    """'Target creature gets +2/+2 until end of turn. It gains trample until end of turn': the
+    second effect is the first's target's, so its bonus joins the verb before (a ``pump
+    on=target`` or a ``gain_control``) instead of naming a second target. False when there is no
+    such verb."""
+    if not may_change_last(ctx) or ctx.antecedent != "target":
+        return False
+    last = ctx.verbs[-1]
+    verb = last.split()[0]
+    if verb not in ("gain_control", "pump") or (verb == "pump" and " on=target" not in last):
+        return False
+    if re.search(r" (if|unless|may)=", last):
+        return False
+    words = shlex.split(last)
+    args = dict(word.split("=", 1) for word in words[1:])
+    args["power"] = str(int(args.get("power", "0")) + power)
+    args["toughness"] = str(int(args.get("toughness", "0")) + toughness)
+    had = [k for k in args.get("keywords", "").split(",") if k]
+    args["keywords"] = ",".join(had + [k for k in granted if k not in had])
+    order = [k for k in args if k not in ("power", "toughness", "keywords")]
+    rest = pt_args(int(args["power"]), int(args["toughness"]), args["keywords"].split(",") if args["keywords"] else [])
+    ctx.verbs[-1] = " ".join([verb] + [f"{k}={quote(args[k])}" for k in order]) + (f" {rest}" if rest else "")
+    return True

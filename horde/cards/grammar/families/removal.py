@@ -15,6 +15,7 @@ from horde.cards.grammar.translate import (
     NotExpressible,
     filter_of,
     it_is_self,
+    may_change_last,
     quote,
     spell_filter,
     target,
@@ -206,6 +207,8 @@ def _(node: Tap, ctx: Context) -> list[str]:
 def _(node: CantBeRegenerated, ctx: Context) -> list[str]:
     """'can't be regenerated': the ``regenerate=false`` of the destroy (or damage) verb before it."""
     verbs = ("damage",) if isinstance(node.what, Ref) and node.what.kind == "this_way" else ("destroy", "destroy_all")
+    if not may_change_last(ctx):
+        raise NotExpressible("'can't be regenerated' under a condition")
     for i in range(len(ctx.verbs) - 1, -1, -1):
         if ctx.verbs[i].split()[0] in verbs:
             ctx.verbs[i] += " regenerate=false"
