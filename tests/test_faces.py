@@ -365,3 +365,17 @@ def test_an_index_of_two_faced_cards_plays_in_horde_games(faces_home, tmp_path):
         assert result.winner in ("team", "horde", "stall")
         revealed |= {name for name, _ in result.revealed}
     assert revealed >= {"Rough // Tumble", "Wear // Tear", "Spring // Mind", "Kazandu Mammoth"}
+
+
+def test_305_7_a_face_made_a_forest_is_one_face_and_the_card_keeps_its_faces(game, cards):
+    """An Aura that makes a permanent a basic land (Song of the Dryads, ``becomes``): the permanent
+    is that land alone, with only the basic type's mana, and the card's faces still name their card."""
+    from horde.engine.effects_staples import becomes
+
+    mammoth = cards.get("Kazandu Mammoth")
+    valley = mammoth.faces[0]
+    forest = becomes(game, mammoth, frozenset({"Land"}), frozenset({"Forest"}), None, False)
+    assert (forest.faces, forest.layout, forest.power_amount, forest.mana) == ((), "", None, (frozenset("G"),))
+    assert valley.whole is mammoth and mammoth.land_faces == (valley,)
+    island = becomes(game, valley, frozenset({"Land"}), frozenset({"Island"}), None, False)
+    assert [a.units for a in island.mana_abilities] == [(frozenset("U"),)] and valley.whole is mammoth
