@@ -637,25 +637,10 @@ def _count(kind: str, text: str) -> TermFunction:
     other = "other" in text.lower().split()  # not the card of the effect itself ('each other creature card')
     check = _compile_card_filter(text)
     counted: dict[CardDef, bool] = {}  # card -> whether it counts (a token card never does)
-    if kind == "graveyard_types":
 
-        def types(game: Game, ctx: Source) -> int:
-            found: set[str] = set()
-            for player in _whose(game, ctx, relation):
-                for card in zone(game, player):
-                    try:
-                        ok = counted[card]
-                    except KeyError:
-                        ok = counted[card] = not card.is_token and check(card)
-                    if ok:
-                        found |= card.types
-            return len(found & CARD_TYPE_NAMES)
-
-        return types
-
-    def cards(game: Game, ctx: Source) -> int:
-        total = 0
-        itself = getattr(ctx, "card", None) if other else None
+    def matching(game: Game, ctx: Source) -> list[CardDef]:
+        """The cards of the zones counted that match, one entry a card."""
+        found: list[CardDef] = []
         for player in _whose(game, ctx, relation):
             for card in zone(game, player):
                 try:
@@ -663,11 +648,25 @@ def _count(kind: str, text: str) -> TermFunction:
                 except KeyError:
                     ok = counted[card] = not card.is_token and check(card)
                 if ok:
-                    if card is itself:
-                        itself = None  # one copy: the card itself
-                        continue
-                    total += 1
-        return total
+                    found.append(card)
+        return found
+
+    if kind == "graveyard_types":
+
+        def types(game: Game, ctx: Source) -> int:
+            found: set[str] = set()
+            for card in matching(game, ctx):
+                found |= card.types
+            return len(found & CARD_TYPE_NAMES)
+
+        return types
+
+    def cards(game: Game, ctx: Source) -> int:
+        found = matching(game, ctx)
+        itself = getattr(ctx, "card", None) if other else None
+        if itself is not None and any(card is itself for card in found):
+            return len(found) - 1  # one copy: the card itself
+        return len(found)
 
     return cards
 
