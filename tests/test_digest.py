@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "0fca3590cd5f18c9991446e6dde08f48ad018830889026726b9621bcc93418a3"
+DIGEST = "ca45cc57d01bcc1d80740816efc2df34a5a14225d98023287d4af76d4530093a"
 
 
 def records_digest(games: int = 1000) -> str:

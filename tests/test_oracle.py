@@ -223,8 +223,8 @@ def test_keyword_grants_until_end_of_turn_without_power_and_toughness():
         ["Cast: pump on=target target=creature keywords=flying"]
     assert lines("Creatures you control gain trample until end of turn.", types={"Sorcery"}) == \
         ['Cast: pump_all filter="creature yours" keywords=trample']
-    assert lines("{R}: ~ gains first strike until end of turn.") == \
-        ['Activated: {R} -> pump on=self keywords="first strike"']
+    assert lines("Whenever ~ attacks, it gains first strike until end of turn.") == \
+        ['Attacks: pump on=self keywords="first strike"']
     assert lines("Target creature gains shadow until end of turn.", types={"Instant"})[0] == "unread"
 
 
@@ -279,7 +279,8 @@ def test_303_4a_enchant_any_noun_phrase():
 
 
 def test_119_4_discard_and_life_costs_of_activated_abilities():
-    assert lines("{1}, Discard a card: Draw a card.") == ["Activated: {1}, discard a card -> draw who=you count=1"]
+    assert lines("{1}, {T}, Discard a card: Draw a card.") == \
+        ["Activated: {1}, {T}, discard a card -> draw who=you count=1"]
     assert lines("{T}, Pay 2 life: Draw a card.") == ["Activated: {T}, pay 2 life -> draw who=you count=1"]
     assert lines("{T}, Pay 1 life: Add {B}.", types={"Land"})[0] == "unread"  # a mana ability has no costs but {T}
 
@@ -442,8 +443,7 @@ def test_602_5b_activation_restrictions_the_engine_keeps_and_lists_of_all():
     """The engine activates an ability in its controller's main phase, once a turn: 'Activate
     only as a sorcery (once each turn, during your turn)' says what it does already; a self
     regeneration, activated when the creature would be destroyed, is refused with one."""
-    assert lines("{2}{R}: ~ gets +2/+0 until end of turn. Activate only as a sorcery.") == \
-        ["Activated: {2}{R} -> pump on=self power=2"]
+    assert lines("{2}{R}: Draw a card. Activate only once each turn.") == ["Activated: {2}{R} -> draw who=you count=1"]
     assert lines("{B}: Regenerate ~. Activate only once each turn.")[0] == "unread"
     assert lines("{1}, {T}: Destroy all artifacts, creatures, and enchantments.", types={"Artifact"}) == \
         ['Activated: {1}, {T} -> destroy_all filter="artifact | creature | enchantment"']
@@ -454,8 +454,8 @@ def test_602_5b_activation_restrictions_the_engine_keeps_and_lists_of_all():
 def test_modifiers_before_a_list_of_nouns_belong_to_each():
     """'target attacking Wolf or Werewolf': both attack; 'nontoken Elf or Berserker': both
     nontoken; a type that modifies the first ('artifact creature or enchantment') stays its own."""
-    assert lines("{3}{G}: Target attacking Wolf or Werewolf gains indestructible until end of turn.") == \
-        ['Activated: {3}{G} -> pump on=target target="wolf attacking | werewolf attacking" keywords=indestructible']
+    assert lines("Target attacking Wolf or Werewolf gains indestructible until end of turn.", types={"Instant"}) == \
+        ['Cast: pump on=target target="wolf attacking | werewolf attacking" keywords=indestructible']
     assert lines("Whenever another nontoken Elf or Berserker you control dies, you draw a card.") == \
         ['CreatureDies: draw who=you count=1 when="elf nontoken other yours | berserker nontoken other yours"']
     assert lines("Destroy target artifact creature or enchantment.", types={"Instant"}) == \
@@ -464,3 +464,19 @@ def test_modifiers_before_a_list_of_nouns_belong_to_each():
         ['CreatureDies: discard who=that_player count=1 when="creature green"']
     assert lines("Whenever an opponent casts a creature spell, ~ deals 1 damage to that player.") == \
         ['SpellCast: damage_all amount=1 who=that_player when="creature opponents"']
+
+
+def test_602_activated_abilities_play_exactly_only_as_the_engine_uses_them():
+    """The engine activates an ability once a turn, after combat (a team player's second main
+    phase): an effect until end of turn, a target that attacks or blocks, or an ability nothing
+    limits to once a turn is left out, the card approximated; a tap or a sacrifice of its source,
+    'only once each turn' and a self regeneration play as printed."""
+    for text in ("{B}: ~ gets +1/+1 until end of turn.", "{T}: Target creature gets +2/+2 until end of turn.",
+                 "{2}{R}: ~ gets +2/+0 until end of turn. Activate only as a sorcery.",
+                 "{4}, {T}: Target creature can't be blocked this turn.",
+                 "{T}: ~ deals 2 damage to target attacking or blocking creature.",
+                 "{3}{W}: Create a 1/1 white Spirit creature token with flying.", "{1}, Discard a card: Draw a card."):
+        assert lines(text)[0] == "unread", text
+    assert lines("{T}: ~ deals 1 damage to any target.") == ["Activated: {T} -> damage amount=1 target=any"]
+    assert lines("{2}, Sacrifice ~: Draw a card.") == ["Activated: {2}, sacrifice this -> draw who=you count=1"]
+    assert lines("{B}: Regenerate ~.") == ["Activated: {B} -> regenerate on=self"]

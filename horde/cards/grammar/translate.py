@@ -496,6 +496,7 @@ def ability(node: Ability, ctx: Context) -> _Written:
         verbs = _body(node.effects, node.sentences, ctx)
         if node.restriction:
             restricted(node, verbs)
+        timing(node, prefix, verbs)
         out.lines.append(prefix + " ; ".join(verbs))
         return out
     raise NotExpressible(f"{_describe(node)}: beyond the vocabulary")
@@ -508,6 +509,36 @@ def restricted(node: ActivatedAbility, verbs: list[str]) -> None:
     activated when the creature would be destroyed, which such a restriction forbids."""
     if all(verb.startswith("regenerate on=self") for verb in verbs):
         raise NotExpressible(f"a regeneration to activate only {node.restriction}")
+
+
+# Verbs whose effect lasts "until end of turn" or "this turn" (514.2): used after combat, as the
+# engine uses an activated ability, they change nothing of the turn's fights.
+THIS_TURN_VERBS = ("pump ", "pump_all ", "fog", "prevent_damage_this_turn ")
+
+
+def timing(node: ActivatedAbility, prefix: str, verbs: list[str]) -> None:
+    """An activated ability plays exactly only when the engine's use of it is the card's: the
+    engine activates it once a turn, in its controller's main phase (a team player's second main
+    phase: 602.5b above), never in combat. So an ability is left out (the card approximated) when
+    its effect lasts only this turn (a pump, a threaten, a fog: it would never reach a fight), when
+    it targets an attacking or blocking creature (there is none after combat), or when nothing in
+    its cost or text limits it to once a turn (a tap or sacrifice of its source, "only once each
+    turn") and so a player could activate it again and again. Regeneration is activated when the
+    creature would be destroyed, as often as its cost is paid, and is not concerned."""
+    if all(verb.startswith("regenerate on=self") for verb in verbs):
+        return
+    if any(verb.startswith(THIS_TURN_VERBS) or "until_end_of_turn=True" in verb for verb in verbs):
+        raise NotExpressible("an activated ability with an effect until end of turn (the engine activates "
+                             "abilities after combat)")
+    if any("attacking" in verb or "blocking" in verb for verb in verbs):
+        raise NotExpressible("an activated ability that targets an attacking or blocking creature (the engine "
+                             "activates abilities after combat)")
+    cost = prefix.removeprefix("Activated: ").removesuffix(" -> ")
+    once = "{T}" in cost or "{Q}" in cost or "sacrifice this" in cost or "exile this" in cost \
+        or "once" in (node.restriction or "")
+    if not once:
+        raise NotExpressible("an activated ability a player may activate any number of times a turn (the "
+                             "engine activates it once a turn)")
 
 
 def trigger(node: Trigger, ctx: Context) -> tuple[list[str], str | None]:

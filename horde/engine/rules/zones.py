@@ -194,6 +194,14 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         lieutenant_leaves(game, p, by, equipment)  # L6: exiled with time counters instead
         battlefield.anthems_changed()  # its equipment changed hands
         return
+    if p.is_commander and not p.extra and to in ("graveyard", "exile", "library"):
+        # C2 (903.11-12 of the rule book's text): its owner puts it into the command zone
+        # *instead*, a replacement: it never reaches the graveyard, so it does not die (no "dies"
+        # trigger, no undying or persist), and it is not exiled or shuffled away
+        commander_to = to
+        to = "command"
+    else:
+        commander_to = ""
     dies = to == "graveyard" and p.card.is_creature and not p.card.is_token
     undying = dies and p.plus == 0 and has_keyword(game, p, "undying")
     persist = dies and not undying and p.minus == 0 and has_keyword(game, p, "persist")
@@ -206,16 +214,16 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         p.printed = None
     card = p.card
     if game.drivers.trace is not None:
-        log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=to)
+        log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=commander_to or to)
     whole = card.whole_card  # a face on the battlefield is its whole card anywhere else (712.8, 715.4)
     if p.extra:
         if game.lieutenants is not None:
             game.lieutenants.equipment.append(card)  # Decision: a lieutenant's equipment goes back to the list
     elif not card.is_token:
-        if p.is_commander and to in ("graveyard", "exile", "library"):
+        if commander_to:
             game.players[p.owner].command.append(whole)  # C2: 903.9b, 903.11-12, the owner always chooses so
             if game.drivers.trace is not None:
-                log(game, "command_zone", Side.TEAM, player=p.owner + 1, card=card.name, instead_of=to)
+                log(game, "command_zone", Side.TEAM, player=p.owner + 1, card=card.name, instead_of=commander_to)
         elif p.owner == HORDE_CONTROLLER:
             {"graveyard": game.horde.graveyard, "exile": game.horde.exile, "hand": game.horde.hand,
              "library": game.horde.library}[to].append(whole)
