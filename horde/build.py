@@ -36,15 +36,16 @@ PACKAGE = Path(__file__).resolve().parent
 # and every module of the rules and opponents packages (a compiled package's __init__ can't import
 # an interpreted module of its own package while it starts). The filters, amounts and conditions
 # are small classes (horde.engine.filters), so they compile too, and so does the view every policy decision
-# reads the game through (horde.team.view), the bundled policies' hot decisions (horde.team.tactics: casting
-# and blocking, as plain functions) and the shuffles and random picks (horde.engine.shuffling: the
-# standard library's random.Random.shuffle is interpreted Python), and the copies a searching
+# reads the game through (horde.team.view), the bundled policies' hot decisions (horde.team.tactics:
+# casting and blocking, as plain functions, and horde.team.reading: what the cards' behaviour means
+# for them) and the shuffles and random picks (horde.engine.shuffling: the standard library's
+# random.Random.shuffle is interpreted Python), and the copies a searching
 # policy plays forward (horde.engine.fork: thousands a game). Not the policy classes
 # themselves (users subclass them, and their parameters are class attributes: see
 # docs/speed.md), nor the layers above the engine.
 PACKAGES = ("engine/rules", "engine/opponents")
 COMPILED: tuple[str, ...] = (
-    "engine/shuffling.py", "engine/state.py", "team/view.py", "team/tactics.py", "engine/characteristics.py",
+    "engine/shuffling.py", "engine/state.py", "team/view.py", "team/tactics.py", "team/reading.py", "engine/characteristics.py",
     "engine/events.py", "engine/decisions.py", "engine/cards.py", "engine/filters.py", "engine/effects.py",
     "engine/boss.py", "engine/turns.py", "engine/fork.py",
     *sorted(path.relative_to(PACKAGE).as_posix() for package in PACKAGES for path in (PACKAGE / package).glob("*.py")),

@@ -38,6 +38,7 @@ SIZES: dict[str, int] = {
     "house-rules file": 1 * MiB,
     "policy module": 1 * MiB,
     "games file": 1 * MiB,
+    "table's games log": 256 * MiB,  # every event of every game of a season (horde table's games.jsonl)
     "calibration file": 1 * MiB,
     "resolved experiment": 16 * MiB,
     "manifest": 64 * MiB,

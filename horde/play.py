@@ -374,18 +374,83 @@ def result_of(game: Game, seed: Seed, aborted: str = "") -> GameResult:
         aborted=aborted, turn_rows=game.drivers.turn_rows, events=game.drivers.trace)
 
 
+class ShowHands:
+    """Passes every team decision to the policy and records it in the trace (event ``decision``),
+    with each team player's hand and mana as the decision is taken: what a reader of the game
+    needs to judge each choice. It changes nothing of the game: the policy decides as it would."""
+
+    def __init__(self, policy: Chooser, trace: list[dict[str, Any]]):
+        self.policy = policy
+        self.trace = trace
+        start = getattr(policy, "start", None)
+        if callable(start):
+            self.start = start  # a searching policy keeps a copy of each turn's start
+        note = getattr(policy, "note", None)
+        if callable(note):
+            self.note = note
+
+    @property
+    def rng(self) -> random.Random:
+        return self.policy.rng
+
+    @rng.setter
+    def rng(self, stream: random.Random) -> None:
+        self.policy.rng = stream
+
+    def choose(self, decision: Any, view: TeamView) -> Any:
+        choice = self.policy.choose(decision, view)
+        hands = []
+        for i in range(view.players):
+            cards = ", ".join(card.name for card in view.hand(i)) or "no card"
+            hands.append(f"player {i + 1} ({view.available_mana(i)} of {view.mana(i)} mana open): {cards}")
+        self.trace.append({"turn": view.turn, "side": Side.TEAM, "event": "decision", "kind": decision.kind,
+                           "player": decision.player + 1 if decision.player >= 0 else None,
+                           "answer": answer_words(decision.kind, choice), "hands": hands})
+        return choice
+
+
+def answer_words(kind: str, choice: Any) -> str:
+    """A team decision's answer as a reader says it: card and permanent names, 'nothing' for none."""
+    if choice is None or choice == []:
+        return "nothing"
+    if isinstance(choice, bool):
+        return "yes" if choice else "no"
+    if isinstance(choice, int):
+        return f"player {choice + 1}"
+    if isinstance(choice, str):
+        return "the Horde" if choice == "horde" else choice
+    if isinstance(choice, CardDef):
+        return choice.name
+    if hasattr(choice, "card") and hasattr(choice, "controller"):
+        return str(choice.card.name)  # a permanent
+    if isinstance(choice, list):
+        return "; ".join(answer_words(kind, item) for item in choice)
+    if isinstance(choice, tuple):
+        if kind == "blocks":
+            return f"{answer_words(kind, choice[0])} blocks {answer_words(kind, choice[1])}"
+        if kind == "equip":
+            return f"{answer_words(kind, choice[0])} onto {answer_words(kind, choice[1])}"
+        if kind in ("mode", "regenerate"):
+            return " ; ".join(e.describe() for e in choice)
+        named = [answer_words(kind, item) for item in choice if isinstance(item, CardDef) or hasattr(item, "card")]
+        return " ".join(named) or str(choice)
+    return str(choice)
+
+
 def play_game(setup: GameSetup | Prepared, seed: Seed, *, catalogue: Catalogue | None = None,
               policy: Chooser | None = None, trace: bool = False, record_turns: bool = False,
-              check: Callable[[Game], None] | None = None) -> GameResult:
+              check: Callable[[Game], None] | None = None, hands: bool = False) -> GameResult:
     """Play one game of ``setup`` with ``seed``; the same arguments always give the same game.
 
     ``setup`` is a GameSetup (prepared once per process, with ``catalogue`` or the default one)
     or a Prepared; ``policy`` (a policy object) overrides ``setup.policy``; ``trace`` keeps every
     event; ``record_turns`` keeps one row per turn; ``check(game)`` is called after every step
-    (tests).
+    (tests); ``hands`` (with ``trace``) records every team decision with the hands (``ShowHands``).
     """
     prepared = setup if isinstance(setup, Prepared) else prepare(setup, catalogue)
     game = new_game(prepared, seed, policy, trace)
+    if hands and game.drivers.trace is not None:
+        game.drivers.policy = ShowHands(game.drivers.policy, game.drivers.trace)
     game.drivers.check = check
     aborted = play(game, record_turns)
     return result_of(game, seed, aborted)

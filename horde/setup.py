@@ -417,12 +417,27 @@ def skill_value(value: Any, where: str = "setup") -> str:
     try:
         number = finite_number(value, 0, top)
     except (TypeError, ValueError):
-        raise SetupError(f"{where}: knob 'skill' = {quoted(value)}: expected {', '.join(SKILL_LEVELS)}, a number "
-                         f"from 0 to {top} between them, or a calibration file (.toml)") from None
+        if isinstance(value, str) and _is_file(value.strip()):
+            if value.strip().lower().endswith((".csv", ".tsv", ".txt")):
+                raise SetupError(f"{where}: knob 'skill' = {quoted(value)}: a games file, not a calibration: run "
+                                 f"horde calibrate {quoted(value.strip())} and give the .toml file it writes") from None
+            return _calibrated_skill(value.strip(), where)
+        hint = did_you_mean(value, SKILL_LEVELS) if isinstance(value, str) else ""
+        raise SetupError(f"{where}: knob 'skill' = {quoted(value)}: {hint}expected {', '.join(SKILL_LEVELS)}, a "
+                         f"number from 0 to {top} between them, or a calibration file (.toml)") from None
     number = round(number, 3)
     if number == int(number):
         return SKILL_LEVELS[int(number)]
     return f"{number:g}"
+
+
+def _is_file(text: str) -> bool:
+    import os
+
+    try:
+        return os.path.isfile(text)
+    except (OSError, ValueError):  # a name too long, or with a NUL character in it
+        return False
 
 
 def _calibrated_skill(path: str, where: str) -> str:

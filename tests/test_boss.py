@@ -506,6 +506,34 @@ def test_L7_time_counters_fall_and_the_lieutenant_returns(boss_game, catalogue):
     assert second.time_counters == 4
 
 
+def test_L7_the_return_waits_until_all_combat_damage_is_dealt(boss_game, catalogue):
+    """CR 510.2, H13a: a step's combat damage is dealt at once, and the L7 time counter its damage
+    to a player removes is a triggered ability that waits until it is all dealt. Mikaeus, the
+    Unhallowed (exiled, one time counter left: 'other non-Human creatures you control get +1/+1')
+    returns when the unblocked Zombie hits the team; the blocked Zombie has already taken the
+    Bears' 2 damage with it, and it dies to the state-based actions before Mikaeus enters (dealt
+    one attacker after the other, Mikaeus entered between, and made it a 3/3 that survived)."""
+    game = boss_game(players=4, policy=Scripted(blocks=lambda d: [(bears, blocked)]))
+    game.drivers.trace = []
+    mikaeus = Lieutenant(bundled_card("Mikaeus, the Unhallowed"))
+    mikaeus.entered, mikaeus.time_counters = 1, 1
+    game.lieutenants.drawn[:] = [mikaeus]
+    game.lieutenants.exiled[:] = [mikaeus]
+    game.lieutenants.equipment.clear()
+    game.horde.library[:] = [catalogue.get("Zombie")] * 5
+    put(game, catalogue, "Zombie")
+    blocked = put(game, catalogue, "Zombie")
+    bears = put(game, catalogue, "Grizzly Bears", side="team")
+    turns.horde_combat(game, set())
+    assert game.team_life == 78  # the unblocked Zombie's 2, dealt before Mikaeus could pump it
+    assert not rules.on_battlefield(game, blocked) and not rules.on_battlefield(game, bears)  # traded as 2/2s
+    assert mikaeus.permanent is not None and rules.on_battlefield(game, mikaeus.permanent)
+    events = [e["event"] for e in game.drivers.trace]
+    last_damage = max(i for i, e in enumerate(events) if e == "damage")
+    assert events.index("lieutenant_enters") > last_damage
+    assert events.index("time_counter_removed") > last_damage
+
+
 def test_L8_lieutenant_activates_instead_of_attacking(boss_game, catalogue):
     game = boss_game(players=3)
     game.lieutenants.drawn[:] = [Lieutenant(catalogue.get("Lord of the Undead"))]

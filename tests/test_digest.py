@@ -11,7 +11,7 @@ from horde.play import play_game
 from horde.setup import make_setup
 from horde.team.policies import make_policy
 
-DIGEST = "ca45cc57d01bcc1d80740816efc2df34a5a14225d98023287d4af76d4530093a"
+DIGEST = "a534fc8b726d506fb1362e65a7fbdb773916f42fb9c8da5838ab9b58f9695ad3"
 
 
 def records_digest(games: int = 1000) -> str:

@@ -67,21 +67,21 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
       "horde.cards.grammar.costs", "horde.cards.grammar.families.*", "horde.cards.grammar",
       "horde.cards.oracle", "horde.cards.catalogue", "horde.cards.survey", "horde.cards.decks")),
     # -- the team (horde/team/): sees the game through its view and the decisions
-    ("team", "the read-only view of the game and the baseline's hot decisions (both compiled with the engine), the "
-             "team policies seeing the game through it, the skill ladder of policies; drafted and sealed team decks (X1) and their drafters",
-     ("horde.team", "horde.team.view", "horde.team.tactics", "horde.team.policies", "horde.team.expert", "horde.team.skill",
+    ("team", "the read-only view of the game, what the cards' behaviour means for the team's choices and the "
+             "baseline's hot decisions (compiled with the engine), the team policies seeing the game through it, the skill ladder of policies; drafted and sealed team decks (X1) and their drafters",
+     ("horde.team", "horde.team.view", "horde.team.reading", "horde.team.tactics", "horde.team.policies", "horde.team.expert", "horde.team.skill",
       "horde.team.draft")),
     # -- the composition root
     ("play", "prepare a setup (decks, banlist, policy, draft, every check), set up a game, play it",
      ("horde.play",)),
     # -- the laboratory (horde/lab/)
     ("lab", "Wilson intervals, policy puzzles, experiment files, progress bars, the runner (results folders, backends, batches, "
-            "runs), analysis, tuning, the benchmark, plots, the report",
+            "runs), analysis, the games cache, calibration, tuning, the recovery checks, the benchmark, plots, the report",
      ("horde.lab", "horde.lab.stats", "horde.lab.puzzles", "horde.lab.experiments", "horde.lab.progress",
       "horde.lab.runner.store",
       "horde.lab.runner.backends", "horde.lab.runner.batch", "horde.lab.runner.run", "horde.lab.runner",
-      "horde.lab.analysis", "horde.lab.tune", "horde.lab.calibrate",
-      "horde.lab.doctor", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
+      "horde.lab.analysis", "horde.lab.cache", "horde.lab.calibrate", "horde.lab.tune",
+      "horde.lab.doctor", "horde.lab.recovery", "horde.lab.bench", "horde.lab.plots", "horde.lab.report")),
     # -- the game at a real table (horde/table/)
     ("table", "a game at a real table replayed from the players' actions; groups, seasons and their records on disk",
      ("horde.table", "horde.table.game", "horde.table.store")),

@@ -350,8 +350,7 @@ def test_a_clause_of_a_keyword_until_end_of_turn_reuses_the_pump_node():
     """The worked example of docs/cards.md: 'can't be blocked this turn' is a pump's keyword."""
     assert lines("Target creature can't be blocked this turn.", types={"Instant"}) == \
         ["Cast: pump on=target target=creature keywords=unblockable"]
-    assert lines("Creatures your opponents control can't block this turn.", types={"Sorcery"}) == \
-        ['Cast: pump_all filter="creature opponents" keywords="can\'t block"']
+    assert lines("Creatures your opponents control can't block this turn.", types={"Sorcery"})[0] == "unread"  # 611.2c
     assert lines("Whenever ~ attacks, it can't be blocked this turn.") == ["Attacks: pump on=self keywords=unblockable"]
 
 
@@ -475,8 +474,19 @@ def test_602_activated_abilities_play_exactly_only_as_the_engine_uses_them():
                  "{2}{R}: ~ gets +2/+0 until end of turn. Activate only as a sorcery.",
                  "{4}, {T}: Target creature can't be blocked this turn.",
                  "{T}: ~ deals 2 damage to target attacking or blocking creature.",
-                 "{3}{W}: Create a 1/1 white Spirit creature token with flying.", "{1}, Discard a card: Draw a card."):
+                 "{3}{W}: Create a 1/1 white Spirit creature token with flying.", "{1}, Discard a card: Draw a card.",
+                 "{1}, {T}: Regenerate target Elephant."):
         assert lines(text)[0] == "unread", text
     assert lines("{T}: ~ deals 1 damage to any target.") == ["Activated: {T} -> damage amount=1 target=any"]
     assert lines("{2}, Sacrifice ~: Draw a card.") == ["Activated: {2}, sacrifice this -> draw who=you count=1"]
     assert lines("{B}: Regenerate ~.") == ["Activated: {B} -> regenerate on=self"]
+
+
+def test_611_2c_a_group_that_cannot_block_this_turn_is_left_out():
+    """'Creatures without flying can't block this turn' holds for every creature that matches as
+    blockers are declared (611.2c: it changes a rule, not the creatures), where pump_all fixes the
+    group as the spell resolves; a target creature is one creature, and plays exactly."""
+    assert lines("Creatures without flying can't block this turn.", types={"Sorcery"})[0] == "unread"
+    assert lines("Creatures you control can't be blocked this turn.", types={"Sorcery"})[0] == "unread"
+    assert lines("Target creature can't block this turn.", types={"Sorcery"}) == \
+        ['Cast: pump on=target target=creature keywords="can\'t block"']

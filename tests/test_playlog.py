@@ -47,8 +47,9 @@ def test_plays_casts_and_draws_are_by_player(log_lines):
 def test_B3_boss_ability_in_the_words_of_its_card(log_lines):
     assert ('  Elspeth, Knight-Errant activates "+1: Create a 1/1 white Soldier creature token." (loyalty 4 -> 5): '
             'its loyalty is too low for a minus ability, so a plus ability (B3)') in log_lines
-    assert ('  Elspeth, Knight-Errant activates "+1: Create a 1/1 white Soldier creature token." (loyalty 8 -> 9): '
-            'd20 roll 12, 1-12: the plus ability (B3)') in log_lines
+    seed12 = CliRunner().invoke(cli, ["play", "--seed", "12", "--players", "4"]).output.splitlines()
+    assert ('  Elspeth, Knight-Errant activates "+1: Target creature gets +3/+3 and gains flying until end of turn." '
+            '(loyalty 12 -> 13): d20 roll 5, 1-12: the plus ability (B3)') in seed12
     assert ('  Lieutenant Boris Devilboon activates "{2}{B}{R}, {T}: Create a 1/1 black and red Demon creature token '
             'named Minor Demon." instead of attacking (L8)') in log_lines
     assert not any("create_tokens" in line for line in log_lines)
@@ -85,7 +86,7 @@ def test_json_adds_only_the_documented_events():
     kinds = {e["event"] for e in events}
     assert {"turn_begins", "draw", "land_played", "command_zone"} <= kinds
     assert next(e for e in events if e["event"] == "command_zone") == {
-        "turn": 14, "side": "team", "event": "command_zone", "player": 2, "card": "Kodama of the North Tree",
+        "turn": 8, "side": "team", "event": "command_zone", "player": 4, "card": "Judith, the Scourge Diva",
         "instead_of": "graveyard"}
 
 
@@ -101,3 +102,36 @@ def test_boss_ability_rolled_too_dear_says_so():
     assert describe(event) == ('Liliana, Death Mage activates "−3: Destroy target creature. Its controller loses 2 '
                                'life." (loyalty 4 -> 1): d20 roll 20, 19-20: the ultimate (B3); it can\'t pay for '
                                'that one, so the dearest minus ability it can')
+
+
+@pytest.mark.parametrize("policy", ["baseline", "expert"])
+def test_hands_show_every_team_decision_and_play_the_same_game(policy):
+    """`horde play --hands`: every decision of the team, with each player's hand and mana as it is
+    taken, beside the very game played without it (a searching policy's copies included)."""
+    from horde.play import play_game
+    from horde.setup import make_setup
+
+    setup = make_setup("zombie-horde", players=2, policy=policy)
+    plain = play_game(setup, 5, trace=True).events
+    shown = play_game(setup, 5, trace=True, hands=True).events
+    assert [e for e in shown if e["event"] != "decision"] == plain
+    decisions = [e for e in shown if e["event"] == "decision"]
+    assert {e["kind"] for e in decisions} >= {"mulligan", "land", "cast", "attackers"}
+    assert all(problems(e) == [] and len(e["hands"]) == 2 for e in decisions)
+    first = decisions[0]
+    assert first["kind"] == "mulligan" and first["player"] == 1 and first["answer"] in ("keep", "mulligan")
+    assert first["hands"][0].startswith("player 1 (0 of 0 mana open): ") and first["hands"][1] == \
+        "player 2 (0 of 0 mana open): no card"
+
+
+def test_hands_in_the_play_log():
+    result = CliRunner().invoke(cli, ["play", "--seed", "5", "--players", "2", "--hands"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    # a decision shows the hands unless they are as the decision before it showed them
+    keep = lines.index("  [Player 1 decides mulligan: keep]")
+    assert lines[keep + 1].startswith("      player 1 (") and lines[keep + 2].startswith("      player 2 (")
+    shown = [i for i, line in enumerate(lines) if line.startswith("  [Player 1 decides land: ")
+             and lines[i + 1].startswith("      player 1 (")]
+    assert shown and lines[shown[0] + 2].startswith("      player 2 (")
+    assert any(line.startswith("  [The team decides attackers: ") for line in lines)

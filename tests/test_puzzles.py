@@ -83,6 +83,35 @@ MISPLAYS = {
     "no-attack-into-the-lieutenant": "L8",
     "alpha-pumps-a-blocker": "H8",
     "no-aura-without-a-creature-of-ours": "H9",
+    # Read in whole games by someone who did not write the policies: the cards' behaviour read
+    # from their hooks, keywords and statics (horde.team.reading), on both sides.
+    "no-fog-mana-against-a-lone-2-2": "H8",  # mana kept only when the next attack matters
+    "no-counterspell-mana-with-one-island": "H10",  # one source for each coloured pip
+    "the-teammate-keeps-the-fog": "H8",  # one holder for each kind of answer
+    "chupacabra-not-skeletons": "H9",  # an entering removal is removal; the mana is used
+    "no-tidings-into-a-full-hand": "H13",  # 402.2: a hand of more than seven is discarded to seven
+    "kolaghans-command-kills-and-returns": "H9",  # a modal spell by its modes
+    "the-crusher-not-the-taxed-commander": "C2",  # the tax buys nothing
+    "the-forest-that-casts-the-elves": "H2",  # the land that casts now
+    "double-block-the-last-threat": "H12",  # its death wins the game
+    "no-block-into-grave-pact": "H13a",  # the death's trigger costs each player a creature
+    "block-what-still-deals-damage": "H8",  # an attacker that deals no combat damage needs no block
+    "protection-blocks-the-giant": "H8",  # 702.16e
+    "first-strike-blocks-deathtouch": "H8",  # 510.4
+    "kill-the-drainer-not-the-zombie": "H8",  # its attack drains each player
+    "murder-the-token-not-the-undying-wurm": "H9",  # undying brings it back bigger
+    "into-the-roil-bounces-the-token": "H6",  # a bounced Horde card is cast again next turn
+    "man-o-war-bounces-the-token": "H6",
+    "burn-not-at-an-empty-library": "H11",  # damage mills nothing from an empty library
+    "murder-the-drainer": "H9",
+    "scatter-the-plague-belcher": "H10",
+    "no-barter-for-two-tokens": "H9",  # each player sacrifices: the team loses more
+    "no-barter-at-2-life-with-diregraf-captain": "H13",
+    "no-slum-reaper-on-our-own": "H9",
+    "no-second-voja": "H13a",  # 704.5j: the legend rule
+    "discard-what-it-cannot-cast": "H13",
+    "no-attack-into-an-empty-library": "H11",
+    "judith-stays-home-from-mikaeus": "H8",  # Mikaeus destroys a Human that deals the Horde damage
 }
 
 

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 import base64
 import html
-import os
 import re
-import shutil
 import struct
 import subprocess
 
 import pandas as pd
 import pytest
+from browsers import browser
 from click.testing import CliRunner
 from results_tables import difficulty_games, write_results
 
 from horde.cli import cli
 from horde.lab import analysis
 from horde.lab.report import write_report
-
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
 
 @pytest.fixture
@@ -189,19 +186,6 @@ def test_report_command_card_minimum_is_the_analysis_default():
 
 
 # -- in a real browser ---------------------------------------------------------------------------
-
-def browser() -> str:
-    """The headless browser's path; skips (or fails, when HORDE_REQUIRE_BROWSER is set) without one."""
-    for name in BROWSERS:
-        path = shutil.which(name)
-        if path:
-            return path
-    reason = ("browser check of the report page skipped: Chromium is not installed "
-              "(on Debian: apt-get install chromium)")
-    if os.environ.get("HORDE_REQUIRE_BROWSER"):
-        pytest.fail(reason.replace("skipped", "required (HORDE_REQUIRE_BROWSER is set)"))
-    pytest.skip(reason)
-
 
 def headless(profile, *arguments) -> list[str]:
     return [browser(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

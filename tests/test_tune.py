@@ -4,6 +4,7 @@ function of the knob, plays only the games it needs, and finds a plausible value
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import replace
 
@@ -271,3 +272,103 @@ def test_H3_the_default_range_of_cards_per_player_fits_a_fixed_deck():
     assert tuning.search_range(at_four, "cards_per_player", deck_cards=100) == (5, 25)
     assert tuning.search_range(at_four, "cards_per_player", deck_cards=None) == (5, 40)
     assert tuning.search_range(at_four, "cards_per_player", high=30, deck_cards=100) == (5, 30)
+
+
+def calibration_file(tmp_path, skill=0.97, low=0.55, high=1.40, spread=0.22, name="our-games.toml"):
+    """A calibration file as horde calibrate writes it, its log likelihood a parabola around the
+    skill."""
+    skills = [round(0.05 * i, 2) for i in range(41)]
+    profile = [round(-0.5 * ((s - skill) / spread) ** 2, 3) for s in skills]
+    path = tmp_path / name
+    path.write_text("# The team skill that best explains the games of our-games.csv, written by horde calibrate.\n"
+                    f"skill = {skill}\nskill_low = {low}\nskill_high = {high}\ngames = 100\n"
+                    "grid = [0, 0.5, 1, 1.5, 2]\n"
+                    f"profile_skills = [{', '.join(map(str, skills))}]\nprofile = [{', '.join(map(str, profile))}]\n",
+                    encoding="utf-8")
+    return path, skills, profile
+
+
+def skilled(setup) -> float:
+    """Exactly 50% at 10 + 4 x skill cards per player (2 players), 10 points less for each card
+    more: straight in the skill, so a rate read between two grid skills is the rate."""
+    skill = float({"novice": 0, "club": 1, "expert": 2}.get(setup.skill, setup.skill))
+    return min(1.0, max(0.0, 0.5 - 0.1 * (setup.cards_per_player - 10 - 4 * skill)))
+
+
+def test_tune_answers_over_a_calibrated_interval_with_each_values_chance(tmp_path):
+    path, skills, profile = calibration_file(tmp_path)
+    calls = []
+
+    def play(setup, seed, games):
+        calls.append(setup.skill)
+        return exact_play(skilled)(setup, seed, games)
+    recommendations = []
+    found = tuning.tune(BASE, "cards_per_player", 0.5, players=(2,), low=5, high=40, batch=100, max_games=400,
+                        skills=(str(path),), play=play, recommendations=recommendations)
+    # At the low end (0.55) the rate crosses 50% at 12.2 cards, at the estimate (0.97) at 13.9, at
+    # the high end (1.40) at 15.6: each answer is the value nearest the crossing.
+    assert [(r.level, r.value, r.skill) for r in found] == [("our-games.toml low 0.55", 12, 0.55),
+                                                             ("our-games.toml estimate 0.97", 14, 0.97),
+                                                             ("our-games.toml high 1.40", 16, 1.40)]
+    assert set(calls) == {"0.5", "club", "1.5"}  # only the grid skills around the interval are played
+    (rec,) = recommendations
+    assert (rec.low, rec.high, rec.range_label, rec.grid) == (12, 16, "12-16", (0.5, 1.0, 1.5))
+    # A value's chance: the share of the likelihood (from 0.5 to 1.5) over the skills at which its
+    # rate lies within 45%-55%, |cards - 10 - 4 x skill| <= 0.5.
+    weights = {s: math.exp(v) for s, v in zip(skills, profile, strict=True) if 0.5 <= s <= 1.5}
+    for value, label, chance in rec.chances:
+        inside = sum(w for s, w in weights.items() if abs(value - 10 - 4 * s) <= 0.5 + 1e-9)
+        assert chance == pytest.approx(inside / sum(weights.values())) and label == str(value)
+    assert rec.best[0] == 14 and rec.best[2] == max(c for _, _, c in rec.chances)
+    data = rec.to_dict()
+    assert data["calibration"]["file"] == str(path) and data["calibration"]["skill"] == 0.97
+    assert (data["calibration"]["low"], data["calibration"]["high"], data["range"]) == (0.55, 1.40, "12-16")
+
+
+def test_tune_command_names_the_calibration_file_its_estimate_and_interval(tmp_path, monkeypatch):
+    path, _, _ = calibration_file(tmp_path)
+    monkeypatch.setattr(tuning, "play_winners", lambda setup, seed, games, workers=None:
+                        exact_play(skilled)(setup, seed, games))
+    arguments = ["tune", "--players", "2", "--horde", "mini", "--boss", "none", "--team", "white", "--team", "white",
+                 "--low", "5", "--high", "40", "--batch", "100", "--max-games", "400", "--skill", str(path), "--quiet",
+                 "--no-config"]
+    result = CliRunner().invoke(cli, arguments, env=DECKS)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == f"skill from {path}: 0.97 (between novice and club), 95% interval 0.55 to 1.40, from 100 games"
+    assert [line.split()[:4] for line in lines[3:6]] == [["our-games.toml", "low", "0.55", "2"],
+                                                        ["our-games.toml", "estimate", "0.97", "2"],
+                                                        ["our-games.toml", "high", "1.40", "2"]]
+    recommended = next(line for line in lines if line.startswith("recommended for"))
+    assert recommended.startswith(f"recommended for {path} (skill 0.97, 95% interval 0.55 to 1.40), 2 players: "
+                                  "cards_per_player 12-16 (the answers from the interval's low end to its high end); "
+                                  "the chance that the team wins 45%-55% given what the games say of its skill: 12: ")
+    assert recommended.endswith("the best: 14 (44%)")
+    data = json.loads(CliRunner().invoke(cli, arguments + ["--json"], env=DECKS).output)
+    assert data["setup"]["skill"] == str(path) and "policy" not in data["setup"]
+    assert data["calibrations"][0] | {"file": None} == {"file": None, "skill": 0.97, "low": 0.55, "high": 1.40,
+                                                       "level": "between novice and club", "games": 100, "warning": ""}
+    assert data["recommendations"][0]["range"] == "12-16" and data["recommendations"][0]["best"] == "14"
+
+
+def test_tune_command_says_the_players_it_plays_and_suggests_a_skill(monkeypatch):
+    monkeypatch.setattr(tuning, "play_winners", lambda setup, seed, games, workers=None:
+                        exact_play(crossing)(setup, seed, games))
+    result = CliRunner().invoke(cli, ["tune", "--horde", "mini", "--boss", "none", "--batch", "100", "--max-games",
+                                      "100", "--quiet", "--no-config"] + ["--team", "white"] * 4, env=DECKS)
+    assert result.exit_code == 0, result.output
+    assert ", 2, 3 and 4 players, Horde deck mini," in result.output.splitlines()[0]
+    assert "zombie-horde, 4 players" not in result.output.splitlines()[0]
+    shown = CliRunner().invoke(cli, ["tune", "--help"]).output
+    assert "[default: 2 3 4]" in " ".join(shown.split()) and "[default: 4]" not in shown
+    result = CliRunner().invoke(cli, ["tune", "--skill", "exprt", "--no-config"], env=DECKS)
+    assert result.exit_code == 2 and "knob 'skill' = 'exprt': did you mean 'expert'?" in result.output
+
+
+def test_a_games_file_given_as_the_skill_says_to_calibrate_it_first(tmp_path):
+    games = tmp_path / "our-games.csv"
+    games.write_text("result,players\nwon,3\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["tune", "--skill", str(games), "--no-config"])
+    assert result.exit_code == 2
+    assert (f"knob 'skill' = '{games}': a games file, not a calibration: run horde calibrate '{games}' and give the "
+            ".toml file it writes") in result.output

@@ -420,6 +420,10 @@ def test_D_house_rules_reach_play_tune_compare_and_run(runner, tmp_path, monkeyp
     assert ran.exit_code == 0, ran.output
     resolved = next(tmp_path.glob("results/e-*/experiment.toml")).read_text()
     assert "max_turns = 3" in resolved and "players = 1" in resolved  # the experiment's own [setup] wins
+    announced = runner.invoke(cli, ["run", "e.toml", "--config", str(rules), "--workers", "1", "--out", "again"])
+    assert announced.exit_code == 0, announced.output
+    assert ("e: preset zombie-horde; knobs that differ from it besides the sweep: players 1, boss none, max turns 3, "
+            "horde deck mini, team decks white, white") in announced.stderr.splitlines()
 
 
 @pytest.mark.parametrize("text, fragments", [

@@ -24,12 +24,15 @@ from horde.cli.words import boss_ability_words, setup_words, stalls_words
 @cli.command(examples=(
     "horde play --seed 7 --players 4",
     "horde play --seed 7 --preset knudson-2011 --json > game.jsonl",
+    "horde play --seed 7 --players 3 --policy expert --hands",
 ))
 @click.option("--seed", type=SEED, default=1, show_default=True, help="the game's seed")
 @click.option("--json", "as_json", is_flag=True, help="print JSON Lines, one object per event")
+@click.option("--hands", is_flag=True, help="show every team decision with each player's hand and mana as it is "
+                                           "taken (the same game)")
 @config_options
 @knob_options
-def play(seed, as_json, **options):
+def play(seed, as_json, hands, **options):
     """Play one game and print it turn by turn."""
     from horde.cli.playlog import render
     from horde.play import play_game, prepare
@@ -37,7 +40,7 @@ def play(seed, as_json, **options):
     setup = setup_from_options(options, house=house_rules(options).knobs())
     prepared = prepare(setup)  # every check before playing
     approximated = prepared.approximated
-    events = play_game(prepared, seed, trace=True).events or []
+    events = play_game(prepared, seed, trace=True, hands=hands).events or []
     if as_json:
         echo_slots(prepared.slots(), err=True)  # the JSON Lines on stdout stay the game's events
         echo_approximated(approximated, err=True)

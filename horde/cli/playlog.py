@@ -35,6 +35,7 @@ def render(events: Iterable[dict[str, Any]], opponent: str = "horde",
     events = grouped(events)
     lines: list[str] = []
     quiet: list[tuple[str, int | None]] = []  # (card, player) whose next 'enters' is already told
+    shown: list[str] = []  # the hands the last decision shown printed (horde play --hands)
     for i, e in enumerate(events):
         kind = e["event"]
         if kind == "turn_begins":
@@ -51,6 +52,11 @@ def render(events: Iterable[dict[str, Any]], opponent: str = "horde",
             if e["equipment"]:
                 quiet.append((e["equipment"], None))
         following = events[i + 1] if i + 1 < len(events) else None
+        if kind == "decision":
+            if e["hands"] == shown:  # the hands as the last decision showed them: the decision alone
+                lines.append("  " + describe(e, rival, following).split("\n")[0])
+                continue
+            shown = e["hands"]
         if kind == "leaves" and e["to"] == "graveyard" and not is_creature(e["card"]):
             line = f"{e['card']} is put into the graveyard"
         else:
@@ -82,6 +88,10 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
             return f"Player {e['player']} keeps {_count(e['cards'], 'card')}"
         return (f"Player {e['player']} mulligans {'once' if e['mulligans'] == 1 else _count(e['mulligans'], 'time')}"
                 f" and keeps {_count(e['cards'], 'card')}")
+    if kind == "decision":  # horde play --hands: the decision, then each player's hand and mana
+        who = "The team" if e["player"] is None else f"Player {e['player']}"
+        hands = "\n      ".join(e["hands"])
+        return f"[{who} decides {e['kind']}: {e['answer']}]\n      {hands}"
     if kind == "draw":
         return f"Player {e['player']} draws {e['card']}"
     if kind == "land_played":
@@ -166,6 +176,8 @@ def describe(e: dict[str, Any], rival: str = "the Horde", following: dict[str, A
         return f"Player {e['player']} equips {e['equipment']} to {e['creature']}"
     if kind == "damage_prevented":
         return "All combat damage this turn is prevented"
+    if kind == "prevention":
+        return f"{e['amount']} damage that {e['source'] or 'a Horde spell'} would deal to player {e['player']} is prevented"
     if kind == "boss_arrives":
         return f"{e['name']} arrives as the Horde's boss with {e['loyalty']} loyalty (B1)"
     if kind == "boss_ability":

@@ -25,7 +25,7 @@ from horde.cli.common import (
     terminate_as_interrupt,
 )
 from horde.cli.config import config_options, house_rules
-from horde.cli.words import setup_words
+from horde.cli.words import differing_words, setup_words
 from horde.errors import match_name
 from horde.files import shown
 from horde.limits import CHUNK_MAX, GAMES_MAX
@@ -67,6 +67,11 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
 
     def announce(folder):
         if not quiet:
+            base = experiment.cells[0].setup
+            swept = {name.replace("-", "_") for name in experiment.sweep}
+            knobs = [words for name, words in differing_words(base, named=True) if name not in swept]
+            click.echo(f"{experiment.name}: preset {base.preset}; knobs that differ from it"
+                       + (" besides the sweep" if swept else "") + f": {', '.join(knobs) or 'none'}", err=True)
             click.echo(f"{experiment.name}: {len(experiment.cells)} cell(s), " + (
                 f"{run.games} games each" if not run.adaptive else
                 f"until a half-width of {run.precision} (at most {run.max_games} games each)")

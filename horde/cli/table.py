@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from horde.cli.common import cli
+from horde.cli.config import config_options, house_rules
 from horde.errors import HordeError
 
 
@@ -35,7 +36,7 @@ def default_folder() -> Path:
 @cli.command("table", examples=(
     "horde table",
     "horde table --share --port 8765",
-    "horde table --folder our-table",
+    "horde table --folder our-table --config our-house.toml",
 ))
 @click.option("--folder", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="where groups, seasons and games are kept (default: horde's data folder, table/)")
@@ -45,15 +46,18 @@ def default_folder() -> Path:
                    "QR code with the secret key")
 @click.option("--key", default=None, help="the secret key the link carries (default: a new random one each start)")
 @click.option("--no-estimate", is_flag=True, help="don't run calibrate and tune after each finished game")
-def table_command(folder, port, share, key, no_estimate):
+@config_options
+def table_command(folder, port, share, key, no_estimate, config, no_config):
     """Run the Horde of a real game in a web page: the engine plays the Horde with its own rules,
-    the players enter what happens on their side, and every game is kept for horde calibrate."""
+    the players enter what happens on their side, and every game is kept for horde calibrate.
+    The house rules (--config, ./horde.toml) are every new game's knobs, under the page's."""
     import segno
     import uvicorn
 
     from horde.cli.tablepage import make_app
     from horde.files import make_folder
 
+    house = house_rules({"config": config, "no_config": no_config})
     folder = folder if folder is not None else default_folder()
     try:
         make_folder(folder)
@@ -74,4 +78,5 @@ def table_command(folder, port, share, key, no_estimate):
         qr.terminal(compact=True)
     else:
         click.echo("this machine only (--share opens it to the table's phones)")
-    uvicorn.run(make_app(folder, key, estimate_seasons=not no_estimate), host=host, port=port, log_level="warning")
+    app = make_app(folder, key, estimate_seasons=not no_estimate, house=house.knobs(), house_path=house.path)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -51,10 +51,13 @@ fieldset{border:1px solid #ccc;border-radius:.4rem;margin:.3rem 0;padding:.3rem 
 class TableApp:
     """The app's state: the table's folder, its key, and each season opened."""
 
-    def __init__(self, root: Path, key: str, estimate: bool = True):
+    def __init__(self, root: Path, key: str, estimate: bool = True, house: dict[str, Any] | None = None,
+                 house_path: str | None = None):
         self.root = Path(root)
         self.key = key
         self.estimate = estimate
+        self.house = dict(house or {})  # the house rules' knobs: every new game's, under the form's
+        self.house_path = house_path
         self.seasons: dict[tuple[str, str], Season] = {}
         self.lock = threading.Lock()
         self.working: set[Path] = set()
@@ -121,9 +124,20 @@ def home(app: TableApp, request: Request, error: str = "") -> HTMLResponse:
     return HTMLResponse(page("horde table", body))
 
 
-def setup_form(season: Season, rev_note: str = "") -> str:
-    presets = "".join(f'<option value="{p}"{" selected" if p == "zombie-horde" else ""}>{p}</option>' for p in PRESETS)
-    players = "".join(f'<option value="{n}"{" selected" if n == 3 else ""}>{n}</option>' for n in range(1, 5))
+def house_note(app: TableApp) -> str:
+    """The house rules every new game starts from, in one line (none: nothing)."""
+    if not app.house:
+        return ""
+    knobs = ", ".join(f"{k} = {v}" for k, v in app.house.items() if k not in ("preset", "players"))
+    return (f'<p class="text">House rules from {E(app.house_path or "the house-rules file")}: '
+            f'{E(knobs or "the preset and players below")} (a knob given here overrides one of them)</p>')
+
+
+def setup_form(app: TableApp, season: Season, rev_note: str = "") -> str:
+    preset = str(app.house.get("preset", "zombie-horde"))
+    count = str(app.house.get("players", 3))
+    presets = "".join(f'<option value="{p}"{" selected" if p == preset else ""}>{p}</option>' for p in PRESETS)
+    players = "".join(f'<option value="{n}"{" selected" if str(n) == count else ""}>{n}</option>' for n in range(1, 5))
     return (f'<section><h2>New game</h2><form method="post" action="{season_url(season)}/new">'
             f'<label>Preset <select name="preset" aria-label="Preset">{presets}</select></label> '
             f'<label>Players <select name="players" aria-label="Players">{players}</select></label><br>'
@@ -135,7 +149,7 @@ def setup_form(season: Season, rev_note: str = "") -> str:
             '<details><summary>More knobs and house rules</summary><label>One knob a line, as in an '
             'experiment\'s [setup]: <br><textarea name="knobs" rows="4" cols="34" aria-label="More knobs, one a line, '
             'name = value"></textarea></label></details>'
-            f'<button class="main">Start the game</button>{rev_note}</form></section>')
+            f'{house_note(app)}<button class="main">Start the game</button>{rev_note}</form></section>')
 
 
 def season_url(season: Season) -> str:
@@ -156,7 +170,7 @@ def season_page(app: TableApp, season: Season, error: str = "", note: str = "", 
         else:
             parts.append(game_html(season, path, table))
     if season.current() is None:
-        parts.append(setup_form(season))
+        parts.append(setup_form(app, season))
     parts.append(summary_html(app, season))
     title = f"horde table: {season.group}, {season.season}"
     return HTMLResponse(page(title, "".join(parts)), status_code=status)
@@ -202,6 +216,15 @@ def game_html(season: Season, path: Path, table: Table) -> str:
     return "".join(parts)
 
 
+BUTTONS = {"targets": "The Horde picks", "count": "Count it", "sacrifice": "Sacrificed", "prevent": "Prevent it",
+           "answer": "Choose", "pick": "Choose", "counter": "Answer"}
+
+
+def answer_form(url: str, table: Table, inner: str, kind: str, button: str) -> str:
+    return (f'<form method="post" action="{url}/act">{hidden(table)}<input type="hidden" name="kind" value="{kind}">'
+            f'{inner}<button class="main">{E(button)}</button></form>')
+
+
 def question_html(url: str, table: Table) -> str:
     q = table.question
     assert q is not None
@@ -211,20 +234,29 @@ def question_html(url: str, table: Table) -> str:
     if q.kind == "turn":
         return (head + f'<form method="post" action="{url}/act">{hidden(table)}<input type="hidden" name="kind" '
                 'value="end_turn"><button class="main">End our turn: the Horde plays</button></form>'
-                + attack_form(url, table) + end_form(url, table) + "</section>")
-    if q.kind == "targets":
-        fields = "".join(f'<label>Player {i + 1} <input type="number" min="0" max="200" name="count{i + 1}" '
-                         f'value="0" required></label>' for i in range(n))
-        return (head + f'<form method="post" action="{url}/act">{hidden(table)}<input type="hidden" name="kind" '
-                f'value="targets"><div class="row">{fields}</div><button class="main">The Horde picks</button>'
-                "</form></section>")
+                + attack_form(url, table) + walker_form(url, table) + end_form(url, table) + "</section>")
+    if q.kind in ("numbers", "who"):
+        if q.kind == "numbers":
+            fields = "".join(f'<label>{E(label)} <input type="number" min="0" max="{most}" name="count{i + 1}" '
+                             f'value="0" required aria-label="{E(label)}: how many"></label>'
+                             for i, (label, most) in enumerate(q.fields))
+        else:
+            fields = "".join(f'<label><input type="checkbox" name="count{i + 1}" value="1"> {E(label)}</label>'
+                             for i, (label, _) in enumerate(q.fields))
+        inner = f'<input type="hidden" name="fields" value="{len(q.fields)}"><div class="row">{fields}</div>'
+        return head + answer_form(url, table, inner, q.answer, BUTTONS.get(q.answer, "Answer")) + "</section>"
     if q.kind == "choice":
         kind = "checkbox" if q.selection else "radio"
-        options = "".join(f'<li><label><input type="{kind}" name="choice" value="{i}"{"" if q.selection or i else " checked"}>'
-                          f' {E(o)}</label></li>' for i, o in enumerate(q.options))
-        return (head + f'<form method="post" action="{url}/act">{hidden(table)}<input type="hidden" name="kind" '
-                f'value="answer"><fieldset><legend>Your choice</legend><ul>{options}</ul></fieldset>'
-                '<button class="main">Choose</button></form></section>')
+        options = "".join(f'<li><label><input type="{kind}" name="choice" value="{i}"'
+                          f'{"" if q.selection or i != q.default else " checked"}> {E(o)}</label></li>'
+                          for i, o in enumerate(q.options))
+        inner = f'<fieldset><legend>Your choice</legend><ul>{options}</ul></fieldset>'
+        return head + answer_form(url, table, inner, q.answer, "Choose") + "</section>"
+    if q.kind == "bite":
+        inner = ('<label><input type="checkbox" name="fog" value="1"> A fog: prevent the bite (F2)</label><br>')
+        return (head + answer_form(url, table, inner, "bite", "The Heads bite")
+                + '<p class="text">Before the bite you may act at instant speed on the Hydra\'s Heads below.</p>'
+                "</section>")
     # blocks
     rows = []
     player_options = "".join(f'<option value="{i + 1}">player {i + 1}</option>' for i in range(n))
@@ -253,6 +285,15 @@ def question_html(url: str, table: Table) -> str:
             'combat damage this turn</label><br><button class="main">Blocks declared: deal the damage</button>'
             '</form><p class="text">Before blocking you may act at instant speed on the Horde\'s permanents below.</p>'
             "</section>")
+
+
+def walker_form(url: str, table: Table) -> str:
+    """A planeswalker of ours enters (the Horde may attack it: H8)."""
+    return (f'<details><summary>A planeswalker of ours enters</summary><form method="post" action="{url}/act" '
+            f'class="row">{hidden(table)}<input type="hidden" name="kind" value="planeswalker"><label>Name '
+            '<input name="name" maxlength="40" aria-label="The planeswalker\'s name"></label><label>Loyalty '
+            '<input type="number" min="1" max="99" name="loyalty" required aria-label="Its loyalty"></label>'
+            f'{player_select(table, "Whose planeswalker", always=True)}<button>It enters</button></form></details>')
 
 
 def attack_form(url: str, table: Table) -> str:
@@ -332,9 +373,56 @@ def board_html(url: str, table: Table) -> str:
                 f'<form method="post" action="{url}/act" class="row">{hidden(table)}<label>Life <input type="number" '
                 'min="1" max="9999" name="amount" aria-label="Life lost or gained" required></label>'
                 f'{player_select(table, "Whose life")}<button name="kind" value="lose_life">Lost</button>'
-                f'<button name="kind" value="gain_life">Gained</button></form>{dies}</section>')
+                f'<button name="kind" value="gain_life">Gained</button></form>{dies}{walkers_html(url, table)}'
+                f'{standing_html(url, table)}{hold_html(url, table)}</section>')
     board = "".join(rows) or "<p>No permanent.</p>"
     return team + f'<section aria-label="The Horde\'s battlefield"><h2>The Horde\'s battlefield</h2>{board}</section>'
+
+
+def walkers_html(url: str, table: Table) -> str:
+    """Our planeswalkers on the battlefield, each with its loyalty to change (an ability used,
+    damage from our side; 0 and it goes: 704.5i)."""
+    rows = []
+    for w in table.game.battlefield.planeswalkers:
+        if w.is_horde:
+            continue
+        label = f"{w.card.name} (#{w.id})"
+        rows.append(f'<form method="post" action="{url}/act" class="row">{hidden(table)}<input type="hidden" '
+                    f'name="kind" value="loyalty"><input type="hidden" name="id" value="{w.id}"><strong>{E(label)}'
+                    f'</strong> loyalty {w.loyalty}<label>Loyalty now <input type="number" min="0" max="99" '
+                    f'name="loyalty" value="{w.loyalty}" aria-label="Loyalty of {E(label)} now"></label>'
+                    "<button>Set</button></form>")
+    return f'<h3>Our planeswalkers</h3>{"".join(rows)}' if rows else ""
+
+
+def standing_html(url: str, table: Table) -> str:
+    """The counts of our cards the Horde's cards read all the time (Mortivore's power and
+    toughness), as we last gave them: change them when they change."""
+    if not table.standing:
+        return ""
+    fields = []
+    for k, (key, values) in enumerate(table.standing.items()):
+        players = key.split("|")[2].split(",")
+        inputs = "".join(f'<label>Player {pl} <input type="number" min="0" max="999" name="v{k}_{j}" value="{v}" '
+                         f'aria-label="{E(table.count_label(key))}: player {pl}"></label>'
+                         for j, (pl, v) in enumerate(zip(players, values, strict=True)))
+        fields.append(f'<fieldset><legend>{E(table.count_label(key))}</legend><input type="hidden" name="key{k}" '
+                      f'value="{E(key)}">{inputs}</fieldset>')
+    return (f'<form method="post" action="{url}/act">{hidden(table)}<input type="hidden" name="kind" value="counts">'
+            f'<h3>Our cards the Horde\'s cards count</h3>{"".join(fields)}<button>These are the counts now</button>'
+            "</form>")
+
+
+def hold_html(url: str, table: Table) -> str:
+    """What we hold that the Horde's turn must wait for: a counterspell (each Horde spell asks,
+    H10), a way to prevent damage (each non-combat damage to us asks)."""
+    ticks = "".join(f'<label><input type="checkbox" name="{name}" value="1"{" checked" if table.hold[name] else ""}> '
+                    f"{words}</label><br>" for name, words in (
+                        ("counter", "we can counter a spell: ask before each Horde spell resolves (H10)"),
+                        ("prevent", "we can prevent damage: ask before the Horde deals us damage outside combat")))
+    return (f'<details><summary>We hold a counterspell or a way to prevent damage</summary><form method="post" '
+            f'action="{url}/act">{hidden(table)}<input type="hidden" name="kind" value="hold">{ticks}'
+            "<button>Keep this</button></form></details>")
 
 
 def table_power(table: Table, p: Any) -> str:
@@ -343,24 +431,25 @@ def table_power(table: Table, p: Any) -> str:
     return f"{rules.power(table.game, p)}/{rules.toughness(table.game, p)}"
 
 
-def player_select(table: Table, label: str) -> str:
+def player_select(table: Table, label: str, always: bool = False) -> str:
     n = len(table.game.players)
-    if n == 1 or table.setup.life != "individual":
+    if n == 1 or table.setup.life != "individual" and not always:
         return ""
     options = "".join(f'<option value="{i + 1}">player {i + 1}</option>' for i in range(n))
-    return f'<label>{label} <select name="player">{options}</select></label>'
+    return f'<label>{label} <select name="player" aria-label="{E(label)}">{options}</select></label>'
 
 
 def log_html(table: Table) -> str:
     """The game's events in words, the latest turn first (stand-ins' entering and leaving left out)."""
     events = table.game.drivers.trace or []
-    notes = dict(table.notes)
+    notes: dict[int, list[str]] = {}
+    for at, words in table.notes:
+        notes.setdefault(at, []).append(words)
     rival = OPPONENTS.get(table.setup.opponent, "the Horde")
     turns: list[tuple[str, list[str]]] = []
     for i, e in enumerate(events):
-        if i in notes:
-            if turns:
-                turns[-1][1].append(notes[i])
+        if i in notes and turns:
+            turns[-1][1].extend(notes[i])
         if e["event"] == "turn_begins":
             whose = "Our" if e["side"] == "team" else f"{rival[0].upper() + rival[1:]}'s"
             turns.append((f"Turn {e['turn']}: {whose} turn {e['number']}", []))
@@ -376,7 +465,7 @@ def log_html(table: Table) -> str:
                 turns.append(("Before the first turn", []))
             turns[-1][1].append(line)
     if len(events) in notes and turns:
-        turns[-1][1].append(notes[len(events)])
+        turns[-1][1].extend(notes[len(events)])
     blocks = []
     for n, (title, lines) in enumerate(reversed(turns)):
         items = "".join(f"<li>{E(line)}</li>" for line in lines) or "<li>nothing happened</li>"
@@ -388,7 +477,7 @@ def log_html(table: Table) -> str:
 def summary_html(app: TableApp, season: Season) -> str:
     s = season.summary()
     estimate = s["estimate"]
-    lines = [f"{s['games']} games finished: we won {s['wins']}, lost {s['losses']}"
+    lines = [f"{s['games']} game{'' if s['games'] == 1 else 's'} finished: we won {s['wins']}, lost {s['losses']}"
              + (f", {s['other']} neither" if s["other"] else "")]
     if estimate.get("games") == s["games"] and s["games"]:
         if "skill" in estimate:
@@ -417,27 +506,34 @@ def summary_html(app: TableApp, season: Season) -> str:
 # ---------------------------------------------------------------- season estimate
 
 
-def estimate(app: TableApp, season: Season) -> None:
-    """calibrate on the season's games, then tune's deck size for its table at that skill, in the
-    background (written to season.json; the page shows it when done)."""
-    from horde.lab.calibrate import calibrate, read_games
+def estimate(app: TableApp, season: Season, grid: tuple[float, ...] | None = None, simulated: int = 60,
+             batch: int = 60, max_games: int = 120) -> None:
+    """calibrate on the season's games (``simulated`` games a skill of ``grid``, calibrate's by
+    default), then tune's deck size for its table at that skill (``batch`` games a value, at most
+    ``max_games``), in the background (written to season.json; the page shows it when done)."""
+    from horde.lab.cache import record_of
+    from horde.lab.calibrate import GRID, calibrate, read_games
     from horde.lab.tune import tune
     from horde.play import play_game
 
-    def play(at: Any, seed: Any, games: int) -> list[str]:
+    def play(at: Any, seed: Any, games: int) -> list[str]:  # in this process: the page's thread
         return [str(play_game(at, (seed, i)).winner) for i in range(games)]
+
+    def play_records(at: Any, seed: Any, start: int, stop: int) -> list[Any]:
+        return [record_of(play_game(at, (seed, i), record_turns=True)) for i in range(start, stop)]
 
     try:
         finished = season.summary()["games"]
         found: dict[str, Any] = {"games": finished}
         try:
             games = read_games(str(season.folder / "games.csv"))
-            result = calibrate(games, simulated=60, play=play)
+            result = calibrate(games, GRID if grid is None else grid, simulated=simulated, first=simulated,
+                               play=play_records)
             found.update(skill=result.skill, low=result.low, high=result.high, level=result.level(),
                          warnings=result.warnings)
             setup = games[-1].setup
             tuned = tune(setup_from_dict(setup.to_dict() | {"skill": f"{result.skill:g}"}), "cards_per_player",
-                         0.5, players=[setup.players], batch=60, max_games=120, flat=False, play=play)
+                         0.5, players=[setup.players], batch=batch, max_games=max_games, flat=False, play=play)
             t = tuned[0]
             low, high = t.point.interval
             found["tune"] = (f"{t.label} cards per player for {t.players} players gives the team a win rate of "
@@ -474,11 +570,31 @@ def action_of(kind: str, form: dict[str, str], lists: dict[str, list[str]], play
     if kind == "end_game":
         action["winner"] = form.get("winner", "")
         action["reason"] = form.get("reason", "")
-    if kind == "answer":
+    if kind in ("answer", "pick", "counter"):
         action["choice"] = lists.get("choice", []) if "choice" in lists and len(lists["choice"]) > 1 else \
             form.get("choice", "")
-    if kind == "targets":
-        action["counts"] = [form.get(f"count{i + 1}", "0") or "0" for i in range(players)]
+    if kind in ("targets", "count", "sacrifice", "prevent"):
+        fields = int(form["fields"]) if form.get("fields", "").isdigit() else players
+        action["counts"] = [form.get(f"count{i + 1}", "0") or "0" for i in range(min(fields, 50))]
+    if kind == "bite":
+        action["fog"] = form.get("fog") == "1"
+    if kind == "planeswalker":
+        action["loyalty"] = form.get("loyalty", "")
+        action["name"] = form.get("name", "")
+    if kind == "loyalty":
+        action["id"] = form.get("id", "")
+        action["loyalty"] = form.get("loyalty", "")
+    if kind == "hold":
+        action["counter"] = form.get("counter") == "1"
+        action["prevent"] = form.get("prevent") == "1"
+    if kind == "counts":
+        values = {}
+        for k in range(50):
+            key = form.get(f"key{k}")
+            if key is None:
+                break
+            values[key] = [form.get(f"v{k}_{j}", "0") or "0" for j in range(len(key.split("|")[-1].split(",")))]
+        action["values"] = values
     if kind == "blocks":
         blocks = []
         for name, value in form.items():
@@ -502,9 +618,11 @@ def action_of(kind: str, form: dict[str, str], lists: dict[str, list[str]], play
     return action
 
 
-def make_app(root: Path, key: str, estimate_seasons: bool = True) -> Starlette:
-    """The table's app over the folder ``root``, every request needing ``key``."""
-    app = TableApp(root, key, estimate_seasons)
+def make_app(root: Path, key: str, estimate_seasons: bool = True, house: dict[str, Any] | None = None,
+             house_path: str | None = None) -> Starlette:
+    """The table's app over the folder ``root``, every request needing ``key``; ``house``: the
+    house rules' knobs (``horde.cli.config.HouseRules.knobs``) every new game starts from."""
+    app = TableApp(root, key, estimate_seasons, house, house_path)
 
     async def index(request: Request) -> Response:
         if not keyed(app, request):
@@ -539,7 +657,8 @@ def make_app(root: Path, key: str, estimate_seasons: bool = True) -> Starlette:
         if not keyed(app, request, form):
             return refused()
         season = season_of(request)
-        knobs: dict[str, Any] = {"preset": form.get("preset", "zombie-horde"), "players": form.get("players", "3")}
+        knobs: dict[str, Any] = {**app.house, "preset": form.get("preset", "zombie-horde"),  # the house rules under
+                                 "players": form.get("players", "3")}  # what the form gives
         for name in ("horde_deck", "boss"):
             if form.get(name, "").strip():
                 knobs[name] = form[name].strip()

@@ -24,17 +24,40 @@ def knob_words(name: str, value: object) -> str:
     return f"{words} {shown or 'none'}"
 
 
-def setup_words(setup: GameSetup) -> str:
-    """The setup in one line: its preset, players, Horde deck and policy, then every knob whose
-    value differs from the preset's (two setups that play differently never read the same)."""
+def setup_words(setup: GameSetup, players: list[int] | None = None) -> str:
+    """The setup in one line: its preset, players (``players``: the counts a command plays), Horde
+    deck and policy, then every knob whose value differs from the preset's (two setups that play
+    differently never read the same)."""
     preset = make_setup(setup.preset)
     params = ", ".join(f"{k}={v}" for k, v in setup.policy_params)
-    words = [f"preset {setup.preset}", f"{setup.players} player{'s' * (setup.players != 1)}",
+    counts = players or [setup.players]
+    played = ", ".join(str(n) for n in counts[:-1]) + f" and {counts[-1]}" if len(counts) > 1 else str(counts[0])
+    words = [f"preset {setup.preset}", f"{played} player{'s' * (counts != [1])}",
              f"Horde deck {setup.horde_deck}", f"policy {setup.policy}" + (f" ({params})" if params else "")]
     for name in KNOBS:
         if name not in NAMED and getattr(setup, name) != getattr(preset, name):
             words.append(knob_words(name, getattr(setup, name)))
     return ", ".join(words)
+
+
+def differing_words(setup: GameSetup, team: bool = True, named: bool = False) -> list:
+    """The knobs of ``setup`` whose value differs from its preset's, in players' words (without
+    the team's play with ``team`` False: the skill, policy and its parameters); with ``named``,
+    each as (knob, words)."""
+    preset = make_setup(setup.preset)
+    left_out = () if team else ("skill", "policy", "policy_params")
+    found = [(name, knob_words(name, getattr(setup, name))) for name in KNOBS
+             if name not in left_out and getattr(setup, name) != getattr(preset, name)]
+    return found if named else [words for _, words in found]
+
+
+def setups_labels(setups: list[GameSetup]) -> dict[GameSetup, str]:
+    """Each setup named by its players and Horde deck and the knobs that set it apart from the
+    others (two setups that play differently never read the same); the team's play left out."""
+    names = [n for n in KNOBS if n not in ("skill", "policy", "policy_params", "players", "horde_deck")]
+    differ = [n for n in names if len({getattr(s, n) for s in setups}) > 1]
+    return {s: ", ".join([f"{s.players} player{'s' * (s.players != 1)}", f"Horde deck {s.horde_deck}"]
+                         + [knob_words(n, getattr(s, n)) for n in differ]) for s in setups}
 
 
 def boss_ability_words(catalogue, key: str) -> tuple[str, str]:

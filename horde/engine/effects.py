@@ -296,16 +296,19 @@ def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, c
     """Each player WHO names sacrifices COUNT permanents matching FILTER of its choice; with
     KEEP=one_of_each_type it chooses one of them of each permanent type and sacrifices the rest;
     with KEEP=one it chooses one of them and sacrifices the rest."""
+    players = _players_for(game, ctx, who)
+    n = evaluate(game, ctx, count) if keep is None else None
+    players = _team_sacrifices(game, ctx, filter, players, n)
     if keep == "one_of_each_type":
-        for player in _players_for(game, ctx, who):
+        for player in players:
             _keep_one_of_each_type(game, ctx, player, filter)
         return
     if keep == "one":
-        for player in _players_for(game, ctx, who):
+        for player in players:
             _keep_one(game, ctx, player, filter)
         return
-    n = evaluate(game, ctx, count)
-    for player in _players_for(game, ctx, who):
+    assert n is not None
+    for player in players:
         for _ in range(n):
             options = [p for p in rules.board_of(game, player) if p.controller == player and filter(game, ctx, p)]
             if not options:
@@ -314,6 +317,20 @@ def each_player_sacrifices(game: Game, ctx: Context, who: str, filter: Filter, c
             known = acted_on(game, ctx, victim)
             rules.sacrifice(game, victim, ctx.controller)  # L6: the effect forced it
             reached(game, ctx, known, "graveyard")  # 'for each creature sacrificed this way'
+
+
+def _team_sacrifices(game: Game, ctx: Context, filter: Filter, players: list[int], n: int | None,
+                     may: bool = False) -> list[int]:
+    """At a table (``drivers.team_side``) the team's players say how many permanents matching
+    FILTER each of them sacrifices (N, or all but those kept when None; MAY: whether it does),
+    and their stand-ins are sacrificed (the Horde's abilities see them die); the players left
+    (the Horde) sacrifice by the rules. Elsewhere, ``players`` unchanged."""
+    team_side = game.drivers.team_side
+    team = [p for p in players if p != HORDE_CONTROLLER]
+    if team_side is None or not team:
+        return players
+    team_side.sacrifice(game, ctx, filter, team, n, may)
+    return [p for p in players if p == HORDE_CONTROLLER]
 
 
 def _keep_one(game: Game, ctx: Context, player: int, filter: Filter) -> None:
@@ -648,7 +665,7 @@ def target_opponent_loses_life_per_card(game: Game, ctx: Context, per: int, filt
 @verb("keep_one_of_each_type", who=Arg("choice", "each_opponent", WHO))
 def keep_one_of_each_type(game: Game, ctx: Context, who: str) -> None:
     """Alias of ``each_player_sacrifices who=WHO filter=permanent keep=one_of_each_type``."""
-    for player in _players_for(game, ctx, who):
+    for player in _team_sacrifices(game, ctx, _ANY_PERMANENT, _players_for(game, ctx, who), None):
         _keep_one_of_each_type(game, ctx, player, _ANY_PERMANENT)
 
 
@@ -733,15 +750,25 @@ def players_cant_cast(game: Game, ctx: Context) -> None:
 def sacrifice_or_suffer(game: Game, ctx: Context, who: str, filter: Filter, filter2: Filter | None, lose_life: int,
                         damage: int, tap: Filter | None) -> None:
     """Each player WHO names may sacrifice a permanent matching FILTER (or FILTER2); each who does taps one of the controller's permanents matching TAP; each who doesn't loses LOSE_LIFE life and is dealt DAMAGE damage."""
-    for player in _players_for(game, ctx, who):
-        if player == HORDE_CONTROLLER:
-            continue
-        options = [p for p in rules.board_of(game, player) if filter(game, ctx, p)
-                   or (filter2 is not None and filter2(game, ctx, p))]
-        victim = rules.ask(game, "may_sacrifice", player, options + [None], subject=lose_life + damage) \
-            if options else None
+    team_side = game.drivers.team_side
+    players = [p for p in _players_for(game, ctx, who) if p != HORDE_CONTROLLER]
+    said: list[int] = []
+    if team_side is not None:  # at a table: the players say at once who sacrifices one
+        either = filter if filter2 is None else compile_filter(f"{filter.text} | {filter2.text}")
+        said = team_side.sacrifice(game, ctx, either, players, 1, True)
+    for i, player in enumerate(players):
+        if team_side is not None:
+            sacrificed = said[i] > 0
+            victim = None
+        else:
+            options = [p for p in rules.board_of(game, player) if filter(game, ctx, p)
+                       or (filter2 is not None and filter2(game, ctx, p))]
+            victim = rules.ask(game, "may_sacrifice", player, options + [None], subject=lose_life + damage) \
+                if options else None
+            sacrificed = victim is not None
         if victim is not None:
             rules.sacrifice(game, victim)
+        if sacrificed:
             untapped = [p for p in rules.board_of(game, ctx.controller) if tap is not None and tap(game, ctx, p)
                         and not p.tapped]
             if untapped:
@@ -986,7 +1013,14 @@ def tokens_for_each_opponent(game: Game, ctx: Context, token: str, count: int) -
 def sacrifice_else_discard(game: Game, ctx: Context, who: str, filter: Filter, count: int, discard: int) -> None:
     """Each player WHO names sacrifices COUNT permanents matching FILTER; then each who sacrificed none discards DISCARD cards."""
     spared = []
-    for player in _players_for(game, ctx, who):
+    players = _players_for(game, ctx, who)
+    team_side = game.drivers.team_side
+    if team_side is not None:  # at a table: the team's players say who sacrifices
+        team = [p for p in players if p != HORDE_CONTROLLER]
+        sacrificed = team_side.sacrifice(game, ctx, filter, team, count)
+        spared = [p for i, p in enumerate(team) if not sacrificed[i]]
+        players = [p for p in players if p == HORDE_CONTROLLER]
+    for player in players:
         options = [p for p in rules.board_of(game, player) if p.controller == player and filter(game, ctx, p)]
         if not options:
             spared.append(player)

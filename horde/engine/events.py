@@ -163,6 +163,9 @@ EVENTS: dict[str, EventKind] = {
                                      "counters (infect)"))),
     "damage_prevented": EventKind("combat damage is prevented this turn", (
         Field("reason", "str", "why: 'fog'"),)),
+    "prevention": EventKind("damage a Horde source would deal a team player outside combat is prevented (at a "
+                            "table: as much as its players say they prevent)", (
+        TEAM_PLAYER, AMOUNT, Field("source", "str|null", "the permanent that would deal it; null for a spell"))),
     "mill": EventKind("damage to the Horde mills its library (H11)", (
         AMOUNT, Field("milled", "int", "cards milled (damage beyond the library is lost)"),
         Field("library", "int", "cards left in the Horde's library"))),
@@ -231,6 +234,14 @@ EVENTS: dict[str, EventKind] = {
     "command_zone": EventKind("a commander goes to its owner's command zone instead (C2: 903.11-12); the "
                               "leaves event before it names where it would have gone", (
         TEAM_PLAYER, CARD, Field("instead_of", "str", "'graveyard' or 'exile'"))),
+    "decision": EventKind("a team decision and what the team holds as it is taken: only with `horde play "
+                          "--hands`, which shows every hand at every decision of the team", (
+        Field("kind", "str", "the decision's kind (horde/engine/decisions.py: 'cast', 'attackers', 'blocks', ...)"),
+        Field("player", "int|null", "the deciding team player, from 1; null for a decision of the whole team "
+                                    "(attackers, blocks, fog)"),
+        Field("answer", "str", "the answer, in words"),
+        Field("hands", "list[str]", "each team player's hand and mana, one entry per player: 'player N (M of K "
+                                    "mana open): card, card, ...'"))),
     "game_over": EventKind("the game ends (H12, H13, H14)", (
         Field("winner", "str", "'team', 'horde', 'stall' or 'aborted' (H15)"), TEAM_LIFE,
         Field("horde_library", "int", "cards left in the Horde's library"))),

@@ -604,15 +604,18 @@ def _amount_term(text: str, whole: object, number: NumberReader) -> TermFunction
 
 def _count(kind: str, text: str) -> TermFunction:
     compiled = compile_filter(text)  # checks every term
+    relation = compiled.relation
     if kind == "count":
-        yours = compiled.relation == "yours"  # only the controller's board
+        yours = relation == "yours"  # only the controller's board
         if compiled.card_only:  # the answer is the card's: kept per card
             card_ok = compiled.card_ok
             answers: dict[CardDef, bool] = {}
 
             def permanents(game: Game, ctx: Source) -> int:
                 total = 0
+                table = game.drivers.team_side is not None and not yours
                 for board in ((board_of(game, ctx.controller),) if yours else
+                              (game.battlefield.horde,) if table else
                               (game.battlefield.team, game.battlefield.horde)):
                     for p in board:
                         card = p.card
@@ -625,23 +628,34 @@ def _count(kind: str, text: str) -> TermFunction:
                                 answers[card] = True
                             else:
                                 answers[card] = False
+                if table:
+                    total += _team_part(game, ctx, kind, text, relation)
                 return total
 
             return permanents
         if yours:
             return lambda g, x: sum(1 for p in board_of(g, x.controller) if compiled(g, x, p))
-        return lambda g, x: sum(1 for board in (g.battlefield.team, g.battlefield.horde) for p in board
-                                if compiled(g, x, p))
-    relation = compiled.relation
+
+        def matching(game: Game, ctx: Source) -> int:
+            if game.drivers.team_side is not None:
+                return (sum(1 for p in game.battlefield.horde if compiled(game, ctx, p))
+                        + _team_part(game, ctx, kind, text, relation))
+            return sum(1 for board in (game.battlefield.team, game.battlefield.horde) for p in board
+                       if compiled(game, ctx, p))
+
+        return matching
     zone = hand_of if kind == "hand" else graveyard_of
     other = "other" in text.lower().split()  # not the card of the effect itself ('each other creature card')
     check = _compile_card_filter(text)
     counted: dict[CardDef, bool] = {}  # card -> whether it counts (a token card never does)
 
-    def matching(game: Game, ctx: Source) -> list[CardDef]:
+    def matching_cards(game: Game, ctx: Source) -> list[CardDef]:
         """The cards of the zones counted that match, one entry a card."""
         found: list[CardDef] = []
+        table = game.drivers.team_side is not None
         for player in _whose(game, ctx, relation):
+            if table and player != HORDE_CONTROLLER:
+                continue  # at a table the team's cards are unknown: its players count them (below)
             for card in zone(game, player):
                 try:
                     ok = counted[card]
@@ -655,20 +669,31 @@ def _count(kind: str, text: str) -> TermFunction:
 
         def types(game: Game, ctx: Source) -> int:
             found: set[str] = set()
-            for card in matching(game, ctx):
+            for card in matching_cards(game, ctx):
                 found |= card.types
             return len(found & CARD_TYPE_NAMES)
 
         return types
 
     def cards(game: Game, ctx: Source) -> int:
-        found = matching(game, ctx)
+        found = matching_cards(game, ctx)
         itself = getattr(ctx, "card", None) if other else None
-        if itself is not None and any(card is itself for card in found):
-            return len(found) - 1  # one copy: the card itself
-        return len(found)
+        total = len(found) - 1 if itself is not None and any(card is itself for card in found) else len(found)
+        if game.drivers.team_side is not None:
+            total += _team_part(game, ctx, kind, text, relation)
+        return total
 
     return cards
+
+
+def _team_part(game: Game, ctx: Source, kind: str, text: str, relation: str | None) -> int:
+    """At a table (``drivers.team_side``): the team's part of a count, as its players give it (the
+    engine knows the Horde's cards, not the team's)."""
+    team_side = game.drivers.team_side
+    players = [p for p in _whose(game, ctx, relation) if p != HORDE_CONTROLLER and not game.players[p].removed]
+    if team_side is None or not players:
+        return 0
+    return sum(team_side.counts(game, ctx, kind, text, players))
 
 
 def _whose(game: Game, ctx: Source, relation: str | None) -> list[int]:
@@ -782,20 +807,35 @@ class Condition:
     """A compiled condition of an effect: ``f(game, ctx)`` holds when the effect happens. ``text``
     is what was written, with its key (``if=done``, ``unless=hand:yours <= 1``)."""
 
-    __slots__ = ("text", "amount", "compare", "limit", "negate")
+    __slots__ = ("text", "amount", "compare", "limit", "negate", "op")
 
     def __init__(self, text: str, amount: Amount | None, compare: Callable[[int, int], bool], limit: int,
-                 negate: bool):
+                 negate: bool, op: str = ">"):
         self.text = text
         self.amount = amount  # None: 'done'
         self.compare = compare
         self.limit = limit
         self.negate = negate
+        self.op = op  # the comparison written ('>' when none is)
 
     def __call__(self, game: Game, ctx: Context) -> bool:
         if self.amount is None:
             return ctx.done != self.negate
+        team_side = game.drivers.team_side
+        if team_side is not None and not isinstance(self.amount, int):
+            decided = team_side.decided(game, ctx, self)  # at a table: the Horde's part may settle it
+            if decided is not None:
+                return decided
         return self.compare(evaluate(game, ctx, self.amount), self.limit) != self.negate
+
+    def at_least(self, low: int) -> bool | None:
+        """The condition's answer when its amount is ``low`` or more, if that settles it (a count
+        the team's part can only add to), else None."""
+        if self.op in (">", ">="):
+            return (not self.negate) if self.compare(low, self.limit) else None
+        if self.op in ("<", "<="):
+            return None if self.compare(low, self.limit) else self.negate
+        return None
 
 
 def compile_condition(text: str, negate: bool = False, number: NumberReader = amount_number) -> Condition:
@@ -809,4 +849,5 @@ def compile_condition(text: str, negate: bool = False, number: NumberReader = am
         return Condition(written, None, _COMPARE[">"], 0, negate)
     m = _CONDITION.fullmatch(text)
     amount = compile_amount(m[1].strip() if m else text, number)
-    return Condition(written, amount, _COMPARE[m[2]] if m else _COMPARE[">"], number(m[3]) if m else 0, negate)
+    return Condition(written, amount, _COMPARE[m[2]] if m else _COMPARE[">"], number(m[3]) if m else 0, negate,
+                     m[2] if m else ">")

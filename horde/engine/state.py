@@ -532,17 +532,43 @@ HordeAttackers = Callable[["Game"], list[Permanent]]
 class TeamSide(Protocol):
     """The team's side when people play it at a real table (``horde.table``): the engine knows the
     Horde's side and the team's life, not the team's cards. Where a rule needs what it cannot see,
-    it asks at that moment: the team's permanents a Horde effect could target (H9: the Horde then
-    picks among them and its own at random), what the team does at instant speed once the Horde's
-    attackers are declared and once blocks are (``window``: "attackers", "blocks"), and the team's
-    blockers (H8: generic stand-in creatures with the power and toughness the players give, put onto
-    the battlefield for the combat and taken off after it)."""
+    it asks at that moment, and never guesses:
 
-    def targets(self, game: Game, ctx: Any, flt: Any) -> list[Permanent]: ...
+    - ``targets``: the team's permanents a Horde effect could target (H9: the Horde then picks among
+      them and its own; ``harm``: the effect hurts what it targets, which a smart Horde aims at the
+      team's most valuable, H9s; ``known``: the legal targets the engine already has);
+    - ``respond``: what the team does at instant speed in a window of the Horde's turn
+      (``window``: "attackers" once the attackers are declared, "fog" once blocks are, "bite"
+      before the Hydra's Heads bite, F2);
+    - ``blockers``: the team's blockers (H8: stand-in creatures with the power and toughness the
+      players give, put onto the battlefield for the combat and taken off after it);
+    - ``counts``: the team's part of a count a Horde card reads (``kind``: "count" permanents,
+      "graveyard" or "hand" cards matching ``text``), one number for each of ``players``;
+    - ``sacrifice``: how many permanents matching ``flt`` each of ``players`` sacrifices to a Horde
+      effect (``n`` of them, None: as many as the players say, ``may``: each chooses whether),
+      sacrificed as stand-ins so that the Horde's abilities see them die;
+    - ``counter``: the team player who counters a Horde spell as it is cast (H10), or None;
+    - ``prevent``: how much of ``n`` damage the Horde would deal a team player outside combat the
+      team prevents;
+    - ``decided``: a condition of a Horde effect decided by the Horde's part of its count alone
+      (the team's part can only add to it), else None (then its count is asked)."""
+
+    def targets(self, game: Game, ctx: Any, flt: Any, harm: bool, known: list[Any]) -> list[Permanent]: ...
 
     def respond(self, game: Game, window: str) -> None: ...
 
     def blockers(self, game: Game, attackers: list[Permanent]) -> None: ...
+
+    def counts(self, game: Game, ctx: Any, kind: str, text: str, players: list[int]) -> list[int]: ...
+
+    def sacrifice(self, game: Game, ctx: Any, flt: Any, players: list[int], n: int | None,
+                  may: bool = False) -> list[int]: ...
+
+    def counter(self, game: Game, card: CardDef) -> int | None: ...
+
+    def prevent(self, game: Game, source: Permanent | None, player: int, n: int) -> int: ...
+
+    def decided(self, game: Game, ctx: Any, condition: Any) -> bool | None: ...
 
 
 class Drivers:

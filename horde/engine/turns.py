@@ -783,7 +783,7 @@ def fog_window(game: Game, attackers: list[Permanent], expected: int | None = No
     the unblocked attackers' power, or ``expected`` when the damage comes from elsewhere: F2); at a
     table, what its players do then."""
     if game.drivers.team_side is not None:
-        game.drivers.team_side.respond(game, "blocks")
+        game.drivers.team_side.respond(game, "fog")
         return
     if game.spells_locked:
         return  # F: Disorienting Glower

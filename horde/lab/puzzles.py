@@ -2,8 +2,8 @@
 would make and why, and the run of every team policy over them (``horde policies puzzles``).
 
 A puzzle file (``puzzles/*.toml``, bundled like the decks) holds one theme and a list of puzzles.
-Each puzzle is a board (each team player's hand and permanents, the Horde's permanents and
-library), the team's life, whose turn it is (``horde_turns``: how many Horde turns have begun,
+Each puzzle is a board (each team player's hand, permanents, graveyard and command zone, the
+Horde's permanents and library), the team's life, whose turn it is (``horde_turns``: how many Horde turns have begun,
 by default 1 in the team's turn and 2 in the Horde's; 0 is a team turn before the Horde's
 first), the step of the turn that is played (``step``), the
 kind of decision that is judged (``ask``: one of ``horde.engine.decisions.KINDS``) and the answers a
@@ -138,7 +138,7 @@ def _puzzle(entry: dict[str, Any], theme: str, where: str) -> Puzzle:
     team = []
     for i in range(players):
         spec = entry.get(f"player{i + 1}", {})
-        team.append({zone: tuple(spec.get(zone, ())) for zone in ("hand", "battlefield", "graveyard")})
+        team.append({zone: tuple(spec.get(zone, ())) for zone in ("hand", "battlefield", "graveyard", "command")})
     extra = set(entry) - {"name", "why", "step", "ask", "answer", "answers", "players", "team_life", "horde",
                           "library", "cast", "horde_turns"} - {f"player{i + 1}" for i in range(players)}
     if extra:
@@ -199,6 +199,12 @@ def setup_position(puzzle: Puzzle, policy: Any) -> Game:
         player.library = [card("Wastes")] * 20
         player.hand = [card(n) for n in spec["hand"]]
         player.graveyard = [card(n) for n in spec["graveyard"]]
+        for entry in spec["command"]:  # a commander in the command zone, cast N times before (C2: its tax)
+            name, mods = _parse(entry)
+            commander = card(name)
+            player.command.append(commander)
+            player.commander = commander
+            player.commander_casts[commander.name] = int(mods.get("casts", "0"))
         _put_all(game, spec["battlefield"], player.index, card, puzzle)
     _put_all(game, puzzle.horde, HORDE_CONTROLLER, card, puzzle)
     return game

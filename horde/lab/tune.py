@@ -15,15 +15,18 @@ neither pandas nor matplotlib.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from horde.lab.cache import play_winners
+from horde.lab.calibrate import CalibrationFile, read_calibration
 from horde.lab.stats import Z95, wilson
 from horde.play import prepare
-from horde.setup import KNOBS, GameSetup, SetupError, convert, setup_from_dict
+from horde.setup import KNOBS, SKILL_LEVELS, GameSetup, SetupError, convert, setup_from_dict
 from horde.team.skill import level_of
 
 Z99 = 2.5758293035489004  # the 99.5% point of the standard normal: a two-sided 99% interval
@@ -198,6 +201,7 @@ class TuneResult:
     setting: dict = field(default_factory=dict)  # the varied knobs' values of this search
     flat: list[Point] = field(default_factory=list)
     setup: GameSetup | None = None  # the setup searched (the searched knob at its own value)
+    skill: float | None = None  # a calibrated skill, whose points are read between two grid skills
 
     @property
     def value(self) -> int | None:
@@ -230,7 +234,8 @@ class TuneResult:
                 "decided_win_rate": self.point.decided_rate, "decided_win_low": decided_low,
                 "decided_win_high": decided_high, "games": self.point.games, "reached": self.reached,
                 "games_played": self.games_played, "flat": [p.label for p in self.flat],
-                "tried": [p.to_dict() for p in sorted(self.tried, key=_order)]}
+                "tried": [p.to_dict() for p in sorted(self.tried, key=_order)]} | (
+                    {"skill": self.skill, "read_between_grid_skills": True} if self.skill is not None else {})
 
 
 def _plain(value):
@@ -241,20 +246,76 @@ def _order(point: Point) -> int:
     return point.value if point.value is not None else 0
 
 
-def play_winners(setup: GameSetup, seed, games: int, workers: int | None = None) -> list[str]:
-    """The winners of ``games`` seeded games of ``setup`` (game ``i`` with the seed ``(seed, i)``),
-    on ``workers`` processes (default: one per core)."""
-    from horde.lab.runner import play_many
+@dataclass
+class Recommendation:
+    """What a calibration file's skill asks of a knob, for one setting and player count: the
+    answers at the interval's low end, at the estimate and at its high end (``answers``), the
+    range of values from one end's answer to the other's (their flat ranges included), and for
+    each value of the range the chance that the group's team win rate lies within ``band`` of
+    the target given what the games say of its skill (``chances``: the calibration's likelihood
+    over the skills between the grid skills played, as a distribution)."""
 
-    workers = max(1, min(workers or os.cpu_count() or 1, games))
-    chunk = max(1, math.ceil(games / workers))
-    return [r.winner for r in play_many(setup, seed, games, workers=workers, chunk_size=chunk, progress=False)]
+    calibration: CalibrationFile
+    players: int
+    knob: str
+    target: float
+    band: float
+    setting: dict
+    answers: dict[str, TuneResult]
+    low: int
+    high: int
+    chances: list[tuple[int, str, float]]  # (value, label, chance)
+    grid: tuple[float, ...]  # the grid skills played
+    games_played: int = 0
+
+    @property
+    def best(self) -> tuple[int, str, float] | None:
+        """The value of the range with the greatest chance (the estimate's answer on a tie)."""
+        if not self.chances:
+            return None
+        middle = self.answers["estimate"].value
+        return max(self.chances, key=lambda c: (round(c[2], 6), -abs(c[0] - (middle if middle is not None else c[0]))))
+
+    @property
+    def range_label(self) -> str:
+        labels = [label for _, label, _ in self.chances]
+        if not labels:
+            return ""
+        return labels[0] if len(labels) == 1 else f"{labels[0]}-{labels[-1]}"
+
+    def to_dict(self) -> dict:
+        best = self.best
+        return {"calibration": self.calibration.to_dict(), "players": self.players, "knob": self.knob,
+                "setting": {k: _plain(v) for k, v in self.setting.items()}, "target": self.target, "band": self.band,
+                "range": self.range_label, "low": self.low, "high": self.high,
+                "answers": {name: r.range_label for name, r in self.answers.items()},
+                "chances": {label: chance for _, label, chance in self.chances},
+                "best": best[1] if best else None, "best_chance": best[2] if best else None,
+                "grid_skills_played": list(self.grid), "games_played": self.games_played}
+
+
+def calibration_of(skill: str) -> CalibrationFile | None:
+    """The calibration file a ``--skill`` value names (a .toml file, or any file that is not a
+    games file), else None (a level or a number)."""
+    text = skill.strip() if isinstance(skill, str) else ""
+    if not text or text.lower() in SKILL_LEVELS:
+        return None
+    try:
+        float(text)
+        return None
+    except ValueError:
+        pass
+    if text.lower().endswith(".toml") or (os.path.isfile(text) and not text.lower().endswith((".csv", ".tsv", ".txt"))):
+        return read_calibration(text)
+    return None
 
 
 def tune(setup: GameSetup, knob: str | None, target: float = 0.5, players: Iterable[int] = (2, 3, 4),
          low: int | None = None, high: int | None = None, *, vary: dict[str, Sequence | None] | None = None,
-         skills: Sequence[str] = (), seed: int = 1, batch: int = 200, max_games: int = 2000, flat: bool = True,
-         workers: int | None = None, play: Callable | None = None,
+         skills: Sequence[str | CalibrationFile] = (), seed: int = 1, batch: int = 200, max_games: int = 2000,
+         flat: bool = True,
+         workers: int | None = None, play: Callable | None = None, band: float = 0.05,
+         recommendations: list[Recommendation] | None = None,
          progress: Callable[[str], object] | None = None) -> list[TuneResult]:
     """For each skill level (``skills``: values of the ``skill`` knob; default the setup's own),
     each setting of the ``vary`` knobs (knob -> its values, or None for ``vary_values``'
@@ -266,10 +327,20 @@ def tune(setup: GameSetup, knob: str | None, target: float = 0.5, players: Itera
     target or it has ``max_games`` games; the recommendation carries its Wilson 95% interval.
     With ``knob`` None, every setting of the ``vary`` knobs is measured as one point.
 
+    A skill that names a calibration file (``horde calibrate``) is answered over its interval:
+    the values are played at the skills of the calibration's grid around the interval (those
+    at or just outside its ends), and the rate at any skill between two of them is read on the
+    straight line between their rates (as the calibration reads its games); the search runs at
+    the interval's low end, at the estimate and at its high end (three results, each naming
+    where it stands), and a ``Recommendation`` per setting and player count, appended to
+    ``recommendations``, gives the range between the ends' answers and each value's chance that
+    the group's win rate lies within ``band`` of the target.
+
     The default ``high`` of ``cards_per_player`` is bounded by a fixed Horde deck's size (H3).
     ``play(setup, seed, games)`` returns the winners of the games (default: ``play_winners`` on
-    ``workers`` processes); ``progress(line)`` hears of each value measured. Every setup at both
-    ends is checked before any game is played; raises SetupError (or the deck's error)."""
+    ``workers`` processes, through the games cache); ``progress(line)`` hears of each value
+    measured. Every setup at both ends is checked before any game is played; raises SetupError
+    (or the deck's error)."""
     if knob is not None:
         _check_knob(knob)
     if isinstance(target, bool) or not isinstance(target, int | float) or not 0 < target < 1:
@@ -282,7 +353,13 @@ def tune(setup: GameSetup, knob: str | None, target: float = 0.5, players: Itera
     if knob is not None and knob in vary:
         raise SetupError(f"knob '{knob}' is both searched and varied: give it once")
     counts = [convert("players", p, "players") for p in players]
-    levels = [convert("skill", s, "--skill") for s in skills] or [setup.skill]
+    levels: list[float | str | CalibrationFile] = []
+    for skill in skills:
+        calibration = skill if isinstance(skill, CalibrationFile) else calibration_of(skill)
+        levels.append(calibration if calibration is not None else convert("skill", skill, "--skill"))
+    levels = levels or [setup.skill]
+    if any(isinstance(level, CalibrationFile) for level in levels) and knob is None:
+        raise SetupError("--skill FILE answers over the calibrated interval for a searched knob: give --knob")
     varied = {name: vary_values(setup, name, values) for name, values in vary.items()}
     settings = [dict(zip(varied, values, strict=True)) for values in itertools.product(*varied.values())]
     real = play is None
@@ -290,39 +367,183 @@ def tune(setup: GameSetup, knob: str | None, target: float = 0.5, players: Itera
         def play(at: GameSetup, batch_seed, games: int) -> list[str]:
             return play_winners(at, batch_seed, games, workers=workers)
     searches = []
-    for skill in levels:  # every setup prepared before playing: a bad one fails at once
+    for level in levels:  # every setup prepared before playing: a bad one fails at once
+        grid: list[float] | None = _grid_around(level) if isinstance(level, CalibrationFile) else None
         for setting in settings:
-            base = setup_from_dict(setup.to_dict() | setting | {"skill": skill})
             for count in counts:
-                at = setup_from_dict(base.to_dict() | {"players": count})
-                ends = None
-                if knob is not None:
-                    deck_cards = None
-                    if real and knob == "cards_per_player" and high is None:
-                        deck = prepare(setup_at(at, knob, 1)).horde_deck  # one card a player: any deck holds it
-                        deck_cards = len(deck.cards) if deck.build == "fixed" else None
-                    ends = search_range(at, knob, low, high, deck_cards)
-                    for value in ends:
-                        checked = setup_at(at, knob, value)
-                        if real:
-                            prepare(checked)
-                elif real:
-                    prepare(at)
-                searches.append((at, setting, ends))
-    return [_search(at, knob, float(target), ends, setting, seed, batch, max_games, flat, play, progress)
-            for at, setting, ends in searches]
+                played: list = list(reversed(grid)) if grid else [level]
+                for at_skill in played:  # a calibration's search is labelled by its lowest grid skill
+                    at = setup_from_dict(setup.to_dict() | setting | {"skill": f"{at_skill:g}" if grid else at_skill,
+                                                                      "players": count})
+                    ends = None
+                    if knob is not None:
+                        deck_cards = None
+                        if real and knob == "cards_per_player" and high is None:
+                            deck = prepare(setup_at(at, knob, 1)).horde_deck  # one card a player: any deck holds it
+                            deck_cards = len(deck.cards) if deck.build == "fixed" else None
+                        ends = search_range(at, knob, low, high, deck_cards)
+                        for value in ends:
+                            checked = setup_at(at, knob, value)
+                            if real:
+                                prepare(checked)
+                    elif real:
+                        prepare(at)
+                searches.append((level, grid, at, setting, ends))
+    found: list[TuneResult] = []
+    for level, grid, at, setting, ends in searches:
+        if grid is None:
+            found.append(_search(at, knob, float(target), ends, setting, seed, batch, max_games, flat, play,
+                                 progress))
+            continue
+        assert isinstance(level, CalibrationFile) and knob is not None and ends is not None
+        points = _GridPoints(at, knob, grid, float(target), seed, batch, max_games, play, progress)
+        answers = {}
+        for where, end in (("low", level.low), ("estimate", level.skill), ("high", level.high)):
+            name = f"{_short(level.path)} {where} {end:.2f}"
+            measure_at: Callable[[int], Point] = functools.partial(points.at, skill=end)
+            answers[where] = _search(at, knob, float(target), ends, setting, seed, batch, max_games, flat, play,
+                                     progress, measure_at=measure_at, level=name)
+            answers[where].skill = end
+            found.append(answers[where])
+        recommendation = _recommend(level, answers, points, float(target), band, setting, at)
+        if recommendations is not None:
+            recommendations.append(recommendation)
+    return found
+
+
+def _short(path: str) -> str:
+    from horde.files import shown
+
+    return shown(os.path.basename(path) or path)
+
+
+def _grid_around(calibration: CalibrationFile) -> list[float]:
+    """The skills of the calibration's grid from the last at or below its interval's low end to
+    the first at or above its high end."""
+    grid = sorted(calibration.grid)
+    below = max((g for g in grid if g <= calibration.low + 1e-9), default=grid[0])
+    above = min((g for g in grid if g >= calibration.high - 1e-9), default=grid[-1])
+    chosen = [g for g in grid if below <= g <= above]
+    return chosen if len(chosen) >= 2 else (chosen * 2 if chosen else grid[:2])
+
+
+class _GridPoints:
+    """The values of one setting and player count measured at the grid skills of a calibration,
+    shared by the searches at its low end, estimate and high end: the point at a skill between
+    two grid skills is read on the straight line between theirs, as a point of as many games as
+    would give its precision."""
+
+    def __init__(self, setup: GameSetup, knob: str, grid: list[float], target: float, seed, batch: int,
+                 max_games: int, play: Callable, progress) -> None:
+        self.setup, self.knob, self.grid, self.target = setup, knob, sorted(set(grid)), target
+        self.seed, self.batch, self.max_games, self.play, self.progress = seed, batch, max_games, play, progress
+        self.points: dict[tuple[int, float], tuple[Point, list[int]]] = {}
+
+    def point(self, value: int, skill: float) -> Point:
+        """The point of ``value`` at the grid skill ``skill``, with at least one batch played."""
+        if (value, skill) not in self.points:
+            self.points[value, skill] = (Point(value, label_of(self.setup, self.knob, value)), [0])
+            self.more(value, skill)
+        return self.points[value, skill][0]
+
+    def more(self, value: int, skill: float) -> bool:
+        """One more batch of ``value`` at the grid skill ``skill``; False at ``max_games``."""
+        point, number = self.points[value, skill]
+        if point.games >= self.max_games:
+            return False
+        at = setup_at(setup_from_dict(self.setup.to_dict() | {"skill": f"{skill:g}"}), self.knob, value)
+        point.add(self.play(at, (self.seed, number[0]), min(self.batch, self.max_games - point.games)))
+        number[0] += 1
+        return True
+
+    def between(self, skill: float) -> tuple[float, float, float]:
+        grid = self.grid
+        k = max(0, min(len(grid) - 2, max(i for i, g in enumerate(grid) if g <= skill + 1e-9) if skill >= grid[0]
+                       else 0))
+        t = min(1.0, max(0.0, (skill - grid[k]) / (grid[k + 1] - grid[k])))
+        return grid[k], grid[k + 1], t
+
+    def read(self, value: int, skill: float) -> Point:
+        """The point of ``value`` at ``skill`` from the two grid skills around it."""
+        below, above, t = self.between(skill)
+        a, b = self.point(value, below), self.point(value, above)
+        if t == 0 or t == 1:
+            source = a if t == 0 else b
+            point = Point(value, source.label, source.games, source.wins, source.stalls, source.losses)
+        else:
+            games = 1 / ((1 - t) ** 2 / a.games + t ** 2 / b.games)  # the mixture's precision, as games
+
+            def mixed(x: int, y: int) -> int:
+                return round(((1 - t) * x / a.games + t * y / b.games) * games)
+            point = Point(value, a.label, round(games), mixed(a.wins, b.wins), mixed(a.stalls, b.stalls),
+                          mixed(a.losses, b.losses))
+        low, high = wilson(point.wins, point.games, Z99)
+        point.decided = 1 if low > self.target else -1 if high < self.target else 0
+        return point
+
+    def at(self, value: int, skill: float) -> Point:
+        """The point of ``value`` at ``skill``, both grid skills around it played in batches until
+        its Wilson 99% interval lies on one side of the target or both have ``max_games``."""
+        below, above, t = self.between(skill)
+        while True:
+            point = self.read(value, skill)
+            if point.decided:
+                break
+            # the grid skill whose games narrow the mixture most: the one weighing more for its games
+            order = sorted(((t if g == above else 1 - t) / max(1, self.point(value, g).games), g)
+                           for g in {below, above} if (g == above and t > 0) or (g == below and t < 1))
+            if not any(self.more(value, g) for _, g in reversed(order)):
+                break
+        if self.progress is not None:
+            low, high = point.interval
+            self.progress(f"skill {skill:.2f}, {self.setup.players} players: {self.knob} {point.label}: team "
+                          f"{point.rate:.1%} (Wilson 95% {low:.1%} - {high:.1%}) read between the grid skills "
+                          f"{below:g} and {above:g}")
+        return point
+
+    def settle(self, value: int, skill: float, band: float) -> None:
+        """Play ``value`` at the grid skill ``skill`` until its Wilson 99% interval lies inside the
+        band around the target, or wholly outside it, or it has ``max_games``."""
+        while True:
+            point = self.point(value, skill)
+            low, high = wilson(point.wins, point.games, Z99)
+            inside = self.target - band <= low and high <= self.target + band
+            outside = high < self.target - band or low > self.target + band
+            if inside or outside or not self.more(value, skill):
+                return
+
+
+def _recommend(calibration: CalibrationFile, answers: dict[str, TuneResult], points: _GridPoints, target: float,
+               band: float, setting: dict, setup: GameSetup) -> Recommendation:
+    values = [p.value for r in answers.values() for p in (r.flat or [r.point]) if p.value is not None]
+    low, high = min(values), max(values)
+    grid = points.grid
+    posterior = [(s, w) for s, w in calibration.posterior() if grid[0] - 1e-9 <= s <= grid[-1] + 1e-9]
+    total = sum(w for _, w in posterior) or 1.0
+    chances = []
+    for value in range(low, high + 1):
+        for skill in grid:
+            points.settle(value, skill, band)
+        chance = sum(w for s, w in posterior if abs(points.read(value, s).rate - target) <= band + 1e-12) / total
+        chances.append((value, label_of(setup, points.knob, value), chance))
+    return Recommendation(calibration, setup.players, points.knob, target, band, setting, answers, low, high,
+                          chances, tuple(grid), sum(point.games for point, _ in points.points.values()))
 
 
 def _search(setup: GameSetup, knob: str | None, target: float, ends: tuple[int, int] | None, setting: dict, seed,
-            batch: int, max_games: int, flat: bool, play: Callable, progress) -> TuneResult:
+            batch: int, max_games: int, flat: bool, play: Callable, progress,
+            measure_at: Callable[[int], Point] | None = None, level: str | None = None) -> TuneResult:
     measured: dict[int | None, Point] = {}
     played = 0
-    level = level_of(setup)
+    level = level or level_of(setup)
     where = ", ".join([f"{k} {_plain(v)}" for k, v in setting.items()])
 
     def measure(value: int | None) -> Point:
         nonlocal played
         if value in measured:
+            return measured[value]
+        if measure_at is not None and value is not None:
+            measured[value] = measure_at(value)
             return measured[value]
         if value is None or knob is None:
             point, at = Point(None, where or "as set"), setup
@@ -380,11 +601,14 @@ def _search(setup: GameSetup, knob: str | None, target: float, ends: tuple[int, 
                 value += step
         holding.sort(key=_order)
     tried = sorted(measured.values(), key=_order)
+    if measure_at is not None:
+        played = 0  # the grid's games are counted once, by the recommendation
     return TuneResult(setup.players, knob, target, best, reached, tried, played, level, setting, holding, setup)
 
 
 def in_band(results: Iterable[TuneResult], target: float, band: float) -> list[tuple[TuneResult, Point]]:
     """Every setting measured whose team win rate lies within ``band`` of ``target``: a whole
-    setting a group can play (level, players, the varied knobs and the searched knob's value)."""
+    setting a group can play (level, players, the varied knobs and the searched knob's value);
+    not the points read between two grid skills for a calibrated skill."""
     return [(result, point) for result in results for point in result.tried
-            if abs(point.rate - target) <= band + 1e-12]
+            if result.skill is None and abs(point.rate - target) <= band + 1e-12]

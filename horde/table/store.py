@@ -77,6 +77,9 @@ class Season:
         self.folder = Path(root) / self.group / self.season
         self.lock = threading.Lock()
         self._cache: tuple[str, int, Table] | None = None
+        # each finished game's result and games.jsonl line, by file: (revision, result, line); a
+        # finished game is replayed once, not at every later game's end
+        self._done: dict[str, tuple[int, dict[str, Any], str]] = {}
 
     # ------------------------------------------------------------ games
 
@@ -155,34 +158,41 @@ class Season:
 
     # ------------------------------------------------------------ records
 
-    def finished(self) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-        """Each finished game's record and result row, in order."""
+    def _finished(self) -> list[tuple[dict[str, Any], dict[str, Any], str]]:
+        """Each finished game's record, result row and games.jsonl line (its record, result and
+        every event, replayed from its record: the record is the game), in order."""
         rows = []
         for path, record in self.records():
-            if record["status"] == "over":
-                rows.append((record, self.table(path, record).result()))
+            if record["status"] != "over":
+                continue
+            done = self._done.get(str(path))
+            if done is None or done[0] != record["revision"]:
+                played = self.table(path, record)
+                result = played.result()
+                line = json.dumps({"record": record, "result": result, "events": played.game.drivers.trace},
+                                  sort_keys=True, default=str)
+                done = self._done[str(path)] = (record["revision"], result, line)
+            rows.append((record, done[1], done[2]))
         return rows
+
+    def finished(self) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        """Each finished game's record and result row, in order."""
+        return [(record, result) for record, result, _ in self._finished()]
 
     def _finish(self) -> None:
         """A game ended: the season's CSV files and the game whole in games.jsonl (all rewritten
         from the games' records, so they always agree with them)."""
-        finished = self.finished()
-        # the events of each game: replayed from its record (the record is the game)
-        full_lines = []
-        for path, rec in self.records():
-            if rec["status"] != "over":
-                continue
-            played = self.table(path, rec)
-            full_lines.append(json.dumps({"record": rec, "result": played.result(),
-                                          "events": played.game.drivers.trace}, sort_keys=True, default=str))
-        write_file(self.folder / "games.jsonl", "\n".join(full_lines) + "\n")
+        done = self._finished()
+        finished = [(record, result) for record, result, _ in done]
+        write_file(self.folder / "games.jsonl", "\n".join(line for _, _, line in done) + "\n")
         write_file(self.folder / "games.csv", self.csv_text(finished, full=False))
         write_file(self.folder / "games-full.csv", self.csv_text(finished, full=True))
 
     def csv_text(self, finished: list[tuple[dict[str, Any], dict[str, Any]]], full: bool) -> str:
         """The finished games (won or lost: a stall or an aborted game is no result calibrate reads)
         as CSV: result, players, turn and the knobs; ``full`` adds the Horde's cards left, the
-        team's life, the seed and the game's number."""
+        team's life at the end and at its lowest, the seed and the boss met (all of which
+        ``horde calibrate`` reads too)."""
         rows = []
         for record, result in finished:
             if result["winner"] not in ("team", "horde"):
@@ -194,7 +204,8 @@ class Season:
                    "turn": str(result["turns"])}
             if full:
                 row.update(horde_cards_left=str(result["horde_cards_left"]), team_life=str(result["team_life"]),
-                           seed=str(record["seed"]), boss=str(result["boss"] or ""))
+                           life_min=str(result["team_life_min"]), seed=str(record["seed"]),
+                           boss=str(result["boss"] or ""))
             row.update(csv_columns(setup))
             rows.append(row)
         header: list[str] = []

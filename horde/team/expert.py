@@ -75,7 +75,7 @@ class ExpertPolicy(SearchPolicy):
 
     Parameters: ``samples`` (futures drawn per attack, default 2), ``candidates`` (the most
     answers played forward at one decision, default 5; 0 plays as baseline), ``horizon`` (Horde
-    turns an attack is played forward, default 2), ``cast_samples`` and ``cast_horizon`` (the
+    turns an attack is played forward, default 1), ``cast_samples`` and ``cast_horizon`` (the
     same for what to cast, default 1 and 1), ``margin`` (the points of mean position by which
     another answer must beat baseline's to be played instead, default 1), ``decisions`` (the
     kinds of decision searched, comma-separated, from attackers, cast, blocks, target, fog and
@@ -89,7 +89,7 @@ class ExpertPolicy(SearchPolicy):
     description = "baseline, but plays its candidate attacks and spells forward on copies with the unknown drawn again"
     samples = 2
     candidates = 5
-    horizon = 2
+    horizon = 1
     cast_samples = 1
     cast_horizon = 1
     margin = 1.0

@@ -43,7 +43,7 @@ from horde.engine.state import (
 from horde.errors import HordeError, match_name
 from horde.files import read_text
 from horde.limits import POLICY_NUMBER_MAX, quoted
-from horde.team import tactics
+from horde.team import reading, tactics
 from horde.team.tactics import (  # noqa: F401 (card roles, imported from here too)
     HARMFUL,
     HELPFUL,
@@ -120,6 +120,29 @@ def counterspell_breadth(card: CardDef) -> int:
     effect = card.counters
     text = "any" if effect is None else getattr(effect.args.get("filter"), "text", effect.args.get("filter"))
     return 1 if text in (None, "", "any") else 0
+
+
+BIG_THREAT = 5  # a Horde creature spell worth a counterspell: its power and the life its triggers drain
+
+
+def spell_threat(card: CardDef, view: TeamView) -> int:
+    """What a Horde creature spell would bring to the battlefield, read from its card: its power,
+    one more for each evasion keyword (menace, flying, trample, deathtouch, intimidate), the
+    life its attack and its recurring triggers take from each team player (Plague Belcher:
+    'whenever another Zombie you control dies, each opponent loses 1 life') and what its anthems
+    give; 0 for a noncreature spell."""
+    if not card.is_creature:
+        return 0
+    value = max(0, card.power or 0)
+    value += sum(1 for k in ("menace", "flying", "trample", "deathtouch", "intimidate", "undying", "persist")
+                 if k in card.keywords)
+    for hook in ("Attacks", "Upkeep", "EachUpkeep", "EndStep", "CreatureDies", "HitsPlayer"):
+        for e in card.hooks.get(hook, ()):
+            if e.verb in ("lose_life", "damage_each_opponent", "damage", "each_player_sacrifices", "discard"):
+                value += 2 * view.players if e.args.get("who", "each_opponent") in ("each_opponent", "each_player") else 2
+    for e in card.anthems:
+        value += max(0, e.args["power"]) * max(1, len(view.horde_creatures()))
+    return value
 
 
 def is_bomb(card: CardDef) -> bool:
@@ -225,16 +248,21 @@ class BaselinePolicy(Policy):
 
     # ---- main phase
     def _land(self, decision: Decision, view: TeamView) -> Any:
-        """An untapped land making a colour the hand needs and the board lacks, else any; never a
-        land that would leave at once (a bounce land with no other land to return, Rupture Spire
-        with no mana to pay its {1}) while another will do."""
+        """The land that lets it cast the most of its hand this turn (an untapped land making the
+        colour a spell it can now afford lacks: the Forest that casts Llanowar Elves), then one
+        making a colour the hand needs and the board lacks, else any; never a land that would
+        leave at once (a bounce land with no other land to return, Rupture Spire with no mana to
+        pay its {1}) while another will do."""
         lands = [o for o in decision.options if o is not None]
         if not lands:
             return None
-        have = view.colours(decision.player)
-        needed = {pip for card in view.hand(decision.player) if not card.is_land for pip in card.cost.pips}
-        others = view.lands(decision.player)
-        mana = view.available_mana(decision.player)
+        player = decision.player
+        have = view.colours(player)
+        hand = [card for card in view.hand(player) if not card.is_land]
+        needed = {pip for card in hand for pip in card.cost.pips}
+        others = view.lands(player)
+        units = view.sources(player)
+        mana = view.available_mana(player)
 
         def stays(land: CardDef) -> bool:
             for effect in land.hooks.get("Enters", ()):
@@ -243,10 +271,20 @@ class BaselinePolicy(Policy):
                     return False
             return True
 
-        def score(land: CardDef) -> tuple[bool, bool, bool, int]:
+        def score(land: CardDef) -> tuple[bool, int, bool, bool, int]:
             makes = set(land.mana_colours)
+            untapped = "enters tapped" not in land.keywords
+            stay = stays(land)
+            enabled = 0
+            if untapped and stay:
+                more = units + list(land.mana)
+                for card in hand:
+                    cost = view.cost(card, player)
+                    if cost <= mana + len(land.mana) and reading.payable_with(card.cost.pips, more) \
+                            and not (cost <= mana and reading.payable_with(card.cost.pips, units)):
+                        enabled = max(enabled, card.mana_value + 1)
             wanted = "*" in makes or bool(makes & (needed - have))
-            return (stays(land), wanted, "enters tapped" not in land.keywords, len(makes))
+            return (stay, enabled, wanted, untapped, len(makes))
 
         return max(lands, key=score)
 
@@ -277,17 +315,21 @@ class BaselinePolicy(Policy):
             horde = [p for p in horde if view.can_leave(p)] or horde  # G2: not Xenagos behind his Revelers
         if verbs & HARMFUL or role(card) == "removal" or shrinks_target(card):
             amount = damage_amount(card) if "damage" in verbs else shrink_amount(card)
-            if "horde" in options and amount is not None and amount >= view.horde_library:
+            library = view.horde_library
+            if "horde" in options and amount is not None and 0 < library <= amount:
                 return "horde"  # H11, H12: it mills the Horde's last cards
-            # What it takes away (not what regenerates, is indestructible or shielded: L4),
-            # and is worth taking (not a Horde Aura that helps a team creature), worst first.
+            # What it takes away (not what regenerates, is indestructible or shielded: L4, nor
+            # what comes back: undying, persist, a Horde card bounced: H6), and is worth taking
+            # (not a Horde Aura that helps a team creature), worst first.
             removed = [p for p in horde if tactics.removes(card, p, view) and tactics.permanent_threat(p, view) >= 0]
             if removed:
                 return max(removed, key=lambda p: (tactics.permanent_threat(p, view), view.toughness(p)))
-            if "horde" in options and amount is not None:
-                return "horde"
-            worth = [p for p in horde if tactics.permanent_threat(p, view) >= 0]
-            if worth:  # nothing it takes away: a shield or a regeneration spent on the worst
+            if "horde" in options and amount is not None and library > 0:
+                return "horde"  # H11: damage mills; none is dealt to an empty library
+            # Nothing it takes away: a shield or a regeneration spent on the worst, never a
+            # creature that comes back bigger (undying).
+            worth = [p for p in horde if tactics.permanent_threat(p, view) >= 0 and not reading.returns_bigger(p, view)]
+            if worth:
                 return max(worth, key=lambda p: (tactics.permanent_threat(p, view), view.toughness(p)))
             ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
             if ours:  # the least the team loses
@@ -365,24 +407,10 @@ class BaselinePolicy(Policy):
         return walker, ability
 
     def _worth(self, effects: tuple, view: TeamView, player: int) -> float:
-        """What an ability or a mode is worth against the Horde: mass removal by the Horde's power
-        it takes less the team's, targeted harm and milling the Horde, then what helps the team."""
-        total = 0.0
-        for e in effects:
-            flt = e.args.get("filter")
-            if e.verb in MASS_REMOVAL | {"pump_all", "tap_all"} and callable(flt) and e.target is None:
-                hit = view.matching(flt, player)
-                total += sum(view.power(p) for p in hit if p.is_horde) - sum(view.power(p) for p in hit
-                                                                              if not p.is_horde)
-            elif e.verb in HARMFUL:
-                total += 1 + max((view.power(p) for p in view.horde_creatures()), default=0)
-            elif e.verb == "mill" and e.args.get("who") in ("target_player", "target_opponent", "each_opponent"):
-                total += e.args["count"] if isinstance(e.args["count"], int) else 1  # H11: milling the Horde
-            elif e.verb in HELPFUL or e.verb == "emblem":
-                total += 3
-            else:
-                total += 0.5
-        return total
+        """What an ability or a mode is worth against the Horde (``horde.team.tactics.effects_worth``):
+        mass removal by the Horde's power it takes less the team's, targeted harm by the worst
+        Horde creature it takes away, milling the Horde, then what helps the team."""
+        return tactics.effects_worth(effects, None, view, player)
 
     def _activate(self, decision: Decision, view: TeamView) -> Any:
         """Use abilities that only add to the team's side and sacrifice nothing."""
@@ -391,6 +419,8 @@ class BaselinePolicy(Policy):
                 continue
             _, ability = option
             verbs = {e.verb for e in ability}
+            if reading.makes_redundant_legend(ability, decision.player, view):
+                continue  # a second Voja: the legend rule takes one at once (704.5j)
             if verbs <= HELPFUL and not any(isinstance(c, str) and c.startswith("sacrifice") for c in ability[0].costs):
                 return option
         return None
@@ -427,8 +457,12 @@ class BaselinePolicy(Policy):
 
     def _unblocked_deaths(self, attackers: list, view: TeamView) -> list:
         """The attackers less those an untapped Horde creature would block and kill for nothing
-        (a lieutenant that acts instead of attacking, L8, stays untapped: H8 it blocks at random)."""
-        return [c for c in attackers if not tactics.dies_attacking(c, view)]
+        (a lieutenant that acts instead of attacking, L8, stays untapped: H8 it blocks at random),
+        those the Horde destroys for dealing it damage (Mikaeus, the Unhallowed and a Human), and
+        every one when the Horde's library is empty (its damage mills nothing: H11)."""
+        if view.horde_library == 0:
+            return []
+        return [c for c in attackers if not tactics.dies_attacking(c, view) and not reading.punished_for_damage(c, view)]
 
     def _blocks(self, decision: Decision, view: TeamView) -> Any:
         """Trade where a blocker kills its attacker (best: and survives; against deathtouch only
@@ -438,7 +472,8 @@ class BaselinePolicy(Policy):
         return tactics.blocks(decision, view)
 
     def _counter(self, decision: Decision, view: TeamView) -> Any:
-        if is_bomb(decision.subject) and not self._helps_the_team(decision.subject, view):
+        spell = decision.subject
+        if (is_bomb(spell) or spell_threat(spell, view) >= BIG_THREAT) and not self._helps_the_team(spell, view):
             return self._narrowest(decision)
         return None
 
@@ -573,11 +608,27 @@ class BaselinePolicy(Policy):
         return min(decision.options, key=worth)
 
     def _discard(self, decision: Decision, view: TeamView) -> Any:
-        hand = list(decision.options)
-        lands = [c for c in hand if c.is_land]
-        if len(lands) > 3:
-            return lands[0]
-        return max(hand, key=lambda c: c.mana_value)
+        """The card it misses least: a land once it has lands enough for its hand (or more lands in
+        hand than it will play), else the spell it can use least (one it can't pay the colours
+        of, a legendary permanent it already has, then the cheapest to replace); never the big
+        spell its lands are growing toward."""
+        return min(decision.options, key=lambda c: self._keep_worth(c, view, decision.player))
+
+    def _keep_worth(self, card: CardDef, view: TeamView, player: int) -> tuple[int, int]:
+        """How much a player wants to keep a card of its hand (less: discarded first)."""
+        hand = view.hand(player)
+        lands = view.lands(player)
+        if card.is_land:
+            needed = max((c.mana_value for c in hand if not c.is_land), default=0)
+            in_hand = sum(1 for c in hand if c.is_land)
+            short = lands < min(needed, 7) or lands < 4
+            return (3 if short and in_hand <= 2 else 0, -in_hand)
+        if reading.duplicate_legend(card, player, view):
+            return (0, card.mana_value)
+        colours = view.colours(player)
+        if "*" not in colours and any(pip not in colours for pip in card.cost.pips if "/" not in pip and pip != "C"):
+            return (1, card.mana_value)  # it can't pay the colours yet
+        return (2, card.mana_value)  # a spell it can cast: the bigger, the harder to replace
 
     def _return(self, decision: Decision, view: TeamView) -> Any:
         return max(decision.options, key=lambda c: c.mana_value)
@@ -596,11 +647,13 @@ class BaselinePolicy(Policy):
         return [c for c in decision.options if (lands >= 6 if c.is_land else lands < 3 and c.mana_value > lands + 2)]
 
     def _flash(self, decision: Decision, view: TeamView) -> Any:
-        """Flash in a blocker: the flash creature with the most toughness, when attackers come."""
+        """Flash in a blocker: the flash creature with the most toughness, when attackers come;
+        else an instant worth casting now (``horde.team.tactics.flash_cast``: removal for what the
+        Horde revealed, a modal spell, card draw), keeping the mana of the team's fog."""
         creatures = [o for o in decision.options if o is not None and o[0].is_creature]
-        if not creatures or not decision.subject:
-            return None
-        return max(creatures, key=lambda o: (o[0].toughness or 0, o[0].power or 0))
+        if creatures and decision.subject:
+            return max(creatures, key=lambda o: (o[0].toughness or 0, o[0].power or 0))
+        return tactics.flash_cast(decision, view, self.wrath_threshold)
 
     def _cycle(self, decision: Decision, view: TeamView) -> Any:
         """Cycle a dead card: a land once it has six, a spell its mana can't make the colours of."""
@@ -868,8 +921,8 @@ class DefensivePolicy(BaselinePolicy):
 class ControlPolicy(BaselinePolicy):
     """Holds spot removal for a bomb: a lieutenant, or a Horde permanent worth ``bomb_power``
     (a big creature, Grave Pact, an anthem), casts a wrath when the Horde's board power passes
-    a higher threshold, and counters every Horde spell of ``counter_value`` mana or more. The
-    rest as ``baseline``.
+    a higher threshold, and counters every Horde spell of ``counter_value`` mana or more (and
+    every one ``baseline`` counters). The rest as ``baseline``.
 
     Parameters: ``wrath_threshold`` (Horde board power that triggers a wrath, default 12),
     ``bomb_power`` (what makes a Horde permanent worth spot removal: a creature's power, default 5),
@@ -899,8 +952,9 @@ class ControlPolicy(BaselinePolicy):
         spell = decision.subject
         if self._helps_the_team(spell, view):
             return None
-        if is_bomb(spell) or (not spell.is_token and spell.mana_value >= self.counter_value):
-            return self._narrowest(decision)
+        if is_bomb(spell) or spell_threat(spell, view) >= BIG_THREAT \
+                or (not spell.is_token and spell.mana_value >= self.counter_value):
+            return self._narrowest(decision)  # a cheap threat (Plague Belcher) too, as baseline counters it
         return None
 
 
@@ -1098,8 +1152,8 @@ def position_value(game: Game, life_weight: float = 1.0, permanents: bool = Fals
                    life_cap: float | None = None) -> float:
     """How good a position is for the team: a win above everything, a loss below; else team
     life (times ``life_weight``) plus half the team's board (power and toughness) and 3 for each
-    card in the team's hands (a fog or a counterspell kept is worth something), minus the
-    Horde's library and half its board. With ``permanents``, each nonland permanent card the
+    card in the team's hands or command zones (a fog or a counterspell kept is worth something),
+    minus the Horde's library and half its board. With ``permanents``, each nonland permanent card the
     team has on the battlefield is worth 3 as well, as in a hand (a card cast is never worth
     less than the card held), and each mana the team's permanents make 1 more. Life above
     ``life_cap`` counts for nothing (life to spare)."""
@@ -1114,7 +1168,7 @@ def position_value(game: Game, life_weight: float = 1.0, permanents: bool = Fals
     for p in game.battlefield.horde:
         if p.card.is_creature:
             board -= max(0, rules.power(game, p)) + rules.toughness(game, p)
-    cards = sum(len(player.hand) for player in game.players)
+    cards = sum(len(player.hand) + len(player.command) for player in game.players)  # a commander waits as a card in hand
     mana = 0
     if permanents:
         cards += sum(1 for p in game.battlefield.team if not p.card.is_token and not p.card.is_land)

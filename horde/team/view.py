@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from horde.engine import rules, turns
-from horde.engine.cards import CardDef
+from horde.engine.cards import ANY, IDENTITY, OPPONENTS_LANDS, CardDef
 from horde.engine.filters import Context
 from horde.engine.fork import Snapshot
 from horde.engine.state import Game, Permanent, Side
@@ -214,3 +214,52 @@ class TeamView:
         """Whether a Horde permanent would regenerate if destroyed now: a regeneration shield, or
         an ability to make one (H7: the Horde pays any mana)."""
         return not p.no_regen and (p.regeneration > 0 or (p.is_horde and rules.regeneration_ability(p.card) is not None))
+
+    # ---- what the decision core reads of the cards' behaviour (horde.team.reading)
+    def watchers(self) -> list:
+        """Everything whose triggered abilities can trigger now: the permanents of both sides and
+        the boss (B5)."""
+        return rules.watchers(self._game)
+
+    def hooked(self, hook: str) -> bool:
+        """Whether some permanent (or the boss) has an ability of that hook ('CreatureDies', ...)."""
+        return self._game.battlefield.hooked.get(hook, 0) > 0
+
+    def token(self, name: str) -> CardDef | None:
+        """The token a card's effect creates by that name (None if the game knows no such token)."""
+        return self._game.tokens.get(name)
+
+    def matches_from(self, flt: Any, source: Permanent, p: Permanent) -> bool:
+        """Whether ``p`` matches a filter of ``source``'s abilities ('other', 'yours' seen from
+        ``source`` and its controller): a trigger condition such as Grave Pact's 'a creature you
+        control'."""
+        return bool(flt(self._game, Context(source.card, source, source.controller), p))
+
+    def protected_from(self, p: Permanent, source: CardDef) -> bool:
+        """702.16: whether ``p`` has protection from ``source`` (damage it would deal ``p`` is prevented)."""
+        return rules.protected_from(self._game, p, source)
+
+    @property
+    def fogged(self) -> bool:
+        """Whether all combat damage this turn is prevented (a fog has resolved)."""
+        return self._game.fogged
+
+    def sources(self, player: int) -> list[frozenset[str]]:
+        """The colours each of the player's mana sources makes, one entry per mana (a creature only
+        once it is no longer summoning sick): which pips the mana it keeps open can pay."""
+        units: list[frozenset[str]] = []
+        for p in self._game.battlefield.mana_sources.get(player, ()):
+            if not (p.sick and p.card.is_creature):
+                if p.card.mana_dynamic:  # as ``mana_colours`` reads it: the commander's colours any, the opponents' lands' none
+                    units.extend(frozenset(ANY if c == IDENTITY else c for c in u if c != OPPONENTS_LANDS)
+                                 for u in p.card.mana)
+                else:
+                    units.extend(p.card.mana)
+        return units
+
+    def controls_named(self, player: int, name: str) -> bool:
+        """Whether the player controls a permanent of that name (the legend rule, 704.5j)."""
+        for p in self._game.battlefield.team:
+            if p.controller == player and p.card.name == name:
+                return True
+        return False

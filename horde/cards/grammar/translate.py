@@ -524,10 +524,12 @@ def timing(node: ActivatedAbility, prefix: str, verbs: list[str]) -> None:
     it targets an attacking or blocking creature (there is none after combat), or when nothing in
     its cost or text limits it to once a turn (a tap or sacrifice of its source, "only once each
     turn") and so a player could activate it again and again. Regeneration is activated when the
-    creature would be destroyed, as often as its cost is paid, and is not concerned."""
+    creature would be destroyed, as often as its cost is paid, and is not concerned; a shield on
+    another creature ("regenerate target Elephant") lasts this turn, and is."""
     if all(verb.startswith("regenerate on=self") for verb in verbs):
         return
-    if any(verb.startswith(THIS_TURN_VERBS) or "until_end_of_turn=True" in verb for verb in verbs):
+    if any(verb.startswith(THIS_TURN_VERBS) or "until_end_of_turn=True" in verb
+           or verb.startswith("regenerate ") and not verb.startswith("regenerate on=self") for verb in verbs):
         raise NotExpressible("an activated ability with an effect until end of turn (the engine activates "
                              "abilities after combat)")
     if any("attacking" in verb or "blocking" in verb for verb in verbs):

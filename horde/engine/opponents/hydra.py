@@ -80,6 +80,10 @@ def reveal(game: Game) -> None:
 def bite(game: Game) -> None:
     """F2: each untapped Head deals 1 damage to each player, an elite Head 2, all at once; the
     team may answer with a fog (it counts as combat damage)."""
+    if game.drivers.team_side is not None:
+        game.drivers.team_side.respond(game, "bite")  # at a table: the players act before the Heads bite
+        if game.over():
+            return
     amount = sum(2 if "Elite" in p.card.supertypes else 1 for p in heads(game) if not p.tapped)
     if game.drivers.trace is not None:
         log(game, "hydra_bites", Side.HORDE, heads=sum(1 for p in heads(game) if not p.tapped), amount=amount)

@@ -207,7 +207,8 @@ def legal_targets(game: Game, ctx: Context, effect: Effect) -> list[Target]:
         options.append(p)
     team_side = game.drivers.team_side
     if team_side is not None and horde_side and flt.relation != "yours" and not _players_only(flt):
-        options.extend(team_side.targets(game, ctx, flt))  # H9 at a table: the team's, as its players count them
+        # H9 at a table: the team's, as its players count them (H9s: or name the most valuable)
+        options.extend(team_side.targets(game, ctx, flt, effect.verb in HARMFUL_VERBS, options))
     players = flt.players
     if players == "opponent":  # 'any target', 'target opponent': the other side's players
         if controller == HORDE_CONTROLLER:

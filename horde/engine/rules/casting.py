@@ -471,6 +471,17 @@ def counter_window(game: Game, card: CardDef) -> bool:
     options: list[tuple[int, CardDef] | None] = []
     if game.spells_locked:
         return False  # F: Disorienting Glower
+    team_side = game.drivers.team_side
+    if team_side is not None:  # at a table: the players say whether one of them counters it
+        player = team_side.counter(game, card)
+        if player is None:
+            return False
+        if game.schemes is not None:
+            game.players[player].spells_cast += 1  # A: I Bask in Your Silent Awe counts them
+            game.schemes.spells_since += 1
+        if game.drivers.trace is not None:
+            log(game, "counter", Side.TEAM, player=player + 1, card="a counterspell", countered=card.name)
+        return True
     for pl in game.players:
         if pl.zombie and not may_target(game, pl.index) or pl.removed or one_spell_cast(game, pl.index):
             continue  # Z3: a counterspell targets; Z4: a player who left the game; A: I Bask in Your Silent Awe

@@ -62,5 +62,9 @@ def smart_choice(game: Game, kind: str, options: list[Any], card: CardDef | None
     if kind == "modes":  # a set of modes ('choose two', 'choose one or more'): the one that hurts most
         return max(options, key=lambda modes: sum(1 for mode in modes for e in mode if e.verb in HURTS))
     if kind == "target" and all(isinstance(o, int) for o in options):
+        team_side = game.drivers.team_side
+        if team_side is not None and HORDE_CONTROLLER not in options and len(options) > 1:
+            cards = team_side.counts(game, None, "graveyard", "", list(options))  # at a table: the players count
+            return options[cards.index(max(cards))]
         return max(options, key=lambda i: len(graveyard_of(game, i)))
     return options[0]

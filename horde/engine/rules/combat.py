@@ -16,7 +16,8 @@ from horde.engine.characteristics import (
     toughness,
 )
 from horde.engine.events import log
-from horde.engine.rules.abilities import run_hook
+from horde.engine.filters import Context
+from horde.engine.rules.abilities import trigger
 from horde.engine.rules.checks import check_state
 from horde.engine.rules.damage import DamageEvent, damage_horde, damage_permanent, damage_player
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side
@@ -193,22 +194,33 @@ def _damage_step(game: Game, attackers: list[Permanent], defender_is_horde: bool
             amount -= give
         if amount > 0 and trample:
             assignments.append((a, "defender", amount))
-    for source, target, amount in assignments:
-        if amount <= 0:
-            continue
-        if target == "defender":
-            if defender_is_horde:
-                damage_horde(game, amount, source)  # H11
-            elif source.attacked is not None:
-                # H8: it attacks a planeswalker (120.3c: its damage removes loyalty); none if it has left (506.4)
-                damage_permanent(game, source, source.controller, source.attacked, amount, event=event, combat=True)
+    # CR 510.2: the step's combat damage is dealt at once. The abilities it triggers (a lieutenant's
+    # time counter, L7; "whenever ~ deals combat damage", "whenever ~ is dealt damage") wait until
+    # all of it is dealt (H13a: the next time a player would get priority, ``check_state``).
+    game.depth += 1
+    try:
+        for source, target, amount in assignments:
+            if amount <= 0:
                 continue
+            if target == "defender":
+                if defender_is_horde:
+                    damage_horde(game, amount, source)  # H11
+                elif source.attacked is not None:
+                    # H8: it attacks a planeswalker (120.3c: its damage removes loyalty); none if it has left (506.4)
+                    damage_permanent(game, source, source.controller, source.attacked, amount, event=event,
+                                     combat=True)
+                    continue
+                else:
+                    damage_player(game, source, source.controller, source.defender, amount, combat=True)
+                effects = source.card.hooks.get("HitsPlayer")
+                if effects and on_battlefield(game, source):
+                    ctx = Context(source.card, source, source.controller, kicked=source.kicked)
+                    ctx.that_player = HORDE_CONTROLLER if defender_is_horde else source.defender
+                    trigger(game, source.controller, effects, ctx)
             else:
-                damage_player(game, source, source.controller, source.defender, amount, combat=True)
-            if "HitsPlayer" in source.card.hooks and on_battlefield(game, source):
-                run_hook(game, source, "HitsPlayer", that_player=HORDE_CONTROLLER if defender_is_horde else source.defender)
-        else:
-            damage_permanent(game, source, source.controller, target, amount, event=event, combat=True)
+                damage_permanent(game, source, source.controller, target, amount, event=event, combat=True)
+    finally:
+        game.depth -= 1
 
 
 def end_combat(game: Game, attackers: list[Permanent]) -> None:

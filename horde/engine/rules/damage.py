@@ -18,7 +18,7 @@ from horde.engine.characteristics import (
 )
 from horde.engine.events import log
 from horde.engine.filters import Context
-from horde.engine.rules.abilities import run_hook
+from horde.engine.rules.abilities import trigger, trigger_hook
 from horde.engine.rules.zombies import change_life, individual
 from horde.engine.rules.zones import add_counters, remove_shield, went_to_graveyard
 from horde.engine.shuffling import randbelow
@@ -82,7 +82,7 @@ def damage_permanent(game: Game, source: Permanent | None, by: int, p: Permanent
     if by != HORDE_CONTROLLER and "lifelink" in kw:
         gain_life(game, n, by)
     if "DealtDamage" in p.card.hooks:
-        run_hook(game, p, "DealtDamage")
+        trigger_hook(game, p, "DealtDamage")  # H13a: it waits for the damage event to end
     return n
 
 
@@ -106,6 +106,16 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
         n = apply_statics(game, "player_dealt_damage", n, player, by)  # A: Nothing Can Stop Me Now
         if n <= 0:
             return 0
+    team_side = game.drivers.team_side
+    if team_side is not None and by == HORDE_CONTROLLER and not combat:
+        prevented = team_side.prevent(game, source, player, n)  # at a table: prevention the players report
+        if prevented:
+            n -= prevented
+            if game.drivers.trace is not None:
+                log(game, "prevention", Side.TEAM, player=player + 1, amount=prevented,
+                    source=source.card.name if source is not None else None)
+            if n <= 0:
+                return 0
     if infect:
         give_poison(game, player, n)  # infect: poison counters instead of life (H13, Z4)
     elif individual(game):
@@ -120,7 +130,7 @@ def damage_player(game: Game, source: Permanent | None, by: int, player: int, n:
             team_life=game.team_life, combat=combat, as_counters=infect)
     creature_damaged_player = game.drivers.creature_damaged_player  # wired when lieutenants are drawn
     if by == HORDE_CONTROLLER and source is not None and source.card.is_creature and creature_damaged_player is not None:
-        creature_damaged_player(game)  # L7
+        trigger(game, HORDE_CONTROLLER, (), None, creature_damaged_player)  # L7, waiting as a trigger (H13a)
     if source is not None:
         controller_damaged(game, player, source)
     return n
@@ -199,7 +209,7 @@ def controller_damaged(game: Game, player: int, source: Permanent) -> None:
             ctx = Context(watcher.card, watcher, watcher.controller, target=source)
             when = effect.when
             if when is None or when(game, ctx, source):
-                effect.run(game, ctx, **effect.args)
+                trigger(game, watcher.controller, (effect,), ctx)  # H13a: after the damage event
 
 
 def lose_life(game: Game, n: int, player: int | None = None, by: int = HORDE_CONTROLLER,

@@ -578,12 +578,13 @@ def held_in_place(game: Game, p: Permanent) -> bool:
 def any_player_exiles_from_graveyard(game: Game, controller: int, count: int) -> bool:
     """'Any player may exile COUNT cards from its graveyard': the team is asked first (a player
     with enough cards), then the Horde decides at random (H9). Returns whether one did."""
-    options = [pl.index for pl in game.players if len(pl.graveyard) >= count]
+    table = game.drivers.team_side is not None  # at a table the players know their graveyards: all are asked
+    options = [pl.index for pl in game.players if (not pl.removed if table else len(pl.graveyard) >= count)]
     if options:
         player = ask(game, "exile_graveyard", -1, options + [None], subject=count)
         if player is not None:
             graveyard = game.players[player].graveyard
-            for card in ask(game, "exile_cards", player, list(graveyard), count=count):
+            for card in ask(game, "exile_cards", player, list(graveyard), count=count) if not table else ():
                 graveyard.remove(card)
                 game.players[player].exile.append(card)
             if game.drivers.trace is not None:

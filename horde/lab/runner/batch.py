@@ -71,11 +71,11 @@ def play_games(task: ChunkTask) -> list[GameResult]:
 
 
 def play_many(setup: GameSetup, seed: int, games: int, workers: int | None = None, chunk_size: int = 200,
-              progress: bool = True, record_turns: bool = False) -> Iterator[GameResult]:
+              progress: bool = True, record_turns: bool = False, start: int = 0) -> Iterator[GameResult]:
     """Yield the GameResults of ``games`` seeded games in order (game ``i`` with the seed
-    ``(seed, i)``), on ``workers`` local processes (default: one per core; one plays in this
-    process) with a progress bar (``horde.lab.progress``: a line per tenth in a log). The setup is
-    prepared here first, so a bad one fails before any worker starts."""
+    ``(seed, i)``, ``i`` from ``start``), on ``workers`` local processes (default: one per core;
+    one plays in this process) with a progress bar (``horde.lab.progress``: a line per tenth in a
+    log). The setup is prepared here first, so a bad one fails before any worker starts."""
     from horde.lab.progress import progress_bar
 
     prepare(setup)
@@ -83,7 +83,7 @@ def play_many(setup: GameSetup, seed: int, games: int, workers: int | None = Non
     bar = progress_bar(games, progress, smoothing=0.1)
     finished = False
     try:
-        todo = deque(chunks(games, chunk_size))
+        todo = deque((start + first, start + last) for first, last in chunks(games, chunk_size))
         in_flight: deque[Future[list[GameResult]]] = deque()
         while todo or in_flight:
             while todo and len(in_flight) < backend.window:

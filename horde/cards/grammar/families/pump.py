@@ -137,6 +137,11 @@ def _(node: Pump, ctx: Context) -> list[str]:
     if isinstance(what, Noun) and what.targeted:
         return [f"pump on=target target={quote(target(what, ctx))} {args}".rstrip()]
     if isinstance(what, Noun) and what.det in ("", "each", "all") and what.count is None:
+        if {"can't block", "unblockable"} & set(granted):
+            # 611.2c: "creatures without flying can't block this turn" changes the rules, not the
+            # creatures: it holds for every creature that matches when blockers are declared (one
+            # that enters later, or loses flying), where pump_all fixes the group as it resolves
+            raise NotExpressible("a group that can't block (be blocked) this turn, read when blockers are declared")
         return [f"pump_all filter={quote(filter_of(what))} {args}".rstrip()]
     if isinstance(what, Ref) and (what.kind == "it" or what.kind == "that" and what.word == "creature") \
             and merge_into_last(ctx, node.power, node.toughness, granted):
