@@ -4,13 +4,17 @@
 # once), and .venv-fast, the installed build users get (`make fast`): a regular install of this
 # checkout, its engine compiled with mypyc when a C compiler is present, else pure Python (horde
 # --version says which). .venv-fast reads .venv's third-party packages through a path file, so it
-# costs only the build; it is rebuilt when a source changes, never edited in place.
+# costs only the build; it is rebuilt when a source changes, never edited in place. A third,
+# .venv-check, is the same install with its C compiled at -O0: the compiled build make
+# test-compiled tests (quicker to build; never benchmarked).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 FAST := .venv-fast
 FAST_STAMP := $(FAST)/.installed
+CHECK := .venv-check
+CHECK_STAMP := $(CHECK)/.installed
 SOURCES := $(shell find horde -name '*.py' -not -path '*/__pycache__/*') $(shell find decks experiments -type f) setup.py
 # What an install here builds: compiled when the C compiler setup.py would use is found (as setup.py decides).
 EXPECTED = $(shell $(PYTHON) -c "import os, shlex, shutil, sysconfig; \
@@ -29,14 +33,24 @@ $(STAMP): pyproject.toml setup.py
 	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
 	touch $(STAMP)
 
-$(FAST_STAMP): $(STAMP) $(SOURCES) pyproject.toml
-	rm -rf $(FAST) build  # build/: no compiled module of an earlier build slips into this one
-	$(BIN)/python -m venv --without-pip $(FAST)
+# An install of this checkout into $(1), its C compiled at -O$(2) (build.py; setup.py's HORDE_BUILD_OPT).
+define INSTALL
+	rm -rf $(1) build  # build/: no compiled module of an earlier build slips into this one
+	$(BIN)/python -m venv --without-pip $(1)
 	$(BIN)/python -c "import site; print(site.getsitepackages()[0])" \
-		> $$($(FAST)/bin/python -c "import site; print(site.getsitepackages()[0])")/horde-dependencies.pth
-	$(BIN)/python -m pip --python $(FAST)/bin/python install --quiet --no-deps --no-build-isolation .
-	$(FAST)/bin/horde --version
-	touch $(FAST_STAMP)
+		> $$($(1)/bin/python -c "import site; print(site.getsitepackages()[0])")/horde-dependencies.pth
+	HORDE_BUILD_OPT=$(2) $(BIN)/python -m pip --python $(1)/bin/python install --quiet --no-deps --no-build-isolation .
+	$(1)/bin/horde --version
+	touch $(1)/.installed
+endef
+
+$(FAST_STAMP): $(STAMP) $(SOURCES) pyproject.toml
+	$(call INSTALL,$(FAST),3)
+
+# make test-compiled's build: the same mypyc translation, its C compiled at -O0 (gcc's work on it
+# the least, docs/speed.md); horde --version says so.
+$(CHECK_STAMP): $(STAMP) $(SOURCES) pyproject.toml
+	$(call INSTALL,$(CHECK),0)
 
 fast: $(FAST_STAMP)
 
@@ -51,21 +65,23 @@ path:
 
 # The suite on the development install; then, when a C compiler is present, the engine tests on
 # the compiled build (built once per change of the sources).
+# --durations=25: the log names the slowest tests (docs/speed.md, "The suite's time"). loadgroup: tests
+# go to the workers one by one, but for the files marked as one xdist group (their tests share work).
 test: $(STAMP)
-	HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(BIN)/python -m pytest -n auto --dist loadfile
+	HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(BIN)/python -m pytest -n auto --dist loadgroup --durations=25
 	$(MAKE) test-compiled
 
 test-full: $(STAMP)
-	HORDE_SLOW_SCALE=1 $(BIN)/python -m pytest -n auto --dist loadfile
+	HORDE_SLOW_SCALE=1 $(BIN)/python -m pytest -n auto --dist loadgroup --durations=25
 
 # -P: the tests import the installed horde, not this checkout's sources. Without a C compiler the
 # installed build is the pure Python the suite above has tested, and this is skipped.
-test-compiled: $(FAST_STAMP)
+test-compiled: $(CHECK_STAMP)
 	@if [ "$(EXPECTED)" = pure ]; then echo "no C compiler: no compiled build to test"; exit 0; fi; \
-	set -x; HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(FAST)/bin/python -P -m pytest \
-		-p no:cacheprovider -o addopts=-q -n auto --dist loadfile $(ENGINE_TESTS)
+	set -x; HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(CHECK)/bin/python -P -m pytest \
+		-p no:cacheprovider -o addopts=-q -n auto --dist loadgroup --durations=10 $(ENGINE_TESTS)
 
-# The fuzz suite in full (tests/test_fuzz.py; CI runs about 340 cases): damaged and hostile
+# The fuzz suite in full (tests/test_fuzz.py; make test runs 168 cases, make test-full 336): damaged and hostile
 # decklists, card files, experiment files, card indexes, results folders and command lines, each
 # ending with exit 0 or 2, no traceback, none still running after 120 s (a hang; the suite sets no
 # time limit), nothing written outside the results folder.
@@ -111,4 +127,4 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) $(FAST) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) $(FAST) $(CHECK) build *.egg-info .pytest_cache .hypothesis

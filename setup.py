@@ -27,6 +27,12 @@ BUILD = runpy.run_path(str(HERE / "horde" / "build.py"))
 COMPILED = BUILD["COMPILED"]
 
 
+# The C compiler's optimisation level (-O3 for users). mypyc translates the same Python to the same C
+# at every level; only the C compiler's work differs: make test-compiled builds at -O0, where it
+# is the least (docs/speed.md, "The suite's time").
+OPT_LEVEL = os.environ.get("HORDE_BUILD_OPT", "3")
+
+
 def compiler() -> str | None:
     """The C compiler the build would use (CC, else Python's own), if it can be found."""
     command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
@@ -53,12 +59,17 @@ def choose_build() -> tuple[list, str]:
     except ImportError:
         return [], "mypyc not installed"
     paths = [f"horde/{relative}" for relative in COMPILED]
-    return mypycify(paths, opt_level="3", debug_level="0", group_name=BUILD["GROUP"]), "mypyc"
+    extensions = mypycify(paths, opt_level=OPT_LEVEL, debug_level="0", group_name=BUILD["GROUP"])
+    for extension in extensions:  # at -O0 mypyc turns its runtime's C assertions on: they stay off,
+        # as in the users' build, so the build tested runs the users' C, only less optimised
+        extension.extra_compile_args = [arg for arg in extension.extra_compile_args if arg != "-UNDEBUG"]
+    return extensions, "mypyc"
 
 
 EXTENSIONS, REASON = choose_build()
 if REASON:
-    print(f"horde build: {'compiled with mypyc' if EXTENSIONS else 'pure Python'} ({REASON})", file=sys.stderr)
+    print(f"horde build: {f'compiled with mypyc, C at -O{OPT_LEVEL}' if EXTENSIONS else 'pure Python'} ({REASON})",
+          file=sys.stderr)
 
 
 class BuildWithData(build_py):
@@ -74,6 +85,7 @@ class BuildWithData(build_py):
                 shutil.copyfile(source, destination)
         if not self.editable_mode:
             record = {"build": "compiled" if EXTENSIONS else "pure", "reason": REASON,
+                      **({"c_optimisation": f"-O{OPT_LEVEL}"} if EXTENSIONS else {}),
                       "modules": {relative: BUILD["source_hash"](HERE / "horde" / relative)
                                   for relative in COMPILED} if EXTENSIONS else {}}
             (Path(self.build_lib) / "horde" / BUILD["RECORD"]).write_text(json.dumps(record, indent=1) + "\n")

@@ -160,7 +160,9 @@ def compiled_files() -> tuple[Path, ...]:
 
 
 def describe() -> str:
-    """One line: which build runs, e.g. ``compiled (mypyc, 21 modules)`` or ``pure Python (no C compiler)``."""
+    """One line: which build runs, e.g. ``compiled (mypyc, 21 modules)`` or ``pure Python (no C compiler)``;
+    a build whose C was not optimised at -O3 (make test-compiled's) says so: never benchmark it."""
     if build() == "compiled":
-        return f"compiled (mypyc, {len(COMPILED)} modules)"
+        level = _record().get("c_optimisation", "-O3")  # another level only for make test-compiled's build
+        return f"compiled (mypyc, {len(COMPILED)} modules{'' if level == '-O3' else f', C at {level}'})"
     return f"pure Python ({_state['reason']})"

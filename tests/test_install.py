@@ -1,7 +1,7 @@
 """A regular install works: the wheel (not an editable install) carries the bundled decks, card
 files and experiments as package data, and `horde simulate` plays from it anywhere. Built here with
-the C compiler hidden, it is the pure-Python fallback (the compiled build is `make fast`'s, tested by
-`make test-compiled`)."""
+the C compiler hidden, it is the pure-Python fallback (the compiled build is `make fast`'s; `make
+test-compiled` tests the same build with its C at -O1)."""
 
 from __future__ import annotations
 

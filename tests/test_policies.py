@@ -3,6 +3,7 @@ policies by dotted path, and the decision interface."""
 
 from __future__ import annotations
 
+import functools
 import sys
 import textwrap
 
@@ -15,6 +16,19 @@ from horde.team.policies import POLICIES, Decision, PolicyError, check_choice, m
 
 BUNDLED = ("zombie-horde", "knudson-2011")
 SEARCHING = ("lookahead", "expert")  # slow: each important decision played forward on copies
+# make test spreads tests over its workers one by one (--dist loadgroup); this file's run on one,
+# as the win-rate test reads the legal-choices test's games (winners, below).
+pytestmark = pytest.mark.xdist_group("policies")
+
+
+@functools.cache
+def winners(preset: str, name: str, games: int) -> tuple[str | None, ...]:
+    """The winners of the first ``games`` games of a policy on a bundled preset (4 players), played
+    once per test process: the legal-choices test plays them and the win-rate test reads the first
+    of them (their games are the same: seeds ("policies", i))."""
+    setup = make_setup(preset, policy=name, players=4)
+    policy = make_policy(name)
+    return tuple(play_game(setup, ("policies", i), policy=policy).winner for i in range(games))
 
 
 @pytest.mark.slow
@@ -24,21 +38,18 @@ def test_every_policy_makes_only_legal_choices(preset, name):
     """The engine checks every choice (check_choice raises PolicyError); 1,000 games each (24 of
     lookahead and expert, which play each important decision forward on copies of the game:
     their copies make choices too, and the engine checks them as well)."""
-    setup = make_setup(preset, policy=name)
-    policy = make_policy(name)
-    for seed in range(scaled(24 if name in SEARCHING else 1000)):
-        play_game(setup, seed, policy=policy)
+    played = winners(preset, name, scaled(24 if name in SEARCHING else 1000))
+    assert set(played) <= {"team", "horde", "stall"}
 
 
-def win_rate(name: str, games: int, preset: str = "zombie-horde", players: int = 4) -> float:
-    setup = make_setup(preset, policy=name, players=players)
-    policy = make_policy(name)
-    wins = sum(play_game(setup, ("policies", i), policy=policy).winner == "team" for i in range(games))
-    return wins / games
+def win_rate(name: str, games: int) -> float:
+    """The team's share of wins in a policy's first ``games`` games on zombie-horde."""
+    return winners("zombie-horde", name, max(games, scaled(1000)))[:games].count("team") / games
 
 
 @pytest.mark.slow
 def test_policies_differ_and_all_beat_random():
+    """On the first 800 games of the legal-choices test's (200 in make test)."""
     games = scaled(800)
     rates = {name: win_rate(name, games) for name in POLICIES if name not in SEARCHING}  # test_lookahead.py, test_expert.py
     assert len({round(r, 4) for r in rates.values()}) > 1, rates

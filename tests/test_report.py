@@ -25,6 +25,21 @@ def results_folder(tmp_path):
     return write_results(tmp_path / "difficulty-0123456789", difficulty_games())
 
 
+@pytest.fixture(scope="module")
+def report_min5(tmp_path_factory):
+    """The page of the difficulty results at a card minimum of 5, written once for the tests that
+    only read it (a page's pictures take most of a test's time)."""
+    folder = write_results(tmp_path_factory.mktemp("report") / "difficulty-0123456789", difficulty_games())
+    return write_report(folder, min_games=5)
+
+
+@pytest.fixture(scope="module")
+def report_default(tmp_path_factory):
+    """The page of the difficulty results at the default card minimum, written once likewise."""
+    folder = write_results(tmp_path_factory.mktemp("report") / "difficulty-0123456789", difficulty_games())
+    return write_report(folder)
+
+
 def image_sources(page: str) -> list[str]:
     return re.findall(r'<img [^>]*src="([^"]*)"', page)
 
@@ -62,8 +77,8 @@ def test_report_embeds_every_picture_and_the_setup(results_folder, tmp_path):
     assert sorted(p.name for p in (tmp_path / "images").iterdir()) == sorted(f"{name}.png" for name in PICTURES)
 
 
-def test_every_picture_has_alt_text_that_says_what_it_shows(results_folder):
-    page = write_report(results_folder, min_games=5).read_text(encoding="utf-8")
+def test_every_picture_has_alt_text_that_says_what_it_shows(report_min5):
+    page = report_min5.read_text(encoding="utf-8")
     alts = dict(re.findall(r'<img id="([^"]*)" alt="([^"]*)"', page))
     assert set(alts) == set(PICTURES)
     expected = {"heat-map-cards-per-player": ["Heat map of the team win rate, rows players (2 and 3), columns cards "
@@ -79,8 +94,8 @@ def test_every_picture_has_alt_text_that_says_what_it_shows(results_folder):
             assert fragment in html.unescape(alts[name]), (name, alts[name])
 
 
-def test_report_shows_the_boss_lieutenant_and_comparison_sections(results_folder):
-    page = html.unescape(write_report(results_folder, min_games=5).read_text(encoding="utf-8"))
+def test_report_shows_the_boss_lieutenant_and_comparison_sections(report_min5):
+    page = html.unescape(report_min5.read_text(encoding="utf-8"))
     # bosses alternate by game: in every cell Elspeth plays the even games, which the team wins at least as often
     assert "<td class=\"text\">Elspeth Tirel</td><td>6</td><td>30</td>" in page  # 6 cells, 30 games
     assert "Per cell: team win rate (Wilson 95%), games, of those that drew each lieutenant" in page
@@ -123,8 +138,8 @@ def test_report_gives_a_calibrated_table_its_answer_first(results_folder, tmp_pa
     assert "Your table plays at club: its rows come first." in page
 
 
-def test_report_without_enough_games_for_card_impact_says_so(results_folder):
-    page = write_report(results_folder).read_text(encoding="utf-8")
+def test_report_without_enough_games_for_card_impact_says_so(report_default):
+    page = report_default.read_text(encoding="utf-8")
     assert "No card has 100 games on each side yet" in page
     assert "card-impact" not in re.findall(r'<img id="([^"]*)"', page)
 
@@ -211,15 +226,14 @@ def png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def test_report_loads_in_a_headless_browser_without_errors(results_folder, tmp_path):
-    path = write_report(results_folder, min_games=5)
-    root = load_in_browser(path, tmp_path / "profile")
+def test_report_loads_in_a_headless_browser_without_errors(report_min5, tmp_path):
+    root = load_in_browser(report_min5, tmp_path / "profile")
     assert root.get("data-load-errors") == "none"
     assert root.get("data-images") == str(len(PICTURES))
 
 
-def test_the_browser_renders_every_section_and_takes_a_screenshot(results_folder, tmp_path):
-    path = write_report(results_folder, min_games=5)
+def test_the_browser_renders_every_section_and_takes_a_screenshot(report_min5, tmp_path):
+    path = report_min5
     dom = rendered_page(path, tmp_path / "profile-1")
     assert headings(dom) == SECTIONS  # every section heading, as the browser built the page
     assert len(re.findall(r"<img ", dom)) == len(PICTURES)
@@ -233,8 +247,8 @@ def test_the_browser_renders_every_section_and_takes_a_screenshot(results_folder
     assert len(data) > 50_000  # tables, text and pictures, not a blank page
 
 
-def test_the_browser_check_catches_a_broken_and_a_remote_picture(results_folder, tmp_path):
-    page = write_report(results_folder).read_text(encoding="utf-8")
+def test_the_browser_check_catches_a_broken_and_a_remote_picture(report_default, tmp_path):
+    page = report_default.read_text(encoding="utf-8")
     start = page.index("base64,") + len("base64,")
     broken = tmp_path / "broken.html"
     broken.write_text(page[:start] + "AAAA" + page[start + 64:], encoding="utf-8")

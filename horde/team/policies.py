@@ -331,9 +331,11 @@ class BaselinePolicy(Policy):
             worth = [p for p in horde if tactics.permanent_threat(p, view) >= 0 and not reading.returns_bigger(p, view)]
             if worth:
                 return max(worth, key=lambda p: (tactics.permanent_threat(p, view), view.toughness(p)))
+            if "horde" in options:
+                return "horde"  # nothing of the Horde worth it: an empty library loses nothing (H11), a team creature would
             ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
-            if ours:  # the least the team loses
-                return min(ours, key=view.power)
+            if ours:  # the least the team loses: a creature that survives it, then the weakest
+                return min(ours, key=lambda p: (amount is not None and view.toughness(p) <= amount, view.power(p)))
             return horde[0] if horde else options[0]
         ours = [o for o in options if not isinstance(o, int | str) and not o.is_horde]
         if ours:

@@ -344,11 +344,19 @@ def cards_drawn(card: CardDef) -> int:
 
 def draw_wasted(card: CardDef, player: int, view: TeamView) -> bool:
     """Whether a card-draw spell would be drawn into a full hand: after it the hand holds more
-    than seven cards (402.2), so that some would be discarded at the end of the turn."""
+    than seven cards (402.2), so that some would be discarded at the end of the turn; or would
+    draw more cards than its player's library holds (704.5b: a player who drew from an empty
+    library loses, and with it the team: H1)."""
     if "draw" not in card.verbs:
         return False
     drawn = cards_drawn(card)
-    return drawn > 0 and len(view.hand(player)) - 1 + drawn > HAND_SIZE
+    if drawn <= 0:
+        return False
+    if len(view.hand(player)) - 1 + drawn > HAND_SIZE:
+        return True
+    now = sum(view.amount(card, e.args.get("count", 1), player) for e in card.hooks.get("Cast", ())
+              if e.verb == "draw" and e.args.get("who", "you") == "you" and e.condition is None)
+    return now > view.library(player)
 
 
 # ---------------------------------------------------------------- mana kept open

@@ -12,7 +12,7 @@ from typing import Any
 
 from horde.engine import rules, turns
 from horde.engine.cards import ANY, IDENTITY, OPPONENTS_LANDS, CardDef
-from horde.engine.filters import Context
+from horde.engine.filters import Context, evaluate
 from horde.engine.fork import Snapshot
 from horde.engine.state import Game, Permanent, Side
 
@@ -45,6 +45,14 @@ class TeamView:
     @property
     def horde_library(self) -> int:
         return len(self._game.horde.library)
+
+    def library(self, player: int) -> int:
+        """How many cards a team player's library holds (a number every player may know)."""
+        return len(self._game.players[player].library)
+
+    def amount(self, card: CardDef, value: Any, player: int) -> int:
+        """An amount of a card's effect as it would be worked out now, with ``player`` its controller."""
+        return evaluate(self._game, Context(card, None, player), value)
 
     def hand(self, player: int) -> tuple:
         return tuple(self._game.players[player].hand)

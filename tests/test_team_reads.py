@@ -1,0 +1,42 @@
+"""Two misplays an outside reading of a whole expert game found (a team that drew from an empty
+library at 62 life; a death ping aimed at its own creature while the Horde, its library empty,
+had nothing worth it), each on a small board with the answer the rules make right."""
+
+from __future__ import annotations
+
+from conftest import put
+
+from horde.cards.catalogue import build_from_lines
+from horde.engine.decisions import Decision
+from horde.team import reading
+from horde.team.policies import BaselinePolicy, TeamView
+
+DRAW_PER_CREATURE = build_from_lines(["Name: Test Unconscious", "Cost: {4}{G}{G}", "Type: Sorcery",
+                                      'Cast: draw count="count:creature yours"'], "test")
+PING = build_from_lines(["Name: Test Diva", "Cost: {1}{B}{R}", "Type: Legendary Creature — Human", "PT: 4/2",
+                         "CreatureDies: damage amount=1 target=any when=\"creature nontoken yours\""], "test")
+
+
+def test_704_5b_no_draw_spell_that_draws_more_than_the_library_holds(make_game, catalogue):
+    """Three creatures and two cards in the library: drawing three loses the game (704.5b: the
+    player drew from an empty library; H1: the team with it). With ten cards it draws."""
+    game = make_game(players=1)
+    for _ in range(3):
+        put(game, catalogue, "Grizzly Bears", side="team")
+    player = game.players[0]
+    player.hand[:] = [DRAW_PER_CREATURE]
+    player.library[:] = player.library[:2] if len(player.library) >= 2 else player.library
+    assert len(player.library) == 2
+    assert reading.draw_wasted(DRAW_PER_CREATURE, 0, TeamView(game))
+    player.library[:] = [catalogue.get("Forest")] * 10
+    assert not reading.draw_wasted(DRAW_PER_CREATURE, 0, TeamView(game))
+
+
+def test_H11_a_ping_with_nothing_worth_it_goes_to_the_horde_not_a_team_creature(make_game, catalogue):
+    """The Horde's library is empty and it has no creature: 1 damage to the Horde mills nothing
+    and costs the team nothing (H11), where 1 damage to the team's own 1/1 kills it."""
+    game = make_game(players=1)
+    game.horde.library.clear()
+    bear = put(game, catalogue, "Grizzly Bears", side="team")
+    decision = Decision("target", 0, [bear, "horde"], subject=PING)
+    assert BaselinePolicy().choose(decision, TeamView(game)) == "horde"
