@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from horde import __version__
+from horde.cards import name_key
 from horde.cards.catalogue import Catalogue, Origin, decks_dir, setup_catalogue
 from horde.cards.decks import (
     HordeDeck,
@@ -110,6 +111,34 @@ class GameResult:
         }
 
 
+@dataclass(frozen=True)
+class DeckSlots:
+    """How much of a deck is real: its card slots (a card on two lines is two slots) that are
+    ``exact`` (hand-written, compiled whole, a token), ``approximated`` (--approximate: some of
+    the card's text read, the rest dropped) or ``blank`` (approximated with nothing read: a card
+    that plays by its printed facts alone, such as a spell that does nothing)."""
+
+    deck: str  # the deck's name
+    role: str  # "Horde", "player 1", ..., "schemes", "cube"
+    exact: int
+    approximated: int
+    blank: int
+
+    @property
+    def slots(self) -> int:
+        return self.exact + self.approximated + self.blank
+
+    def describe(self) -> str:
+        """``zombie-horde (Horde): 100 card slots, 100 exact, 0 approximated, 0 blank``."""
+        return (f"{self.deck} ({self.role}): {self.slots} card slots, {self.exact} exact, {self.approximated} "
+                f"approximated, {self.blank} blank")
+
+    def record(self) -> dict[str, Any]:
+        """A plain dict (JSON, a results folder's manifest, games.parquet's metadata)."""
+        return {"deck": self.deck, "role": self.role, "slots": self.slots, "exact": self.exact,
+                "approximated": self.approximated, "blank": self.blank}
+
+
 @dataclass(frozen=True, eq=False)
 class Prepared:
     """A setup resolved once, and every check a command makes before playing it done: its card
@@ -145,6 +174,27 @@ class Prepared:
         if self.cube is not None:
             cards += list(self.cube.cards)
         return self.catalogue.origins_of(cards)
+
+    def slots(self) -> tuple[DeckSlots, ...]:
+        """Per deck (the Horde's, each team player's, a scheme deck of its own, the cube drafted and
+        sealed decks come from), how many of its card slots are exact, approximated and blank: a
+        number from a half-modelled deck never passes for the group's."""
+        def count(name: str, role: str, cards: list[CardDef]) -> DeckSlots:
+            kinds = {"exact": 0, "approximated": 0, "blank": 0}
+            origins = self.catalogue.origins
+            for card in cards:
+                origin = origins.get(card.name)
+                kinds[origin.slot if origin is not None else "exact"] += 1
+            return DeckSlots(name, role, kinds["exact"], kinds["approximated"], kinds["blank"])
+
+        found = [count(self.horde_deck.name, "Horde", deck_cards(self.horde_deck))]
+        if self.schemes and not self.horde_deck.schemes:
+            found.append(count(self.setup.schemes, "schemes", list(self.schemes)))
+        for i, deck in enumerate(self.team_decks):
+            found.append(count(deck.name, f"player {i + 1}", deck.cards + deck.commanders))
+        if self.cube is not None:
+            found.append(count(self.cube.name, "cube", list(self.cube.cards)))
+        return tuple(found)
 
     @property
     def approximated(self) -> dict[str, tuple[str, ...]]:
@@ -187,7 +237,7 @@ def _prepare(setup: GameSetup, catalogue: Catalogue) -> Prepared:
                                      partial(load_team_deck, name, catalogue, setup.allow_illegal)))
     banlist = about_knob("banlist", setup.banlist, lambda: load_banlist(setup.banlist))
     # R3, names matched in any case: the cards of the team's decks, or of the cube they are drafted from
-    banned = frozenset(c.name for c in cube.cards if c.name.lower() in banlist) if cube is not None else \
+    banned = frozenset(c.name for c in cube.cards if name_key(c.name) in banlist) if cube is not None else \
         banned_cards(banlist, team_decks)
     new_policy = about_knob("skill" if setup.skill else "policy", setup.skill or setup.policy,
                             lambda: skill.policy_for(setup))

@@ -60,13 +60,19 @@ def test_double_faced_cards_by_their_front_face(index):
     back = index.lookup("Insectile Aberration")
     assert "back face" in back.refused and "'Delver of Secrets'" in back.refused
     giant = index.lookup("Bonecrusher Giant")
-    assert giant.mana_value == 3.0 and "adventure" in giant.note
+    assert giant.mana_value == 3.0 and giant.note == "" and not giant.refused  # every face plays
+    assert [(face["faceName"], face["type"], face["manaCost"]) for face in giant.faces] == [
+        ("Bonecrusher Giant", "Creature — Giant", "{2}{R}"), ("Stomp", "Instant — Adventure", "{1}{R}")]
+    assert "back face" in index.lookup("Stomp").refused  # a deck names an adventure card by its creature
+    assert delver.faces == ()  # a transform card: its front face alone
 
 
-def test_split_cards_are_refused_by_either_name(index):
-    for name in ("Fire // Ice", "Fire", "Ice"):
+def test_split_cards_are_found_by_either_name_with_both_halves(index):
+    for name in ("Fire // Ice", "Fire", "Ice", "fire // ice"):
         card = index.lookup(name)
-        assert card.refused.startswith("'Fire // Ice' is a split card")
+        assert (card.name, card.layout, card.refused) == ("Fire // Ice", "split", "")
+        assert [face["faceName"] for face in card.faces] == ["Fire", "Ice"]
+        assert card.faces[1]["text"] == "Tap target permanent.\nDraw a card."
 
 
 @pytest.mark.parametrize("kind", ["gz", "xz", "zip"])
@@ -81,7 +87,7 @@ def test_compressed_files(tmp_path, kind):
         with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as archive:
             archive.writestr("AtomicCards.json", raw)
     summary = import_atomic_cards(source, target=tmp_path / "cards.sqlite")
-    assert summary["cards"] == 12 and summary["refused_layouts"] == 1
+    assert summary["cards"] == 12 and summary["refused_layouts"] == 0  # no meld card: every face plays
     assert CardIndex(tmp_path / "cards.sqlite").lookup("Doom Blade").mana_cost == "{1}{B}"
 
 

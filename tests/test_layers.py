@@ -39,9 +39,11 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
       "horde.engine.rules.choices", "horde.engine.rules.schemes", "horde.engine.rules")),
     ("verbs", "the closed vocabulary of card behaviour",
      ("horde.engine.effects",)),
-    ("verb families", "the verbs of one family of cards each (lands and mana rocks, the staples, keyword abilities, ...), registered in "
-                      "the one vocabulary with ``verb``; the module that imports them all (the card pipeline reads it)",
-     ("horde.engine.effects_mana", "horde.engine.effects_staples", "horde.engine.effects_keywords", "horde.engine.effects_walkers",
+    ("verb families", "the verbs of one family of cards each (lands and mana rocks, the staples, keyword abilities, "
+                      "characteristic-defining abilities, ...), registered in the one vocabulary with ``verb``; the "
+                      "module that imports them all (the card pipeline reads it)",
+     ("horde.engine.effects_layers", "horde.engine.effects_mana", "horde.engine.effects_staples",
+      "horde.engine.effects_keywords", "horde.engine.effects_walkers",
       "horde.engine.vocabulary")),
     ("boss", "the boss and the lieutenants (B, L), calling the rules; the engine wires L6 and L7 in; the "
              "archenemy's schemes (A)",

@@ -81,7 +81,7 @@ def test_L2_entry_roll_explained_by_the_rule(log_lines):
 
 def test_json_adds_only_the_documented_events():
     result = CliRunner().invoke(cli, ["play", "--seed", "7", "--players", "4", "--json"])
-    events = [json.loads(line) for line in result.output.splitlines()]
+    events = [json.loads(line) for line in result.stdout.splitlines()]
     assert all(not problems(e) for e in events)
     kinds = {e["event"] for e in events}
     assert {"turn_begins", "draw", "land_played", "command_zone"} <= kinds

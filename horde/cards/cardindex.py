@@ -8,14 +8,16 @@ failed import leaves the old index as it was; the temporary files of imports kil
 removed by the next one. The file's work is bounded as well as its size (docs/limits.md): every
 value, every card and the whole decompressed JSON are checked as they stream to the parser, and
 a card past the limits of a card stops the import there, naming it. ``CardIndex.lookup(name)``
-finds a card by its name, a face name or an ``A // B`` name, ignoring case.
+finds a card by its name, a face name or an ``A // B`` name, ignoring case and reading æ as ae
+(``horde.cards.name_key``: old lists write ``AEthersnipe`` and ``Æther Gale``).
 
 The index holds facts only (name, mana cost, colours, type line, power/toughness, loyalty,
 keywords, Oracle text, layout). What a card *does* comes from a hand-written entry or from the
-Oracle-text compiler (``horde.cards.oracle``); ``horde.cards.catalogue`` decides which. Multi-faced cards are
-kept by their front face (transform, modal double-faced, adventure, flip) or kept with the reason
-they are refused (split, aftermath, meld), never half-read. AtomicCards has no tokens: tokens come
-from the card files.
+Oracle-text compiler (``horde.cards.oracle``); ``horde.cards.catalogue`` decides which. A card of
+two faces keeps every face's facts and text (``IndexedCard.faces``): split, aftermath, adventure
+and modal double-faced cards play every face, transform and flip cards their front face; meld
+cards are kept with the reason they are refused, never half-read. AtomicCards has no tokens:
+tokens come from the card files.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from operator import eq, itemgetter, lt
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from horde.cards import name_key
 from horde.errors import HordeError
 from horde.files import SIZES, WriteError, check_regular, make_folder, shown
 from horde.limits import (
@@ -57,19 +60,24 @@ if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
 
 INDEX_NAME = "cards.sqlite"
-SCHEMA = 1
+SCHEMA = 2  # 2: every face of a card of two faces is kept (``IndexedCard.faces``)
 # MTGJSON fields kept for each card (the Card (Atomic) data model's names).
 FIELDS = ("name", "faceName", "manaCost", "manaValue", "colors", "colorIdentity", "type", "supertypes",
           "types", "subtypes", "power", "toughness", "loyalty", "keywords", "text", "layout", "side")
-# Multi-faced layouts played by their front face; the other face is never used.
-FRONT_FACE_LAYOUTS = {"transform": "a transform card", "modal_dfc": "a modal double-faced card",
-                      "adventure": "an adventure card", "flip": "a flip card"}
-# Layouts refused with the reason: the engine plays one face per card.
+# Multi-faced layouts played by their front face; the other face is never used (no verb transforms
+# a permanent).
+FRONT_FACE_LAYOUTS = {"transform": "a transform card", "flip": "a flip card"}
+# Multi-faced layouts whose every face is played (horde.engine.cards.FACES): a deck names a split
+# card by either half too, an adventure or modal double-faced card by its front face.
+FACED_LAYOUTS = {"split": "a split card", "aftermath": "an aftermath card", "adventure": "an adventure card",
+                 "modal_dfc": "a modal double-faced card"}
+# Layouts refused with the reason.
 REFUSED_LAYOUTS = {
-    "split": "a split card: either half can be cast, and the engine plays one face per card",
-    "aftermath": "an aftermath card: its second half is cast from the graveyard, which the engine does not do",
     "meld": "a meld card: melding two cards is beyond the engine",
 }
+# The facts of each face kept for a card of two faces (MTGJSON's names).
+FACE_FIELDS = ("faceName", "manaCost", "type", "supertypes", "types", "subtypes", "power", "toughness", "loyalty",
+               "colors", "text", "side")
 # Layouts that are not cards of a deck (AtomicCards lists a few).
 SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series", "planar", "scheme", "vanguard"}
 # What an AtomicCards file may hold (docs/limits.md): the decompressed JSON, the cards, the faces of one.
@@ -120,6 +128,7 @@ class IndexedCard:
     layout: str
     note: str = ""  # e.g. "the front face of a transform card"
     refused: str = ""  # why the card can't be played at all, or ""
+    faces: tuple[dict[str, Any], ...] = ()  # each face's facts and text (FACE_FIELDS), front first, for a card of two faces
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> IndexedCard:
@@ -179,15 +188,20 @@ def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None
         return None
     front = next((f for f in faces if f.get("side", "a") == "a"), faces[0])
     note = refused = ""
+    kept: tuple[dict[str, Any], ...] = ()
     if layout in REFUSED_LAYOUTS:
         refused = f"'{front.get('name', key)}' is {REFUSED_LAYOUTS[layout]}"
-    elif len(faces) > 1 or layout in FRONT_FACE_LAYOUTS:
+    elif layout in FACED_LAYOUTS and len(faces) == 2:
+        ordered = [front] + [f for f in faces if f is not front]
+        kept = tuple({k: f.get(k) for k in FACE_FIELDS if f.get(k) is not None} for f in ordered)
+    elif len(faces) > 1 or layout in FRONT_FACE_LAYOUTS or layout in FACED_LAYOUTS:
         others = " and ".join(f"'{f.get('faceName')}'" for f in faces if f is not front and f.get("faceName"))
         note = (f"the front face of {FRONT_FACE_LAYOUTS.get(layout, 'a ' + layout + ' card')}; "
                 f"{'its other face ' + others if others else 'the other face'} is not played")
     value = front.get("faceManaValue", front.get("manaValue", 0)) or 0
+    whole = refused or (kept and layout in ("split", "aftermath"))  # named by both halves: 'Fire // Ice'
     return IndexedCard(
-        name=front.get("name", key) if refused else front.get("faceName") or front.get("name", key),
+        name=front.get("name", key) if whole else front.get("faceName") or front.get("name", key),
         full_name=front.get("name", key),
         mana_cost=front.get("manaCost", "") or "", mana_value=float(value),
         colors=tuple(front.get("colors", ())), color_identity=tuple(front.get("colorIdentity", ())),
@@ -195,7 +209,7 @@ def card_from_faces(key: str, faces: list[dict[str, Any]]) -> IndexedCard | None
         types=tuple(front.get("types", ())), subtypes=tuple(front.get("subtypes", ())),
         power=front.get("power"), toughness=front.get("toughness"), loyalty=front.get("loyalty"),
         keywords=tuple(front.get("keywords", ())), text=front.get("text", "") or "", layout=layout,
-        note=note, refused=refused)
+        note=note, refused=refused, faces=kept)
 
 
 class _Counting(io.RawIOBase):
@@ -449,17 +463,19 @@ def import_atomic_cards(source: str | os.PathLike[str], target: Path | None = No
                         continue
                     data = json.dumps(card.__dict__, separators=(",", ":"), ensure_ascii=False)
                     digest.update(data.encode())
-                    keys = {key.lower(), card.name.lower(), card.full_name.lower()}
+                    keys = {name_key(key), name_key(card.name), name_key(card.full_name)}
                     rows.extend((k, card.name, data) for k in keys)
                     if compile is not None and not card.refused:
                         batch.append(card)
                     for face in faces:  # the other faces' names say which card to name
                         other = face.get("faceName", "")
-                        if other and other.lower() not in keys:
+                        if other and card.layout in ("split", "aftermath") and card.faces:
+                            rows.append((name_key(other), card.name, data))  # a half names its card
+                        elif other and name_key(other) not in keys:
                             reason = card.refused or (f"'{other}' is the back face of '{card.full_name}'; a deck names "
                                                       f"its front face '{card.name}'")
                             record = dict(card.__dict__, name=other, refused=reason)
-                            rows.append((other.lower(), other, json.dumps(record, separators=(",", ":"),
+                            rows.append((name_key(other), other, json.dumps(record, separators=(",", ":"),
                                                                           ensure_ascii=False)))
                     cards += 1
                     refused += bool(card.refused)
@@ -610,9 +626,15 @@ class CardIndex:
         return self.meta.get("digest", "")
 
     def lookup(self, name: str) -> IndexedCard | None:
-        """The card named ``name`` (its name, a face name or ``A // B``; case ignored), or None."""
+        """The card named ``name`` (its name, a face name or ``A // B``; case ignored, æ read as ae),
+        or None."""
         try:
-            row = self._connection().execute("SELECT data FROM cards WHERE key = ?", (name.strip().lower(),)).fetchone()
+            key = name_key(name)
+            row = None
+            for spelling in (key, key.replace("ae", "æ")) if "ae" in key else (key,):  # an index of older files: Æ
+                row = self._connection().execute("SELECT data FROM cards WHERE key = ?", (spelling,)).fetchone()
+                if row:
+                    break
             if not row:
                 return None
             card = IndexedCard.from_json(json.loads(row[0]))
@@ -623,6 +645,8 @@ class CardIndex:
                                      "supertypes": list(card.supertypes), "types": list(card.types),
                                      "subtypes": list(card.subtypes), "keywords": list(card.keywords),
                                      "manaValue": card.mana_value}])
+            if card.faces:
+                check_faces(card.name, [dict(face) for face in card.faces])
             return card
         except (sqlite3.Error, ValueError, TypeError, RecursionError) as error:
             raise HordeError(f"the card index is damaged ({' '.join(str(error).split())[:200]}); import it again "
@@ -647,7 +671,7 @@ class CardIndex:
 
     def close_matches(self, name: str, n: int = 3) -> list[str]:
         """Names in the index close to ``name`` (those that share its first two letters)."""
-        prefix = name.strip().lower()[:2]
+        prefix = name_key(name)[:2]
         if not prefix:
             return []
         try:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from horde.bundled import bundled_folder
+from horde.cards import name_key
 from horde.cards.tokens import described_token
 from horde.engine.cards import (
     ANY,
@@ -70,7 +71,14 @@ if TYPE_CHECKING:  # both are imported where used: a game whose cards are all in
 
 FIELDS = {"Name", "Cost", "Type", "PT", "Loyalty", "Keywords", "Colors", "Identity", "Mana", "Equip",
           "Flashback", "HordeX", "Text", "Enchant", "Kicker", "Multikicker", "Choose", "Cycling", "Unearth",
-          "CastFromGraveyard", "EntersTapped", "Overload", "CostsLess", "ChooseColor"} | {"Evoke", "Dash", "Buyback", "Typecycling", "Echo", "Suspend"}  # keyword costs
+          "CastFromGraveyard", "EntersTapped", "Overload", "CostsLess", "ChooseColor", "Layout", "Face"} | {"Evoke", "Dash", "Buyback", "Typecycling", "Echo", "Suspend"}  # keyword costs
+# The layouts of cards of two faces a card file may give (``Layout:``), each with its ``Face:`` sections.
+LAYOUTS = {"split": "two halves, either cast from hand (709); with fuse both at once",
+           "aftermath": "two halves, the second (Keywords: aftermath) cast only from the graveyard (702.127)",
+           "adventure": "a creature and its Adventure, an instant or sorcery cast first from hand (715)",
+           "modal_dfc": "two faces, either played (712.12)",
+           "transform": "a front face played; its back face is not (no verb transforms a permanent)",
+           "flip": "a front face played; its flipped face is not"}
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or more": (1, 99), "one or both": (1, 2)}
 SUPERTYPES = {"Legendary", "Basic", "Snow", "World", "Token", "Elite", "Ongoing"}
 CARD_TYPES = {"Artifact", "Enchantment", "Planeswalker", "Land", "Creature", "Instant", "Sorcery", "Kindred",
@@ -179,6 +187,7 @@ class _Block:
     hooks: list[tuple[str, str, int]] = field(default_factory=list)
     mana: list[tuple[str, int]] = field(default_factory=list)  # its Mana lines, one mana ability each
     error: DeckError | None = None  # the first problem of a block read leniently
+    faces: list[_Block] = field(default_factory=list)  # the ``Face:`` sections of a card of two faces
 
 
 @dataclass(frozen=True)
@@ -187,12 +196,22 @@ class Origin:
     index's facts and the Oracle-text compiler), ``approximated`` (the index's facts and the
     abilities read, with ``dropped`` each ability that was not played), ``described`` (a token a
     Horde list describes) or ``created`` (a token a compiled card's text creates; ``where`` names
-    that card)."""
+    that card). An approximated card is ``blank`` when nothing of its text was read: it plays
+    by its printed facts alone (a spell that does nothing, a creature without its abilities)."""
 
     kind: str
     where: str
     dropped: tuple[str, ...] = ()
     note: str = ""
+    blank: bool = False
+
+    @property
+    def slot(self) -> str:
+        """What a card slot of this origin is, for the counts of a deck: ``exact`` (hand-written,
+        compiled, a token), ``approximated`` (some of its text read), or ``blank`` (none)."""
+        if self.kind != "approximated":
+            return "exact"
+        return "blank" if self.blank else "approximated"
 
 
 class Catalogue:
@@ -217,7 +236,7 @@ class Catalogue:
         self._cache_key: str | None = None
 
     def __contains__(self, name: str) -> bool:
-        return name.lower() in self._lower
+        return name_key(name) in self._lower
 
     def __len__(self) -> int:
         return len(self.cards) + len(self.tokens)
@@ -225,7 +244,7 @@ class Catalogue:
     def get(self, name: str, path: str | None = None, line: int | None = None) -> CardDef:
         """The card of that name (hand-written, else compiled from the index); a card that can't be
         had is a DeckError naming the card and why (closest names for an unknown one)."""
-        low = name.lower()
+        low = name_key(name)
         key = self._lower.get(low)
         if key is not None:
             return self.cards.get(key) or self.tokens[key]
@@ -238,7 +257,7 @@ class Catalogue:
         if isinstance(described, str):
             raise DeckError(described, path, line)
         if described is not None:
-            if described.name.lower() not in self._lower:
+            if name_key(described.name) not in self._lower:
                 self.add(described, path or "<text>", line or 0, Origin("described", f"{path}:{line}"))
             self._lower[low] = described.name
             return described
@@ -256,7 +275,7 @@ class Catalogue:
         return card
 
     def add(self, card: CardDef, path: str, line: int, origin: Origin | None = None, replace: bool = False) -> None:
-        low = card.name.lower()
+        low = name_key(card.name)
         if low in self._lower:
             if not replace:
                 raise DeckError(f"card '{card.name}' is defined twice", path, line)
@@ -300,7 +319,7 @@ class Catalogue:
         m = re.fullmatch(r"(?:([0-9]{1,6})/([0-9]{1,6})\s+)?(.+?)(?:\s+tokens?)?", name.strip(), re.I)
         if not m or (m[1] is None and m[3] == name.strip()):
             return None
-        key = self._lower.get(m[3].lower())
+        key = self._lower.get(name_key(m[3]))
         card = self.tokens.get(key) if key else None
         if card is None or (m[1] is not None and (card.power, card.toughness) != (int(m[1]), int(m[2]))):
             return None
@@ -323,11 +342,11 @@ class Catalogue:
 
         index = open_index(self.index_path) if self.index_path is not None else None
         indexed = index.lookup(name) if index is not None else None
-        low = name.lower()
+        low = name_key(name)
         if index is None or indexed is None:
             self.refused[low] = self._unknown(name, index)
             return None
-        if indexed.name.lower() in self._lower:  # a face or split name of a card the files have
+        if name_key(indexed.name) in self._lower:  # a face or split name of a card the files have
             return self.get(indexed.name)
         compiled = None
         if self.cache_key() == index.meta.get("compiled_with") and index.meta.get("grammar") == grammar_version():
@@ -341,7 +360,7 @@ class Catalogue:
         for token in tokens:  # 111.4: the tokens its text creates, defined by that text
             self.add(token, str(index.path), 0, Origin("created", card.name))
         self.add(card, str(index.path), 0, origin)
-        if low != card.name.lower():
+        if low != name_key(card.name):
             self._lower[low] = card.name
         return card
 
@@ -351,6 +370,7 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
     be read marks its block (``_Block.error``) instead of stopping the file."""
     blocks: list[_Block] = []
     current: _Block | None = None
+    section: _Block | None = None  # where the lines go: the card, or its last Face section
     recognised = False  # a known field or hook was read: the file is a card file, its lines may be quoted
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -363,8 +383,9 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
         if key == "Name" and current is not None and "Name" in current.fields:
             current = None
         if current is None:
-            current = _Block(path, number)
+            current = section = _Block(path, number)
             blocks.append(current)
+        assert section is not None
         try:
             if not recognised and (not sep or (key not in FIELDS and key not in HOOKS)):
                 # Nothing yet says this is a card file: its content is not shown.
@@ -373,18 +394,23 @@ def read_blocks(text: str, path: str, lenient: bool = False) -> list[_Block]:
             if not sep:
                 raise DeckError(f"expected 'Field: value', got {quoted(line)}", path, number)
             value = value.strip()
-            if key == "Mana":  # one line for each mana ability
-                current.mana.append((value, number))
-                current.fields.setdefault(key, (value, number))
-            elif key == "Typecycling" and key in current.fields:  # 'Mountaincycling {2}, forestcycling {2}'
-                current.fields[key] = (_more_typecycling(current.fields[key][0], value, path, number),
-                                       current.fields[key][1])
+            if key == "Face":  # a face of a card of two faces: the lines after it are the face's
+                if not value:
+                    raise DeckError("expected 'Face: NAME' (the face's name)", path, number)
+                section = _Block(path, number, {"Name": (value, number)})
+                current.faces.append(section)
+            elif key == "Mana":  # one line for each mana ability (of the card, or of its face)
+                section.mana.append((value, number))
+                section.fields.setdefault(key, (value, number))
+            elif key == "Typecycling" and key in section.fields:  # 'Mountaincycling {2}, forestcycling {2}'
+                section.fields[key] = (_more_typecycling(section.fields[key][0], value, path, number),
+                                       section.fields[key][1])
             elif key in FIELDS:
-                if key in current.fields and key != "Text":
+                if key in section.fields and key != "Text":
                     raise DeckError(f"field '{key}' given twice", path, number)
-                current.fields[key] = (value, number)
+                section.fields[key] = (value, number)
             elif key in HOOKS:
-                current.hooks.append((key, value, number))
+                section.hooks.append((key, value, number))
             else:
                 raise DeckError(f"unknown field or hook {quoted(key)}: expected one of "
                                 f"{', '.join(sorted(FIELDS | set(HOOKS)))}", path, number)
@@ -722,8 +748,121 @@ def _one_target(hook: str, effects: list[Effect], name: str, path: str) -> list[
     return out
 
 
+def _pt_side(text: str, name: str, pt: str, path: str, line: int) -> tuple[int, bool]:
+    """One side of a PT line: a number, or a * (208.2) alone or with a number added (``1+*``,
+    ``*+1``): (the number, whether a * is there)."""
+    text = text.strip()
+    if "*" not in text:
+        return card_number(text, "PT", path, line, name), False
+    m = re.fullmatch(r"\*|([0-9]{1,4})\s*\+\s*\*|\*\s*\+\s*([0-9]{1,4})", text)
+    if not m:
+        raise DeckError(f"card '{name}': bad PT {quoted(pt)}: a * side is *, N+* or *+N (208.2)", path, line)
+    added = m[1] or m[2]
+    return (card_number(added, "PT", path, line, name) if added else 0), True
+
+
+def _characteristic_defining(name: str, types: frozenset[str], starred: tuple[bool, bool], statics: list[Effect],
+                             f: dict[str, tuple[str, int]], path: str) -> tuple[Any, Any]:
+    """The amounts of a creature's characteristic-defining ability (604.3, ``Static: pt_equals``)
+    for its * power and * toughness: ``amount=`` both, ``power=`` and ``toughness=`` each; every
+    * side needs one, and a side printed as a number has none."""
+    found = [e for e in statics if e.verb == "pt_equals"]
+    if len(found) > 1:
+        raise DeckError(f"card '{name}' has two 'Static: pt_equals' lines: one gives both sides", path, found[1].line)
+    if not found:
+        if any(starred):
+            raise DeckError(f"creature '{name}' has a * in its PT but no 'Static: pt_equals amount=...' (or power=, "
+                            "toughness=: its characteristic-defining ability, 604.3)", path, f["PT"][1])
+        return None, None
+    args, line = found[0].args, found[0].line
+    if "Creature" not in types:
+        raise DeckError(f"card '{name}': pt_equals is a creature's characteristic-defining ability", path, line)
+    if args["amount"] is not None and (args["power"] is not None or args["toughness"] is not None):
+        raise DeckError(f"card '{name}': pt_equals takes amount= (both sides) or power= and toughness=, not both",
+                        path, line)
+    power = args["power"] if args["amount"] is None else args["amount"]
+    toughness = args["toughness"] if args["amount"] is None else args["amount"]
+    for side, amount, star in (("power", power, starred[0]), ("toughness", toughness, starred[1])):
+        if star and amount is None:
+            raise DeckError(f"card '{name}': its {side} is printed with a * but pt_equals gives no {side} (write "
+                            f"{side}=AMOUNT, or amount= for both)", path, line)
+        if amount is not None and not star:
+            raise DeckError(f"card '{name}': pt_equals gives its {side}, but its PT {quoted(f['PT'][0])} prints that "
+                            "side as a number (a characteristic-defining ability sets a * side: 604.3)", path, line)
+    return power, toughness
+
+
 def build_card(block: _Block) -> CardDef:
-    """Turn one block into a checked CardDef."""
+    """Turn one block into a checked CardDef (a card of two faces with its ``Face:`` sections)."""
+    if not block.faces and "Layout" not in block.fields:
+        return _build_one(block)
+    return _build_faced(block)
+
+
+def _build_faced(block: _Block) -> CardDef:
+    """A card of two faces: ``Layout:`` and its ``Face:`` sections, each face a card of its own.
+    A split (aftermath) card's own lines hold only its name (``A // B``), its layout and its text:
+    its characteristics are its halves' combined (709.4); any other layout's own lines are its
+    front face, and its one ``Face:`` is the back (the Adventure, 715)."""
+    f = block.fields
+    path = block.path
+    name, name_line = f.get("Name", ("", block.line))
+    layout, layout_line = f.get("Layout", ("", block.line))
+    if layout not in LAYOUTS:
+        raise DeckError(f"card '{name}': 'Layout: {quoted(layout)[1:-1]}' is not a layout of two faces: expected one "
+                        f"of {', '.join(LAYOUTS)}", path, layout_line)
+    faces = [_build_one(face) for face in block.faces]  # a Face: section holds no Face: of its own
+    halves = layout in ("split", "aftermath")
+    wanted = 2 if halves else 1
+    if len(faces) != wanted:
+        raise DeckError(f"card '{name}': a card of layout {layout} has {wanted} 'Face:' section"
+                        f"{'s' if wanted > 1 else ''}, not {len(faces)}", path, layout_line)
+    for face in faces:
+        if "aftermath" in face.keywords and (not halves or face is faces[0]):
+            raise DeckError(f"card '{name}': only a split card's second half has aftermath (702.127)", path,
+                            layout_line)
+        if "fuse" in face.keywords and not halves:
+            raise DeckError(f"card '{name}': only a split card's halves have fuse (702.102)", path, layout_line)
+    if not halves:
+        front = _build_one(block, layout, tuple(faces))
+        if layout == "adventure" and not (front.is_creature and {"Instant", "Sorcery"} & faces[0].types):
+            raise DeckError(f"card '{name}': an adventure card is a creature whose Face is an instant or sorcery "
+                            "(715.2)", path, layout_line)
+        return front
+    extra = sorted(set(f) - {"Name", "Layout", "Text"})
+    if extra:
+        raise DeckError(f"card '{name}': a split card's facts are its halves' (709.4): field '{extra[0]}' goes in a "
+                        "'Face:' section", path, f[extra[0]][1])
+    if block.hooks:
+        raise DeckError(f"card '{name}': a split card's abilities are its halves': '{block.hooks[0][0]}' goes in a "
+                        "'Face:' section", path, block.hooks[0][2])
+    left, right = faces
+    if not name:
+        raise DeckError("card block has no 'Name:' line", path, block.line)
+    for face in faces:
+        if face.is_permanent:
+            raise DeckError(f"card '{name}': a split card's halves are instants or sorceries here", path, layout_line)
+    both = _combined(name, left, right, f.get("Text", (f"{left.text} // {right.text}", 0))[0],
+                     f"{path}:{name_line}")
+    fused: tuple[CardDef, ...] = ()
+    if "fuse" in left.keywords and "fuse" in right.keywords:  # 702.102: both halves cast together from hand
+        fused = (dataclasses.replace(both, layout="fused", hooks={"Cast": left.hooks.get("Cast", ())
+                                                                  + right.hooks.get("Cast", ())}),)
+    return dataclasses.replace(both, layout=layout, faces=(left, right) + fused)
+
+
+def _combined(name: str, left: CardDef, right: CardDef, text: str, source: str) -> CardDef:
+    """A split card outside the stack (709.4): both halves' characteristics combined, no ability."""
+    cost = ManaCost(left.cost.generic + right.cost.generic, left.cost.pips + right.cost.pips,
+                    left.cost.x or right.cost.x)
+    return CardDef(name=name, cost=cost, types=left.types | right.types, subtypes=left.subtypes | right.subtypes,
+                   supertypes=left.supertypes | right.supertypes, keywords=left.keywords | right.keywords,
+                   colours=left.colours | right.colours, identity=left.identity | right.identity, text=text,
+                   source=source)
+
+
+def _build_one(block: _Block, layout: str = "", faces: tuple[CardDef, ...] = ()) -> CardDef:
+    """Turn one block (or a card's front face, with its other ``faces``) into a checked CardDef."""
     f = block.fields
     path = block.path
     if "Name" not in f:
@@ -751,15 +890,17 @@ def build_card(block: _Block) -> CardDef:
     subtypes = frozenset(right.split())
     cost = parse_cost(f.get("Cost", ("", 0))[0], path, f.get("Cost", ("", block.line))[1])
     power = toughness = None
-    pt_amount = None
+    starred = (False, False)  # which sides are printed with a * (208.2: a characteristic-defining ability's)
     if "Creature" in types:
         if "PT" not in f:
             raise DeckError(f"creature '{name}' has no 'PT:' line", path, block.line)
         text, pt_line = f["PT"]
         m = re.fullmatch(r"([^/]*)/([^/]*)", text)
         if not m:
-            raise DeckError(f"card '{name}': bad PT {quoted(text)}: expected like 2/2 or */*", path, pt_line)
-        power, toughness = (0 if v.strip() == "*" else card_number(v, "PT", path, pt_line, name) for v in m.groups())
+            raise DeckError(f"card '{name}': bad PT {quoted(text)}: expected like 2/2, */* or */1+*", path, pt_line)
+        sides = [_pt_side(v, name, text, path, pt_line) for v in m.groups()]
+        (power, power_star), (toughness, toughness_star) = sides
+        starred = (power_star, toughness_star)
     loyalty = None
     if "Loyalty" in f:
         text, loyalty_line = f["Loyalty"]
@@ -791,6 +932,8 @@ def build_card(block: _Block) -> CardDef:
     for text_cost in (equip, flashback, kicker, *more.pop("_costs")):
         if text_cost is not None:
             identity |= text_cost.colours
+    for other in faces:
+        identity |= other.identity  # 903.4: a card's colour identity holds both faces' colours
     if "Identity" in f:
         identity = identity | parse_colours(f["Identity"][0], "Identity", path, f["Identity"][1], name)
     horde_x = card_number(f["HordeX"][0], "HordeX", path, f["HordeX"][1], name) if "HordeX" in f else 3
@@ -872,10 +1015,7 @@ def build_card(block: _Block) -> CardDef:
         at = VERBS[e.verb].at
         if at is not None:
             points[at] = points.get(at, ()) + (e,)
-    pt = [e for e in statics if e.verb == "pt_equals"]
-    pt_amount = pt[0].args["amount"] if pt else None
-    if "Creature" in types and pt_amount is None and "*" in f["PT"][0]:
-        raise DeckError(f"creature '{name}' has */* but no 'Static: pt_equals amount=...'", path, f["PT"][1])
+    power_amount, toughness_amount = _characteristic_defining(name, types, starred, statics, f, path)
     cast = hooks.get("Cast", [])
     counters = next((e for e in cast if e.verb == "counter_spell"), None)
     overload = None
@@ -899,9 +1039,10 @@ def build_card(block: _Block) -> CardDef:
         cycling=parse_cost(f["Cycling"][0], path, f["Cycling"][1]) if "Cycling" in f else more.pop("cycling", None),
         unearth=parse_cost(f["Unearth"][0], path, f["Unearth"][1]) if "Unearth" in f else None,
         from_graveyard=_from_graveyard(name, f["CastFromGraveyard"], path) if "CastFromGraveyard" in f else None, static_flags=static_flags, points=points,
-        pt_amount=pt_amount, counters=counters, is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped,
-        overload=overload, costs_less=costs_less, enters_pay_life=enters_pay_life, choose_colour=choose_colour, **more)
-
+        power_amount=power_amount, toughness_amount=toughness_amount, counters=counters,
+        is_fog=any(e.verb == "fog" for e in cast), enters_tapped=enters_tapped, overload=overload,
+        costs_less=costs_less, layout=layout, faces=faces, enters_pay_life=enters_pay_life,
+        choose_colour=choose_colour, **more)
 
 
 def _more_typecycling(before: str, value: str, path: str, line: int) -> str:
@@ -958,6 +1099,16 @@ def facts_of(card: CardDef) -> Facts:
                  pt_star=card.pt_amount is not None, x_cost=card.cost.x)
 
 
+def pt_text(card: CardDef) -> str:
+    """A creature's power and toughness as printed: ``2/2``, ``*/*``, ``*/4``, ``*/1+*`` (208.2)."""
+    def side(value: int | None, amount: Any) -> str:
+        if amount is None:
+            return str(value)
+        return f"{value}+*" if value else "*"
+
+    return f"{side(card.power, card.power_amount)}/{side(card.toughness, card.toughness_amount)}"
+
+
 def fact_lines(card: CardDef) -> list[str]:
     """The printed facts of a card as card-file lines (Name, Cost, Type, PT, Loyalty, Colors)."""
     lines = [f"Name: {card.name}"]
@@ -965,7 +1116,7 @@ def fact_lines(card: CardDef) -> list[str]:
         lines.append(f"Cost: {card.cost}")
     lines.append(f"Type: {card.type_line()}")
     if card.is_creature:
-        lines.append("PT: */*" if card.pt_amount is not None else f"PT: {card.power}/{card.toughness}")
+        lines.append(f"PT: {pt_text(card)}")
     if card.loyalty is not None:
         lines.append(f"Loyalty: {card.loyalty}")
     if card.colours != card.cost.colours:
@@ -1024,67 +1175,137 @@ def index_fact_lines(indexed: IndexedCard) -> list[str]:
     return lines
 
 
+def face_fact_lines(face: Mapping[str, Any]) -> list[str]:
+    """The printed facts of one face of an index card (``IndexedCard.faces``) as card-file lines,
+    without its name (a ``Face:`` line or the card's own gives it)."""
+    lines = [f"Cost: {face['manaCost']}"] if face.get("manaCost") else []
+    lines.append(f"Type: {face.get('type', '')}")
+    if "Creature" in face.get("types", ()):
+        lines.append(f"PT: {face.get('power')}/{face.get('toughness')}")
+    if face.get("loyalty") is not None:
+        lines.append(f"Loyalty: {face['loyalty']}")
+    lines.append(f"Colors: {''.join(c for c in COLOURS if c in face.get('colors', ()))}")
+    if face.get("text"):
+        lines.append("Text: " + " ".join(face["text"].split()))
+    return lines
+
+
 def compile_indexed(indexed: IndexedCard, tokens: Mapping[str, CardDef], approximate: bool, where: str,
-                    taken: Container[str] = (), compiled: Compiled | None = None
+                    taken: Container[str] = (), compiled: list[Compiled] | None = None
                     ) -> tuple[CardDef, Origin, tuple[CardDef, ...]]:
     """The CardDef of an index card: its facts and its compiled text, through the card-file loader,
     with the new token cards its text creates (``compile_text``: none of ``tokens`` has exactly
     their facts; each named apart from ``tokens`` and ``taken``, the catalogue's names in lower
     case), for the caller to add to its catalogue.
-    A card is compiled (exact) when the compiler read every ability of its text and it has no
-    other face; else it is refused (DeckError quoting each sentence not read), unless
+    A card of two faces that plays every face (split, aftermath, adventure, modal double-faced:
+    ``IndexedCard.faces``) has each face's text compiled by the face's own name, and its faces
+    joined as a card file joins them (``Layout:``, ``Face:``).
+    A card is compiled (exact) when the compiler read every ability of every face it plays and no
+    face is left unplayed; else it is refused (DeckError quoting each sentence not read), unless
     ``approximate``: then it plays by its facts and the abilities the compiler did read, and
-    ``Origin.dropped`` lists every ability left out (and the face not played). Its keywords are
-    those its own text says, never MTGJSON's ``keywords`` list, which also names keywords a card
-    only grants or mentions. ``compiled``: its text compiled already (the index's, made at import:
-    ``cached_compiled``), else it is compiled here."""
+    ``Origin.dropped`` lists every ability left out (a face's with the face's name) and the face
+    not played. Its keywords are those its own text says, never MTGJSON's ``keywords`` list,
+    which also names keywords a card only grants or mentions. ``compiled``: its text compiled
+    already, one ``Compiled`` for each face it plays (the index's, made at import:
+    ``cached_compiled``), else it is compiled here (``compile_card``)."""
     name = indexed.name
     if indexed.refused:
         raise DeckError(f"card '{name}' (index) is refused: {indexed.refused}")
-    if compiled is None:
+    faces = played_faces(indexed)
+    if compiled is None or len(compiled) != len(faces):  # never a face left out: compiled again
         compiled = compile_card(indexed, tokens, taken)
-    made = tuple(compiled.tokens.values())
+    several = len(faces) > 1
+    lines: list[str] = []
+    dropped: list[str] = []
+    unread: list[str] = []
+    made: tuple[CardDef, ...] = ()
+    read = False
+    for i, (face, text) in enumerate(zip(faces, compiled, strict=True)):
+        face_name = face.get("faceName") or name
+        made += tuple(text.tokens.values())
+        suffix = f" [{face_name}]" if several else ""  # which face the sentence is of
+        dropped += [s.replace("~", face_name) + suffix for s in text.dropped]
+        unread += [s + suffix for s in text.unread]
+        read = read or bool(text.lines)
+        if "Creature" in face.get("types", ()) and not all(re.fullmatch(r"-?\d+", str(face.get(v)))
+                                                           for v in ("power", "toughness")) \
+                and not any(line.startswith("Static: pt_equals") for line in text.lines):
+            if approximate:
+                raise DeckError(f"card '{name}' (compiler) is refused even approximated: its power and "
+                                f"toughness ({face.get('power')}/{face.get('toughness')}) are not known without "
+                                f"its text{suffix}")
+        if not several:
+            lines = index_fact_lines(indexed) + text.lines
+        elif indexed.layout in ("split", "aftermath"):
+            if i == 0:
+                lines = [f"Name: {name}", f"Layout: {indexed.layout}",
+                         "Text: " + " // ".join(" ".join((f.get("text") or "").split()) for f in faces)]
+            lines += [f"Face: {face_name}"] + face_fact_lines(face) + text.lines
+        elif i == 0:
+            lines = [f"Name: {name}"] + face_fact_lines(face) + text.lines + [f"Layout: {indexed.layout}"]
+        else:
+            lines += [f"Face: {face_name}"] + face_fact_lines(face) + text.lines
+    if several:
+        identity = "".join(c for c in COLOURS if c in indexed.color_identity)
+        if identity:  # 903.4: the symbols of either face's text too
+            lines.insert(lines.index(next(line for line in lines if line.startswith("Face: "))) + 1,
+                         f"Identity: {identity}")
     source = f"index:{name}"
     note = indexed.note
-    dropped = tuple(s.replace("~", name) for s in compiled.dropped) + ((f"({note})",) if note else ())
+    dropped += [f"({note})"] if note else []
     if not dropped:
         try:
-            return build_from_lines(index_fact_lines(indexed) + compiled.lines, source), \
-                Origin("compiled", where, note=note), made
+            return build_from_lines(lines, source), Origin("compiled", where, note=note), made
         except DeckError as error:
             raise DeckError(f"card '{name}' (index) is refused: {error.message}") from None
     if not approximate:
-        reasons = [f"not understood: {'; '.join(shown(s) for s in compiled.unread)}"] if compiled.unread else []
+        reasons = [f"not understood: {'; '.join(shown(s) for s in unread)}"] if unread else []
         reasons += [note] if note else []
-        raise DeckError(f"card '{name}' ({'compiler' if compiled.unread else 'index'}) is refused: "
+        raise DeckError(f"card '{name}' ({'compiler' if unread else 'index'}) is refused: "
                         f"{'; '.join(reasons)} (write it in a card file given with --cards, or play it "
                         "approximated with --approximate)")
-    lines = index_fact_lines(indexed) + compiled.lines
-    if "Creature" in indexed.types and not all(re.fullmatch(r"-?\d+", str(v)) for v in (indexed.power, indexed.toughness)) \
-            and not any(line.startswith("Static: pt_equals") for line in compiled.lines):
-        raise DeckError(f"card '{name}' (compiler) is refused even approximated: its power and toughness "
-                        f"({indexed.power}/{indexed.toughness}) are not known without its text")
     try:
         card = build_from_lines(lines, source)
     except DeckError as error:
         raise DeckError(f"card '{name}' (compiler) is refused even approximated: {error.message}") from None
-    return card, Origin("approximated", where, dropped, note), made
+    return card, Origin("approximated", where, tuple(dropped), note, blank=not read), made
 
 
-def indexed_facts(indexed: IndexedCard) -> Facts:
-    """The compiler's view of an index card's printed facts."""
+def played_faces(indexed: IndexedCard) -> list[Mapping[str, Any]]:
+    """The faces of an index card that it plays, each with its facts and text: a card of two faces
+    (split, aftermath, adventure, modal double-faced: ``IndexedCard.faces``) both, front first;
+    any other card its own facts (a transform or flip card's front face)."""
+    if indexed.faces:
+        return list(indexed.faces)
+    return [{"faceName": indexed.name, "manaCost": indexed.mana_cost, "type": indexed.type,
+             "supertypes": indexed.supertypes, "types": indexed.types, "subtypes": indexed.subtypes,
+             "power": indexed.power, "toughness": indexed.toughness, "loyalty": indexed.loyalty,
+             "colors": indexed.colors, "text": indexed.text}]
+
+
+def face_facts(face: Mapping[str, Any], name: str) -> Facts:
+    """The compiler's view of one face's printed facts (``played_faces``), read by the face's name."""
     from horde.cards.oracle import Facts
 
-    return Facts(indexed.name, frozenset(indexed.types), frozenset(indexed.subtypes), frozenset(indexed.supertypes),
-                 frozenset(indexed.colors), pt_star=(indexed.power, indexed.toughness) == ("*", "*"),
-                 x_cost="{X}" in indexed.mana_cost)
+    return Facts(face.get("faceName") or name, frozenset(face.get("types", ())), frozenset(face.get("subtypes", ())),
+                 frozenset(face.get("supertypes", ())), frozenset(face.get("colors", ())),
+                 pt_star="*" in f"{face.get('power')}{face.get('toughness')}",  # a * side: a CDA (604.3)
+                 x_cost="{X}" in (face.get("manaCost") or ""))
 
 
-def compile_card(indexed: IndexedCard, tokens: Mapping[str, CardDef], taken: Container[str] = ()) -> Compiled:
-    """An index card's text compiled (``horde.cards.oracle.compile_text``)."""
+def compile_card(indexed: IndexedCard, tokens: Mapping[str, CardDef], taken: Container[str] = ()) -> list[Compiled]:
+    """An index card's text compiled (``horde.cards.oracle.compile_text``), one ``Compiled`` for
+    each face it plays (``played_faces``), each face's by its own name; a token an earlier face
+    creates is known to the later ones."""
     from horde.cards.oracle import compile_text
 
-    return compile_text(indexed.text, indexed_facts(indexed), tokens, taken)
+    out: list[Compiled] = []
+    made: dict[str, CardDef] = {}
+    for face in played_faces(indexed):
+        compiled = compile_text(face.get("text") or "", face_facts(face, indexed.name), {**tokens, **made}, taken)
+        made.update(compiled.tokens)
+        out.append(compiled)
+    return out
 
 
 # ---------------------------------------------------------------- texts compiled at import
@@ -1116,39 +1337,52 @@ def compiled_with(written: Mapping[str, CardDef]) -> str:
     return digest.hexdigest()[:16]
 
 
-def compiled_record(compiled: Compiled) -> str:
-    """A compiled text as the index keeps it (JSON)."""
+def compiled_record(compiled: list[Compiled]) -> str:
+    """A card's compiled text as the index keeps it (JSON): a card of one face its ``Compiled``'s
+    fields, a card of two faces ``{"faces": [...]}``, each face's (``compile_card``)."""
     import json
 
-    return json.dumps({"lines": compiled.lines, "unread": compiled.unread, "dropped": compiled.dropped,
-                       "why": compiled.why, "tokens": {name: token_lines(card) for name, card in compiled.tokens.items()}},
-                      separators=(",", ":"), ensure_ascii=False)
+    def one(text: Compiled) -> dict[str, Any]:
+        return {"lines": text.lines, "unread": text.unread, "dropped": text.dropped, "why": text.why,
+                "tokens": {name: token_lines(card) for name, card in text.tokens.items()}}
+
+    record = one(compiled[0]) if len(compiled) == 1 else {"faces": [one(text) for text in compiled]}
+    return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
 
 
-def cached_compiled(record: Any, tokens: Mapping[str, CardDef], taken: Container[str]) -> Compiled | None:
-    """The compiled text the index keeps (``compiled_record``), with its new tokens as cards; None
-    when there is none, or when a new token's name is now another token's or card's (compiled
-    again then, so that it is named apart as it would have been)."""
+def cached_compiled(record: Any, tokens: Mapping[str, CardDef], taken: Container[str]) -> list[Compiled] | None:
+    """The compiled text the index keeps (``compiled_record``), one ``Compiled`` for each face,
+    with its new tokens as cards; None when there is none, or when a new token's name is now
+    another token's or card's (compiled again then, so that it is named apart as it would have
+    been). ``compile_indexed`` compiles again a card whose faces are not the record's."""
     from horde.cards.oracle import Compiled
 
     if not isinstance(record, dict):
         return None
-    made: dict[str, CardDef] = {}
-    for name, lines in record.get("tokens", {}).items():
-        known = tokens.get(name)
-        if known is not None:
-            if token_lines(known) != lines:
+    out: list[Compiled] = []
+    known_now = dict(tokens)
+    for face in record.get("faces") or [record]:
+        if not isinstance(face, dict):
+            return None
+        made: dict[str, CardDef] = {}
+        for name, lines in face.get("tokens", {}).items():
+            known = known_now.get(name)
+            if known is not None:
+                if token_lines(known) != lines:
+                    return None
+                made[name] = known
+                continue
+            if name.lower() in taken:
                 return None
-            made[name] = known
-            continue
-        if name.lower() in taken:
-            return None
-        try:
-            made[name] = build_from_lines(lines, "compiled token")
-        except DeckError:
-            return None
-    return Compiled(lines=list(record["lines"]), unread=list(record["unread"]), dropped=list(record["dropped"]),
-                    why=dict(record.get("why", {})), tokens={n: c for n, c in made.items() if n not in tokens})
+            try:
+                made[name] = build_from_lines(lines, "compiled token")
+            except DeckError:
+                return None
+        new = {n: c for n, c in made.items() if n not in known_now}
+        out.append(Compiled(lines=list(face["lines"]), unread=list(face["unread"]), dropped=list(face["dropped"]),
+                            why=dict(face.get("why", {})), tokens=new))
+        known_now.update(new)
+    return out
 
 
 _IMPORTING: dict[str, Any] = {}  # what the import's compiling processes compile with (inherited by fork)
@@ -1337,12 +1571,12 @@ def add_user_cards(catalogue: Catalogue, paths: Iterable[str | os.PathLike[str]]
                 card = build_card(block)
             except DeckError as error:
                 if name:
-                    catalogue.broken[name.lower()] = error
-                    catalogue._lower.pop(name.lower(), None)
+                    catalogue.broken[name_key(name)] = error
+                    catalogue._lower.pop(name_key(name), None)
                 else:
                     catalogue.file_errors.append(error)
                 continue
-            low = card.name.lower()
+            low = name_key(card.name)
             if low in added:
                 catalogue.broken[low] = DeckError(f"card '{card.name}' is defined twice (also at {added[low]})",
                                                   path, block.line)
@@ -1352,10 +1586,10 @@ def add_user_cards(catalogue: Catalogue, paths: Iterable[str | os.PathLike[str]]
             token_uses += _token_uses(card, path)
     for card_name, token, path, line in token_uses:
         if token not in catalogue.tokens:
-            catalogue.broken[card_name.lower()] = DeckError(
+            catalogue.broken[name_key(card_name)] = DeckError(
                 f"card '{card_name}': unknown token '{token}' (tokens: {', '.join(sorted(catalogue.tokens))})",
                 path, line)
-            stored = catalogue._lower.pop(card_name.lower(), None)
+            stored = catalogue._lower.pop(name_key(card_name), None)
             if stored is not None:
                 catalogue.cards.pop(stored, None)
                 catalogue.tokens.pop(stored, None)

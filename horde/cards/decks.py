@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 
+from horde.cards import name_key
 from horde.cards.catalogue import Catalogue, decks_dir, default_catalogue
 from horde.cards.decklists import DeckEntry, Decklist, parse_decklist, read_decklist
-from horde.cards.tokens import missing_token
+from horde.cards.tokens import missing_token, reads_as_token_name
 from horde.engine.cards import CardDef
 from horde.engine.shuffling import shuffle
 from horde.errors import DeckError, HordeError, match_name
@@ -197,21 +198,18 @@ def parse_horde_deck(decklist: Decklist, catalogue: Catalogue,
 def horde_card(catalogue: Catalogue, entry: DeckEntry, path: str) -> CardDef:
     """The card a Horde list's line names: a card, a token by name, or a token by description
     ('20 2/2 black Zombie'). A name that is no card and reads as a token's (in the Tokens
-    section, 'Ooze tokens', or a creature type such as 'Ooze') is a DeckError saying how to
-    define the token, not a guess at a card of a similar name."""
+    section, 'Ooze tokens', or creature types such as 'Ooze' or 'Zombie Giant') is a DeckError
+    saying how to define the token, not a guess at a card of a similar name; any other unknown
+    name ('All Is Dust') keeps the catalogue's message (import the card index)."""
     try:
         return catalogue.get(entry.name, path, entry.line)
     except DeckError as error:
         certain = entry.section == "tokens" or bool(TOKEN_LINE.search(entry.name))
-        if error.message.startswith("unknown card") and (certain or _TYPE_NAME.fullmatch(entry.name)):
+        if error.message.startswith("unknown card") and (certain or reads_as_token_name(entry.name)):
             name = TOKEN_LINE.sub("", entry.name).strip() or entry.name
             known = list(catalogue.cards) + list(catalogue.tokens)
             raise DeckError(missing_token(name, catalogue.tokens, [] if certain else known), path, entry.line) from None
         raise
-
-
-# A name that may be a creature type, and so a token's: one to three capitalised words.
-_TYPE_NAME = re.compile(r"[A-Z][a-z'-]+(?: [A-Z][a-z'-]+){0,2}")
 
 
 def parse_team_deck(decklist: Decklist, catalogue: Catalogue, problems: list[HordeError] | None = None,
@@ -446,22 +444,22 @@ def deck_cards(horde: HordeDeck | None, teams: Iterable[TeamDeck] = ()) -> list[
 
 
 def load_banlist(name: str) -> frozenset[str]:
-    """R3: the banlist's card names in lower case (a banlist names a card as a deck does, in any
-    case): 'default' is the source's list (decks/banlist.txt), 'none' is empty."""
+    """R3: the banlist's card names as keys (``name_key``: a banlist names a card as a deck does,
+    in any case, æ or ae): 'default' is the source's list (decks/banlist.txt), 'none' is empty."""
     if name == "none":
         return frozenset()
     path = decks_dir() / "banlist.txt" if name == "default" else Path(name)
     key = ("banlist", str(path))
     if key not in _CACHE:
         text = read_text(path, "banlist", DeckError)
-        _CACHE[key] = frozenset(e.name.lower() for e in parse_decklist(text, str(path)).entries)
+        _CACHE[key] = frozenset(name_key(e.name) for e in parse_decklist(text, str(path)).entries)
     return _CACHE[key]
 
 
 def banned_cards(banlist: frozenset[str], decks: Iterable[TeamDeck]) -> frozenset[str]:
-    """R3: the names of the team decks' cards that the banlist (lower-case names) bans."""
+    """R3: the names of the team decks' cards that the banlist (names as keys: ``name_key``) bans."""
     return frozenset(card.name for deck in decks for card in deck.cards + deck.commanders
-                     if card.name.lower() in banlist)
+                     if name_key(card.name) in banlist)
 
 
 @dataclass
@@ -509,7 +507,7 @@ def inspect_deck(path: str, catalogue: Catalogue | None = None, banlist: str = "
             banned = frozenset()
         for entry in decklist.entries:
             if (entry.section in ("commander", "deck") or entry.line in mtgo_commanders(decklist)) \
-                    and entry.name.lower() in banned:
+                    and name_key(entry.name) in banned:
                 check.warnings.append(DeckError(f"warning: '{entry.name}' is on the banlist: a player who draws "
                                                 "it removes it from the game and draws another (R3)", str(path), entry.line))
     once: dict[str, CardDef] = {}

@@ -26,6 +26,7 @@ from horde.cards.catalogue import (
     compile_indexed,
     fact_lines,
     facts_of,
+    played_faces,
 )
 from horde.engine.cards import CardDef
 from horde.errors import DeckError
@@ -61,8 +62,12 @@ CLASSES = (
 _PATTERNS = tuple((name, re.compile(pattern, re.I)) for name, pattern in CLASSES)
 
 
+_FACE = re.compile(r" \[[^\]]+\]$")  # the face an ability of a card of two faces is of: ' [Ice]'
+
+
 def refusal_class(ability: str) -> str:
     """The refusal class of one ability the compiler left out (``CLASSES``), else 'other'."""
+    ability = _FACE.sub("", ability)
     for name, pattern in _PATTERNS:
         if pattern.search(ability):
             return name
@@ -137,6 +142,8 @@ class Survey:
 def _survey_one(indexed: IndexedCard, tokens: Mapping[str, CardDef], where: str, record: Any = None) -> Surveyed:
     types = tuple(indexed.types)
     compiled = cached_compiled(record, tokens, ()) if record is not None else None
+    if compiled is not None and len(compiled) != len(played_faces(indexed)):
+        compiled = None  # not every face it plays: compiled again
     if compiled is None and not indexed.refused:
         compiled = compile_card(indexed, tokens)
     try:
@@ -144,7 +151,14 @@ def _survey_one(indexed: IndexedCard, tokens: Mapping[str, CardDef], where: str,
     except DeckError as error:
         return Surveyed(indexed.name, types, "refused", (error.message,), indexed.text)
     if origin.kind == "compiled":
-        return Surveyed(card.name, types, "exact", (), indexed.text, tuple(compiled.lines if compiled else ()))
+        if compiled is None:
+            return Surveyed(card.name, types, "exact", (), indexed.text, ())
+        if len(compiled) > 1:  # a card of two faces: each face's lines, after its name
+            faces = played_faces(indexed)
+            lines = tuple(line for face, text in zip(faces, compiled, strict=True)
+                          for line in [f"Face: {face.get('faceName') or card.name}"] + text.lines)
+            return Surveyed(card.name, types, "exact", (), " // ".join(face.get("text") or "" for face in faces), lines)
+        return Surveyed(card.name, types, "exact", (), indexed.text, tuple(compiled[0].lines))
     return Surveyed(card.name, types, "approximated", origin.dropped, indexed.text)
 
 

@@ -32,34 +32,29 @@ def cards_show(name, cards):
     from (a card file, or the card index and the Oracle-text compiler)."""
     from horde.cards.catalogue import catalogue_for, facts_of
     from horde.cards.oracle import compile_text
+    from horde.engine.cards import FACES
 
     catalogue = catalogue_for(cards)
     card = catalogue.get(name)
     origin = catalogue.origins.get(card.name)
-    click.echo(f"{card.name}  {card.cost if card.cost.value or card.cost.x else ''}".rstrip())
-    click.echo(card.type_line())
-    if card.power is not None:
-        click.echo(f"{'*' if card.pt_amount is not None else card.power}/"
-                   f"{'*' if card.pt_amount is not None else card.toughness}")
-    if card.loyalty is not None:
-        click.echo(f"Loyalty {card.loyalty}")
-    if card.keywords:
-        click.echo("Keywords: " + ", ".join(sorted(card.keywords)))
-    for ability in card.mana_abilities:
-        click.echo(f"Mana: {ability.describe()}")
-    if card.equip is not None:
-        click.echo(f"Equip {card.equip}")
+    _show_facts(card, "")
     click.echo(f"Colour identity: {''.join(sorted(card.identity)) or 'colourless'}")
     if card.text:
         click.echo(f"Text: {card.text}")
+    _show_hooks(card, "")
+    for face in card.faces:  # a card of two faces (709, 712, 715): each face its own facts and behaviour
+        if face.face == "fused":
+            click.echo(f"Fused: both halves cast together from hand for {face.cost} (702.102)")
+            continue
+        click.echo(f"Face: {face.name} ({FACES[face.face]})")
+        _show_facts(face, "  ")
+        _show_hooks(face, "  ")
     made_from: dict = {}
     if origin is not None and origin.kind in ("compiled", "approximated"):
-        made_from = compile_text(_index_text(card, origin), facts_of(card), catalogue.tokens).made_from
-    for hook, effects in card.hooks.items():
-        for effect in effects:
-            cost = f"{effect.cost:+d}: " if effect.cost is not None else ""
-            costs = f"[{', '.join(str(c) for c in effect.costs)}] " if effect.costs else ""
-            click.echo(f"  {hook}: {cost}{costs}{effect.describe()}")
+        for face, text in _index_texts(card, origin):
+            prefix = f"{face.name}: " if card.faces else ""
+            made_from.update({prefix + line: sentence for line, sentence in
+                              compile_text(text, facts_of(face), catalogue.tokens).made_from.items()})
     if origin is None or origin.kind == "hand-written":
         where = origin.where if origin else card.source
         click.echo(f"Facts and behaviour: hand-written, defined at {where}")
@@ -81,13 +76,47 @@ def cards_show(name, cards):
         click.echo(f"  {line}  <-  {sentence!r}")
 
 
-def _index_text(card, origin) -> str:
-    """A compiled card's Oracle text as the index holds it (with its line breaks)."""
+def _show_facts(card, indent: str) -> None:
+    """A card's (or a face's) printed facts, one a line."""
+    from horde.cards.catalogue import pt_text
+
+    click.echo(f"{indent}{card.name}  {card.cost if card.cost.value or card.cost.x else ''}".rstrip())
+    click.echo(indent + card.type_line())
+    if card.power is not None:
+        click.echo(indent + pt_text(card))
+    if card.loyalty is not None:
+        click.echo(f"{indent}Loyalty {card.loyalty}")
+    if card.keywords:
+        click.echo(f"{indent}Keywords: " + ", ".join(sorted(card.keywords)))
+    for ability in card.mana_abilities:
+        click.echo(f"{indent}Mana: {ability.describe()}")
+    if card.equip is not None:
+        click.echo(f"{indent}Equip {card.equip}")
+
+
+def _show_hooks(card, indent: str) -> None:
+    """A card's (or a face's) behaviour: each verb by hook."""
+    for hook, effects in card.hooks.items():
+        for effect in effects:
+            cost = f"{effect.cost:+d}: " if effect.cost is not None else ""
+            costs = f"[{', '.join(str(c) for c in effect.costs)}] " if effect.costs else ""
+            click.echo(f"{indent}  {hook}: {cost}{costs}{effect.describe()}")
+
+
+def _index_texts(card, origin) -> list:
+    """A compiled card's Oracle text as the index holds it (with its line breaks), with the card
+    (or each face, for a card of two faces) it was compiled for."""
     from horde.cards.cardindex import open_index
 
     index = open_index(Path(origin.where))
     indexed = index.lookup(card.name) if index is not None else None
-    return indexed.text if indexed is not None else card.text
+    if indexed is None:
+        return [(card, card.text)]
+    if indexed.faces and card.faces:
+        faces = [face for face in card.faces if face.face != "fused"]
+        played = [card] + faces if card.layout not in ("split", "aftermath") else faces
+        return [(face, data.get("text") or "") for face, data in zip(played, indexed.faces, strict=False)]
+    return [(card, indexed.text)]
 
 
 @cards.command("import", examples=(
@@ -185,27 +214,31 @@ def cards_coverage(deck, cards, approximate):
     path = str(resolve_path(deck, None))
     decklist = read_deck(path)
     counts: dict = {}
-    seen: set = set()
-    for entry in decklist.entries:
-        if entry.name.lower() in seen:
-            continue
-        seen.add(entry.name.lower())
+    slots: dict = {}
+    for entry in decklist.entries:  # every line, a name on several lines on each
         try:
             card = catalogue.get(entry.name, path, entry.line)
         except DeckError as error:
-            kind, detail = "refused", error.message
+            kind, slot, detail = "refused", "refused", error.message
         else:
             origin = catalogue.origins.get(card.name)
             kind = origin.kind if origin else "hand-written"
+            slot = origin.slot if origin else "exact"
+            if slot == "blank":
+                kind = "blank"  # approximated, with nothing of its text read
             detail = {"hand-written": origin.where if origin else card.source, "compiled": "index and compiler",
                       "approximated": "dropped " + "; ".join(repr(s) for s in origin.dropped) if origin else "",
+                      "blank": "nothing read: dropped " + "; ".join(repr(s) for s in origin.dropped) if origin else "",
                       "described": f"a token of the list's description: {card.type_line()} "
                                    f"{card.power}/{card.toughness}",
                       "created": f"a token the text of '{origin.where}' creates" if origin else ""}[kind]
         counts[kind] = counts.get(kind, 0) + entry.count
+        slots[slot] = slots.get(slot, 0) + entry.count
         click.echo(f"{entry.count:>3} {entry.name:32s} {kind:13s} {detail}")
     total = sum(counts.values())
     click.echo(f"{total} cards: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
+    click.echo(f"card slots: {slots.get('exact', 0)} exact, {slots.get('approximated', 0)} approximated, "
+               f"{slots.get('blank', 0)} blank, {slots.get('refused', 0)} refused")
 
 
 @cards.command("survey", examples=("horde cards survey", "horde cards survey --bundled --sample 20 --seed 1"))

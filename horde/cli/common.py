@@ -432,6 +432,21 @@ def echo_approximated(approximated: dict, err: bool = False) -> None:
         click.echo(f"  {name}: dropped " + ("; ".join(repr(s) for s in dropped) or "nothing"), err=err)
 
 
+def slots_words(slots) -> list[str]:
+    """What the card slots of each deck are (``horde.play.DeckSlots``), in lines: one when every
+    slot is exact, else a warning and one line a deck."""
+    if all(deck.exact == deck.slots for deck in slots):
+        return ["card slots: every deck exact (" + ", ".join(f"{d.deck} ({d.role}) {d.slots}" for d in slots) + ")"]
+    return ["NOT EXACT: card slots per deck (approximated: some of the card's text dropped; blank: none of it "
+            "read); these results are not the group's decks as printed:"] + [f"  {d.describe()}" for d in slots]
+
+
+def echo_slots(slots, err: bool = False) -> None:
+    """Print what the card slots of each deck are (``slots_words``)."""
+    for line in slots_words(slots):
+        click.echo(line, err=err)
+
+
 def cards_option(function):
     """``--cards PATH`` (repeatable): the user's card files or folders."""
     return click.option("--cards", "cards", multiple=True, metavar="PATH",

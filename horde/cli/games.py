@@ -13,6 +13,7 @@ from horde.cli.common import (
     WORKERS,
     cli,
     echo_approximated,
+    echo_slots,
     knob_options,
     setup_from_options,
 )
@@ -41,11 +42,13 @@ def play(seed, as_json, hands, **options):
     approximated = prepared.approximated
     events = play_game(prepared, seed, trace=True, hands=hands).events or []
     if as_json:
-        echo_approximated(approximated, err=True)  # the JSON Lines on stdout stay the game's events
+        echo_slots(prepared.slots(), err=True)  # the JSON Lines on stdout stay the game's events
+        echo_approximated(approximated, err=True)
         for event in events:
             click.echo(json.dumps(event, default=str))
         return
     click.echo(f"horde {__version__} - seed {seed} - {setup_words(setup)}")
+    echo_slots(prepared.slots())
     echo_approximated(approximated)
     catalogue = prepared.catalogue
 
@@ -96,11 +99,13 @@ def simulate(games, seed, workers, as_json, quiet, **options):
                     "version": __version__, "house_rules": house.path})
     if setup.approximate:
         summary["approximated"] = {name: list(dropped) for name, dropped in approximated.items()}
+    summary["decks"] = [deck.record() for deck in prepared.slots()]  # how much of each deck is real
     if as_json:
         click.echo(json.dumps(summary, indent=2))
         return
     click.echo(f"setup {setup.digest()}: {setup_words(setup)}, team level {level_of(setup)}; seed {seed}, "
                f"horde {__version__}")
+    echo_slots(prepared.slots())
     echo_approximated(approximated)
     click.echo(f"games        {summary['games']}")
     click.echo(f"team wins    {summary['team_wins']}")

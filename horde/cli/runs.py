@@ -20,6 +20,7 @@ from horde.cli.common import (
     given_knobs,
     knob_options,
     setup_from_options,
+    slots_words,
     stop_code,
     terminate_as_interrupt,
 )
@@ -91,8 +92,19 @@ def run_command(experiment_file, workers, scheduler, out, games, max_games, chun
         sys.exit(stop_code(stop.received))
     if outcome.already_complete:
         click.echo(f"{shown(outcome.folder)}: already complete", err=True)
-    from horde.lab.runner import approximations
+    from horde.lab.runner import approximations, deck_slots
+    from horde.play import DeckSlots
 
+    by_decks: dict = {}  # the cells whose decks are alike, together
+    for cell in deck_slots(experiment):
+        decks = tuple(DeckSlots(d["deck"], d["role"], d["exact"], d["approximated"], d["blank"]) for d in cell["decks"])
+        by_decks.setdefault(decks, []).append(cell["cell"])
+    for decks, cells in by_decks.items():
+        lines = slots_words(decks)
+        if len(by_decks) > 1:
+            lines[0] = f"cell{'s' if len(cells) > 1 else ''} {', '.join(map(str, cells))}: {lines[0]}"
+        for line in lines:
+            click.echo(line)
     for cell in approximations(experiment):  # --approximate: named once, with the text dropped
         click.echo(f"APPROXIMATED in cell {cell['cell']} ({cell['label'] or 'base setup'}); these results are not "
                    "exact:")

@@ -18,6 +18,8 @@ COLOURS = "WUBRG"
 HOOKS = {
     "Cast": "when the spell resolves (instants and sorceries)",
     "Enters": "when the permanent enters the battlefield",
+    "AsEnters": "as the permanent enters (614.12): what its 'As ~ enters' replacement effect does, before its Enters "
+                "abilities and anything else see it",
     "Attacks": "when the creature attacks",
     "Blocks": "when the creature blocks",
     "Dies": "when the creature is put into a graveyard from the battlefield",
@@ -71,6 +73,8 @@ KEYWORDS = {
     "wither", "infect", "persist", "flash",
     "protection from white", "protection from blue", "protection from black", "protection from red",
     "protection from green", "protection from creatures", "protection from artifacts", "protection from everything",
+    # a split card's halves: cast both together (702.102), or one only from the graveyard (702.127)
+    "fuse", "aftermath",
     # 'its activated abilities can't be activated unless they're mana abilities' (Faith's Fetters): mana still flows
     "activated abilities can't be activated",
     # Keyword abilities played where the rules apply them (horde.engine.rules.keywords; docs/cards.md):
@@ -297,9 +301,21 @@ class CardDef:
     equipped: tuple[Effect, ...] = ()  # the anthems it gives what it is attached to (Equipped, Enchanted)
     static_flags: frozenset[str] = frozenset()  # names of rule-level static verbs it has
     points: dict[str, tuple[Effect, ...]] = field(default_factory=dict)  # its static verbs by the point they apply at
-    pt_amount: Any = None  # pt_equals amount, for */* creatures
+    # 604.3, 208.2: a characteristic-defining ability (Static: pt_equals): the amount each `*` of
+    # the printed power and toughness stands for (None: that side is printed as a number); a printed
+    # "1+*" keeps its 1 in ``power`` or ``toughness``, the amount added to it.
+    power_amount: Any = None
+    toughness_amount: Any = None
     counters: Effect | None = None  # its counter_spell effect, when it is a counterspell
     is_fog: bool = False
+    # A card of two faces (709, 712, 715): its layout as MTGJSON names it (``split``, ``aftermath``,
+    # ``adventure``, ``modal_dfc``, ``transform``, ``flip``; "" for a card of one face) and its other
+    # faces, each a CardDef of its own (a split card's halves and, with fuse, both halves cast
+    # together: a face of layout ``fused``; an adventure card's Adventure; a double-faced card's back).
+    # In every zone but the stack and the battlefield the card is this whole (709.4: a split card's
+    # characteristics are both halves' combined); a face is cast, or played, and is the permanent.
+    layout: str = ""
+    faces: tuple[CardDef, ...] = ()
     overload: ManaCost | None = None  # overload cost (702.96): cast for it, its 'target' becomes 'each'
     costs_less: Any = None  # 'this spell costs {1} less to cast for each ...': the generic mana less (an amount)
     # Type facts asked on the hot path, set once in __post_init__.
@@ -323,9 +339,15 @@ class CardDef:
     # How it may be cast from a hand: 'hand' (its mana cost; not for a card with suspend and no mana
     # cost: 118.6), 'evoke' and 'dash' (alternative costs), 'suspend' (exiled with time counters: 702.62).
     hand_origins: tuple[str, ...] = field(init=False, default=("hand",))
+    pt_amount: Any = field(init=False, default=None)  # a */* CDA's amount (power's, else toughness's); None: none
+    whole: CardDef | None = field(init=False, default=None, repr=False)  # a face's card: the one in hand, library, graveyard
+    face: str = field(init=False, default="")  # how a face is played: FACES
+    hand_spells: tuple[CardDef, ...] = field(init=False, default=(), repr=False)  # what a player may cast of it from hand
+    land_faces: tuple[CardDef, ...] = field(init=False, default=(), repr=False)  # the faces it may be played as a land
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "verbs", frozenset(e.verb for effects in self.hooks.values() for e in effects))
+        object.__setattr__(self, "pt_amount", self.power_amount if self.power_amount is not None else self.toughness_amount)
         abilities = self.mana_abilities
         if not abilities and self.mana:
             abilities = (ManaAbility(self.mana),)
@@ -349,9 +371,18 @@ class CardDef:
         object.__setattr__(self, "is_planeswalker", "Planeswalker" in self.types)
         object.__setattr__(self, "is_permanent", not ({"Instant", "Sorcery", "Scheme"} & self.types))
         object.__setattr__(self, "shrinks", any(e.args["toughness"] < 0 for e in self.anthems + self.equipped))
+        for face in self.faces:
+            object.__setattr__(face, "whole", self)
+            object.__setattr__(face, "face", _face_kind(self.layout, face))
+        playable = (self,) + tuple(f for f in self.faces if f.face in ("half", "fused", "adventure", "back"))
+        if self.layout in ("split", "aftermath"):
+            playable = playable[1:]  # the whole of a split card is never cast: a half is (709.3)
+        object.__setattr__(self, "hand_spells", tuple(f for f in playable if not f.is_land))
+        object.__setattr__(self, "land_faces", tuple(f for f in playable if f.is_land))
         object.__setattr__(self, "graveyard_ability", bool(self.flashback or self.unearth or self.from_graveyard
                                                                or "GraveyardActivated" in self.hooks
-                                                               or "retrace" in self.keywords))  # 702.81
+                                                               or "retrace" in self.keywords  # 702.81
+                                                               or any(f.face == "aftermath" for f in self.faces)))
         object.__setattr__(self, "protection", any(k.startswith("protection from") for k in self.keywords) or any(
             k.startswith("protection from") for e in self.anthems + self.equipped for k in e.args["keywords"]))
         if self.evoke or self.dash or self.suspend:
@@ -364,6 +395,12 @@ class CardDef:
     @property
     def mana_value(self) -> int:
         return self.cost.value
+
+    @property
+    def whole_card(self) -> CardDef:
+        """The card this is: a face's whole card (what goes to a zone: 709.4, 712.8, 715.4), else itself."""
+        whole = self.whole
+        return self if whole is None else whole
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:
         return self  # a card's definition never changes: a copied game (look-ahead) shares it
@@ -387,6 +424,30 @@ class CardDef:
         if self.subtypes:
             line += " — " + " ".join(sorted(self.subtypes))
         return line
+
+
+# How each face of a card of two faces is played (``CardDef.face``).
+FACES = {
+    "half": "a split card's half, cast from hand (709.3)",
+    "fused": "both halves of a split card with fuse, cast together from hand (702.102)",
+    "aftermath": "an aftermath half: cast only from its owner's graveyard, then exiled (702.127)",
+    "adventure": "an Adventure, cast from hand; as it resolves the card is exiled, and its creature may be cast "
+                 "from exile later (715.3)",
+    "back": "a modal double-faced card's back face, cast (or played as a land) instead of the front (712.12)",
+    "transformed": "a transforming card's back face: not played (no verb transforms a permanent)",
+}
+
+
+def _face_kind(layout: str, face: CardDef) -> str:
+    if face.layout == "fused":
+        return "fused"
+    if layout in ("split", "aftermath"):
+        return "aftermath" if "aftermath" in face.keywords else "half"
+    if layout == "adventure":
+        return "adventure"
+    if layout == "modal_dfc":
+        return "back"
+    return "transformed"
 
 
 # ---------------------------------------------------------------- abilities in the words of the card

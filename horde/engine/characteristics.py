@@ -66,7 +66,9 @@ def power(game: Game, p: Permanent) -> int:
     card = p.card
     if card.power is None:
         return 0  # not a creature
-    value = (card.power if card.pt_amount is None else _pt_amount(game, p)) + p.plus - p.minus + p.temp_power
+    value = card.power + p.plus - p.minus + p.temp_power  # 613.4a-d: printed, then the sums of 7c and 7d
+    if card.power_amount is not None:
+        value += _cda(game, p, card.power_amount)  # 613.4a: the characteristic-defining ability's *
     battlefield = game.battlefield
     if battlefield.statics or p.equipment:
         if p.bonus_version == battlefield.version and not battlefield.volatile:
@@ -79,7 +81,9 @@ def toughness(game: Game, p: Permanent) -> int:
     card = p.card
     if card.toughness is None:
         return 0  # not a creature
-    value = (card.toughness if card.pt_amount is None else _pt_amount(game, p)) + p.plus - p.minus + p.temp_toughness
+    value = card.toughness + p.plus - p.minus + p.temp_toughness
+    if card.toughness_amount is not None:
+        value += _cda(game, p, card.toughness_amount)
     battlefield = game.battlefield
     if battlefield.statics or p.equipment:
         if p.bonus_version == battlefield.version and not battlefield.volatile:
@@ -97,6 +101,14 @@ def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
     if p.bonus_version == battlefield.version and not battlefield.volatile:
         return keyword in p.bonus[2]
     return keyword in static_bonus(game, p)[2]
+
+
+def summoning_sick(game: Game, p: Permanent) -> bool:
+    """302.6: a creature can't attack, nor pay a {T} cost, unless it has been under its
+    controller's control continuously since the start of that player's most recent turn
+    (``Permanent.sick`` says it has not) or it has haste now: printed, until end of turn, or
+    given by an anthem, equipment or Aura (Fervor's "Creatures you control have haste": 702.10)."""
+    return p.sick and p.card.is_creature and not has_keyword(game, p, "haste")
 
 
 def keywords(game: Game, p: Permanent) -> frozenset[str]:
@@ -211,9 +223,9 @@ def protected(game: Game, p: Permanent) -> bool:
     return False
 
 
-def _pt_amount(game: Game, p: Permanent) -> int:
-    amount = p.card.pt_amount
-    return amount if isinstance(amount, int) else amount(game, p)
+def _cda(game: Game, p: Permanent, amount: Any) -> int:
+    """What a characteristic-defining ability's amount is now, for the permanent (its own context)."""
+    return amount if isinstance(amount, int) else int(amount(game, p))
 
 
 def apply_statics(game: Game, point: str, value: Any, *details: Any) -> Any:

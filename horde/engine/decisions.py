@@ -19,10 +19,11 @@ KINDS = {
     "mulligan": "options ('keep', 'mulligan'); subject: the hand; count: mulligans taken so far",
     "bottom": "options: the hand; return a list of exactly `count` cards to put on the bottom (C3)",
     "paris_exile": "options: the hand; return a list of cards to exile for a partial Paris mulligan",
-    "land": "options: lands in hand, and None",
-    "cast": "options: (card, origin) pairs it can pay for, and None; origin 'hand', 'command', 'flashback', "
-            "'graveyard', 'retrace' (702.81), 'evoke' or 'dash' (alternative costs: 702.74, 702.109), 'suspend' "
-            "(exiled with time counters rather than cast: 702.62)",
+    "land": "options: lands in hand (and a modal double-faced card's land face), and None",
+    "cast": "options: (card, origin) pairs it can pay for, and None; origin 'hand' or 'command' (a card of two faces: "
+            "each face it may cast, a fused split card as one card), 'flashback', 'graveyard', 'aftermath' (a half cast "
+            "from the graveyard), 'adventure' (a creature on an adventure, from exile), 'retrace' (702.81), 'evoke' or "
+            "'dash' (alternative costs: 702.74, 702.109), 'suspend' (exiled with time counters rather than cast: 702.62)",
     "target": "options: legal targets (permanents, player indexes, or 'horde'); subject: the card",
     "attackers": "options: creatures that can attack the Horde; return a list of them",
     "blocks": "options: legal (blocker, attacker) pairs; return a list of pairs, each blocker once",
@@ -54,6 +55,8 @@ KINDS = {
              "them (at least `count`, as many as the card allows: is_legal checks); subject: the card",
     "exile_graveyard": "options: team players with enough cards in their graveyard, and None; subject: how many",
     "exile_cards": "options: the graveyard; return a list of exactly `count` cards to exile",
+    "exile_with": "options: the cards of its graveyard a permanent entering may exile ('As ~ enters, exile any number "
+                  "of creature cards from your graveyard': 607.2a); return a list of any of them; subject: its card",
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
@@ -97,7 +100,8 @@ KINDS = {
     "keep": "options: its permanents of a kind; the one it keeps, the rest being sacrificed (A1: No One Will Hear "
             "Your Cries) or put into the graveyard (704.5j: its legendary permanents of one name, tokens too)",
 }
-SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme", "scry", "divide", "devour"}
+SELECTIONS = {"attackers", "blocks", "bottom", "paris_exile", "exile_cards", "modes", "abandon_scheme", "exile_with",
+              "scry", "divide", "devour"}
 
 
 class PolicyError(HordeError):

@@ -156,9 +156,9 @@ def anthem(game: Game, ctx: Context, filter: Filter | None, power: int, toughnes
     """Static: permanents matching FILTER (or the equipped creature) get +POWER/+TOUGHNESS and KEYWORDS."""
 
 
-@verb("pt_equals", static=True, amount=Arg("amount"))
-def pt_equals(game: Game, ctx: Context, amount: Amount) -> None:
-    """Static: this creature's power and toughness are each equal to AMOUNT."""
+@verb("pt_equals", static=True, amount=Arg("amount", None), power=Arg("amount", None), toughness=Arg("amount", None))
+def pt_equals(game: Game, ctx: Context, amount: Amount | None, power: Amount | None, toughness: Amount | None) -> None:
+    """Static (604.3): this creature's * power and toughness are each AMOUNT, or its * power POWER and * toughness TOUGHNESS (a printed 1+* adds 1)."""
 
 
 @verb("damage_removes_counters", static=True, at="dealt_damage")
@@ -1045,7 +1045,7 @@ def gain_control(game: Game, ctx: Context, target: Filter, untap: bool, until_en
     before = p.controller
     if before != ctx.controller:
         game.battlefield.change_control(p, ctx.controller)
-        p.sick = not (ctx.is_horde and game.horde_haste) and "haste" not in p.card.keywords  # H8
+        p.sick = not (ctx.is_horde and game.horde_haste)  # 302.6 (haste is asked when it attacks); H8
         if until_end_of_turn:
             game.borrowed.append((p, before))
     if untap:

@@ -380,11 +380,14 @@ def _became(printed: CardDef, types: frozenset[str], subtypes: frozenset[str], c
     card = dataclasses.replace(printed, types=types, subtypes=subtypes,
                                colours=printed.colours if colours is None else colours,
                                power=printed.power if creature else None,
-                               toughness=printed.toughness if creature else None)
+                               toughness=printed.toughness if creature else None,
+                               power_amount=printed.power_amount if creature else None,
+                               toughness_amount=printed.toughness_amount if creature else None,
+                               layout="", faces=())  # a permanent is one face: its faces stay the card's
     if not (loses_abilities or ("Land" in types and basics)):  # 305.7
         return card
     return dataclasses.replace(
         card, keywords=frozenset(), hooks={}, mana=(basics,) if basics else (), equip=None, enchant=None,
         flashback=None, kicker=None, cycling=None, unearth=None, from_graveyard=None, anthems=(), equipped=(),
-        static_flags=frozenset(), points={}, pt_amount=None, counters=None, is_fog=False, overload=None,
-        costs_less=None)
+        mana_abilities=(), static_flags=frozenset(), points={}, power_amount=None, toughness_amount=None,
+        counters=None, is_fog=False, overload=None, costs_less=None)

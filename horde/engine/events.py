@@ -73,9 +73,11 @@ EVENTS: dict[str, EventKind] = {
     "cast": EventKind("a spell is cast: by a team player, or by the Horde for free (H5, H7)", (
         PLAYER, CARD,
         Field("origin", "str|null", "'hand' or 'command' (C2) for a team player, 'flashback' or 'graveyard' (either "
-                                    "side) for a card cast from a graveyard; null for the Horde's revealed cards; "
-                                    "keyword ways: 'evoke', 'dash', 'retrace', 'overload', and for a card cast "
-                                    "without paying its mana cost 'cascade', 'suspend' or 'rebound' (702)"),
+                                    "side) for a card cast from a graveyard, 'aftermath' for an aftermath half cast "
+                                    "from there (702.127), 'adventure' for a creature cast from exile (715.4); null "
+                                    "for the Horde's revealed cards; keyword ways: 'evoke', 'dash', 'retrace', "
+                                    "'overload', and for a card cast without paying its mana cost 'cascade', "
+                                    "'suspend' or 'rebound' (702); 'card' is the face cast"),
         Field("token", "bool", "a token card of the Horde deck (H5t)"),
         Field("kicked", "int", "times its kicker was paid (H7: the Horde kicks once, a multikicker horde_x times)"))),
     "flash": EventKind("a team player casts an instant or a flash card after the Horde's attackers are declared, "
@@ -104,6 +106,10 @@ EVENTS: dict[str, EventKind] = {
     "enters": EventKind("a permanent enters the battlefield", (
         CARD, ID, Field("player", "int|null", "its controller, a team player from 1; null for the Horde"),
         Field("tapped", "bool", "it entered tapped"))),
+    "exile_from_graveyard": EventKind("as a permanent enters, cards are exiled from its controller's graveyard with it "
+                                      "(607.2a: Sutured Ghoul's power and toughness count them)", (
+        Field("card", "str", "the permanent entering"),
+        Field("cards", "list[str]", "the cards exiled, in the order they lay in the graveyard"))),
     "leaves": EventKind("a permanent leaves the battlefield", (
         CARD, ID, Field("to", "str", "'graveyard', 'exile', 'hand' or 'library'"))),
     "counters": EventKind("+1/+1 or -1/-1 counters are put on a permanent (704.5q: the two kinds cancel out)", (

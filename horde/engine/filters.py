@@ -340,6 +340,7 @@ def _card_term(word: str) -> CardCheck | None:
         compare, value = _COMPARE[m[2]], _compared(m)
         return lambda card: compare(card.mana_value, value)
     return {
+        "card": lambda card: True,  # any card ("cards in your graveyard": graveyard:card yours)
         # "any target": a creature or planeswalker here; players and the Horde are added by the rules.
         "any": lambda card: card.is_creature or "Planeswalker" in card.types,
         "permanent": lambda card: card.is_permanent,
@@ -452,8 +453,10 @@ _CARD_ANSWERS: dict[str, dict[CardDef, bool]] = {}  # filter text -> card -> its
 # Chalice); opponents (the source's controller's opponents: the team players for the Horde, the
 # Horde alone for a team player: docs/decisions.md); count:FILTER (permanents on the battlefield);
 # graveyard:FILTER and hand:FILTER (cards, never token cards: docs/decisions.md; the relations
-# yours, opponents and theirs choose whose zone, none means every player's); the whole
-# optionally 'half:' (rounded down). Named amounts of earlier card files are aliases.
+# yours, opponents and theirs choose whose zone, none means every player's); graveyard_types:FILTER
+# (how many card types among those cards: Tarmogoyf); exiled, exiled_power, exiled_toughness (the
+# cards the source permanent's ability exiled, 607.2a: Sutured Ghoul); the whole optionally
+# 'half:' (rounded down). Named amounts of earlier card files are aliases.
 AMOUNT_ALIASES = {
     "zombies_you_control": "count:zombie yours",
     "half_zombies_you_control": "half:count:zombie yours",
@@ -464,6 +467,31 @@ AMOUNT_ALIASES = {
     "heads_on_battlefield": "count:head",  # Face the Hydra's Heads (F)
     "revelers_on_battlefield": "count:reveler",  # Defeat a God's Revelers (G)
 }
+
+
+def _exiled_with(ctx: Source) -> tuple[CardDef, ...]:
+    """The cards the source permanent's own ability exiled (607.2a: "the exiled cards")."""
+    source = ctx.permanent
+    return () if source is None else source.exiled_with
+
+
+def card_power(game: Game, card: CardDef, controller: int) -> int:
+    """A card's power outside the battlefield: printed, its characteristic-defining ability's *
+    counted too (604.3: it works in every zone); 0 for a card that is no creature."""
+    if card.power is None:
+        return 0
+    amount = card.power_amount
+    return card.power + (0 if amount is None else evaluate(game, Context(card, None, controller), amount))
+
+
+def card_toughness(game: Game, card: CardDef, controller: int) -> int:
+    """A card's toughness outside the battlefield (as ``card_power``)."""
+    if card.toughness is None:
+        return 0
+    amount = card.toughness_amount
+    return card.toughness + (0 if amount is None else evaluate(game, Context(card, None, controller), amount))
+
+
 def _charge(p: Permanent | None) -> int:
     """The charge counters on an amount's source (none without a permanent)."""
     return p.charge if p is not None else 0
@@ -473,6 +501,10 @@ AMOUNT_ATOMS: dict[str, TermFunction] = {
     "X": lambda g, x: x.x,
     "kicked": lambda g, x: getattr(x, "kicked", 0),
     "team_players": lambda g, x: len(g.players),
+    # 607.2a: the cards exiled with the source permanent ("the exiled cards"), their total power and toughness
+    "exiled": lambda g, x: len(_exiled_with(x)),
+    "exiled_power": lambda g, x: sum(card_power(g, c, x.controller) for c in _exiled_with(x)),
+    "exiled_toughness": lambda g, x: sum(card_toughness(g, c, x.controller) for c in _exiled_with(x)),
     "charge": lambda g, x: _charge(getattr(x, "permanent", None)),
     "opponents": lambda g, x: len(g.players) if x.controller == HORDE_CONTROLLER else 1,
     # References back (608.2h): what an earlier verb of the same resolution acted on ('it': its
@@ -483,7 +515,10 @@ AMOUNT_ATOMS: dict[str, TermFunction] = {
     "this_way": lambda g, x: len(getattr(x, "moved", None) or ()),
 }
 AMOUNTS = set(AMOUNT_ALIASES) | set(AMOUNT_ATOMS)  # the names an amount may be (besides expressions)
-AMOUNT_KINDS = ("count", "graveyard", "hand")
+AMOUNT_KINDS = ("count", "graveyard", "hand", "graveyard_types")
+# The card types (205.2a) ``graveyard_types`` counts among cards (Tarmogoyf's "card types among cards").
+CARD_TYPE_NAMES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+                             "Planeswalker", "Sorcery"})
 
 
 class AmountFunction:
@@ -611,14 +646,14 @@ def _count(kind: str, text: str) -> TermFunction:
                        if compiled(game, ctx, p))
 
         return matching
-    zone = graveyard_of if kind == "graveyard" else hand_of
+    zone = hand_of if kind == "hand" else graveyard_of
     other = "other" in text.lower().split()  # not the card of the effect itself ('each other creature card')
     check = _compile_card_filter(text)
     counted: dict[CardDef, bool] = {}  # card -> whether it counts (a token card never does)
 
-    def cards(game: Game, ctx: Source) -> int:
-        total = 0
-        itself = getattr(ctx, "card", None) if other else None
+    def matching_cards(game: Game, ctx: Source) -> list[CardDef]:
+        """The cards of the zones counted that match, one entry a card."""
+        found: list[CardDef] = []
         table = game.drivers.team_side is not None
         for player in _whose(game, ctx, relation):
             if table and player != HORDE_CONTROLLER:
@@ -629,11 +664,24 @@ def _count(kind: str, text: str) -> TermFunction:
                 except KeyError:
                     ok = counted[card] = not card.is_token and check(card)
                 if ok:
-                    if card is itself:
-                        itself = None  # one copy: the card itself
-                        continue
-                    total += 1
-        if table:
+                    found.append(card)
+        return found
+
+    if kind == "graveyard_types":
+
+        def types(game: Game, ctx: Source) -> int:
+            found: set[str] = set()
+            for card in matching_cards(game, ctx):
+                found |= card.types
+            return len(found & CARD_TYPE_NAMES)
+
+        return types
+
+    def cards(game: Game, ctx: Source) -> int:
+        found = matching_cards(game, ctx)
+        itself = getattr(ctx, "card", None) if other else None
+        total = len(found) - 1 if itself is not None and any(card is itself for card in found) else len(found)
+        if game.drivers.team_side is not None:
             total += _team_part(game, ctx, kind, text, relation)
         return total
 

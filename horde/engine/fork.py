@@ -195,6 +195,7 @@ class _Copier:
         new.master = old.master
         new.removed = old.removed
         new.spells_cast = old.spells_cast
+        new.adventures = list(old.adventures)
         return new
 
     def horde(self, old: HordeSide) -> HordeSide:
@@ -277,6 +278,7 @@ class _Copier:
         new.loyalty_turn = old.loyalty_turn
         new.present = old.present
         new.marks = None if old.marks is None else dict(old.marks)
+        new.exiled_with = old.exiled_with
         new.printed = old.printed
         new.base_controller = old.base_controller
         new.linked = None if old.linked is None else list(old.linked)

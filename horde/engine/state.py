@@ -85,7 +85,8 @@ class Permanent:
         "equipment", "auras", "lieutenant", "is_commander", "attacking", "blocked", "blockers",
         "defender", "last_hit_by", "deck_card", "bonus", "bonus_version", "extra", "regeneration", "no_regen",
         "kicked", "unearthed", "skip_untaps", "kept_keywords", "kept_until", "sworn", "loyalty", "loyalty_turn",
-        "attacked", "present", "all_keywords", "charge", "chosen", "printed", "base_controller", "linked", "marks",
+        "attacked", "present", "all_keywords", "exiled_with", "charge", "chosen", "printed", "base_controller", "linked",
+        "marks",
     )
 
     def __init__(self, pid: int, card: CardDef, controller: int, owner: int):
@@ -131,6 +132,7 @@ class Permanent:
         self.loyalty_turn = 0  # the turn it last activated a loyalty ability (606.3: one a turn)
         self.attacked: Permanent | None = None  # the team planeswalker it attacks (H8); None: the player `defender`
         self.present = False  # on the battlefield: kept by the Battlefield's enter and leave (a stand-in never is)
+        self.exiled_with: tuple[CardDef, ...] = ()  # 607.2a: the cards its own ability exiled ("the exiled cards")
         self.charge = 0  # charge counters (a Vivid land's, Everflowing Chalice's)
         self.chosen = ""  # the colour chosen as it entered (CardDef.choose_colour), or ""
         self.printed: CardDef | None = None  # its own card while an Aura makes it something else (``card``: 613.1)
@@ -164,7 +166,7 @@ class TeamPlayer:
         "index", "deck_name", "library", "hand", "graveyard", "exile", "command", "commander",
         "commander_casts", "land_played", "poison", "drew_from_empty", "deck_size", "rng",
         "identity", "pool", "generic_mana", "banned", "out_of_game", "life", "zombie", "master", "removed",
-        "spells_cast",
+        "spells_cast", "adventures",
     )
 
     def __init__(self, index: int, deck_name: str, commander: CardDef | None, rng: Random):
@@ -194,6 +196,7 @@ class TeamPlayer:
         self.master = NO_MASTER
         self.removed = False
         self.spells_cast = 0  # spells it cast this turn (A: I Bask in Your Silent Awe)
+        self.adventures: list[CardDef] = []  # 715.4: its cards in exile on an adventure (also in ``exile``)
 
 
 class HordeSide:

@@ -149,13 +149,14 @@ def main_phase(game: Game, second: bool = False) -> None:
             continue  # Z4: it left the game
         if not player.land_played:
             lands = []
-            for card in player.hand:
-                if card.is_land and card not in lands:
-                    lands.append(card)
+            for held in player.hand:
+                for card in held.land_faces:  # a land, or a modal double-faced card's land face (712.12)
+                    if card not in lands:
+                        lands.append(card)
             if lands:
                 land = ask(game, "land", i, lands + [None])
                 if land is not None:
-                    player.hand.remove(land)
+                    player.hand.remove(land.whole_card)
                     player.land_played = True
                     if game.drivers.trace is not None:
                         log(game, "land_played", Side.TEAM, player=i + 1, card=land.name)
@@ -231,7 +232,7 @@ def flash_window(game: Game, attackers: list[Permanent]) -> None:
     for player in game.players:
         i = player.index
         while not game.over():
-            now = [card for card in player.hand
+            now = [card for held in player.hand for card in held.hand_spells  # a face too (an instant Adventure)
                    if ("flash" in card.keywords or "Instant" in card.types) and card.counters is None and not card.is_fog]
             if not now:
                 break  # nothing it could cast now
@@ -341,7 +342,7 @@ def activate_step(game: Game, i: int) -> None:
 def _can_pay_activation(game: Game, p: Permanent, ability: tuple[Effect, ...]) -> bool:
     for cost in ability[0].costs:
         if cost == "tap":
-            if p.tapped or (p.sick and p.card.is_creature):
+            if p.tapped or rules.summoning_sick(game, p):
                 return False
         elif cost == "exile this":
             continue
@@ -391,7 +392,8 @@ def equip_step(game: Game, i: int) -> None:
 
 
 def can_attack(game: Game, p: Permanent) -> bool:
-    return (p.card.is_creature and not p.tapped and not p.sick and not has_keyword(game, p, "defender")
+    return (p.card.is_creature and not p.tapped and not rules.summoning_sick(game, p)
+            and not has_keyword(game, p, "defender")
             and not has_keyword(game, p, "can't attack")
             and (not game.players[p.controller].zombie or rules.may_attack(game, p.controller)))  # Z3
 
@@ -682,7 +684,7 @@ def horde_combat(game: Game, acted: set) -> None:
             return rules.blocks_allowed(game, attackers, blocks)
 
         blocks = ask(game, "blocks", -1, pairs, subject=tuple(attackers), count=len(pairs), is_legal=legal)
-        if any("must be blocked" in a.temp_keywords for a in attackers):
+        if any(has_keyword(game, a, "must be blocked") for a in attackers):
             blocks = required_blocks(game, attackers, pairs, list(blocks))
         for b, a in blocks:
             a.blocked = True
@@ -698,7 +700,7 @@ def horde_combat(game: Game, acted: set) -> None:
         return  # H13a: nothing follows the game's end
     rules.end_of_combat(game)
     for a in attackers:
-        if "destroyed after combat" in a.temp_keywords and rules.on_battlefield(game, a):
+        if has_keyword(game, a, "destroyed after combat") and rules.on_battlefield(game, a):
             rules.destroy(game, a, HORDE_CONTROLLER)  # M4: Consuming Rage
     check_state(game)
 
@@ -768,7 +770,7 @@ def required_blocks(game: Game, attackers: list[Permanent], pairs: list[tuple[Pe
     blocking yet that can block it, the team choosing which; when none is free, by one taken from
     an attacker that stays lawful without it (509.1c: as many requirements as possible obeyed)."""
     for a in attackers:
-        if "must be blocked" not in a.temp_keywords or any(x is a for _, x in blocks):
+        if not has_keyword(game, a, "must be blocked") or any(x is a for _, x in blocks):
             continue
         used = {id(b) for b, _ in blocks}
         free = [b for b, x in pairs if x is a and id(b) not in used]
@@ -790,7 +792,7 @@ def spare(game: Game, blocks: list[tuple[Permanent, Permanent]], b: Permanent) -
     left = sum(1 for _, x in blocks if x is blocked) - 1
     if left == 1 and has_keyword(game, blocked, "menace"):
         return False
-    return "must be blocked" not in blocked.temp_keywords or left > 0
+    return not has_keyword(game, blocked, "must be blocked") or left > 0
 
 
 def fog_window(game: Game, attackers: list[Permanent], expected: int | None = None) -> None:

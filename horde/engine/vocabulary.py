@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from horde.engine import (
     effects_keywords,  # noqa: F401  (keyword abilities that are triggered abilities)
+    effects_layers,  # noqa: F401  (characteristic-defining abilities and their linked abilities)
     effects_mana,  # noqa: F401  (lands and mana rocks)
     effects_staples,  # noqa: F401  (references back, searches, reanimation, Auras that take control)
     effects_walkers,  # noqa: F401  (planeswalkers' loyalty abilities: untap)

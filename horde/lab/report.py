@@ -305,6 +305,26 @@ def _approximated_section(results: analysis.Results, compared: bool = False) -> 
             "abilities each dropped are shown.</p>" + html_table(rows, ("cell", "card", "text dropped")) + "</section>")
 
 
+def _decks_section(results: analysis.Results, compared: bool = False) -> str:
+    """How much of each cell's decks is real (manifest.json's ``decks``): card slots exact,
+    approximated and blank, a warning when any is not exact; "" for results that did not record them."""
+    cells = results.manifest.get("decks") or []
+    rows = [{"cell": f"{c.get('cell')} {c.get('label') or ''}".strip(), "deck": d.get("deck"), "plays as": d.get("role"),
+             "card slots": d.get("slots"), "exact": d.get("exact"), "approximated": d.get("approximated"),
+             "blank": d.get("blank")}
+            for c in cells if isinstance(c, dict) for d in c.get("decks") or () if isinstance(d, dict)]
+    if not rows:
+        return ""
+    exact = all(row["exact"] == row["card slots"] for row in rows)
+    title = "Card slots of the decks" + (f" of the compared results ({_text(results.name)})" if compared else "")
+    words = ("Every card slot of every deck played exactly (hand-written or compiled whole)." if exact else
+             "Some card slots did NOT play as printed: approximated cards lost some of their text, blank "
+             "cards all of it (--approximate). These results are not the group's decks as printed.")
+    kind = "" if exact else ' class="warning"'
+    return (f"<section{kind}><h2>{title}</h2><p>{words}</p>" + html_table(rows, ("cell", "deck", "plays as"))
+            + "</section>")
+
+
 def _summary_section(page: Page, games: pd.DataFrame, knobs: list[str]) -> None:
     games = games.assign(level=analysis.levels(games))  # every answer names the team's level (horde.team.skill)
     keys = knobs + ["level"]
@@ -746,8 +766,10 @@ def render(results: analysis.Results, card_turn: int = 3, images=None, compare: 
     if description:
         body.append(f"<p>{_text(description)}</p>")
     body.append(f"<p>{_text(intro)}</p>")
+    body.append(_decks_section(results))
     body.append(_approximated_section(results))
     if compare is not None:
+        body.append(_decks_section(compare, compared=True))
         body.append(_approximated_section(compare, compared=True))
     body.append(page.contents())
     body.extend(page.parts)

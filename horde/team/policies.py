@@ -181,7 +181,7 @@ class RandomPolicy(Policy):
             while decision.is_legal is not None and not decision.is_legal(picked):
                 picked.pop()
             return picked
-        if kind in ("paris_exile", "devour"):
+        if kind in ("paris_exile", "devour", "exile_with"):
             return [c for c in options if rng.random() < 0.5]
         if kind == "abandon_scheme":
             return rng.sample(list(options), decision.count) if rng.random() < 0.5 else []
@@ -596,6 +596,10 @@ class BaselinePolicy(Policy):
         """Stop a Horde creature's combat damage (Carrion Wurm) whenever a player can."""
         return next(o for o in decision.options if o is not None)
 
+    def _exile_with(self, decision: Decision, view: TeamView) -> Any:
+        """Sutured Ghoul: every card but those that still do something from the graveyard (flashback, unearth)."""
+        return [card for card in decision.options if not card.graveyard_ability]
+
     def _exile_cards(self, decision: Decision, view: TeamView) -> Any:
         cards = sorted(decision.options, key=lambda c: (not c.is_land, c.mana_value))
         return cards[:decision.count]
@@ -780,6 +784,8 @@ class BaselinePolicy(Policy):
             return max(theirs, key=worth) if theirs else min(ours, key=worth) if ours else options[0]
         if kind == "mode":
             return min(options, key=lambda mode: self._mode_harm(mode, view))
+        if kind == "face":  # a card of two faces: the face whose spell hurts the team least
+            return min(options, key=lambda face: self._mode_harm(face.hooks.get("Cast", ()), view))
         if kind == "return":
             return min(options, key=lambda c: c.mana_value)
         return options[0]

@@ -188,7 +188,7 @@ class TeamView:
         longer summoning sick): what it could keep open for the Horde's next turn."""
         total = 0
         for p in self._game.battlefield.mana_sources.get(player, ()):
-            if not (p.sick and p.card.is_creature):
+            if not rules.summoning_sick(self._game, p):
                 total += p.card.mana_yield
         return total
 
@@ -257,7 +257,7 @@ class TeamView:
         once it is no longer summoning sick): which pips the mana it keeps open can pay."""
         units: list[frozenset[str]] = []
         for p in self._game.battlefield.mana_sources.get(player, ()):
-            if not (p.sick and p.card.is_creature):
+            if not rules.summoning_sick(self._game, p):
                 if p.card.mana_dynamic:  # as ``mana_colours`` reads it: the commander's colours any, the opponents' lands' none
                     units.extend(frozenset(ANY if c == IDENTITY else c for c in u if c != OPPONENTS_LANDS)
                                  for u in p.card.mana)

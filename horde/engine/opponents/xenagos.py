@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import horde.engine.opponents.common as common
 from horde.engine import rules, turns
-from horde.engine.characteristics import has_keyword
+from horde.engine.characteristics import has_keyword, summoning_sick
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent
 
 XENAGOS = "Xenagos Ascended"
@@ -77,8 +77,8 @@ def attacks(game: Game, p: Permanent) -> bool:
     'must attack while' ability whose count is met; it needs haste or to have been there since
     the turn began."""
     required, haste = must_attack(game, p)
-    required = required or "attacks this turn" in p.temp_keywords
-    return required and (haste or not p.sick or has_keyword(game, p, "haste"))
+    required = required or has_keyword(game, p, "attacks this turn")
+    return required and (haste or not summoning_sick(game, p))
 
 
 def combat(game: Game) -> None:

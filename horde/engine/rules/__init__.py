@@ -53,6 +53,7 @@ from horde.engine.characteristics import (
     side_name,
     static_active,
     static_bonus,
+    summoning_sick,
     toughness,
     watchers,
 )
@@ -201,6 +202,7 @@ __all__ = [
     "toughness",
     "has_keyword",
     "keywords",
+    "summoning_sick",
     "static_bonus",
     "protected",
     "protected_from",

@@ -397,7 +397,7 @@ def horde_pick(game: Game, kind: str, options: list[T], card: CardDef | None = N
     """A choice the Horde faces (H9): at random with its own stream, unless the setup gives its
     choices to a heuristic (H9s) or to the team (F7), wired by the engine in ``drivers.horde_choice``.
     ``kind`` says what is chosen: 'harm' or 'help' (a target), 'sacrifice', 'mode', 'discard',
-    'return', 'target' (a player), 'tap'."""
+    'return', 'target' (a player), 'tap', 'face' (the face of a card of two faces it casts)."""
     chooser = game.drivers.horde_choice
     if chooser is None:
         return options[randbelow(game.horde_rng, len(options))]  # H9

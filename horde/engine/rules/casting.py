@@ -47,18 +47,23 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
         return options  # A: I Bask in Your Silent Awe
     candidates = []
     seen = set()
-    for card in pl.hand:
-        if card.is_land or card.counters is not None or card.name in seen:
-            continue
-        if not sorcery_speed and "Instant" not in card.types and "flash" not in card.keywords:
-            continue
-        seen.add(card.name)
-        candidates.append(card)
+    for held in pl.hand:
+        for card in held.hand_spells:  # itself, or the faces a card of two faces may be cast as
+            if card.counters is not None or card.name in seen:
+                continue
+            if not sorcery_speed and "Instant" not in card.types and "flash" not in card.keywords:
+                continue
+            seen.add(card.name)
+            candidates.append(card)
     from_graveyard: list[tuple[CardDef, str]] = []
     for card in pl.graveyard:
         if card.graveyard_ability:  # flashback and the like: only then look closer
             from_graveyard = graveyard_casts(game, player, sorcery_speed)
             break
+    for card in pl.adventures:  # 715.3d: the creature of a card on an adventure, from exile
+        if card.name not in seen and (sorcery_speed or "flash" in card.keywords):
+            seen.add(card.name)
+            from_graveyard.append((card, "adventure"))
     if not candidates and not pl.command and not from_graveyard:
         return options
     units = mana_units(game, player)
@@ -66,7 +71,7 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
         return options
     colours: ColourCounts | None = None  # counted once, when a coloured cost first asks
     for card, origin in [(c, way) for c in candidates for way in c.hand_origins] + [
-            (card, "command") for card in pl.command
+            (card, "command") for held in pl.command for card in held.hand_spells
             if sorcery_speed or "Instant" in card.types or "flash" in card.keywords] + from_graveyard:
         cost = spell_cost(game, card, player, origin)
         if cost is None:
@@ -139,11 +144,14 @@ def graveyard_casts(game: Game, player: int, sorcery_speed: bool = True) -> list
     for card in graveyard_of(game, player):
         if not card.graveyard_ability or card.is_token or any(card is c for c, _ in found):
             continue
+        if not graveyard_abilities_work(game, card):
+            break
+        for face in card.faces:
+            if face.face == "aftermath" and (sorcery_speed or "Instant" in face.types):
+                found.append((face, "aftermath"))  # 702.127: cast only from the graveyard
         if card.counters is not None or (not sorcery_speed and "Instant" not in card.types
                                          and "flash" not in card.keywords):
             continue
-        if not graveyard_abilities_work(game, card):
-            break
         if card.flashback is not None:
             found.append((card, "flashback"))
         elif card.from_graveyard is not None:
@@ -183,18 +191,22 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
             cost = _kicked_cost(cost, _team_mana(game, player, card.buyback), 1)
     generic, pips = cost
     pay(game, player, generic, pips)
+    whole = card.whole_card  # a face is cast; the card leaves its zone (709.3, 712.12, 715.3)
     if origin == "retrace":  # 702.81a: discard a land card as an additional cost
         lands = [c for c in pl.hand if c.is_land]
         land = lands[0] if len(lands) == 1 else ask(game, "discard", player, lands)
         pl.hand.remove(land)
         pl.graveyard.append(land)
     if origin == "command":
-        pl.command.remove(card)
-        pl.commander_casts[card.name] = pl.commander_casts.get(card.name, 0) + 1
-    elif origin in ("flashback", "graveyard", "retrace"):
-        pl.graveyard.remove(card)
+        pl.command.remove(whole)
+        pl.commander_casts[whole.name] = pl.commander_casts.get(whole.name, 0) + 1
+    elif origin in ("flashback", "graveyard", "retrace", "aftermath"):
+        pl.graveyard.remove(whole)
+    elif origin == "adventure":
+        pl.exile.remove(whole)
+        pl.adventures.remove(whole)
     elif not free:
-        pl.hand.remove(card)
+        pl.hand.remove(whole)
     if game.drivers.trace is not None:
         log(game, "cast", Side.TEAM, player=player + 1, card=card.name, origin=origin, token=card.is_token,
             kicked=kicked)
@@ -208,31 +220,29 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     if not CAST_TRIGGERS.isdisjoint(card.keywords):
         cast_triggers(game, card, player, x, kicked)
     if card.enchant is not None and (not enchants or enchanting is not None and not target_still_legal(game, enchanting)):
-        pl.graveyard.append(card)  # an Aura whose target is gone does not resolve (608.2b)
+        pl.graveyard.append(whole)  # an Aura whose target is gone does not resolve (608.2b)
     elif card.is_permanent:
-        p = put_onto_battlefield(game, card, player, player, commander=(origin == "command" or card is pl.commander),
+        p = put_onto_battlefield(game, card, player, player, commander=(origin == "command" or whole is pl.commander),
                                  attach=enchanting, kicked=kicked)
         if origin in ("evoke", "dash"):
             alternative_cost_paid(game, p, origin)
     else:
-        ctx = Context(card, None, player, x=x, kicked=kicked)
-        if origin == "overload":
-            resolve_overloaded(game, card, ctx)
-        else:
-            resolve_spell(game, card, ctx)
-        if card is pl.commander:
-            pl.command.append(card)  # C2
-        elif origin == "flashback":
-            pl.exile.append(card)  # 702.34a: exiled instead of going anywhere else
+        _resolve_faces(game, card, player, kicked, origin == "overload", free)
+        if whole is pl.commander:
+            pl.command.append(whole)  # C2
+        elif origin == "flashback" or card.face == "aftermath":
+            pl.exile.append(whole)  # 702.34a, 702.127: exiled instead of going anywhere else
         elif bought:
-            pl.hand.append(card)  # 702.27a: put into its owner's hand as it resolves
+            pl.hand.append(whole)  # 702.27a: put into its owner's hand as it resolves
         elif origin == "hand" and "rebound" in card.keywords:
-            pl.exile.append(card)  # 702.88a: exiled, cast again at its owner's next upkeep
-            keyword_state(game).rebounding.append((card, player))
+            pl.exile.append(whole)  # 702.88a: exiled, cast again at its owner's next upkeep
+            keyword_state(game).rebounding.append((whole, player))
+        elif card.face == "adventure":
+            pl.exile.append(whole)  # 715.4: exiled on an adventure; its creature may be cast from there
+            pl.adventures.append(whole)
         else:
-            pl.graveyard.append(card)
+            pl.graveyard.append(whole)
     check_state(game)
-
 
 def alternative_cost_paid(game: Game, p: Permanent, origin: str) -> None:
     """A permanent cast for an alternative cost: evoked, its controller sacrifices it as it enters
@@ -289,6 +299,21 @@ def can_cast_free(game: Game, player: int, card: CardDef) -> bool:
 
 def _team_mana(game: Game, player: int, cost: ManaCost) -> ManaCost:
     return ManaCost(cost.generic + len(cost.pips)) if game.players[player].generic_mana else cost  # C4
+
+
+def _resolve_faces(game: Game, card: CardDef, controller: int, kicked: int, overloaded: bool = False,
+                   free: bool = False) -> None:
+    """An instant or sorcery resolves (overloaded: 702.96); a fused split card's halves in turn,
+    each with its own targets (702.102d: the left half, then the right); cast without paying its
+    mana cost, its X is 0 (118.9c)."""
+    halves = [face for face in card.whole_card.faces if face.face == "half"] if card.face == "fused" else [card]
+    for half in halves:
+        x = 0 if free else half.horde_x if controller == HORDE_CONTROLLER or half.cost.x else 0  # H7: the Horde's X
+        ctx = Context(half, None, controller, x=x, kicked=kicked)
+        if overloaded:
+            resolve_overloaded(game, half, ctx)
+        else:
+            resolve_spell(game, half, ctx)
 
 
 KICK_LIMIT = 20  # more multikicks than a team player ever has mana for
@@ -380,12 +405,15 @@ def horde_cast(game: Game, card: CardDef, origin: str | None = None) -> None:
     """The Horde casts a card for free (H7); the team may counter it (H10), unless it has split
     second (702.61a). ``origin``: 'flashback' or 'graveyard' for a card cast from its graveyard
     (already taken out of it), 'hand' for a bounced card (H6), 'cascade', 'suspend' or
-    'rebound' for one cast without paying its mana cost (``FREE_ORIGINS``); None: revealed.
-    A card with suspend and no mana cost can't be cast (118.6): the Horde suspends it instead
-    (702.62a; its cost is free, H7)."""
+    'rebound' for one cast without paying its mana cost (``FREE_ORIGINS``); None: revealed (a
+    card of two faces: the face it casts, H7f). A card with suspend and no mana cost can't be
+    cast (118.6): the Horde suspends it instead (702.62a; its cost is free, H7)."""
     if card.suspend is not None and not card.suspend[2] and origin not in FREE_ORIGINS:
         suspend(game, HORDE_CONTROLLER, card)
         return
+    if card.faces and card.whole is None and card.layout not in ("transform", "flip") and origin is None:
+        card = horde_face(game, card)  # a card of two faces: the face it casts
+    whole = card.whole_card
     game.drivers.stats.cast_this_turn += 1
     game.spells_this_turn += 1
     # H7: the Horde pays every additional cost: it kicks once, a multikicker horde_x times; it buys back.
@@ -401,38 +429,42 @@ def horde_cast(game: Game, card: CardDef, origin: str | None = None) -> None:
     if "split second" not in card.keywords and counter_window(game, card):
         if card.is_token:
             game.horde.tokens_gone += 1
-        elif origin == "flashback":
-            game.horde.exile.append(card)  # 702.34a
+        elif origin == "flashback" or card.face == "aftermath":
+            game.horde.exile.append(whole)  # 702.34a, 702.127
         else:
-            game.horde.graveyard.append(card)  # H10
+            game.horde.graveyard.append(whole)  # H10
         check_state(game)
         return
     if card.enchant is not None:
         # H9: a Horde Aura enchants a random legal permanent or player; with none it goes to the graveyard.
         enchants, enchanting = _enchanting(game, card, HORDE_CONTROLLER)
         if not enchants:
-            game.horde.graveyard.append(card)
+            game.horde.graveyard.append(whole)
         else:
             put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, attach=enchanting, kicked=kicked)
     elif card.is_permanent:
         put_onto_battlefield(game, card, HORDE_CONTROLLER, HORDE_CONTROLLER, kicked=kicked)
     else:
-        ctx = Context(card, None, HORDE_CONTROLLER, x=x, kicked=kicked)
-        if card.overload is not None:
-            resolve_overloaded(game, card, ctx)  # H7: it has the mana of any cost, and overloads
-        else:
-            resolve_spell(game, card, ctx)
-        if origin == "flashback":
-            game.horde.exile.append(card)  # 702.34a
+        # H7: X is the card's horde_x (0 cast free: 118.9c); it has the mana of any cost, and overloads
+        _resolve_faces(game, card, HORDE_CONTROLLER, kicked, card.overload is not None, origin in FREE_ORIGINS)
+        if card.face == "adventure":
+            # Decision (H7, 715.4): exiled on an adventure, its creature is cast from exile at once, for free.
+            game.horde.exile.append(whole)
+            check_state(game)
+            if not game.over() and whole in game.horde.exile:
+                game.horde.exile.remove(whole)
+                horde_cast(game, whole, "adventure")
+            return
+        if origin == "flashback" or card.face == "aftermath":
+            game.horde.exile.append(whole)  # 702.34a, 702.127
         elif card.buyback is not None:
-            game.horde.hand.append(card)  # 702.27a, H7: it buys back; H6: cast again on its next turn
+            game.horde.hand.append(whole)  # 702.27a, H7: it buys back; H6: cast again on its next turn
         elif origin == "hand" and "rebound" in card.keywords:
-            game.horde.exile.append(card)  # 702.88a: cast again at the Horde's next upkeep
-            keyword_state(game).rebounding.append((card, HORDE_CONTROLLER))
+            game.horde.exile.append(whole)  # 702.88a: cast again at the Horde's next upkeep
+            keyword_state(game).rebounding.append((whole, HORDE_CONTROLLER))
         else:
-            game.horde.graveyard.append(card)
+            game.horde.graveyard.append(whole)
     check_state(game)
-
 
 # ---------------------------------------------------------------- cards in exile: suspend (702.62), rebound (702.88)
 
@@ -501,6 +533,22 @@ def exile_upkeep(game: Game, controllers: list[int]) -> None:
         elif can_cast_free(game, controller, card) and ask(game, "cast_free", controller, (True, False), subject=card):
             exiled.remove(card)
             team_cast(game, controller, card, "rebound")
+
+
+def horde_face(game: Game, card: CardDef) -> CardDef:
+    """The face of a card of two faces the Horde casts (its mana is free: H7): both halves of a
+    split card with fuse (702.102), an adventure card's Adventure first (its creature follows from
+    exile: ``horde_cast``); else one of the faces it may cast from hand, at random among those
+    whose targeted effects have a target (H9; H9s: the one that hurts the team most)."""
+    spells = [face for face in card.hand_spells if not face.is_land]
+    for face in spells:
+        if face.face in ("fused", "adventure"):
+            return face
+    if len(spells) <= 1:
+        return spells[0] if spells else card
+    able = [face for face in spells if all(e.target is None or legal_targets(game, Context(face, None, HORDE_CONTROLLER), e)
+                                          for effects in face.hooks.values() for e in effects)]
+    return horde_pick(game, "face", able or spells, card)
 
 
 # ---------------------------------------------------------------- graveyard abilities
@@ -592,7 +640,11 @@ def horde_graveyard(game: Game) -> None:
         if mode == "coin" and not randbelow(game.horde_rng, 2):  # H9
             continue
         done.append(card)
-        if card.flashback is not None or card.from_graveyard is not None:
+        aftermath = next((face for face in card.faces if face.face == "aftermath"), None)
+        if aftermath is not None:
+            game.horde.graveyard.remove(card)
+            horde_cast(game, aftermath, "aftermath")  # 702.127: its second half, then exiled
+        elif card.flashback is not None or card.from_graveyard is not None:
             if card.flashback is None:
                 condition = card.from_graveyard[1]
                 if condition is not None and not condition(game, Context(card, None, HORDE_CONTROLLER)):
@@ -636,16 +688,17 @@ def counter_window(game: Game, card: CardDef) -> bool:
         if pl.zombie and not may_target(game, pl.index) or pl.removed or one_spell_cast(game, pl.index):
             continue  # Z3: a counterspell targets; Z4: a player who left the game; A: I Bask in Your Silent Awe
         seen = set()
-        for held in pl.hand:
-            effect = held.counters
-            if effect is None or held.name in seen:
-                continue
-            seen.add(held.name)
-            if not card_matches(effect.args["filter"], card):
-                continue
-            cost = spell_cost(game, held, pl.index, "hand")
-            if cost is not None and can_pay(game, pl.index, *cost):
-                options.append((pl.index, held))
+        for whole in pl.hand:
+            for held in whole.hand_spells:  # a split card's counterspell half too (Trial // Error)
+                effect = held.counters
+                if effect is None or held.name in seen:
+                    continue
+                seen.add(held.name)
+                if not card_matches(effect.args["filter"], card):
+                    continue
+                cost = spell_cost(game, held, pl.index, "hand")
+                if cost is not None and can_pay(game, pl.index, *cost):
+                    options.append((pl.index, held))
     if not options:
         return False
     options.append(None)
@@ -657,8 +710,8 @@ def counter_window(game: Game, card: CardDef) -> bool:
     cost = spell_cost(game, counterspell, player, "hand")
     assert cost is not None, "offered only if it can be paid"
     pay(game, player, *cost)
-    pl.hand.remove(counterspell)
-    pl.graveyard.append(counterspell)
+    pl.hand.remove(counterspell.whole_card)
+    pl.graveyard.append(counterspell.whole_card)
     game.spells_this_turn += 1
     if game.schemes is not None:
         pl.spells_cast += 1  # A: I Bask in Your Silent Awe counts them

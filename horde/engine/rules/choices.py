@@ -31,7 +31,8 @@ def smart_choice(game: Game, kind: str, options: list[Any], card: CardDef | None
     team's most valuable permanent, else a team player, else the Horde's least valuable;
     'help' (a pump or counters): the Horde's most valuable creature; 'sacrifice': the least
     valuable (tokens first); 'discard': the cheapest card; 'return' and 'search': the most expensive;
-    'mode': the mode with the most verbs that hurt the team ('modes': the set of modes); 'target' (a player): the one with
+    'mode': the mode with the most verbs that hurt the team ('modes': the set of modes; 'face': the face of a
+    card of two faces); 'target' (a player): the one with
     the most cards in its graveyard; 'tap': the team's most valuable. Ties: the first."""
     permanents = [o for o in options if isinstance(o, Permanent)]
     team = [p for p in permanents if p.controller != HORDE_CONTROLLER]
@@ -55,6 +56,9 @@ def smart_choice(game: Game, kind: str, options: list[Any], card: CardDef | None
         return max(options, key=lambda c: c.mana_value)
     if kind == "mode":
         return max(options, key=lambda mode: sum(1 for e in mode if e.verb in HURTS))
+    if kind == "face":  # a card of two faces: the face whose effects hurt the team most
+        return max(options, key=lambda face: sum(1 for effects in face.hooks.values() for e in effects
+                                                 if e.verb in HURTS))
     if kind == "modes":  # a set of modes ('choose two', 'choose one or more'): the one that hurts most
         return max(options, key=lambda modes: sum(1 for mode in modes for e in mode if e.verb in HURTS))
     if kind == "target" and all(isinstance(o, int) for o in options):

@@ -167,11 +167,11 @@ def _strikes_first(game: Game, p: Permanent) -> bool:
 
 
 def _deals_in_step(game: Game, p: Permanent, first: bool, any_first: bool) -> bool:
-    if "assigns no combat damage" in p.temp_keywords:
+    kw = keywords(game, p)
+    if "assigns no combat damage" in kw:
         return False
     if not any_first:
         return True
-    kw = keywords(game, p)
     if "double strike" in kw:
         return True
     return ("first strike" in kw) == first

@@ -31,7 +31,7 @@ from horde.engine.cards import (
     ManaAbility,
     pip_payments,
 )
-from horde.engine.characteristics import apply_statics
+from horde.engine.characteristics import apply_statics, summoning_sick
 from horde.engine.events import log
 from horde.engine.filters import Context, evaluate
 from horde.engine.rules.zombies import change_life, individual
@@ -98,7 +98,7 @@ def available_mana(game: Game, player: int) -> int:
     total = len(game.players[player].pool)
     for p in game.battlefield.mana_sources.get(player, ()):
         card = p.card
-        usable = not p.tapped and not (p.sick and card.is_creature)
+        usable = not p.tapped and not summoning_sick(game, p)
         free = len(card.mana) if usable else 0
         if free and card.mana_dynamic:
             free = sum(1 for unit in card.mana if unit_colours(game, player, unit, p) is not None)
@@ -203,7 +203,7 @@ def mana_units(game: Game, player: int) -> list[ManaUnit]:
     for p in game.battlefield.mana_sources.get(player, ()):
         if not p.tapped:
             card = p.card
-            if not (p.sick and card.is_creature):
+            if not summoning_sick(game, p):
                 if card.mana_dynamic:
                     for colours in card.mana:
                         read = unit_colours(game, player, colours, p)
@@ -330,7 +330,7 @@ def mana_options(game: Game, player: int) -> list[Activation]:
         if not card.mana_options:
             continue
         for ability in card.mana_options:
-            if ability.tap and (p.tapped or (p.sick and card.is_creature)) or ability.charge > p.charge:
+            if ability.tap and (p.tapped or summoning_sick(game, p)) or ability.charge > p.charge:
                 continue
             if ability.life or ability.damage:
                 if life_left < 0:

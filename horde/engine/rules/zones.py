@@ -69,11 +69,13 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
         p.marks = {"echo": 1}  # 702.30a: its echo cost is due at its controller's next upkeep
     if lieutenant is not None:
         lieutenant.permanent = p
-    # H8: every Horde creature has haste
-    p.sick = False if controller == HORDE_CONTROLLER and game.horde_haste else "haste" not in card.keywords
+    # 302.6: summoning sick until its controller's next turn begins; whether it has haste is asked
+    # when it would attack or tap (``summoning_sick``: a haste an anthem gives counts). H8: every
+    # Horde creature has haste.
+    p.sick = not (controller == HORDE_CONTROLLER and game.horde_haste)
     if card.choose_colour:  # 'As ~ enters, choose a color' (614.12)
         p.chosen = choose_colour(game, controller, card)
-    if tapped or "enters tapped" in card.keywords or (
+    if tapped or has_keyword(game, p, "enters tapped") or (  # 614.12: as it would be on the battlefield
             card.enters_tapped is not None and card.enters_tapped(game, Context(card, p, controller))) or (
             card.enters_pay_life and not pays_life_to_enter_untapped(game, controller, card)):
         p.tapped = True
@@ -84,6 +86,8 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
             player=None if controller == HORDE_CONTROLLER else controller + 1, tapped=p.tapped)
     if attach is not None:
         enchant(game, p, attach)
+    if triggers and "AsEnters" in card.hooks:
+        run_hook(game, p, "AsEnters")  # 614.12: 'As ~ enters, ...' (Sutured Ghoul's exile)
     if triggers and "Enters" in card.hooks:
         run_hook(game, p, "Enters")
     if triggers and "PermanentEnters" in game.battlefield.hooked and game.battlefield.hooked["PermanentEnters"]:
@@ -181,7 +185,7 @@ def change_control(game: Game, p: Permanent, controller: int) -> None:
     if p.controller == controller or not on_battlefield(game, p):
         return
     game.battlefield.change_control(p, controller)
-    p.sick = not (controller == HORDE_CONTROLLER and game.horde_haste) and "haste" not in p.card.keywords
+    p.sick = not (controller == HORDE_CONTROLLER and game.horde_haste)  # haste is asked when it attacks or taps
     remove_from_combat(game, p)
     if game.drivers.trace is not None:
         log(game, "control", side_name(controller), card=p.card.name, id=p.id,
@@ -242,23 +246,24 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
     card = p.card
     if game.drivers.trace is not None:
         log(game, "leaves", side_name(p.controller), card=card.name, id=p.id, to=commander_to or to)
+    whole = card.whole_card  # a face on the battlefield is its whole card anywhere else (712.8, 715.4)
     if p.extra:
         if game.lieutenants is not None:
             game.lieutenants.equipment.append(card)  # Decision: a lieutenant's equipment goes back to the list
     elif not card.is_token:
         if commander_to:
-            game.players[p.owner].command.append(card)  # C2: 903.9b, 903.11-12, the owner always chooses so
+            game.players[p.owner].command.append(whole)  # C2: 903.9b, 903.11-12, the owner always chooses so
             if game.drivers.trace is not None:
                 log(game, "command_zone", Side.TEAM, player=p.owner + 1, card=card.name, instead_of=commander_to)
         elif p.owner == HORDE_CONTROLLER:
             {"graveyard": game.horde.graveyard, "exile": game.horde.exile, "hand": game.horde.hand,
-             "library": game.horde.library}[to].append(card)
+             "library": game.horde.library}[to].append(whole)
         else:
             owner = game.players[p.owner]
             if to == "library":
-                owner.library.insert(0, card)
+                owner.library.insert(0, whole)
             else:
-                {"graveyard": owner.graveyard, "exile": owner.exile, "hand": owner.hand}[to].append(card)
+                {"graveyard": owner.graveyard, "exile": owner.exile, "hand": owner.hand}[to].append(whole)
     elif p.deck_card:
         game.horde.tokens_gone += 1  # H6: a token that leaves the battlefield ceases to exist
     if attached is not None and card.enchant is not None and not TAKING.isdisjoint(card.verbs):
@@ -285,9 +290,9 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
             """Undying (persist), a triggered ability: back under its owner's control with a
             +1/+1 (-1/-1) counter, if the card is still in its owner's graveyard."""
             graveyard = game.horde.graveyard if returner == HORDE_CONTROLLER else game.players[returner].graveyard
-            if card in graveyard:
-                graveyard.remove(card)
-                back = put_onto_battlefield(game, card, returner, returner)
+            if whole in graveyard:
+                graveyard.remove(whole)
+                back = put_onto_battlefield(game, whole, returner, returner)  # 712.14: front face up
                 add_counters(game, back, 1, kind)
 
         trigger(game, p.controller, (), None, returns)

@@ -29,6 +29,7 @@ from horde.lab.runner.run import (
     RunOutcome,
     approximations,
     compact,
+    deck_slots,
     describe_cell,
     run_experiment,
     save_chunk,
@@ -48,7 +49,7 @@ from horde.lab.runner.store import (
 __all__ = [
     "DEFAULT_CHUNK", "ROW_GROUP", "CellState", "ChunkResult", "ChunkTask", "DaskBackend", "FolderLock",
     "InlineBackend", "ProcessBackend", "RunOutcome", "approximations", "check_worker", "chunks", "code_digest",
-    "compact", "describe_cell", "games_schema", "games_table", "open_backend", "part_path", "play_cell_chunk",
+    "compact", "deck_slots", "describe_cell", "games_schema", "games_table", "open_backend", "part_path", "play_cell_chunk",
     "play_games", "play_many", "run_experiment", "save_chunk", "should_stop", "summarise", "turns_schema",
     "turns_table", "write_atomically",
 ]

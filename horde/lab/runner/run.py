@@ -350,6 +350,7 @@ def _run(experiment, folder, manifest, backend, chunk_size, progress, scheduler,
     approximated = approximations(experiment)
     if approximated:  # --approximate: these results are not exact, and say which cards make them so
         manifest["approximated"] = approximated
+    manifest["decks"] = deck_slots(experiment)  # how much of each cell's decks is real
     write_json(folder / "manifest.json", manifest)
 
     queue: deque[tuple[tuple[int, int, int], CellState, int, int]] = deque()
@@ -506,6 +507,13 @@ def approximations(experiment: Experiment) -> list[dict[str, Any]]:
     return found
 
 
+def deck_slots(experiment: Experiment) -> list[dict[str, Any]]:
+    """For each cell, its decks' card slots: how many are exact, approximated and blank
+    (``horde.play.Prepared.slots``)."""
+    return [{"cell": cell.index, "label": cell.label, "decks": [deck.record() for deck in prepare(cell.setup).slots()]}
+            for cell in experiment.cells]
+
+
 def save_chunk(folder: Path, result: ChunkResult) -> None:
     """Write a chunk's part files: turns first, then games (a games part marks the chunk done)."""
     import pyarrow.parquet as pq
@@ -529,7 +537,8 @@ def compact(folder: Path, experiment: Experiment, states: list) -> None:
 
     kinds = [("games", games_schema(bool(approximations(experiment))))] + \
         ([("turns", turns_schema())] if experiment.run.turns else [])
-    metadata = {"horde.experiment": experiment.name, "horde.hash": experiment.digest(), "horde.version": __version__}
+    metadata = {"horde.experiment": experiment.name, "horde.hash": experiment.digest(), "horde.version": __version__,
+                "horde.decks": json.dumps(deck_slots(experiment), sort_keys=True)}  # each cell's decks' card slots
     for kind, schema in kinds:
         schema = schema.with_metadata(metadata)
 
