@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "a1a12934c1a952724fc3373dc9bf01ff31a55acead8642be18ecb9458d0cead9",
-    1000: "27e66c4ceddbd36ddbe58924501f4a119820b76501a3b4fd2337132c5edf6f6a",
+    100: "1336f5763cf5f0d5eeaffc4f76215f75353d7817843085fae886160837baac1c",
+    1000: "d698c1b52fdcace32df5e5b6bf780eec07680a79c24ec1cdcf9483e112d39560",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 
