@@ -35,7 +35,7 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("rules", "the rule book, one room per part of the game; the package re-exports them",
      ("horde.engine.rules.zombies", "horde.engine.rules.mana", "horde.engine.rules.abilities", "horde.engine.rules.zones",
       "horde.engine.rules.damage", "horde.engine.rules.checks",
-      "horde.engine.rules.keywords", "horde.engine.rules.casting", "horde.engine.rules.combat",
+      "horde.engine.rules.keyword_abilities", "horde.engine.rules.casting", "horde.engine.rules.combat",
       "horde.engine.rules.choices", "horde.engine.rules.schemes", "horde.engine.rules")),
     ("verbs", "the closed vocabulary of card behaviour",
      ("horde.engine.effects",)),

@@ -77,7 +77,7 @@ KEYWORDS = {
     "fuse", "aftermath",
     # 'its activated abilities can't be activated unless they're mana abilities' (Faith's Fetters): mana still flows
     "activated abilities can't be activated",
-    # Keyword abilities played where the rules apply them (horde.engine.rules.keywords; docs/cards.md):
+    # Keyword abilities played where the rules apply them (horde.engine.rules.keyword_abilities; docs/cards.md):
     # landwalk of every land type (702.14), shadow (702.28), horsemanship (702.31), exalted (702.83),
     # split second (702.61), storm (702.40), cascade (702.85), retrace (702.81), rebound (702.88).
     "mountainwalk", "plainswalk", "desertwalk", "nonbasic landwalk", "legendary landwalk", "snow landwalk",
@@ -277,7 +277,7 @@ class CardDef:
     multikicker: bool = False  # the kicker cost may be paid any number of times
     cycling: ManaCost | None = None  # cycling cost: discard it from hand and draw a card
     unearth: ManaCost | None = None  # unearth cost: from the graveyard to the battlefield with haste, exiled at end step
-    # Keywords with a cost (702; horde.engine.rules.keywords): evoke (702.74) and dash (702.109) are
+    # Keywords with a cost (702; horde.engine.rules.keyword_abilities): evoke (702.74) and dash (702.109) are
     # alternative costs, buyback (702.27) an additional one; typecycling (702.29e-f) finds a card of
     # ``cycling_finds`` (card terms: "basic land", "plains") instead of drawing; echo (702.30) is paid
     # in the upkeep after it came under its controller's control; suspend (702.62) is (time counters,

@@ -3,7 +3,7 @@ lines name the hook it triggers on and one of these verbs (annihilator: ``Attack
 count=2``; renown: ``HitsPlayer: renown count=1``; fading: ``Enters: fading count=3`` and
 ``Upkeep: fading``), so they cost a game nothing unless a card has them. The keywords the rules
 apply at their own points (landwalk, shadow, exalted, storm, cascade, evoke, ...) are
-``horde.engine.rules.keywords`` and ``horde.engine.rules.casting``'s. Registered with the verbs
+``horde.engine.rules.keyword_abilities`` and ``horde.engine.rules.casting``'s. Registered with the verbs
 of ``horde.engine.effects``; ``horde.engine.vocabulary`` imports this family.
 """
 

@@ -12,7 +12,7 @@ rule IDs. This package re-exports every public rule, so ``from horde import rule
 - ``mana``: paying costs (C2, C4);
 - ``casting``: team spells, the Horde casting its cards (H7) and counterspells (H10);
 - ``combat``: blocking and combat damage (H8);
-- ``keywords``: keyword abilities applied at their own points (702: cascade, storm, exalted, dash,
+- ``keyword_abilities``: keyword abilities applied at their own points (702: cascade, storm, exalted, dash,
   myriad's copies, typecycling, echo);
 - ``schemes``: abandoning an ongoing scheme, choosing an opponent, "until end of turn" effects (A1);
 - ``zombies``: each player's own life, fallen heroes and their masters (Z1-Z5).
@@ -121,7 +121,7 @@ from horde.engine.rules.damage import (
     lose_life,
     prevent_combat_damage,
 )
-from horde.engine.rules.keywords import (
+from horde.engine.rules.keyword_abilities import (
     dash_end_step,
     echo,
     end_of_combat,

@@ -28,7 +28,7 @@ from horde.engine.rules.abilities import (
     target_still_legal,
 )
 from horde.engine.rules.checks import check_state
-from horde.engine.rules.keywords import CAST_TRIGGERS, cascade, keyword_state, storm_count, typecycle
+from horde.engine.rules.keyword_abilities import CAST_TRIGGERS, cascade, keyword_state, storm_count, typecycle
 from horde.engine.rules.mana import ColourCounts, can_pay, colour_counts, mana_units, pay, spell_cost
 from horde.engine.rules.zombies import may_cast, may_target
 from horde.engine.rules.zones import draw, graveyard_abilities_work, put_onto_battlefield, sacrifice, unearth
