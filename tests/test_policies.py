@@ -179,12 +179,15 @@ def test_L4_H7_removal_knows_what_it_takes_away():
 def test_H2_H8_the_reserve_is_an_answer_the_player_can_pay():
     from horde.team import tactics
 
-    _, view = _position(battlefield=("Forest", "Forest", "Forest"), graveyard=("Moment's Peace",))
+    threat = ("Rotting Regisaur", "Rotting Regisaur", "Rotting Regisaur")  # 21 power at 20 life: a fog matters
+    _, view = _position(battlefield=("Forest", "Forest", "Forest"), graveyard=("Moment's Peace",), horde=threat)
     assert tactics.answer_reserve(view, 0) == 3  # flashback {2}{G}
-    _, view = _position(battlefield=("Forest", "Forest"), graveyard=("Moment's Peace",))
+    _, view = _position(battlefield=("Forest", "Forest"), graveyard=("Moment's Peace",), horde=threat)
     assert tactics.answer_reserve(view, 0) == 0  # three mana it does not have
-    _, view = _position(hand=("Counterspell", "Fog"), battlefield=("Forest", "Forest"))
+    _, view = _position(hand=("Counterspell", "Fog"), battlefield=("Forest", "Forest"), horde=threat)
     assert tactics.answer_reserve(view, 0) == 1  # Fog; Counterspell's {U}{U} can't be paid with Forests
+    _, view = _position(hand=("Fog",), battlefield=("Forest",))
+    assert tactics.answer_reserve(view, 0) == 0  # no attack coming that the fog would matter against
     _, view = _position(hand=("Fog",), battlefield=("Forest",), horde_turns=0)
     assert tactics.answer_reserve(view, 0) == 0  # H2: nothing to answer before the Horde's first turn
 

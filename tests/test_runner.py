@@ -635,7 +635,7 @@ def test_make_bench_prints_every_figure_and_a_consistent_projection(capsys, monk
                      r"1,000,000 games would take [\d,.]+ min on 2 workers", out)
     assert re.search(r"peak memory: [\d,]+ MB", out)
     assert re.search(r"lookahead \(budget 4\): [\d,.]+ games/s \(median of 3 runs of 1 games; .*x slower", out)
-    assert re.search(r"expert \(samples 2, candidates 5, horizon 2\): [\d,.]+ games/s \(median of 1 runs of 1 games; "
+    assert re.search(r"expert \(samples 2, candidates 5, horizon 1\): [\d,.]+ games/s \(median of 1 runs of 1 games; "
                      r"min [\d,.]+, max [\d,.]+\); baseline on the same games [\d,]+ games/s: [\d,]+x slower", out)
     run = re.search(r"horde run, 2 workers: ([\d,]+) games/s \(8 games\); 1,000,000 games would take ([\d,.]+) min", out)
     rate, minutes = (float(group.replace(",", "")) for group in run.groups())

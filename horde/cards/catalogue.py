@@ -1389,6 +1389,15 @@ _IMPORTING: dict[str, Any] = {}  # what the import's compiling processes compile
 PARALLEL_MIN = 200  # a batch of fewer cards is compiled in the importing process itself
 
 
+def _quiet_worker() -> None:
+    """A compiling process leaves a stop to the importing one: Ctrl-C is ignored (the importer
+    reports it once, with its one line) and SIGTERM ends it at once, without a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _compile_record(indexed: IndexedCard) -> str:
     return compiled_record(compile_card(indexed, _IMPORTING["tokens"], _IMPORTING["taken"]))
 
@@ -1412,7 +1421,7 @@ def import_cards(source: str | os.PathLike[str], target: Path | None = None,
     if workers is None:
         workers = min(os.cpu_count() or 1, 4)
     forking = "fork" in multiprocessing.get_all_start_methods()
-    pool = multiprocessing.get_context("fork").Pool(workers) if workers > 1 and forking else None
+    pool = multiprocessing.get_context("fork").Pool(workers, _quiet_worker) if workers > 1 and forking else None
 
     def compile_batch(cards: list[IndexedCard]) -> list[str]:
         if pool is None or len(cards) < PARALLEL_MIN:

@@ -199,7 +199,7 @@ def setup_position(puzzle: Puzzle, policy: Any) -> Game:
         player.library = [card("Wastes")] * 20
         player.hand = [card(n) for n in spec["hand"]]
         player.graveyard = [card(n) for n in spec["graveyard"]]
-        for entry in spec["command"]:  # a commander in the command zone, cast N times before (C2: its tax)
+        for entry in spec.get("command", ()):  # a commander in the command zone, cast N times before (C2: its tax)
             name, mods = _parse(entry)
             commander = card(name)
             player.command.append(commander)
