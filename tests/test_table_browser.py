@@ -255,7 +255,7 @@ def test_a_whole_game_of_the_horde_on_a_phone_with_a_planeswalker_attacked(page,
     assert "attacks Chandra (player 2's) (" in end["log"]  # H8: the Horde attacked the planeswalker
     assert "Elspeth, Knight-Errant" in end["log"] and "player 1's 99/99 blocker blocks" in end["log"]
     record = finished(folder)
-    assert [a["kind"] for a in record["actions"]] == ["planeswalker", "end_turn", "targets", "blocks",
+    assert [a["kind"] for a in record["actions"]] == ["planeswalker", "end_turn", "targets", "targets", "blocks",
                                                      "damage_horde", "exile"]
     if SHOTS:  # the README's pictures of our turn and of the end (the attack's: on the phone, below)
         for name in ("turn", "end"):
