@@ -365,9 +365,10 @@ def test_tune_command_says_the_players_it_plays_and_suggests_a_skill(monkeypatch
     assert result.exit_code == 2 and "knob 'skill' = 'exprt': did you mean 'expert'?" in result.output
 
 
-def test_a_games_file_given_as_the_skill_says_to_calibrate_it_first(tmp_path):
-    games = tmp_path / "our-games.csv"
-    games.write_text("result,players\nwon,3\n", encoding="utf-8")
+def test_a_games_file_given_as_the_skill_says_to_calibrate_it_first(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a short name: a long value is shortened in the message
+    games = "our-games.csv"
+    (tmp_path / games).write_text("result,players\nwon,3\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["tune", "--skill", str(games), "--no-config"])
     assert result.exit_code == 2
     assert (f"knob 'skill' = '{games}': a games file, not a calibration: run horde calibrate '{games}' and give the "
