@@ -8,36 +8,20 @@ then draw a card')."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from horde.cards.grammar.ast import Amount, Effect
+from horde.cards.grammar.ast import Effect
 from horde.cards.grammar.families.pump import grant_words
 from horde.cards.grammar.families.statics import Anthem, anthem
 from horde.cards.grammar.lexer import QUOTE, LexError, lex
 from horde.cards.grammar.parser import NoParse, Parser
 from horde.cards.grammar.registry import effect, translates
-from horde.cards.grammar.translate import Context, NotExpressible, amount, filter_of, pt_args, quote
+from horde.cards.grammar.translate import Context, NotExpressible, filter_of, pt_args, quote
 
 
 @dataclass(frozen=True)
 class Emblem(Effect):
     who: str  # you, target_opponent
     ability: str  # the emblem's ability as quoted
-
-
-@dataclass(frozen=True)
-class Scry(Effect):
-    count: Amount
-
-
-@effect("scry {n:number}")
-def _(m: dict[str, Any], p: Parser) -> Scry:
-    return Scry(m["n"])
-
-
-@translates(Scry)
-def _(node: Scry, ctx: Context) -> list[str]:
-    return [f"scry count={amount(node.count, ctx)}"]
 
 
 @effect(first=("you", "target"))
