@@ -20,9 +20,12 @@ SOURCES := $(shell find horde -name '*.py' -not -path '*/__pycache__/*') $(shell
 EXPECTED = $(shell $(PYTHON) -c "import os, shlex, shutil, sysconfig; \
 	print('compiled' if shutil.which(shlex.split(os.environ.get('CC') or sysconfig.get_config_var('CC') or 'cc')[0]) else 'pure')")
 # The engine tests run on the installed build too (make test-compiled), with the pinned digest.
+# make test runs the quick ones (the digest says the compiled build plays the same games); make
+# test-full adds the slow ones, in full.
 ENGINE_TESTS := tests/test_digest.py tests/test_build.py tests/test_shuffling.py tests/test_rules_core.py tests/test_rules_decks.py \
-	tests/test_keywords.py tests/test_cards.py tests/test_boss.py tests/test_opponents.py tests/test_conformance.py \
-	tests/test_lookahead.py::test_a_fork_plays_on_exactly_as_the_game tests/test_expert.py \
+	tests/test_keywords.py tests/test_cards.py tests/test_boss.py tests/test_opponents.py \
+	tests/test_lookahead.py::test_a_fork_plays_on_exactly_as_the_game
+ENGINE_TESTS_SLOW := tests/test_conformance.py tests/test_expert.py \
 	tests/test_runner.py::test_make_bench_prints_every_figure_and_a_consistent_projection
 
 .PHONY: demo path test test-full test-compiled fast fuzz soak stress bench recovery lint clean
@@ -68,17 +71,18 @@ path:
 # --durations=25: the log names the slowest tests (docs/speed.md, "The suite's time"). loadgroup: tests
 # go to the workers one by one, but for the files marked as one xdist group (their tests share work).
 test: $(STAMP)
-	HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(BIN)/python -m pytest -n auto --dist loadgroup --durations=25
+	HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.1} $(BIN)/python -m pytest -n auto --dist loadgroup --durations=25
 	$(MAKE) test-compiled
 
 test-full: $(STAMP)
 	HORDE_SLOW_SCALE=1 $(BIN)/python -m pytest -n auto --dist loadgroup --durations=25
+	HORDE_SLOW_SCALE=1 $(MAKE) test-compiled ENGINE_TESTS="$(ENGINE_TESTS) $(ENGINE_TESTS_SLOW)"
 
 # -P: the tests import the installed horde, not this checkout's sources. Without a C compiler the
 # installed build is the pure Python the suite above has tested, and this is skipped.
 test-compiled: $(CHECK_STAMP)
 	@if [ "$(EXPECTED)" = pure ]; then echo "no C compiler: no compiled build to test"; exit 0; fi; \
-	set -x; HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.25} $(CHECK)/bin/python -P -m pytest \
+	set -x; HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.1} $(CHECK)/bin/python -P -m pytest \
 		-p no:cacheprovider -o addopts=-q -n auto --dist loadgroup --durations=10 $(ENGINE_TESTS)
 
 # The fuzz suite in full (tests/test_fuzz.py; make test runs 168 cases, make test-full 336): damaged and hostile

@@ -9,7 +9,7 @@ played whole (F, M, G) at one and four players. A game may end in any way, the w
 ``aborted`` (H15) included, but no invariant may break.
 
 CI plays ``scaled(32)`` games of each of the four settings of each preset and policy (8 at
-``HORDE_SLOW_SCALE=0.25``); ``make soak`` plays them all (32 x 4 x presets x policies, 5,120
+``HORDE_SLOW_SCALE=0.1``: 3 games); ``make soak`` plays them all (32 x 4 x presets x policies, 5,120
 with the 8 presets and 5 policies) on every core. ``HORDE_SOAK_LOG`` names a file each test adds
 its figures to (``make soak`` prints their sum).
 """
