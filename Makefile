@@ -70,19 +70,23 @@ path:
 # the compiled build (built once per change of the sources).
 # --durations=25: the log names the slowest tests (docs/speed.md, "The suite's time"). loadgroup: tests
 # go to the workers one by one, but for the files marked as one xdist group (their tests share work).
+# The suite writes bytecode whatever PYTHONDONTWRITEBYTECODE says (PYTEST below): its hundreds of
+# horde subprocesses (the command-line and fuzz tests) would otherwise compile the package's sources
+# each time, and each worker rewrite every test module's asserts (about 0.4 s a process).
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
 test: $(STAMP)
-	HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.1} $(BIN)/python -m pytest -n auto --dist loadgroup --durations=25
+	HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.1} $(PYTEST) -n auto --dist loadgroup --durations=25
 	$(MAKE) test-compiled
 
 test-full: $(STAMP)
-	HORDE_SLOW_SCALE=1 $(BIN)/python -m pytest -n auto --dist loadgroup --durations=25
+	HORDE_SLOW_SCALE=1 $(PYTEST) -n auto --dist loadgroup --durations=25
 	HORDE_SLOW_SCALE=1 $(MAKE) test-compiled ENGINE_TESTS="$(ENGINE_TESTS) $(ENGINE_TESTS_SLOW)"
 
 # -P: the tests import the installed horde, not this checkout's sources. Without a C compiler the
 # installed build is the pure Python the suite above has tested, and this is skipped.
 test-compiled: $(CHECK_STAMP)
 	@if [ "$(EXPECTED)" = pure ]; then echo "no C compiler: no compiled build to test"; exit 0; fi; \
-	set -x; HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.1} $(CHECK)/bin/python -P -m pytest \
+	set -x; env -u PYTHONDONTWRITEBYTECODE HORDE_EXPECT_BUILD=compiled HORDE_SLOW_SCALE=$${HORDE_SLOW_SCALE:-0.1} $(CHECK)/bin/python -P -m pytest \
 		-p no:cacheprovider -o addopts=-q -n auto --dist loadgroup --durations=10 $(ENGINE_TESTS)
 
 # The fuzz suite in full (tests/test_fuzz.py; make test runs 168 cases, make test-full 336): damaged and hostile
