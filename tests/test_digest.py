@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "1336f5763cf5f0d5eeaffc4f76215f75353d7817843085fae886160837baac1c",
-    1000: "d698c1b52fdcace32df5e5b6bf780eec07680a79c24ec1cdcf9483e112d39560",
+    100: "61392082a1af6a6a0c94c340d0490bc49516921a16d7085358380d030f259c1f",
+    1000: "002bc7f9a68b42cdb644c11626917a9ed815b18b5fb01d952d54b4d06aeff2d5",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 

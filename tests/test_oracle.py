@@ -492,3 +492,13 @@ def test_611_2c_a_group_that_cannot_block_this_turn_is_left_out():
     assert lines("Creatures you control can't be blocked this turn.", types={"Sorcery"})[0] == "unread"
     assert lines("Target creature can't block this turn.", types={"Sorcery"}) == \
         ['Cast: pump on=target target=creature keywords="can\'t block"']
+
+
+def test_each_upkeep_is_once_a_step_and_each_players_upkeep_once_a_player():
+    """H1's shared turn has one upkeep step: 'each upkeep' triggers once in it, 'each player's
+    upkeep' once for each of the team's players (as in Two-Headed Giant)."""
+    force = lines("At the beginning of each upkeep, create a 1/1 green Saproling creature token.", "Verdant Force")
+    vortex = lines("At the beginning of each player's upkeep, Sulfuric Vortex deals 2 damage to that player.",
+                   "Sulfuric Vortex", types=("Enchantment",))
+    assert [line.split(":")[0] for line in force] == ["UpkeepStep"]
+    assert [line.split(":")[0] for line in vortex] == ["EachUpkeep"]

@@ -760,3 +760,25 @@ def test_field_costs_less_primeval_protector_counts_the_opponents_creatures(game
         put(game, staples, "Zombie", side="horde")
     put(game, staples, "Walking Corpse", side="team")
     assert rules.spell_cost(game, staples.get("Primeval Protector"), 0, "hand") == (6, ("G",))
+
+
+def test_601_2c_a_card_its_costs_sacrificed_is_no_target_of_the_ability(game, staples):
+    """Priest of Fell Rites: 'Sacrifice ~: Return target creature card from your graveyard': the
+    target is chosen before the costs are paid (601.2c, 601.2h), so the Priest can't return itself;
+    a creature card already there can be returned."""
+    from horde.cards.catalogue import build_from_lines
+    from horde.engine import turns
+
+    priest = build_from_lines(["Name: Test Priest", "Type: Creature — Human Warlock", "Cost: {W}{B}", "PT: 2/2",
+                               "Activated: {T}, pay 3 life, sacrifice this -> return_from_graveyard filter=creature "
+                               "to=battlefield count=1"], "test")
+    game.drivers.policy.answers["activate"] = lambda decision: decision.options[0]
+    rules.put_onto_battlefield(game, priest, 0, 0, triggers=False).sick = False
+    turns.activate_step(game, 0)
+    assert game.players[0].graveyard == [priest] and not game.battlefield.team  # nothing else to return
+    assert game.team_life == 40 - 3
+    game.players[0].graveyard.append(staples.get("Test Ogre"))
+    rules.put_onto_battlefield(game, priest, 0, 0, triggers=False).sick = False
+    turns.activate_step(game, 0)
+    assert [p.card.name for p in game.battlefield.team] == ["Test Ogre"]
+    assert game.players[0].graveyard == [priest, priest]

@@ -6,7 +6,7 @@ what it checks (``test_verb_NAME_...``, ``test_keyword_NAME_...``, ``test_filter
 from __future__ import annotations
 
 import pytest
-from conftest import HORDE, Scripted, put
+from conftest import HORDE, Scripted, library, put
 
 from horde.cards.catalogue import load_catalogue
 from horde.engine import rules
@@ -674,6 +674,22 @@ def test_hook_creaturedies_that_player_is_the_dead_creatures_controller(game, bu
     assert game.team_life == 80 - 2  # not 2 for each of the four team players
 
 
+def test_hook_creaturedies_a_commander_leaving_with_them_sees_them_die(game, bundled):
+    """603.10a: Judith goes to the command zone instead of dying (C2), in the same event as two
+    other nontoken creatures of hers (Damnation): looking back, she triggers for each of them,
+    though she left first."""
+    game.horde_rng = FixedRng()
+    judith = put(game, bundled, "Judith, the Scourge Diva", side="team", player=0, is_commander=True)
+    game.battlefield.team.remove(judith)
+    game.battlefield.team.insert(0, judith)  # destroyed first of the three
+    put(game, bundled, "Serra Angel", side="team", player=0)
+    put(game, bundled, "Walking Corpse", side="team", player=0)
+    library(game, bundled, *["Zombie"] * 10)
+    rules.horde_cast(game, bundled.get("Damnation"))
+    assert game.players[0].command[-1].name == "Judith, the Scourge Diva"
+    assert len(game.horde.library) == 10 - 2  # two pings at the Horde (H11), one for each creature that died
+
+
 def test_hook_opponentupkeep_runs_for_each_opponent_only(game, bundled):
     from horde.engine import turns
     put(game, bundled, "Sheoldred, Whispering One")
@@ -684,6 +700,17 @@ def test_hook_opponentupkeep_runs_for_each_opponent_only(game, bundled):
     corpse = put(game, bundled, "Walking Corpse")
     turns.upkeep(game, [HORDE], [])  # the Horde's own upkeep: no sacrifice
     assert rules.on_battlefield(game, corpse)
+
+
+def test_hook_upkeepstep_once_an_upkeep_step_not_once_a_player(game, bundled):
+    """H1: the team shares one turn, so one upkeep step: Verdant Force's 'At the beginning of each
+    upkeep' makes one Saproling in it (not one for each of the four players), and one in the Horde's."""
+    from horde.engine import turns
+    put(game, bundled, "Verdant Force", side="team", player=0)
+    turns.upkeep(game, [pl.index for pl in game.players], game.battlefield.team)
+    assert [p.card.name for p in game.battlefield.team].count("Saproling") == 1
+    turns.upkeep(game, [HORDE], game.battlefield.horde)
+    assert [p.card.name for p in game.battlefield.team].count("Saproling") == 2
 
 
 def test_verb_return_from_graveyard_each_player_returns_one_exhume(game, bundled):

@@ -27,7 +27,9 @@ HOOKS = {
     "PermanentEnters": "whenever a permanent matching `when` enters (this one included)",
     "HitsPlayer": "whenever it deals combat damage to a player ('that player'; the Horde too)",
     "Upkeep": "at the beginning of its controller's upkeep",
-    "EachUpkeep": "at the beginning of each player's upkeep ('that player')",
+    "EachUpkeep": "at the beginning of each player's upkeep ('that player'; on the team's shared turn, once for each "
+                  "of its players)",
+    "UpkeepStep": "at the beginning of each upkeep: once an upkeep step, the team's shared one or the Horde's",
     "OpponentUpkeep": "at the beginning of each opponent's upkeep ('that player')",
     "EndStep": "at the beginning of each end step",
     "DealtDamage": "whenever a source deals damage to it",

@@ -407,6 +407,9 @@ def return_from_graveyard(game: Game, ctx: Context, filter: str, to: str, count:
         graveyard = rules.graveyard_of(game, player)
         for _ in range(count):
             options = [c for c in graveyard if not c.is_token and card_matches(filter, c)]
+            for card in ctx.paid:  # 601.2c: a card its costs put there was no card there to target
+                if card in options:
+                    options.remove(card)
             if not options:
                 break
             if at_random and player != HORDE_CONTROLLER:  # the team player's deck stream; the Horde's is random anyway (H9)

@@ -768,7 +768,7 @@ class Context:
     one zone to another, each (card, owner, zone it went to) (None until one moves a card)."""
 
     __slots__ = ("card", "permanent", "controller", "target", "x", "that_player", "spell", "caster", "kicked",
-                 "done", "it", "moved")
+                 "done", "it", "moved", "paid")
 
     def __init__(self, card: CardDef | None, permanent: Permanent | None, controller: int,
                  target: Target | None = None, x: int = 0, that_player: int | None = None, kicked: int = 0):
@@ -784,6 +784,9 @@ class Context:
         self.done = False  # the last 'may' verb of this ability did it
         self.it: Known | None = None  # what the last verb that acted on one object acted on
         self.moved: list[tuple[CardDef, int, str]] | None = None  # (card, owner, zone) moved this way
+        # The cards paying the ability's costs moved (a creature sacrificed, this exiled): its targets
+        # were chosen before its costs were paid (601.2c, 601.2h), so none of them can be one
+        self.paid: tuple[CardDef, ...] = ()
 
     def remember(self, known: Known) -> None:
         """An earlier verb acted on this object: 'it' for the verbs after it."""

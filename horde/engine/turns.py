@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from horde.engine import boss, rules, schemes
-from horde.engine.cards import LOCKED, Effect, ability_text
+from horde.engine.cards import LOCKED, CardDef, Effect, ability_text
 from horde.engine.events import log
 from horde.engine.filters import Context
 from horde.engine.rules import ask, check_state, has_keyword, power
@@ -128,6 +128,10 @@ def upkeep(game: Game, players: list[int], board: list[Permanent]) -> None:
         if "Upkeep" in p.card.hooks and rules.on_battlefield(game, p):
             rules.run_hook(game, p, "Upkeep")
     hooked = game.battlefield.hooked
+    if hooked.get("UpkeepStep") and players:  # 'each upkeep': the shared turn has one upkeep step (H1)
+        for p in rules.watchers(game):
+            if "UpkeepStep" in p.card.hooks and (p.lieutenant is None or rules.on_battlefield(game, p)):
+                rules.run_hook(game, p, "UpkeepStep", that_player=players[0])
     if not hooked.get("EachUpkeep") and not hooked.get("OpponentUpkeep"):
         players = []
     for player in players:
@@ -319,23 +323,29 @@ def activate_step(game: Game, i: int) -> None:
             return
         p, ability = choice
         used.add((p.id, ability[0].line))
+        paid: list[CardDef] = []
         for cost in ability[0].costs:
             if cost == "tap":
                 p.tapped = True
             elif cost == "exile this":
+                paid.append(p.card.whole_card)
                 rules.exile(game, p, i)
             elif cost == "discard a card":
                 rules.discard(game, i, 1)  # its policy chooses the card
             elif isinstance(cost, str) and cost.startswith("pay "):
                 rules.lose_life(game, int(cost.split()[1]), i, i)  # 119.4: paying life is losing it (H1)
             elif isinstance(cost, str):
-                rules.sacrifice(game, ask(game, "sacrifice", i, rules.sacrifice_options(game, p, cost)))
+                victim = ask(game, "sacrifice", i, rules.sacrifice_options(game, p, cost))
+                paid.append(victim.card.whole_card)
+                rules.sacrifice(game, victim)
             else:
                 rules.pay(game, i, cost.generic, cost.pips)
         if game.drivers.trace is not None:
             log(game, "activate", Side.TEAM, player=i + 1, card=p.card.name,
                 effects=" ; ".join(e.describe() for e in ability), text=ability_text(p.card, ability))
-        rules.resolve(game, ability, Context(p.card, p, i))
+        ctx = Context(p.card, p, i)
+        ctx.paid = tuple(paid)
+        rules.resolve(game, ability, ctx)
         check_state(game)
 
 

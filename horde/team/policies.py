@@ -139,7 +139,7 @@ def spell_threat(card: CardDef, view: TeamView) -> int:
     value = max(0, card.power or 0)
     value += sum(1 for k in ("menace", "flying", "trample", "deathtouch", "intimidate", "undying", "persist")
                  if k in card.keywords)
-    for hook in ("Attacks", "Upkeep", "EachUpkeep", "EndStep", "CreatureDies", "HitsPlayer"):
+    for hook in ("Attacks", "Upkeep", "EachUpkeep", "UpkeepStep", "EndStep", "CreatureDies", "HitsPlayer"):
         for e in card.hooks.get(hook, ()):
             if e.verb in ("lose_life", "damage_each_opponent", "damage", "each_player_sacrifices", "discard"):
                 value += 2 * view.players if e.args.get("who", "each_opponent") in ("each_opponent", "each_player") else 2

@@ -190,7 +190,7 @@ def attack_drain(p: Permanent, view: TeamView) -> int:
 
 
 # The hooks that recur every turn or so, whose life loss a creature's threat counts besides its attack.
-_RECURRING = ("Upkeep", "EachUpkeep", "OpponentUpkeep", "EndStep", "CreatureDies", "HitsPlayer")
+_RECURRING = ("Upkeep", "EachUpkeep", "UpkeepStep", "OpponentUpkeep", "EndStep", "CreatureDies", "HitsPlayer")
 
 
 def recurring_drain(p: Permanent, view: TeamView) -> int:

@@ -240,7 +240,7 @@ TEAM_LOSSES = {"each_player_sacrifices", "destroy", "destroy_all", "damage_all",
                "discard", "damage_each_opponent", "exile"}
 HORDE_GAINS = {"create_tokens", "return_from_graveyard", "reanimate_all", "counters", "pump_all", "draw", "reanimate",
                "search"}
-RECURRING = {"Upkeep", "EachUpkeep", "OpponentUpkeep", "CreatureDies", "Dies", "EndStep", "YourEndStep",
+RECURRING = {"Upkeep", "EachUpkeep", "UpkeepStep", "OpponentUpkeep", "CreatureDies", "Dies", "EndStep", "YourEndStep",
              "OpponentsEndStep", "Attacks", "CreatureAttacks", "SpellCast", "PermanentEnters", "HitsPlayer",
              "MainPhase", "ControllerDamaged", "DealtDamage", "Blocks"}
 _LASTING: dict[CardDef, int] = {}

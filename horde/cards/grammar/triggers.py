@@ -68,7 +68,7 @@ def _(m: dict[str, Any], p: Parser) -> SelfEvent:
 
 STEPS = (
     (("your", "upkeep"), "upkeep", "your"),
-    (("each", "upkeep"), "upkeep", "each"),
+    (("each", "upkeep"), "upkeep", "step"),  # once an upkeep step, not once a player (H1's shared turn)
     (("each", "player's", "upkeep"), "upkeep", "each"),
     (("each", "opponent's", "upkeep"), "upkeep", "opponent"),
     (("the", "end", "step"), "end_step", "each"),
@@ -143,7 +143,8 @@ def damages_you(p: Parser) -> DamagesYou:
 SELF_HOOKS = {"enters": "Enters", "attacks": "Attacks", "blocks": "Blocks", "dies": "Dies",
               "dealt_damage": "DealtDamage", "targeted": "Targeted", "targeted_by_spell": "TargetedBySpell",
               "hits_player": "HitsPlayer", "cycled": "Cycled", "set_in_motion": "SetInMotion"}
-STEP_HOOKS = {("upkeep", "your"): "Upkeep", ("upkeep", "each"): "EachUpkeep", ("upkeep", "opponent"): "OpponentUpkeep",
+STEP_HOOKS = {("upkeep", "your"): "Upkeep", ("upkeep", "each"): "EachUpkeep", ("upkeep", "step"): "UpkeepStep",
+              ("upkeep", "opponent"): "OpponentUpkeep",
               ("end_step", "each"): "EndStep"}
 
 

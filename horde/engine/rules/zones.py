@@ -270,6 +270,10 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         auras_apply(game, attached)  # what the Aura made of it ends (613.1b-f)
     if to == "graveyard" and card.is_creature:
         died(game, p)
+    elif "CreatureDies" in card.hooks and (game.depth or game.checking):
+        # 603.10a: a permanent that leaves in the same event as creatures that die (a commander
+        # to the command zone instead, C2) looks back in time and sees them die, whichever left first
+        game.left_together.append(p)
     if carried is not None:
         _attached_dies(game, carried)
     if "Leaves" in card.hooks:
