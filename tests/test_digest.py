@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "61392082a1af6a6a0c94c340d0490bc49516921a16d7085358380d030f259c1f",
-    1000: "002bc7f9a68b42cdb644c11626917a9ed815b18b5fb01d952d54b4d06aeff2d5",
+    100: "c4540e0fe39ab27b52de8615c5b40f4fa48680dd8af70d80e2c2b1c8bbfc3d95",
+    1000: "8bfd58a9ba4620f3ed81e8a9d6f408b360b439b4c59abdb73f7cd084ce403b26",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 

@@ -15,7 +15,7 @@ from horde.engine import opponents, turns
 from horde.engine.decisions import Decision, PolicyError
 from horde.engine.fork import fork, redraw
 from horde.engine.shuffling import shuffle
-from horde.engine.state import Game
+from horde.engine.state import HORDE_CONTROLLER, Game
 from horde.lab import puzzles
 from horde.lab.puzzles import load_themes, play_all, play_puzzle, setup_position
 from horde.play import new_game, play_game, prepare
@@ -170,6 +170,29 @@ def test_redraw_depends_only_on_what_is_known():
     assert one.horde_rng.getstate() == two.horde_rng.getstate()
     assert sorted(map(id, one.horde.library)) == sorted(map(id, game.horde.library))  # the same cards
     assert one.horde.library != game.horde.library  # in an order the real game does not decide
+
+
+def test_a_fair_copy_mills_its_bottom_cards_so_its_candidates_meet_the_same_reveals():
+    """In a fair copy nobody knows the library's order, so a mill (H11) takes its bottom cards:
+    any cards of a shuffled library are as random as its top ones, and two candidates that mill
+    the Horde by different amounts still meet the same next reveals (common futures: the search
+    compares attacks, not the luck of the reveal). The real game mills the top (H11)."""
+    from horde.engine import rules
+
+    prepared = prepare(make_setup("zombie-horde", players=3))
+    game = new_game(prepared, ("redraw", 2), BaselinePolicy())
+    play_turns(game, 4)
+    real = list(game.horde.library)
+    rules.damage_horde(game, 3)
+    assert game.horde.library == real[:-3] and not game.unknown_order
+    one, two = fork(game, BaselinePolicy()), fork(game, BaselinePolicy())
+    redraw(one, random.Random(11))
+    redraw(two, random.Random(11))
+    assert one.unknown_order and fork(one, BaselinePolicy()).unknown_order
+    rules.damage_horde(one, 10)
+    rules.mill(two, HORDE_CONTROLLER, 1)
+    assert one.horde.library[-5:] == two.horde.library[-5:]  # the same top cards: the same next reveals
+    assert len(one.horde.library) == len(two.horde.library) - 9
 
 
 def test_expert_is_registered_with_its_parameters():

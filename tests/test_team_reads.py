@@ -40,3 +40,18 @@ def test_H11_a_ping_with_nothing_worth_it_goes_to_the_horde_not_a_team_creature(
     bear = put(game, catalogue, "Grizzly Bears", side="team")
     decision = Decision("target", 0, [bear, "horde"], subject=PING)
     assert BaselinePolicy().choose(decision, TeamView(game)) == "horde"
+
+
+def test_H8_many_attackers_go_past_a_lone_untapped_blocker_few_stay_home(make_game, catalogue):
+    """An untapped Grave Titan (a lieutenant acting instead of attacking stays untapped the same
+    way) blocks one attacker at random and kills it (H8, H9). Six 2/2s: one is lost now and then,
+    the other five mill 10 cards every time, so all six attack; two 2/2s: one of the two is lost
+    half the time for 2 cards, so both stay home."""
+    game = make_game(players=2)
+    game.horde.library[:] = [catalogue.get("Zombie")] * 40
+    put(game, catalogue, "Grave Titan")
+    bears = [put(game, catalogue, "Grizzly Bears", side="team") for _ in range(6)]
+    decision = Decision("attackers", -1, bears, count=len(bears))
+    assert BaselinePolicy().choose(decision, TeamView(game)) == bears
+    decision = Decision("attackers", -1, bears[:2], count=2)
+    assert BaselinePolicy().choose(decision, TeamView(game)) == []

@@ -88,6 +88,7 @@ def redraw(game: Game, rng: Random) -> None:
     what it knows. ``rng`` alone decides them (with the known contents of those zones)."""
     game.horde_rng = rng
     game.dice_rng = rng
+    game.unknown_order = True  # its mills take the bottom cards (Game.unknown_order)
     game.horde.library.sort(key=canonical)
     shuffle(rng, game.horde.library)  # H4: the Horde's library is face down
     for player in game.players:
@@ -160,6 +161,7 @@ class _Copier:
         new.checking = old.checking
         new.left_together = self.permanent_list(old.left_together)
         new.spells_this_turn = old.spells_this_turn
+        new.unknown_order = old.unknown_order
         if old.keyword_state is not None:
             state = new.keyword_state = KeywordState()
             state.suspended = [list(entry) for entry in old.keyword_state.suspended]

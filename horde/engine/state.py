@@ -612,7 +612,7 @@ class Game:
         "dice_rng", "boss", "lieutenants", "horde_milled", "fogged", "drivers",
         "emblems", "emblem_counter", "extra_turns", "spells_locked", "held", "delayed", "horde_haste", "burning",
         "schemes", "borrowed", "prevented", "work", "depth", "waiting", "checking", "left_together",
-        "spells_this_turn", "keyword_state",
+        "spells_this_turn", "keyword_state", "unknown_order",
     )
 
     def __init__(self, setup: GameSetup, tokens: dict[str, CardDef], horde_rng: Random, dice_rng: Random,
@@ -656,6 +656,10 @@ class Game:
         self.left_together: list[Permanent] = []  # 603.10a: creatures with "whenever a creature dies" abilities that died in this event
         self.spells_this_turn = 0  # spells cast this turn by anyone (storm: 702.40)
         self.keyword_state: KeywordState | None = None  # what keyword abilities leave waiting (made when first needed)
+        # A fair copy's (engine.fork.redraw): its libraries were shuffled again, so nobody knows their
+        # order, and a mill takes their bottom cards: the same law as the top ones (any cards of a
+        # shuffled library are a random draw), and copies that mill more meet the same next reveals
+        self.unknown_order = False
 
     def over(self) -> bool:
         """Whether the game has ended. Asked as a call, so no type checker or compiler takes the

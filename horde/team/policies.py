@@ -463,13 +463,20 @@ class BaselinePolicy(Policy):
             c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest], view)
 
     def _unblocked_deaths(self, attackers: list, view: TeamView) -> list:
-        """The attackers less those an untapped Horde creature would block and kill for nothing
-        (a lieutenant that acts instead of attacking, L8, stays untapped: H8 it blocks at random),
-        those the Horde destroys for dealing it damage (Mikaeus, the Unhallowed and a Human), and
-        every one when the Horde's library is empty (its damage mills nothing: H11)."""
+        """The attackers less those the Horde destroys for dealing it damage (Mikaeus, the
+        Unhallowed and a Human), none at all when the Horde's library is empty (its damage mills
+        nothing: H11), and less those an untapped Horde creature would block and kill for
+        nothing (a lieutenant that acts instead of attacking, L8, stays untapped), unless they
+        are worth sending anyway: each untapped Horde creature blocks one attacker at random
+        (H8, H9), so against few blockers many attackers lose one creature now and then and mill
+        the rest of their power every time (``tactics.worth_the_blockers``)."""
         if view.horde_library == 0:
             return []
-        return [c for c in attackers if not tactics.dies_attacking(c, view) and not reading.punished_for_damage(c, view)]
+        sent = [c for c in attackers if not reading.punished_for_damage(c, view)]
+        risky = [c for c in sent if tactics.dies_attacking(c, view)]
+        if risky and not tactics.worth_the_blockers(sent, risky, view):
+            return [c for c in sent if c not in risky]
+        return sent
 
     def _blocks(self, decision: Decision, view: TeamView) -> Any:
         """Trade where a blocker kills its attacker (best: and survives; against deathtouch only

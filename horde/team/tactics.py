@@ -699,6 +699,24 @@ def dies_attacking(c: Permanent, view: TeamView) -> bool:
     return False
 
 
+def worth_the_blockers(sent: list[Permanent], risky: list[Permanent], view: TeamView) -> bool:
+    """Whether the ``risky`` attackers (an untapped Horde creature would block and kill one) are
+    worth sending with the rest of ``sent``: the Horde's untapped creatures block one attacker
+    each, at random (H8, H9), so each attacker is blocked with a chance of blockers / attackers.
+    What the risky ones mill when unblocked (H11: their power) against what they are worth when
+    one dies: two more attacks of its power and its toughness as a blocker."""
+    blockers = 0
+    for h in view.horde_creatures():
+        if not h.tapped and any(view.can_block(h, c) for c in sent):
+            blockers += 1
+    if blockers == 0:
+        return True
+    blocked = min(1.0, blockers / len(sent))
+    mills = sum(max(0, view.power(c)) for c in risky) * (1 - blocked)
+    lost = sum(2 * max(0, view.power(c)) + max(0, view.toughness(c)) for c in risky) * blocked
+    return mills > lost
+
+
 def _team_creature_for(card: CardDef, player: int, view: TeamView) -> bool:
     """Whether an Aura that helps has a team creature among the permanents it may enchant."""
     for target in view.targets(card, player):

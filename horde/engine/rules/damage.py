@@ -171,8 +171,9 @@ def damage_horde(game: Game, n: int, source: Permanent | None = None, life_loss:
         return burn_bodies(game, n)  # V5
     library = game.horde.library
     milled = 0
+    bottom = game.unknown_order  # a fair copy's: the same law, the same next reveals (Game.unknown_order)
     while milled < n and library:  # a milled card's reward may mill more (M3: Massacre Totem)
-        card = library.pop()
+        card = library.pop(0) if bottom else library.pop()
         milled += 1
         game.horde.graveyard.append(card)
         if "ToGraveyard" in card.hooks:

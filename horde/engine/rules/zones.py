@@ -587,7 +587,7 @@ def mill(game: Game, controller: int, n: int) -> None:
     for _ in range(n):
         if not library:
             return
-        card = library.pop()
+        card = library.pop(0) if game.unknown_order else library.pop()  # a fair copy's (Game.unknown_order)
         graveyard_of(game, controller).append(card)
         if "ToGraveyard" in card.hooks:
             went_to_graveyard(game, card, controller)
