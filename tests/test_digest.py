@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "c4540e0fe39ab27b52de8615c5b40f4fa48680dd8af70d80e2c2b1c8bbfc3d95",
-    1000: "8bfd58a9ba4620f3ed81e8a9d6f408b360b439b4c59abdb73f7cd084ce403b26",
+    100: "af3049e8dd69c1f694001ceb3ca2e329da814f262d6e760a343a4a201f93cdcd",
+    1000: "7319a8a41170b004d7293cc6baa4b1d0bf1484c76cb4029055e6b9e743d85d31",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 

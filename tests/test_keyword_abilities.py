@@ -587,3 +587,29 @@ def test_the_trace_of_cascade_storm_and_suspend_follows_the_schema(game, catalog
     assert "Bloodbraid Elf cascades: finds Grizzly Bears (one other card to the bottom)" in lines
     assert "Grapeshot storms: 1 copy" in lines
     assert "Player 1 suspends Rift Bolt with one time counter" in lines
+
+
+def test_the_bundled_cards_facts_are_the_shared_files():
+    """Every bundled card the card file knows has its printed mana cost, power, toughness and
+    loyalty (an outside reading saw a 4/3 Risen Executioner die to 2 damage: it was written 4/2)."""
+    if not ATOMIC.exists():
+        pytest.skip(f"the shared AtomicCards file is not here ({ATOMIC}): a checkout without ../shared")
+    from horde.cards.catalogue import bundled_catalogue
+
+    atomic = json.load(lzma.open(ATOMIC))["data"]
+    wrong = []
+    for card in bundled_catalogue().cards.values():
+        entries = atomic.get(card.name)
+        if card.is_token or not entries or card.face or "challenge" in card.source:
+            continue  # the challenge decks' cards are their own (Unquenchable Fury, a Minotaur sorcery, is no Aura)
+        entry = entries[0]
+        if entry.get("manaCost") is not None and str(card.cost) != entry["manaCost"]:
+            wrong.append((card.name, "cost", str(card.cost), entry["manaCost"]))
+        if entry.get("power", "*").isdigit() and entry.get("toughness", "*").isdigit() and (
+                (card.power, card.toughness) != (int(entry["power"]), int(entry["toughness"]))):
+            wrong.append((card.name, "power/toughness", (card.power, card.toughness), (entry["power"], entry["toughness"])))
+        if entry.get("loyalty", "X").isdigit() and card.loyalty != int(entry["loyalty"]):
+            wrong.append((card.name, "loyalty", card.loyalty, entry["loyalty"]))
+        if entry.get("text") and not card.text and "Basic" not in card.supertypes:
+            wrong.append((card.name, "no text", "", entry["text"]))  # Rotting Legion lost its 'enters tapped'
+    assert wrong == []
