@@ -416,6 +416,8 @@ def answer_words(kind: str, choice: Any) -> str:
     if isinstance(choice, bool):
         return "yes" if choice else "no"
     if isinstance(choice, int):
+        if kind == "kick":
+            return "not kicked" if choice == 0 else f"kicked {choice} time{'s' if choice > 1 else ''}"
         return f"player {choice + 1}"
     if isinstance(choice, str):
         return "the Horde" if choice == "horde" else choice

@@ -135,3 +135,14 @@ def test_hands_in_the_play_log():
              and lines[i + 1].startswith("      player 1 (")]
     assert shown and lines[shown[0] + 2].startswith("      player 2 (")
     assert any(line.startswith("  [The team decides attackers: ") for line in lines)
+
+
+def test_a_kicker_decision_reads_as_times_kicked_not_as_a_player():
+    """An outside reader took '[Player 3 decides kick: player 1]' for a kicked Into the Roil that
+    drew no card: the answer is the number of times the spell is kicked (0 there)."""
+    from horde.play import answer_words
+
+    assert answer_words("kick", 0) == "not kicked"
+    assert answer_words("kick", 1) == "kicked 1 time"
+    assert answer_words("kick", 2) == "kicked 2 times"
+    assert answer_words("target", 0) == "player 1"
