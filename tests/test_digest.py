@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "af3049e8dd69c1f694001ceb3ca2e329da814f262d6e760a343a4a201f93cdcd",
-    1000: "7319a8a41170b004d7293cc6baa4b1d0bf1484c76cb4029055e6b9e743d85d31",
+    100: "baec59eeaca189abc959e15427db3199272dc3d009503f6cb8dd27d5d712976c",
+    1000: "8f9919656ded6a6a0601383784b33569680b087295a3e7f0d5f77c15e598ece2",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 

@@ -13,6 +13,7 @@ from horde.team.policies import BaselinePolicy, TeamView
 
 DRAW_PER_CREATURE = build_from_lines(["Name: Test Unconscious", "Cost: {4}{G}{G}", "Type: Sorcery",
                                       'Cast: draw count="count:creature yours"'], "test")
+FOG = build_from_lines(["Name: Test Fog", "Cost: {G}", "Type: Instant", "Cast: fog"], "test")
 PING = build_from_lines(["Name: Test Diva", "Cost: {1}{B}{R}", "Type: Legendary Creature — Human", "PT: 4/2",
                          "CreatureDies: damage amount=1 target=any when=\"creature nontoken yours\""], "test")
 
@@ -55,3 +56,35 @@ def test_H8_many_attackers_go_past_a_lone_untapped_blocker_few_stay_home(make_ga
     assert BaselinePolicy().choose(decision, TeamView(game)) == bears
     decision = Decision("attackers", -1, bears[:2], count=2)
     assert BaselinePolicy().choose(decision, TeamView(game)) == []
+
+
+def test_H8_creatures_that_cant_attack_still_block_so_the_attackers_go(make_game, catalogue):
+    """Two tapped Grave Titans will attack for 12 next turn (16 with a reveal) at 18 life: two
+    summoning-sick Bears stay home and block both anyway, so both ready Bears attack (an outside
+    reader saw a team keep everything home with seven blockers ready). Without them, one stays."""
+    game = make_game(players=1)
+    game.horde.library[:] = [catalogue.get("Zombie")] * 40
+    game.team_life = 18
+    for _ in range(2):
+        put(game, catalogue, "Grave Titan", tapped=True)
+    ready = [put(game, catalogue, "Grizzly Bears", side="team") for _ in range(2)]
+    decision = Decision("attackers", -1, ready, count=2)
+    assert len(BaselinePolicy().choose(decision, TeamView(game))) == 1
+    for _ in range(2):
+        put(game, catalogue, "Grizzly Bears", side="team", sick=True)
+    assert BaselinePolicy().choose(decision, TeamView(game)) == ready
+
+
+def test_H8_a_fog_kept_for_the_next_attack_lets_every_creature_attack(make_game, catalogue):
+    """The same board with a Fog in hand and a Forest to cast it: the Horde's next attack deals
+    no combat damage, so no Bear need stay home."""
+    game = make_game(players=1)
+    game.horde.library[:] = [catalogue.get("Zombie")] * 40
+    game.team_life = 18
+    for _ in range(2):
+        put(game, catalogue, "Grave Titan", tapped=True)
+    ready = [put(game, catalogue, "Grizzly Bears", side="team") for _ in range(2)]
+    put(game, catalogue, "Forest", side="team")
+    game.players[0].hand[:] = [FOG]
+    decision = Decision("attackers", -1, ready, count=2)
+    assert BaselinePolicy().choose(decision, TeamView(game)) == ready

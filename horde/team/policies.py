@@ -449,16 +449,18 @@ class BaselinePolicy(Policy):
             return [c for c in creatures if view.power(c) > 0]
         threat = view.horde_attack_power() + 4  # what the Horde could swing next turn, plus a reveal
         life = view.team_life
-        if threat < life - self.safety:
+        if threat < life - self.safety or tactics.fog_kept(view):  # a fog kept: its attack deals no damage
             return self._unblocked_deaths([c for c in creatures if view.power(c) > 0], view)
-        # Keep the best blockers back until the expected damage leaves us alive.
+        # Keep the best blockers back until the expected damage leaves us alive; the creatures
+        # that can't attack now but can block (summoning sick, walls) stay home anyway.
         keep: list[Permanent] = []
         rest = sorted(creatures, key=lambda c: (view.toughness(c), view.power(c)), reverse=True)
         attackers_by_power = sorted((view.power(p) for p in view.horde_attackers()), reverse=True)
-        blocked = 0
-        while rest and threat - blocked >= life - self.safety and len(keep) < len(attackers_by_power):
+        home = min(len(tactics.home_blockers(creatures, view)), len(attackers_by_power))
+        blocked = sum(attackers_by_power[:home])
+        while rest and threat - blocked >= life - self.safety and home + len(keep) < len(attackers_by_power):
             keep.append(rest.pop(0))
-            blocked += attackers_by_power[len(keep) - 1]
+            blocked += attackers_by_power[home + len(keep) - 1]
         return self._unblocked_deaths([c for c in rest if view.power(c) > 0 and not view.has(c, "vigilance")] + [
             c for c in creatures if view.has(c, "vigilance") and view.power(c) > 0 and c not in rest], view)
 

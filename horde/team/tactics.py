@@ -379,6 +379,20 @@ def _pressure(view: TeamView, player: int) -> int:
     return total
 
 
+def fog_kept(view: TeamView) -> bool:
+    """Whether a team player keeps the mana for a fog in the Horde's next turn (``_holder``): its
+    next attack deals no combat damage, so no creature need stay home to block it."""
+    return _holder(view, "fog") >= 0
+
+
+def home_blockers(creatures: list[Permanent], view: TeamView) -> list[Permanent]:
+    """The team's untapped creatures that are not ``creatures`` (the ones that may attack) and can
+    block: summoning sick, defenders, walls; they block the Horde's next attack whatever attacks now."""
+    chosen = set(map(id, creatures))
+    return [c for c in view.team_creatures() if id(c) not in chosen and not c.tapped
+            and not view.has(c, "can't block")]
+
+
 def _holder(view: TeamView, kind: str) -> int:
     """The team player who keeps mana for the team's answer of ``kind`` in the Horde's next turn:
     among those who can still pay one with the mana they have untapped, the one whose other
