@@ -679,9 +679,7 @@ def test_hook_creaturedies_a_commander_leaving_with_them_sees_them_die(game, bun
     other nontoken creatures of hers (Damnation): looking back, she triggers for each of them,
     though she left first."""
     game.horde_rng = FixedRng()
-    judith = put(game, bundled, "Judith, the Scourge Diva", side="team", player=0, is_commander=True)
-    game.battlefield.team.remove(judith)
-    game.battlefield.team.insert(0, judith)  # destroyed first of the three
+    put(game, bundled, "Judith, the Scourge Diva", side="team", player=0, is_commander=True)  # destroyed first
     put(game, bundled, "Serra Angel", side="team", player=0)
     put(game, bundled, "Walking Corpse", side="team", player=0)
     library(game, bundled, *["Zombie"] * 10)
