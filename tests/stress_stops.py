@@ -312,8 +312,10 @@ def left_behind(out: Path) -> str:
 
 
 def busy(cores: int) -> list[subprocess.Popen]:
-    """``cores`` processes that keep a core busy each (a loaded machine)."""
-    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(cores)]
+    """``cores`` processes that keep a core busy each (a loaded machine), each ending once this
+    process is gone (killed, it can't stop them: they would keep the machine busy for ever)."""
+    spin = "import os, sys\nwhile os.getppid() == int(sys.argv[1]):\n    for _ in range(10 ** 6): pass"
+    return [subprocess.Popen([sys.executable, "-c", spin, str(os.getpid())]) for _ in range(cores)]
 
 
 def stress(stops: int, seed: int = 1, games: int = 60, disk: str = "auto", hang: float | None = None,
