@@ -118,8 +118,8 @@ def second_main_phase(game: Game) -> None:
 
 
 def upkeep(game: Game, players: list[int], board: list[Permanent]) -> None:
-    """'Your upkeep' abilities of the active side, then 'each player's upkeep' abilities for each
-    player whose upkeep it is (the Horde counts as a player: H9); echo (702.30), suspend
+    """'Your upkeep' abilities of the active side, 'each upkeep' abilities once, then 'each
+    player's upkeep' abilities for each player whose upkeep it is (the Horde counts as a player: H9); echo (702.30), suspend
     (702.62) and rebound (702.88) of the players whose upkeep it is."""
     if game.keyword_state is not None:
         rules.exile_upkeep(game, players)
@@ -130,18 +130,24 @@ def upkeep(game: Game, players: list[int], board: list[Permanent]) -> None:
     hooked = game.battlefield.hooked
     if hooked.get("UpkeepStep") and players:  # 'each upkeep': the shared turn has one upkeep step (H1)
         for p in rules.watchers(game):
-            if "UpkeepStep" in p.card.hooks and (p.lieutenant is None or rules.on_battlefield(game, p)):
+            if "UpkeepStep" in p.card.hooks and _has_abilities(game, p):
                 rules.run_hook(game, p, "UpkeepStep", that_player=players[0])
     if not hooked.get("EachUpkeep") and not hooked.get("OpponentUpkeep"):
         players = []
     for player in players:
         for p in rules.watchers(game):
-            if "EachUpkeep" in p.card.hooks and (p.lieutenant is None or rules.on_battlefield(game, p)):
+            if "EachUpkeep" in p.card.hooks and _has_abilities(game, p):
                 rules.run_hook(game, p, "EachUpkeep", that_player=player)
             if ("OpponentUpkeep" in p.card.hooks and (p.controller == HORDE_CONTROLLER) != (player == HORDE_CONTROLLER)
-                    and (p.lieutenant is None or rules.on_battlefield(game, p))):
+                    and _has_abilities(game, p)):
                 rules.run_hook(game, p, "OpponentUpkeep", that_player=player)
     check_state(game)
+
+
+def _has_abilities(game: Game, p: Permanent) -> bool:
+    """A watcher's abilities work: any permanent, a lieutenant only on the battlefield (L6: exiled
+    with time counters, it has none)."""
+    return p.lieutenant is None or rules.on_battlefield(game, p)
 
 
 def main_phase(game: Game, second: bool = False) -> None:

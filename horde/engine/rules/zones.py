@@ -270,9 +270,9 @@ def leave_battlefield(game: Game, p: Permanent, to: str, by: int = -2) -> None:
         auras_apply(game, attached)  # what the Aura made of it ends (613.1b-f)
     if to == "graveyard" and card.is_creature:
         died(game, p)
-    elif "CreatureDies" in card.hooks and (game.depth or game.checking):
-        # 603.10a: a permanent that leaves in the same event as creatures that die (a commander
-        # to the command zone instead, C2) looks back in time and sees them die, whichever left first
+    if "CreatureDies" in card.hooks and (game.depth or game.checking):
+        # 603.10a: it sees the creatures that die later in this event die, whether it died or left
+        # otherwise (a commander to the command zone instead, C2)
         game.left_together.append(p)
     if carried is not None:
         _attached_dies(game, carried)
@@ -365,9 +365,7 @@ def died(game: Game, p: Permanent) -> None:
     for earlier in together:
         _creature_dies_trigger(game, earlier, p)  # it died earlier in this event, and sees this one die
     if "CreatureDies" in p.card.hooks:
-        _creature_dies_trigger(game, p, p)
-        if game.depth or game.checking:
-            together.append(p)
+        _creature_dies_trigger(game, p, p)  # leave_battlefield keeps it in left_together for the rest of the event
     if not game.battlefield.hooked.get("CreatureDies"):
         return
     for watcher in watchers(game):
