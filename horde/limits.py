@@ -37,6 +37,7 @@ WORK_BUDGET = 1_000_000  # H15: units of work one game may spend (effects, perma
 BOARD_UNIT = 50  # H15: an effect, a decision or a turn costs one more unit per this many permanents (or options)
 BATTLEFIELD_MAX = 10_000  # H15: permanents on the battlefield at once (both sides)
 DEPTH_MAX = 60  # H15: abilities resolving inside one another (a trigger's effect triggering another, ...)
+ACTIVATIONS_MAX = 100  # H15: activations of one ability by one team player in one window (a free ability loops no further)
 TOML_DEPTH_MAX = 8  # tables and arrays nested inside one another in an experiment file
 ATOMIC_DEPTH_MAX = 64  # maps and arrays nested inside one another in MTGJSON's AtomicCards (its cards: 7)
 ATOMIC_VALUE_MAX = 65_536  # bytes of one value of AtomicCards as the file writes it (a 5,000-character text: 60,000 at most)

@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "baec59eeaca189abc959e15427db3199272dc3d009503f6cb8dd27d5d712976c",
-    1000: "8f9919656ded6a6a0601383784b33569680b087295a3e7f0d5f77c15e598ece2",
+    100: "a11e4df5bb2326c7bbc6871e0bb5e29184ed43f133a1dae0c7618dea5519d076",
+    1000: "9b81602cd5a4050828a537273087ad9222b12730dcc95b73a7e01d9e98134c36",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 

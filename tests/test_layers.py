@@ -71,7 +71,7 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # -- the team (horde/team/): sees the game through its view and the decisions
     ("team", "the read-only view of the game, what the cards' behaviour means for the team's choices and the "
              "baseline's hot decisions (compiled with the engine), the team policies seeing the game through it, the skill ladder of policies; drafted and sealed team decks (X1) and their drafters",
-     ("horde.team", "horde.team.view", "horde.team.reading", "horde.team.tactics", "horde.team.policies", "horde.team.expert", "horde.team.skill",
+     ("horde.team", "horde.team.view", "horde.team.reading", "horde.team.tactics", "horde.team.tricks", "horde.team.policies", "horde.team.expert", "horde.team.skill",
       "horde.team.draft")),
     # -- the composition root
     ("play", "prepare a setup (decks, banlist, policy, draft, every check), set up a game, play it",

@@ -440,11 +440,14 @@ def test_what_the_grammar_reads_with_the_verbs_of_today():
                  "gains lifelink until end of turn.", types={"Instant"})[0] == "unread"
 
 
-def test_602_5b_activation_restrictions_the_engine_keeps_and_lists_of_all():
-    """The engine activates an ability in its controller's main phase, once a turn: 'Activate
-    only as a sorcery (once each turn, during your turn)' says what it does already; a self
-    regeneration, activated when the creature would be destroyed, is refused with one."""
-    assert lines("{2}{R}: Draw a card. Activate only once each turn.") == ["Activated: {2}{R} -> draw who=you count=1"]
+def test_602_5b_activation_limits_are_written_after_the_costs():
+    """'Activate only once each turn (as a sorcery, during your turn)' is written in parentheses
+    after the costs, where the engine keeps it; a self regeneration, also activated when the
+    creature would be destroyed, is refused with one."""
+    assert lines("{2}{R}: Draw a card. Activate only once each turn.") == \
+        ["Activated: {2}{R} (once each turn) -> draw who=you count=1"]
+    assert lines("{2}{R}: ~ gets +2/+0 until end of turn. Activate only as a sorcery.") == \
+        ["Activated: {2}{R} (as a sorcery) -> pump on=self power=2"]
     assert lines("{B}: Regenerate ~. Activate only once each turn.")[0] == "unread"
     assert lines("{1}, {T}: Destroy all artifacts, creatures, and enchantments.", types={"Artifact"}) == \
         ['Activated: {1}, {T} -> destroy_all filter="artifact | creature | enchantment"']
@@ -452,36 +455,27 @@ def test_602_5b_activation_restrictions_the_engine_keeps_and_lists_of_all():
                  types={"Sorcery"}) == ['Cast: damage_all amount="count:island theirs" who=each_opponent']
 
 
-def test_modifiers_before_a_list_of_nouns_belong_to_each():
-    """'target attacking Wolf or Werewolf': both attack; 'nontoken Elf or Berserker': both
-    nontoken; a type that modifies the first ('artifact creature or enchantment') stays its own."""
-    assert lines("Target attacking Wolf or Werewolf gains indestructible until end of turn.", types={"Instant"}) == \
-        ['Cast: pump on=target target="wolf attacking | werewolf attacking" keywords=indestructible']
-    assert lines("Whenever another nontoken Elf or Berserker you control dies, you draw a card.") == \
-        ['CreatureDies: draw who=you count=1 when="elf nontoken other yours | berserker nontoken other yours"']
-    assert lines("Destroy target artifact creature or enchantment.", types={"Instant"}) == \
-        ['Cast: destroy target="artifact creature | enchantment"']
-    assert lines("Whenever a green creature dies, its controller discards a card.") == \
-        ['CreatureDies: discard who=that_player count=1 when="creature green"']
-    assert lines("Whenever an opponent casts a creature spell, ~ deals 1 damage to that player.") == \
-        ['SpellCast: damage_all amount=1 who=that_player when="creature opponents"']
-
-
-def test_602_activated_abilities_play_exactly_only_as_the_engine_uses_them():
-    """The engine activates an ability once a turn, after combat (a team player's second main
-    phase): an effect until end of turn, a target that attacks or blocks, or an ability nothing
-    limits to once a turn is left out, the card approximated; a tap or a sacrifice of its source,
-    'only once each turn' and a self regeneration play as printed."""
-    for text in ("{B}: ~ gets +1/+1 until end of turn.", "{T}: Target creature gets +2/+2 until end of turn.",
-                 "{2}{R}: ~ gets +2/+0 until end of turn. Activate only as a sorcery.",
-                 "{4}, {T}: Target creature can't be blocked this turn.",
-                 "{T}: ~ deals 2 damage to target attacking or blocking creature.",
-                 "{3}{W}: Create a 1/1 white Spirit creature token with flying.", "{1}, Discard a card: Draw a card.",
-                 "{1}, {T}: Regenerate target Elephant."):
-        assert lines(text)[0] == "unread", text
+def test_602_2_activated_abilities_play_whenever_and_as_often_as_paid():
+    """A team player activates abilities in its second main phase, at the beginning of its combat
+    and after blocks in either combat, as often as it pays: a pump until end of turn, a target that
+    attacks or blocks, and an ability nothing limits to once a turn play as printed."""
+    assert lines("{B}: ~ gets +1/+1 until end of turn.") == ["Activated: {B} -> pump on=self power=1 toughness=1"]
+    assert lines("{4}, {T}: Target creature can't be blocked this turn.") == \
+        ["Activated: {4}, {T} -> pump on=target target=creature keywords=unblockable"]
+    assert lines("{T}: ~ deals 2 damage to target attacking or blocking creature.") == \
+        ['Activated: {T} -> damage amount=2 target="creature attacking | creature blocking"']
+    assert lines("{3}{W}: Create a 1/1 white Spirit creature token with flying.")[0].startswith("Activated: {3}{W} -> ")
+    assert lines("{1}, Discard a card: Draw a card.") == ["Activated: {1}, discard a card -> draw who=you count=1"]
+    assert lines("{1}, {T}: Regenerate target Elephant.") == \
+        ["Activated: {1}, {T} -> regenerate on=target target=elephant"]
     assert lines("{T}: ~ deals 1 damage to any target.") == ["Activated: {T} -> damage amount=1 target=any"]
     assert lines("{2}, Sacrifice ~: Draw a card.") == ["Activated: {2}, sacrifice this -> draw who=you count=1"]
     assert lines("{B}: Regenerate ~.") == ["Activated: {B} -> regenerate on=self"]
+    # hexproof or shroud until end of turn answers a spell activated in response: left out
+    assert lines("{1}{G}: ~ gains hexproof until end of turn.")[0] == "unread"
+    assert lines("{3}: Target blue creature gains shroud until end of turn.")[0] == "unread"
+    assert lines("{1}{G}: ~ gains indestructible until end of turn.") == \
+        ["Activated: {1}{G} -> pump on=self keywords=indestructible"]
 
 
 def test_611_2c_a_group_that_cannot_block_this_turn_is_left_out():

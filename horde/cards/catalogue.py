@@ -23,6 +23,7 @@ from horde.bundled import bundled_folder
 from horde.cards import name_key
 from horde.cards.tokens import described_token
 from horde.engine.cards import (
+    ACTIVATION_LIMITS,
     ANY,
     CHOSEN,
     COLOURS,
@@ -447,10 +448,12 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
         cost = card_number(m.group(1), "loyalty change", path, line, card_name)
         text = m.group(2)
     costs: tuple[str | ManaCost, ...] = ()
+    limit = ""
     if hook in ("Activated", "GraveyardActivated"):
         head, sep, text = text.partition("->")
         if not sep:
             raise DeckError(f"card '{card_name}': expected 'Activated: COSTS -> verb ...'", path, line)
+        head, limit = _activation_limit(head, card_name, path, line)
         costs = _activation_costs(head, card_name, path, line)
         text = text.strip()
     for part in text.split(" ; "):
@@ -518,7 +521,7 @@ def parse_effect(hook: str, text: str, path: str, line: int, card_name: str) -> 
             if target is not None:
                 raise DeckError(f"card '{card_name}': verb '{name}' targets twice", path, line)
             target = TARGET_PLAYERS[args["who"]]  # 'target player', 'target opponent'
-        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition, optional, tax))
+        effects.append(Effect(name, args, verb.run, cost, line, target, costs, when, condition, optional, tax, limit))
     return effects
 
 
@@ -531,6 +534,20 @@ TARGET_PLAYERS = {"target_player": compile_filter("player"), "target_opponent": 
 
 ACTIVATION_COSTS = ("tap", "sacrifice another creature", "sacrifice another zombie", "sacrifice this", "exile this",
                     "discard a card")  # and 'pay N life' (119.4)
+
+
+def _activation_limit(head: str, card_name: str, path: str, line: int) -> tuple[str, str]:
+    """An Activated line's costs and its 'Activate only ...' in parentheses after them (602.5b):
+    '{1}{R} (once each turn)', '{T} (as a sorcery and once each turn)'."""
+    head = head.strip()
+    if not head.endswith(")"):
+        return head, ""
+    costs, sep, limit = head[:-1].rpartition("(")
+    parts = [part.strip() for part in limit.split(" and ")]
+    if not sep or not all(part in ACTIVATION_LIMITS for part in parts) or len(set(parts)) != len(parts):
+        raise DeckError(f"card '{card_name}': activation limit {quoted('(' + limit + ')')} is beyond the vocabulary "
+                        f"(expected some of: {', '.join(ACTIVATION_LIMITS)}, joined by 'and')", path, line)
+    return costs.strip(), " and ".join(parts)
 
 
 def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[str | ManaCost, ...]:
@@ -1455,7 +1472,7 @@ def behaviour(card: CardDef) -> dict[str, Any]:
     def effect(e: Effect) -> tuple[Any, ...]:
         return (e.verb, tuple(sorted((k, plain(v)) for k, v in e.args.items())), e.costs,
                 plain(e.when) if e.when is not None else None, e.cost,
-                getattr(e.condition, "text", None), e.optional, e.tax)
+                getattr(e.condition, "text", None), e.optional, e.tax, e.limit)
 
     hooks: dict[str, tuple[Any, ...]] = {}
     for hook in card.hooks:

@@ -89,6 +89,8 @@ KEYWORDS = {
 }
 
 
+# What may follow an Activated line's costs, in parentheses (602.5b): 'Activate only ...'.
+ACTIVATION_LIMITS = ("once each turn", "as a sorcery", "during your turn")
 LOCKED = "activated abilities can't be activated"  # its abilities other than mana abilities can't be activated
 
 
@@ -231,6 +233,7 @@ class Effect:
     condition: Any = None  # if=... / unless=...: the effect happens only when it holds (horde.engine.filters)
     optional: bool = False  # may=true: 'you may': its controller chooses whether it happens (``rules.may``)
     tax: ManaCost | None = None  # unless_pays={1}: it happens unless the player it names pays this (``rules.pays_tax``)
+    limit: str = ""  # an Activated ability's 'Activate only ...' (602.5b): ACTIVATION_LIMITS, joined by ' and '
 
     def describe(self) -> str:
         """The verb and its arguments as written in a card file."""

@@ -36,7 +36,9 @@ KINDS = {
     "graveyard": "options: (card, how) pairs of what it can do with cards in its graveyard: how is 'unearth' or a "
                  "graveyard ability (a tuple of effects); and None (first main phase, after casting)",
     "equip": "options: (equipment, creature) pairs it can pay for, and None",
-    "activate": "options: (permanent, ability) pairs it can pay for, and None (second main phase)",
+    "activate": "options: (permanent, ability) pairs it can pay for now, and None; subject: the moment (first_main, "
+                "second_main; attack: beginning of its combat; blocked: after the Horde's blocks; horde_attacks: the Horde's attackers declared; "
+                "blocks: after its own)",
     "loyalty": "options: (planeswalker, loyalty ability) pairs it may activate now (each planeswalker once a turn, "
                "sorcery speed, a minus ability only with enough loyalty: 606), and None (either main phase)",
     "search": "options: the different basic lands (or land cards a search may find) in its library; subject: True "

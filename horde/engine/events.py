@@ -143,7 +143,7 @@ EVENTS: dict[str, EventKind] = {
         CARD, ID, Field("shields", "int", "shield counters left"))),
     "equip": EventKind("a team player pays an equip cost", (
         TEAM_PLAYER, Field("equipment", "str", "the equipment"), Field("creature", "str", "the creature"))),
-    "activate": EventKind("a team player activates an ability (second main phase)", (TEAM_PLAYER, CARD, EFFECTS, TEXT)),
+    "activate": EventKind("a team player activates an ability (main phases, beginning of combat, after attackers or blocks)", (TEAM_PLAYER, CARD, EFFECTS, TEXT)),
     "mana_ability": EventKind("a team player activates a mana ability with a cost or a rider to pay a cost (605.3a: a "
                               "Signet, a pain land's coloured mana, an Eldrazi Spawn); what it adds that the cost does "
                               "not take floats (106.4)", (

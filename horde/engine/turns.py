@@ -14,6 +14,7 @@ from horde.engine.filters import Context
 from horde.engine.rules import ask, check_state, has_keyword, power
 from horde.engine.shuffling import randbelow, shuffle
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side
+from horde.limits import ACTIVATIONS_MAX
 
 HAND_SIZE = 7
 
@@ -151,8 +152,8 @@ def _has_abilities(game: Game, p: Permanent) -> bool:
 
 
 def main_phase(game: Game, second: bool = False) -> None:
-    """Each player in turn plays a land, casts spells and equips, as its policy chooses; in the
-    second main phase it may also activate abilities (after combat, so tapping costs no attack)."""
+    """Each player in turn plays a land, casts spells, equips and activates abilities, as its
+    policy chooses."""
     for player in game.players:
         i = player.index
         if player.removed:
@@ -189,10 +190,9 @@ def main_phase(game: Game, second: bool = False) -> None:
         if game.over():
             return
         equip_step(game, i)
-        if second:
-            activate_step(game, i)
-            if game.over():
-                return
+        activate_step(game, i, "second_main" if second else "first_main")
+        if game.over():
+            return
     rules.empty_pools(game)
 
 
@@ -310,25 +310,55 @@ def loyalty_step(game: Game, i: int) -> None:
         check_state(game)
 
 
-def activate_step(game: Game, i: int) -> None:
-    """The team player activates abilities it can pay for, as its policy chooses."""
+# The moments a team player may activate abilities (602.2: whenever it has priority), as the
+# ``activate`` decision's subject: its first and second main phases ("first_main",
+# "second_main", the only ones for an ability activated only as a sorcery: 602.5b); the
+# beginning of its combat, before attackers ("attack"); after the Horde's blocks in its combat
+# ("blocked"); in the Horde's combat after its attackers are declared ("horde_attacks": flying
+# to block a flier) and after the team's blocks ("blocks").
+ACTIVATION_MOMENTS = ("first_main", "attack", "blocked", "second_main", "horde_attacks", "blocks")
+MAIN_PHASES = ("first_main", "second_main")
 
-    used = set()
+
+def activation_window(game: Game, moment: str) -> None:
+    """Each team player in turn may activate abilities now (``activate_step``); at a table the
+    players act themselves (the fog window asks them after blocks)."""
+    if game.drivers.team_side is not None:
+        return
+    for player in game.players:
+        if not player.removed:
+            activate_step(game, player.index, moment)
+            if game.over():
+                return
+
+
+def activate_step(game: Game, i: int, moment: str = "second_main") -> None:
+    """The team player activates abilities it can pay for, as its policy chooses, any number of
+    times (602.2), within its limits (602.5b: 'Activate only once each turn', 'only as a
+    sorcery', 'only during your turn') and at most ``ACTIVATIONS_MAX`` times each in one window
+    (H15)."""
+    times: dict[tuple[int, int], int] = {}
     while not game.over():
         options = []
         for p in game.battlefield.team:
             if p.controller != i or "Activated" not in p.card.hooks or rules.has_keyword(game, p, LOCKED):
                 continue
             for ability in p.card.abilities("Activated"):
-                if (p.id, ability[0].line) not in used and _can_pay_activation(game, p, ability):
+                if times.get((p.id, ability[0].line), 0) < ACTIVATIONS_MAX and may_activate(game, p, ability, moment) \
+                        and _can_pay_activation(game, p, ability):
                     options.append((p, ability))
         if not options:
             return
-        choice = ask(game, "activate", i, options + [None])
+        choice = ask(game, "activate", i, options + [None], subject=moment)
         if choice is None:
             return
         p, ability = choice
-        used.add((p.id, ability[0].line))
+        line = ability[0].line
+        times[p.id, line] = times.get((p.id, line), 0) + 1
+        if "once each turn" in ability[0].limit:
+            if p.marks is None:
+                p.marks = {}
+            p.marks[f"activated {line}"] = game.turn
         paid: list[CardDef] = []
         for cost in ability[0].costs:
             if cost == "tap":
@@ -353,6 +383,20 @@ def activate_step(game: Game, i: int) -> None:
         ctx.paid = tuple(paid)
         rules.resolve(game, ability, ctx)
         check_state(game)
+
+
+def may_activate(game: Game, p: Permanent, ability: tuple[Effect, ...], moment: str) -> bool:
+    """Whether its limits let the ability be activated now (602.5b), and it has a legal target
+    (602.2b, 601.2c)."""
+    limit = ability[0].limit
+    if limit:
+        if "as a sorcery" in limit and moment not in MAIN_PHASES:
+            return False
+        if "during your turn" in limit and game.active != Side.TEAM:
+            return False
+        if "once each turn" in limit and p.marks is not None and p.marks.get(f"activated {ability[0].line}") == game.turn:
+            return False
+    return rules.has_legal_target(game, Context(p.card, p, p.controller), ability)
 
 
 def _can_pay_activation(game: Game, p: Permanent, ability: tuple[Effect, ...]) -> bool:
@@ -417,6 +461,9 @@ def can_attack(game: Game, p: Permanent) -> bool:
 def team_combat(game: Game) -> None:
     """The team attacks the Horde; unblocked damage mills it (H11). Only untapped Horde creatures
     block (H8); each blocks a random attacker it can block (H9)."""
+    activation_window(game, "attack")  # the beginning of combat (507): before attackers are declared
+    if game.over():
+        return
     options = [p for p in game.battlefield.team if can_attack(game, p)]
     if not options:
         return
@@ -456,6 +503,10 @@ def team_combat(game: Game) -> None:
                 b.blocked = False
             a.blocked, a.blockers = False, []
     declare_blocks_effects(game, attackers)
+    activation_window(game, "blocked")  # 509.6: the declare blockers step, before damage
+    if game.over():
+        return
+    attackers = [a for a in attackers if rules.on_battlefield(game, a)]
     if game.setup.burn_bodies:
         burn = ask(game, "burn", -1, [False, True], subject=(len(game.horde.library), len(game.horde.graveyard)))
         game.burning = bool(burn)  # V5: all or nothing for this combat
@@ -682,6 +733,8 @@ def horde_combat(game: Game, acted: set) -> None:
     if game.keyword_state is not None and game.keyword_state.myriad:
         attackers += [p for p in game.keyword_state.myriad if p.attacking and p not in attackers]  # 702.116a
     flash_window(game, attackers)
+    if not game.over():
+        activation_window(game, "horde_attacks")  # 508.8: the declare attackers step, before blocks
     if game.over():
         return
     attackers = [a for a in attackers if rules.on_battlefield(game, a) and a.attacking]
@@ -707,6 +760,9 @@ def horde_combat(game: Game, acted: set) -> None:
             a.blockers.append(b)
             b.blocked = True
         declare_blocks_effects(game, attackers)
+        if game.over():
+            return
+        activation_window(game, "blocks")  # 509.6: the declare blockers step, before damage
         if game.over():
             return
     fog_window(game, attackers)

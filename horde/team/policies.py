@@ -43,7 +43,7 @@ from horde.engine.state import (
 from horde.errors import HordeError, match_name
 from horde.files import read_text
 from horde.limits import POLICY_NUMBER_MAX, quoted
-from horde.team import reading, tactics
+from horde.team import reading, tactics, tricks
 from horde.team.tactics import (  # noqa: F401 (card roles, imported from here too)
     HARMFUL,
     HELPFUL,
@@ -225,7 +225,14 @@ class BaselinePolicy(Policy):
     wrath_threshold = 10
 
     # ---- dispatch
+    _trick: tuple[CardDef, Any] | None = None  # the target an activated ability was chosen for
+
     def choose(self, decision: Decision, view: TeamView) -> Any:
+        trick = self._trick
+        if trick is not None and decision.kind == "target":
+            self._trick = None
+            if decision.subject is trick[0] and trick[1] in decision.options:
+                return trick[1]
         return getattr(self, "_" + decision.kind)(decision, view)
 
     # ---- opening hand (C3)
@@ -420,17 +427,16 @@ class BaselinePolicy(Policy):
         return tactics.effects_worth(effects, None, view, player)
 
     def _activate(self, decision: Decision, view: TeamView) -> Any:
-        """Use abilities that only add to the team's side and sacrifice nothing."""
-        for option in decision.options:
-            if option is None:
-                continue
-            _, ability = option
-            verbs = {e.verb for e in ability}
-            if reading.makes_redundant_legend(ability, decision.player, view):
-                continue  # a second Voja: the legend rule takes one at once (704.5j)
-            if verbs <= HELPFUL and not any(isinstance(c, str) and c.startswith("sacrifice") for c in ability[0].costs):
-                return option
-        return None
+        """Abilities as a player uses them (``horde.team.tricks``): what lasts in the second main
+        phase, an evasion or haste before attacking, a combat trick after blocks when it wins a fight or
+        mills more; never a sacrifice, a second legend (704.5j) or the mana kept for an answer.
+        The target it was chosen for is remembered for the target decision that follows."""
+        found = tricks.choose(list(decision.options), decision.subject or "second_main", view, decision.player)
+        if found is None:
+            return None
+        option, target = found
+        self._trick = (option[0].card, target) if target is not None else None
+        return option
 
     # ---- combat
     def _empties_the_library(self, creatures: list, view: TeamView) -> bool:

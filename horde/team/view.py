@@ -176,6 +176,10 @@ class TeamView:
         """Whether a creature could attack now: untapped, not summoning sick, no defender."""
         return turns.can_attack(self._game, p)
 
+    def summoning_sick(self, p: Permanent) -> bool:
+        """302.6: whether a creature can't attack nor pay {T} for want of time under its controller."""
+        return rules.summoning_sick(self._game, p)
+
     def anthem_bonus(self, source: Permanent, p: Permanent) -> int:
         """The power (and one per keyword) the anthems of ``source`` give ``p``."""
         ctx = Context(source.card, source, source.controller)
@@ -208,6 +212,14 @@ class TeamView:
                 if effect.target is not None:
                     return rules.legal_targets(self._game, Context(card, None, player), effect)
         return []
+
+    def ability_targets(self, source: Permanent, effect: Any) -> list:
+        """The legal targets of one effect of ``source``'s ability now (601.2c)."""
+        return rules.legal_targets(self._game, Context(source.card, source, source.controller), effect)
+
+    def ability_mana(self, ability: tuple) -> int:
+        """The mana an activated ability's costs ask (its generic amount and coloured pips)."""
+        return sum(cost.value for cost in ability[0].costs if not isinstance(cost, str))
 
     def can_block(self, blocker: Permanent, attacker: Permanent) -> bool:
         """Whether ``blocker`` could block ``attacker`` as the board stands (flying, reach, menace

@@ -482,9 +482,6 @@ def ability(node: Ability, ctx: Context) -> _Written:
         hooks, when = trigger(node.trigger, ctx)
         suffix = f" when={quote(when)}" if when else ""
         verbs = _body(node.effects, node.sentences, ctx)
-        if hooks == ["Monstrous"] and any(v.startswith(THIS_TURN_VERBS) or "until_end_of_turn=True" in v for v in verbs):
-            raise NotExpressible("an effect this turn of an activated ability's trigger (the engine activates "
-                                 "abilities after combat)")  # 701.37b: monstrosity is an activated ability
         body = " ; ".join(e + suffix for e in verbs)
         out.lines += [f"{hook}: {body}" for hook in hooks]
         return out
@@ -496,56 +493,46 @@ def ability(node: Ability, ctx: Context) -> _Written:
                 return out
         ctx.hook = "Activated"
         ctx.self_subject, ctx.antecedent = True, "self"  # 'it' in an ability of the card: the card
-        prefix = f"Activated: {costs(node.costs, ctx)} -> "
+        limit = f" ({node.restriction})" if node.restriction else ""
+        prefix = f"Activated: {costs(node.costs, ctx)}{limit} -> "
         verbs = _body(node.effects, node.sentences, ctx)
         if node.restriction:
             restricted(node, verbs)
-        timing(node, prefix, verbs)
+        answers_only(verbs)
         out.lines.append(prefix + " ; ".join(verbs))
         return out
     raise NotExpressible(f"{_describe(node)}: beyond the vocabulary")
 
 
 def restricted(node: ActivatedAbility, verbs: list[str]) -> None:
-    """602.5b: the engine activates an ability in its controller's main phase, once a turn (a team
-    player's in its second main phase, a lieutenant's instead of attacking: L8), which is as a
-    sorcery, once each turn and during its turn; an ability that only regenerates itself is also
-    activated when the creature would be destroyed, which such a restriction forbids."""
+    """602.5b: a team player activates an ability whenever it may (in its second main phase, at
+    the beginning of its combat, after blocks in either combat: ``horde.engine.turns``), as often as
+    it pays, within the ability's limits ('Activate only once each turn', 'only as a sorcery', 'only
+    during your turn', written after its costs); a lieutenant instead of attacking (L8). An
+    ability that only regenerates itself is also activated when the creature would be destroyed,
+    which such a limit forbids."""
     if all(verb.startswith("regenerate on=self") for verb in verbs):
         raise NotExpressible(f"a regeneration to activate only {node.restriction}")
 
 
-# Verbs whose effect lasts "until end of turn" or "this turn" (514.2): used after combat, as the
-# engine uses an activated ability, they change nothing of the turn's fights.
-THIS_TURN_VERBS = ("pump ", "pump_all ", "fog", "prevent_damage_this_turn ")
+# Keywords whose only use until end of turn is as an answer to a spell or ability that targets.
+RESPONSE_KEYWORDS = frozenset({"hexproof", "shroud"})
 
 
-def timing(node: ActivatedAbility, prefix: str, verbs: list[str]) -> None:
-    """An activated ability plays exactly only when the engine's use of it is the card's: the
-    engine activates it once a turn, in its controller's main phase (a team player's second main
-    phase: 602.5b above), never in combat. So an ability is left out (the card approximated) when
-    its effect lasts only this turn (a pump, a threaten, a fog: it would never reach a fight), when
-    it targets an attacking or blocking creature (there is none after combat), or when nothing in
-    its cost or text limits it to once a turn (a tap or sacrifice of its source, "only once each
-    turn") and so a player could activate it again and again. Regeneration is activated when the
-    creature would be destroyed, as often as its cost is paid, and is not concerned; a shield on
-    another creature ("regenerate target Elephant") lasts this turn, and is."""
-    if all(verb.startswith("regenerate on=self") for verb in verbs):
-        return
-    if any(verb.startswith(THIS_TURN_VERBS) or "until_end_of_turn=True" in verb
-           or verb.startswith("regenerate ") and not verb.startswith("regenerate on=self") for verb in verbs):
-        raise NotExpressible("an activated ability with an effect until end of turn (the engine activates "
-                             "abilities after combat)")
-    if any("attacking" in verb or "blocking" in verb for verb in verbs):
-        raise NotExpressible("an activated ability that targets an attacking or blocking creature (the engine "
-                             "activates abilities after combat)")
-    cost = prefix.removeprefix("Activated: ").removesuffix(" -> ")
-    once = "{T}" in cost or "{Q}" in cost or "sacrifice this" in cost or "exile this" in cost \
-        or "once" in (node.restriction or "") \
-        or all(verb.startswith("monstrosity ") for verb in verbs)  # 701.37a: it does nothing again
-    if not once:
-        raise NotExpressible("an activated ability a player may activate any number of times a turn (the "
-                             "engine activates it once a turn)")
+def answers_only(verbs: list[str]) -> None:
+    """An ability that only gives hexproof or shroud until end of turn answers a spell that
+    targets, activated in response to it; the team activates abilities in its windows (second
+    main phase, combat) and the Horde's spells choose their targets as they resolve, so such an
+    ability never does what it is for: left out, the card approximated."""
+    for verb in verbs:
+        words = verb.split()
+        if words[0] != "pump" or any(w.startswith(("power=", "toughness=")) for w in words):
+            return
+        given = next((w.partition("=")[2].strip('"') for w in words if w.startswith("keywords=")), "")
+        if not given or not set(given.split(",")) <= RESPONSE_KEYWORDS:
+            return
+    raise NotExpressible("hexproof or shroud until end of turn, an answer activated in response to a spell (the "
+                         "team activates abilities in its windows; the Horde's spells choose targets as they resolve)")
 
 
 def trigger(node: Trigger, ctx: Context) -> tuple[list[str], str | None]:

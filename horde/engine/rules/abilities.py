@@ -245,9 +245,10 @@ def has_legal_target(game: Game, ctx: Context, ability: Sequence[Effect]) -> boo
     """602.2b, 601.2c: an ability that targets is activated only with a legal target for it (its
     first targeted effect chooses the target the others share), and one whose verb chooses N
     targets itself (``target_count``, ``filter`` their kind) only with N of them,
-    unless it says "up to" (``up_to``). True for one with no target."""
+    unless it says "up to" (``up_to``; 'up to one target' is an optional effect: zero targets
+    may be chosen). True for one with no target."""
     targeted = next((e for e in ability if e.target is not None), None)
-    if targeted is not None and not legal_targets(game, ctx, targeted):
+    if targeted is not None and not targeted.optional and not legal_targets(game, ctx, targeted):
         return False
     for e in ability:
         needed = e.args.get("target_count")
