@@ -613,3 +613,24 @@ def test_the_bundled_cards_facts_are_the_shared_files():
         if entry.get("text") and not card.text and "Basic" not in card.supertypes:
             wrong.append((card.name, "no text", "", entry["text"]))  # Rotting Legion lost its 'enters tapped'
     assert wrong == []
+
+
+def test_702_73a_a_changeling_is_every_creature_type(make_game, catalogue):
+    """Changeling: every creature type in every zone (its subtypes hold them all: a Zombie to
+    sacrifice, an Elf to a filter), and no land type; its type line says so."""
+    from conftest import put
+
+    from horde.cards.catalogue import build_from_lines
+    from horde.engine import rules
+    from horde.engine.filters import Context, compile_filter
+
+    changeling = build_from_lines(["Name: Test Changeling", "Cost: {1}{U}", "Type: Creature — Shapeshifter",
+                                   "PT: 1/1", "Keywords: changeling"], "test")
+    assert {"Zombie", "Elf", "Sliver", "Shapeshifter"} <= changeling.subtypes and "Forest" not in changeling.subtypes
+    assert changeling.type_line() == "Creature — (every creature type)"
+    game = make_game(players=1)
+    bear = put(game, catalogue, "Grizzly Bears", side="team")
+    p = rules.put_onto_battlefield(game, changeling, 0, 0, triggers=False)
+    assert rules.sacrifice_options(game, bear, "sacrifice another zombie") == [p]
+    assert compile_filter("elf yours")(game, Context(changeling, p, 0), p)
+    assert not compile_filter("elf yours")(game, Context(changeling, p, 0), bear)

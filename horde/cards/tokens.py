@@ -25,6 +25,7 @@ from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 
 from horde.engine.cards import COLOURS, KEYWORDS, CardDef, ManaAbility, ManaCost
+from horde.engine.cards import CREATURE_TYPES as ENGINE_CREATURE_TYPES
 from horde.limits import quoted
 
 COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "", "colourless": ""}
@@ -34,28 +35,8 @@ TOKEN_PT_MAX = 99  # the largest power or toughness a described token may have (
 TOKEN_COUNT_MAX = 99
 
 # The creature types (205.3m), for telling a token's name ('Ooze', 'Zombie Giant') from a card's
-# ('All Is Dust'): a list names a token by its creature types.
-CREATURE_TYPES = frozenset(t.lower() for t in """
-Advisor Aetherborn Alien Ally Angel Antelope Ape Archer Archon Army Artificer Assassin Assembly-Worker
-Astartes Atog Aurochs Avatar Azra Badger Balloon Barbarian Bard Basilisk Bat Bear Beast Beeble Beholder Berserker
-Bird Blinkmoth Boar Bringer Brushwagg Camarid Camel Caribou Carrier Cat Centaur Cephalid Child Chimera Citizen
-Cleric Clown Cockatrice Construct Coward Crab Crocodile C'tan Custodes Cyclops Dauthi Demigod Demon Deserter
-Devil Dinosaur Djinn Dog Dragon Drake Dreadnought Drone Druid Dryad Dwarf Efreet Egg Elder Eldrazi Elemental
-Elephant Elf Elk Eye Faerie Ferret Fish Flagbearer Fox Fractal Frog Fungus Gargoyle Germ Giant Gith Gnoll Gnome
-Goat Goblin God Golem Gorgon Graveborn Gremlin Griffin Hag Halfling Hamster Harpy Hellion Hippo Hippogriff
-Homarid Homunculus Horror Horse Human Hydra Hyena Illusion Imp Incarnation Inkling Insect Jackal Jellyfish
-Juggernaut Kavu Kirin Kithkin Knight Kobold Kor Kraken Lamia Lammasu Leech Leviathan Lhurgoyf Licid Lizard
-Manticore Masticore Mercenary Merfolk Metathran Minion Minotaur Mite Mole Monger Mongoose Monk Monkey Moonfolk
-Mouse Mutant Myr Mystic Naga Nautilus Nephilim Nightmare Nightstalker Ninja Noble Noggle Nomad Nymph Octopus
-Ogre Ooze Orb Orc Orgg Otter Ouphe Ox Oyster Pangolin Peasant Pegasus Pentavite Pest Phelddagrif Phoenix
-Phyrexian Pilot Pincher Pirate Plant Praetor Prism Processor Rabbit Ranger Rat Rebel Reflection Rhino Rigger
-Rogue Sable Salamander Samurai Sand Saproling Satyr Scarecrow Scion Scorpion Scout Sculpture Serf Serpent Servo
-Shade Shaman Shapeshifter Shark Sheep Siren Skeleton Slith Sliver Slug Snake Soldier Soltari Spawn Specter
-Spellshaper Sphinx Spider Spike Spirit Splinter Sponge Squid Squirrel Starfish Surrakar Survivor Tentacle
-Tetravite Thalakos Thopter Thrull Tiefling Treefolk Trilobite Triskelavite Troll Turtle Unicorn Vampire Vedalken
-Viashino Volver Wall Walrus Warlock Warrior Weird Werewolf Whale Wizard Wolf Wolverine Wombat Worm Wraith Wurm
-Yeti Zombie Zubera
-""".split())
+# ('All Is Dust'): a list names a token by its creature types (``horde.engine.cards``).
+CREATURE_TYPES = ENGINE_CREATURE_TYPES
 
 
 def reads_as_token_name(name: str) -> bool:

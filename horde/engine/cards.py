@@ -82,11 +82,40 @@ KEYWORDS = {
     # Keyword abilities played where the rules apply them (horde.engine.rules.keyword_abilities; docs/cards.md):
     # landwalk of every land type (702.14), shadow (702.28), horsemanship (702.31), exalted (702.83),
     # split second (702.61), storm (702.40), cascade (702.85), retrace (702.81), rebound (702.88).
+    # changeling: it is every creature type (702.73a; its subtypes hold them all: ``CardDef``)
+    "changeling",
     "mountainwalk", "plainswalk", "desertwalk", "nonbasic landwalk", "legendary landwalk", "snow landwalk",
     "shadow", "horsemanship", "exalted", "split second", "storm", "cascade", "retrace", "rebound",
     # until end of turn only, from the challenge decks' spells (M4, G4)
     "attacks this turn", "destroyed after combat", "must be blocked",
 }
+
+
+# The creature types (205.3m), lower case: a changeling is each of them (702.73a), and a token's
+# name in a list is some of them ('Ooze', 'Zombie Giant'; not 'All Is Dust').
+CREATURE_TYPES = frozenset(t.lower() for t in """
+Advisor Aetherborn Alien Ally Angel Antelope Ape Archer Archon Army Artificer Assassin Assembly-Worker
+Astartes Atog Aurochs Avatar Azra Badger Balloon Barbarian Bard Basilisk Bat Bear Beast Beeble Beholder Berserker
+Bird Blinkmoth Boar Bringer Brushwagg Camarid Camel Caribou Carrier Cat Centaur Cephalid Child Chimera Citizen
+Cleric Clown Cockatrice Construct Coward Crab Crocodile C'tan Custodes Cyclops Dauthi Demigod Demon Deserter
+Devil Dinosaur Djinn Dog Dragon Drake Dreadnought Drone Druid Dryad Dwarf Efreet Egg Elder Eldrazi Elemental
+Elephant Elf Elk Eye Faerie Ferret Fish Flagbearer Fox Fractal Frog Fungus Gargoyle Germ Giant Gith Gnoll Gnome
+Goat Goblin God Golem Gorgon Graveborn Gremlin Griffin Hag Halfling Hamster Harpy Hellion Hippo Hippogriff
+Homarid Homunculus Horror Horse Human Hydra Hyena Illusion Imp Incarnation Inkling Insect Jackal Jellyfish
+Juggernaut Kavu Kirin Kithkin Knight Kobold Kor Kraken Lamia Lammasu Leech Leviathan Lhurgoyf Licid Lizard
+Manticore Masticore Mercenary Merfolk Metathran Minion Minotaur Mite Mole Monger Mongoose Monk Monkey Moonfolk
+Mouse Mutant Myr Mystic Naga Nautilus Nephilim Nightmare Nightstalker Ninja Noble Noggle Nomad Nymph Octopus
+Ogre Ooze Orb Orc Orgg Otter Ouphe Ox Oyster Pangolin Peasant Pegasus Pentavite Pest Phelddagrif Phoenix
+Phyrexian Pilot Pincher Pirate Plant Praetor Prism Processor Rabbit Ranger Rat Rebel Reflection Rhino Rigger
+Rogue Sable Salamander Samurai Sand Saproling Satyr Scarecrow Scion Scorpion Scout Sculpture Serf Serpent Servo
+Shade Shaman Shapeshifter Shark Sheep Siren Skeleton Slith Sliver Slug Snake Soldier Soltari Spawn Specter
+Spellshaper Sphinx Spider Spike Spirit Splinter Sponge Squid Squirrel Starfish Surrakar Survivor Tentacle
+Tetravite Thalakos Thopter Thrull Tiefling Treefolk Trilobite Triskelavite Troll Turtle Unicorn Vampire Vedalken
+Viashino Volver Wall Walrus Warlock Warrior Weird Werewolf Whale Wizard Wolf Wolverine Wombat Worm Wraith Wurm
+Yeti Zombie Zubera
+""".split())
+# As the filters read a subtype (``word.capitalize()``): what a changeling's subtypes hold.
+EVERY_CREATURE_TYPE = frozenset(t.capitalize() for t in CREATURE_TYPES)
 
 
 # What may follow an Activated line's costs, in parentheses (602.5b): 'Activate only ...'.
@@ -388,6 +417,8 @@ class CardDef:
                                                                or "GraveyardActivated" in self.hooks
                                                                or "retrace" in self.keywords  # 702.81
                                                                or any(f.face == "aftermath" for f in self.faces)))
+        if "changeling" in self.keywords:  # 702.73a: every creature type, in every zone
+            object.__setattr__(self, "subtypes", self.subtypes | EVERY_CREATURE_TYPE)
         object.__setattr__(self, "protection", any(k.startswith("protection from") for k in self.keywords) or any(
             k.startswith("protection from") for e in self.anthems + self.equipped for k in e.args["keywords"]))
         if self.evoke or self.dash or self.suspend:
@@ -426,8 +457,11 @@ class CardDef:
         main = " ".join(t for t in ("Artifact", "Enchantment", "Planeswalker", "Land", "Creature",
                                     "Instant", "Sorcery", "Kindred", "Scheme") if t in self.types)
         line = f"{left} {main}".strip()
-        if self.subtypes:
-            line += " — " + " ".join(sorted(self.subtypes))
+        subtypes = self.subtypes
+        if "changeling" in self.keywords:
+            subtypes = (subtypes - EVERY_CREATURE_TYPE) | {"(every creature type)"}
+        if subtypes:
+            line += " — " + " ".join(sorted(subtypes))
         return line
 
 
