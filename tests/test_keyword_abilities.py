@@ -615,7 +615,7 @@ def test_the_bundled_cards_facts_are_the_shared_files():
     assert wrong == []
 
 
-def test_702_73a_a_changeling_is_every_creature_type(make_game, catalogue):
+def test_keyword_changeling_is_every_creature_type_702_73a(make_game, catalogue):
     """Changeling: every creature type in every zone (its subtypes hold them all: a Zombie to
     sacrifice, an Elf to a filter), and no land type; its type line says so."""
     from conftest import put
@@ -634,3 +634,43 @@ def test_702_73a_a_changeling_is_every_creature_type(make_game, catalogue):
     assert rules.sacrifice_options(game, bear, "sacrifice another zombie") == [p]
     assert compile_filter("elf yours")(game, Context(changeling, p, 0), p)
     assert not compile_filter("elf yours")(game, Context(changeling, p, 0), bear)
+
+
+def test_keyword_skulk_is_not_blocked_by_greater_power_702_118b(make_game, catalogue):
+    """A 2/2 with skulk attacks: a 3/3 can't block it, a 2/2 and a 1/1 can."""
+    from conftest import put
+
+    from horde.cards.catalogue import build_from_lines
+    from horde.engine import rules
+    from horde.engine.state import HORDE_CONTROLLER
+
+    def creature(name, pt, *lines):
+        return build_from_lines([f"Name: {name}", "Cost: {1}{B}", "Type: Creature — Rogue", f"PT: {pt}", *lines], "test")
+
+    game = make_game(players=1)
+    skulker = rules.put_onto_battlefield(game, creature("Test Skulker", "2/2", "Keywords: skulk"), HORDE_CONTROLLER,
+                                         HORDE_CONTROLLER, triggers=False)
+    big = rules.put_onto_battlefield(game, creature("Test Big", "3/3"), 0, 0, triggers=False)
+    same = put(game, catalogue, "Grizzly Bears", side="team")
+    small = rules.put_onto_battlefield(game, creature("Test Small", "1/1"), 0, 0, triggers=False)
+    pairs = rules.legal_blocks(game, [big, same, small], [skulker])
+    assert pairs == [(same, skulker), (small, skulker)]
+    assert not rules.can_block(game, big, skulker) and rules.can_block(game, small, skulker)
+
+
+def test_keyword_afterlife_makes_its_spirits_when_it_dies_702_135a():
+    """Afterlife 2: when it dies, two 1/1 white and black Spirit tokens with flying."""
+    import shlex
+
+    from horde.cards.catalogue import bundled_catalogue
+    from horde.cards.grammar.translate import Facts
+    from horde.cards.oracle import compile_text
+
+    tokens = bundled_catalogue().tokens
+    compiled = compile_text("Afterlife 2 (When this creature dies, create two 1/1 white and black Spirit creature "
+                            "tokens with flying.)", Facts("Test Afterlife", frozenset({"Creature"})), tokens)
+    assert compiled.ok and len(compiled.lines) == 1
+    words = shlex.split(compiled.lines[0])
+    assert words[:2] == ["Dies:", "create_tokens"] and words[3] == "count=2"
+    spirit = {**tokens, **compiled.tokens}[words[2].removeprefix("token=")]
+    assert (spirit.power, spirit.toughness, spirit.colours, "flying" in spirit.keywords) == (1, 1, {"W", "B"}, True)

@@ -84,6 +84,8 @@ KEYWORDS = {
     # split second (702.61), storm (702.40), cascade (702.85), retrace (702.81), rebound (702.88).
     # changeling: it is every creature type (702.73a; its subtypes hold them all: ``CardDef``)
     "changeling",
+    # skulk: it can't be blocked by creatures with greater power (702.118b)
+    "skulk",
     "mountainwalk", "plainswalk", "desertwalk", "nonbasic landwalk", "legendary landwalk", "snow landwalk",
     "shadow", "horsemanship", "exalted", "split second", "storm", "cascade", "retrace", "rebound",
     # until end of turn only, from the challenge decks' spells (M4, G4)

@@ -109,7 +109,8 @@ def can_block(game: Game, blocker: Permanent, attacker: Permanent) -> bool:
     unblockable, can't block."""
     attack = _attack_profile(game, attacker)
     block = _block_profile(game, blocker)
-    return attack is not None and block is not None and _may_block(attack, block)
+    return attack is not None and block is not None and _may_block(attack, block) and (
+        "skulk" not in keywords(game, attacker) or power(game, blocker) <= power(game, attacker))  # 702.118b
 
 
 def legal_blocks(game: Game, blockers: list[Permanent], attackers: list[Permanent],
@@ -117,10 +118,13 @@ def legal_blocks(game: Game, blockers: list[Permanent], attackers: list[Permanen
     """Every (blocker, attacker) pair that may be declared, each profile computed once;
     ``allowed(blocker, attacker)`` can narrow it further (the blocking option of H8)."""
     attacks: list[tuple[Permanent, AttackProfile]] = []
+    skulking: dict[int, int] = {}  # 702.118b: an attacker with skulk -> its power
     for a in attackers:
         profile = _attack_profile(game, a)
         if profile is not None:
             attacks.append((a, profile))
+            if "skulk" in keywords(game, a):
+                skulking[id(a)] = power(game, a)
     pairs: list[tuple[Permanent, Permanent]] = []
     if not attacks:
         return pairs
@@ -128,8 +132,10 @@ def legal_blocks(game: Game, blockers: list[Permanent], attackers: list[Permanen
         block = _block_profile(game, b)
         if block is None:
             continue
+        strength = power(game, b) if skulking else 0
         for a, attack in attacks:
-            if _may_block(attack, block) and (allowed is None or allowed(b, a)):
+            if _may_block(attack, block) and (allowed is None or allowed(b, a)) and (
+                    not skulking or strength <= skulking.get(id(a), strength)):
                 pairs.append((b, a))
     return pairs
 

@@ -61,6 +61,16 @@ def plain(*lines: str) -> Callable[[Keyword, Context], Lines]:
     return translate
 
 
+def afterlife(node: Keyword, ctx: Context) -> Lines:
+    """'Afterlife N' (702.135a): when it dies, N 1/1 white and black Spirit tokens with flying."""
+    from horde.cards.grammar.families.tokens import token_for
+    from horde.cards.grammar.translate import quote
+
+    n = _number(node)
+    made = token_for("1/1 white and black Spirit creature token with flying", "", ctx)
+    return [f"Dies: create_tokens token={quote(made)} count={n}"], []
+
+
 def spell_keyword(node: Keyword, ctx: Context) -> Lines:
     """Storm (702.40) copies an instant or sorcery; a permanent spell's copies are beyond the engine."""
     if node.number or node.cost:
@@ -107,6 +117,7 @@ TRANSLATED.update({
     "myriad": plain("Attacks: myriad"),  # 702.116
     "extort": plain("SpellCast: extort when=yours"),  # 702.101
     "living weapon": plain("Enters: living_weapon"),  # 702.92
+    "afterlife": afterlife,  # 702.135
     # Keywords with a cost: fields
     "evoke": costed("Evoke"),  # 702.74
     "dash": costed("Dash"),  # 702.109
