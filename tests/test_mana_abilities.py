@@ -496,7 +496,7 @@ def test_the_baseline_pays_2_life_when_the_untapped_land_casts_a_card_of_its_han
     ("Mana: {W/P}, {T} -> C", r"a mana ability's cost '\{W/P\}' is beyond the vocabulary"),
     ("Mana: tap it -> C", r"mana ability cost 'tap it' is beyond the vocabulary"),
     ("Mana: {T} ->", r"'Mana: \{T\} ->' adds no mana"),
-    ("Mana: C colour=W", r"a mana ability takes count=, damage=, gain=, stays_tapped=, if= or unless=, got 'colour=W'"),
+    ("Mana: C colour=W", r"a mana ability takes count=, damage=, gain=, stays_tapped=, spent=, if= or unless=, got 'colour=W'"),
 ])
 def test_a_mana_line_beyond_the_vocabulary_is_refused_with_its_line(line, message):
     with pytest.raises(DeckError, match=r"^mana.txt:3: card 'Odd Rock': " + message):
@@ -564,3 +564,53 @@ def test_the_baseline_plays_no_bounce_land_as_its_first_land(make_game, catalogu
     assert policy.choose(decision, TeamView(game)) is island  # no mana for its {1}: it would be sacrificed
     put(game, catalogue, "Mountain", side="team")
     assert policy.choose(decision, TeamView(game)) is spire  # any colour, and the Mountain pays its {1}
+
+
+SPENT = {
+    "Opal Palace": ["Type: Land", "Mana: {1}, {T} -> commander spent=commander_counters"],
+    "Path of Ancestry": ["Type: Land", "Keywords: enters tapped", "Mana: commander spent=shared_type_scry"],
+    "Test Wastes": ["Type: Land", "Mana: C"],
+    "Test Captain": ["Cost: {1}{W}", "Type: Legendary Creature — Human Soldier", "PT: 2/2"],
+    "Test Soldier": ["Cost: {W}", "Type: Creature — Soldier", "PT: 1/1"],
+    "Test Bird": ["Cost: {W}", "Type: Creature — Bird", "PT: 1/1", "Keywords: flying"],
+}
+
+
+def spent_game(make_game, lands, policy=None):
+    made = {name: build_from_lines([f"Name: {name}"] + lines, "mana.txt") for name, lines in SPENT.items()}
+    game = make_game(players=1, policy=policy)
+    pl = game.players[0]
+    pl.commander, pl.command, pl.identity = made["Test Captain"], [made["Test Captain"]], frozenset("W")
+    for name in lands:
+        p = enter(game, made[name])
+        p.tapped = False
+    return game, made
+
+
+def test_106_6_opal_palace_mana_spent_on_the_commander_adds_its_counters(make_game):
+    """The commander cast from the command zone for the second time ({1}{W} and {2} tax) with four
+    Wastes and Opal Palace's {W} (its {1} paid by a Wastes): it enters with 2 +1/+1 counters, the
+    number of its casts from the command zone, this one too. Paid with a Plains-like source instead,
+    none."""
+    game, made = spent_game(make_game, ["Test Wastes"] * 4 + ["Opal Palace"])
+    pl = game.players[0]
+    pl.commander_casts["Test Captain"] = 1
+    rules.team_cast(game, 0, made["Test Captain"], "command")
+    captain = next(p for p in game.battlefield.team if p.card.name == "Test Captain")
+    assert captain.plus == 2 and all(p.tapped for p in game.battlefield.team if p.card.is_land)
+    game, made = spent_game(make_game, ["Test Wastes"] * 3 + ["Path of Ancestry"])
+    game.players[0].commander_casts["Test Captain"] = 1
+    rules.team_cast(game, 0, made["Test Captain"], "command")
+    assert next(p for p in game.battlefield.team if p.card.name == "Test Captain").plus == 0
+
+
+def test_106_6_path_of_ancestry_scries_for_a_creature_sharing_a_type(make_game):
+    """A Soldier (the commander is a Human Soldier) cast with Path of Ancestry's mana: scry 1 before
+    it resolves; a Bird cast the same way: no scry."""
+    for name, scries in (("Test Soldier", True), ("Test Bird", False)):
+        policy = Scripted(scry=[])
+        game, made = spent_game(make_game, ["Path of Ancestry"], policy)
+        game.players[0].library[:] = [made["Test Wastes"]] * 3
+        game.players[0].hand.append(made[name])
+        rules.team_cast(game, 0, made[name], "hand")
+        assert [d.subject.name for d in policy.seen if d.kind == "scry"] == ([name] if scries else [])

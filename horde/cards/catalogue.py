@@ -31,6 +31,7 @@ from horde.engine.cards import (
     IDENTITY,
     KEYWORDS,
     OPPONENTS_LANDS,
+    SPENT_RIDERS,
     WHEN_HOOKS,
     CardDef,
     Effect,
@@ -597,8 +598,9 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
     ``opponents_lands`` (of any colour a land an opponent controls could produce). ``count``:
     the units are added that many times ('for each'); ``damage``: it deals that much damage to
     its controller (a pain land); ``gain``: its controller gains that much life; ``stays_tapped``:
-    it doesn't untap during its controller's next untap step; ``if``/``unless``:
-    it may be activated only then ('Activate only if')."""
+    it doesn't untap during its controller's next untap step; ``spent``: what spending its mana on
+    a spell does (``SPENT_RIDERS``: commander_counters, Opal Palace's; shared_type_scry, Path of
+    Ancestry's); ``if``/``unless``: it may be activated only then ('Activate only if')."""
     head, sep, rest = text.partition("->")
     tap, cost, life, sacrifice, charge = True, None, 0, False, 0
     if sep:
@@ -643,9 +645,11 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
             args[key] = card_number(value, key, path, line, card_name)
         elif eq and key == "stays_tapped":
             args[key] = _convert(card_name, key, "bool", value, (), path, line)
+        elif eq and key == "spent":
+            args[key] = _convert(card_name, key, "choice", value, SPENT_RIDERS, path, line)
         elif eq:
-            raise DeckError(f"card '{card_name}': a mana ability takes count=, damage=, gain=, stays_tapped=, if= or "
-                            "unless=, "
+            raise DeckError(f"card '{card_name}': a mana ability takes count=, damage=, gain=, stays_tapped=, spent=, "
+                            "if= or unless=, "
                             f"got {quoted(word)}", path, line)
         else:
             try:
@@ -657,7 +661,7 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
     return ManaAbility(tuple(units), tap=tap, cost=cost, life=life, sacrifice=sacrifice, charge=charge,
                        damage=args.get("damage", 0), gain=args.get("gain", 0), count=args.get("count"),
                        stays_tapped=args.get("stays_tapped", False),
-                       condition=condition, text=text)
+                       condition=condition, spent=args.get("spent", ""), text=text)
 
 
 def _convert(card_name: str, key: str, kind: str, value: str, choices: tuple[str, ...], path: str,

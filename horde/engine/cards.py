@@ -216,6 +216,7 @@ class ManaAbility:
     stays_tapped: bool = False  # '~ doesn't untap during your next untap step' (a Tempest land)
     count: Any = None  # an amount: the units are added that many times
     condition: Any = None  # an if=/unless= condition (horde.engine.filters): 'Activate only if'
+    spent: str = ""  # what spending its mana on a spell does (SPENT_RIDERS): Opal Palace's, Path of Ancestry's
     text: str = ""  # as written in the card file
     free: bool = field(init=False, default=False)
     dynamic: bool = field(init=False, default=False)  # some unit is read when the mana is made (IDENTITY, OPPONENTS_LANDS)
@@ -223,7 +224,7 @@ class ManaAbility:
     def __post_init__(self) -> None:
         object.__setattr__(self, "free", self.tap and self.cost is None and not (
             self.life or self.sacrifice or self.charge or self.damage or self.gain or self.stays_tapped) and self.count is None
-            and self.condition is None)
+            and self.condition is None and not self.spent)
         object.__setattr__(self, "dynamic", any(IDENTITY in u or OPPONENTS_LANDS in u or CHOSEN in u
                                                 for u in self.units))
 
@@ -239,7 +240,7 @@ class ManaAbility:
         """Its parts as plain comparable values (amounts and conditions by their text)."""
         return (self.units, self.tap, self.cost, self.life, self.sacrifice, self.charge, self.damage, self.gain,
                 self.stays_tapped,
-                getattr(self.count, "text", self.count), getattr(self.condition, "text", None))
+                getattr(self.count, "text", self.count), getattr(self.condition, "text", None), self.spent)
 
     @property
     def most(self) -> int:
@@ -247,6 +248,26 @@ class ManaAbility:
         its units less its mana cost (a Signet 1, Sol Ring 2); one for a counted ability."""
         made = len(self.units) if self.count is None else 1
         return max(0, made - (self.cost.value if self.cost is not None else 0))
+
+
+# What spending a mana ability's mana on a spell does (``ManaAbility.spent``): the commander cast
+# with it enters with a +1/+1 counter for each time it has been cast from the command zone
+# (Opal Palace); a creature spell sharing a creature type with the commander: scry 1 (Path of
+# Ancestry).
+SPENT_RIDERS = ("commander_counters", "shared_type_scry")
+
+
+class RiderMana(frozenset[str]):
+    """One mana in a pool (its colours) that remembers what spending it on a spell does (106.6:
+    a mana ability's mana can carry an effect of its spending)."""
+
+    __slots__ = ("rider",)
+    rider: str
+
+    def __new__(cls, colours: frozenset[str], rider: str) -> RiderMana:
+        made = super().__new__(cls, colours)
+        made.rider = rider
+        return made
 
 
 @dataclass(frozen=True, slots=True)

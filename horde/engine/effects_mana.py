@@ -13,7 +13,7 @@ from horde.engine import rules
 from horde.engine.cards import CardDef
 from horde.engine.effects import Arg, verb
 from horde.engine.filters import Amount, Context, Filter, card_matches, evaluate
-from horde.engine.shuffling import randbelow, shuffle
+from horde.engine.shuffling import shuffle
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent
 
 
@@ -50,21 +50,7 @@ def sacrifice_unless_paid(game: Game, ctx: Context, generic: int) -> None:
 @verb("scry", count=Arg("amount", 1))
 def scry(game: Game, ctx: Context, count: Amount) -> None:
     """701.22: its controller looks at the top COUNT cards of its library and puts any number of them on the bottom (its policy chooses: decision 'scry'), the rest back on top in the same order."""
-    library = game.horde.library if ctx.is_horde else game.players[ctx.controller].library
-    n = min(evaluate(game, ctx, count), len(library))
-    if n <= 0:
-        return
-    seen = library[-n:][::-1]  # the top first (the top of a library is the end of its list)
-    if ctx.is_horde:  # H9: the Horde's choices are at random, each card a coin
-        bottom = [card for card in seen if randbelow(game.horde_rng, 2)]
-    else:
-        bottom = rules.ask(game, "scry", ctx.controller, seen, subject=ctx.card)
-    kept = [card for card in seen if not any(card is b for b in bottom)]
-    del library[-n:]
-    # 701.22a: the rest go back on top in any order: the order they were in
-    library.extend(reversed(kept))
-    for card in bottom:
-        library.insert(0, card)
+    rules.scry_cards(game, ctx.controller, evaluate(game, ctx, count), ctx.card)
 
 
 @verb("add_mana", mana=Arg("mana"))

@@ -190,6 +190,7 @@ class _Copier:
         new.deck_size = old.deck_size
         new.identity = old.identity
         new.pool = list(old.pool)
+        new.spent_riders = list(old.spent_riders)
         new.generic_mana = old.generic_mana
         new.banned = old.banned
         new.life = old.life

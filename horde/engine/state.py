@@ -165,7 +165,7 @@ class TeamPlayer:
     __slots__ = (
         "index", "deck_name", "library", "hand", "graveyard", "exile", "command", "commander",
         "commander_casts", "land_played", "poison", "drew_from_empty", "deck_size", "rng",
-        "identity", "pool", "generic_mana", "banned", "out_of_game", "life", "zombie", "master", "removed",
+        "identity", "pool", "spent_riders", "generic_mana", "banned", "out_of_game", "life", "zombie", "master", "removed",
         "spells_cast", "adventures",
     )
 
@@ -186,6 +186,7 @@ class TeamPlayer:
         self.rng = rng  # this deck's own stream (shuffles)
         self.identity: frozenset[str] = commander.identity if commander else frozenset()
         self.pool: list[frozenset[str]] = []  # mana left floating by a source that made more than it paid
+        self.spent_riders: list[str] = []  # what the mana a payment spent does to its spell (RiderMana, 106.6)
         self.generic_mana = False  # C4: the deck asks for colours to count as generic mana
         self.banned: frozenset[str] = frozenset()  # R3
         self.out_of_game: list[CardDef] = []  # R3: banned cards drawn and thrown away (no zone of the game)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from horde.engine.cards import CardDef, Effect, ManaCost
+from horde.engine.cards import EVERY_CREATURE_TYPE, CardDef, Effect, ManaCost
 from horde.engine.characteristics import (
     all_permanents,
     graveyard_of,
@@ -31,7 +31,14 @@ from horde.engine.rules.checks import check_state
 from horde.engine.rules.keyword_abilities import CAST_TRIGGERS, cascade, keyword_state, storm_count, typecycle
 from horde.engine.rules.mana import ColourCounts, can_pay, colour_counts, mana_units, pay, spell_cost
 from horde.engine.rules.zombies import may_cast, may_target
-from horde.engine.rules.zones import draw, graveyard_abilities_work, put_onto_battlefield, sacrifice, unearth
+from horde.engine.rules.zones import (
+    draw,
+    graveyard_abilities_work,
+    put_onto_battlefield,
+    sacrifice,
+    scry_cards,
+    unearth,
+)
 from horde.engine.shuffling import randbelow
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side
 
@@ -190,7 +197,10 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
         if bought:
             cost = _kicked_cost(cost, _team_mana(game, player, card.buyback), 1)
     generic, pips = cost
+    pl.spent_riders.clear()
     pay(game, player, generic, pips)
+    riders = tuple(pl.spent_riders)  # 106.6: what the mana spent on it does
+    pl.spent_riders.clear()
     whole = card.whole_card  # a face is cast; the card leaves its zone (709.3, 712.12, 715.3)
     if origin == "retrace":  # 702.81a: discard a land card as an additional cost
         lands = [c for c in pl.hand if c.is_land]
@@ -219,11 +229,18 @@ def team_cast(game: Game, player: int, card: CardDef, origin: str) -> None:
     x = card.horde_x if card.cost.x and not free else 0
     if not CAST_TRIGGERS.isdisjoint(card.keywords):
         cast_triggers(game, card, player, x, kicked)
+    plus = 0
+    for rider in riders:
+        if rider == "commander_counters" and whole is pl.commander:
+            plus += pl.commander_casts.get(whole.name, 0)  # Opal Palace: the casts from the command zone, this one too
+        elif rider == "shared_type_scry" and card.is_creature and pl.commander is not None \
+                and card.subtypes & pl.commander.subtypes & EVERY_CREATURE_TYPE:
+            scry_cards(game, player, 1, card)  # Path of Ancestry's trigger resolves before the spell (603.3)
     if card.enchant is not None and (not enchants or enchanting is not None and not target_still_legal(game, enchanting)):
         pl.graveyard.append(whole)  # an Aura whose target is gone does not resolve (608.2b)
     elif card.is_permanent:
         p = put_onto_battlefield(game, card, player, player, commander=(origin == "command" or whole is pl.commander),
-                                 attach=enchanting, kicked=kicked)
+                                 attach=enchanting, kicked=kicked, plus=plus)
         if origin in ("evoke", "dash"):
             alternative_cost_paid(game, p, origin)
     else:

@@ -29,6 +29,7 @@ from horde.engine.cards import (
     OPPONENTS_LANDS,
     CardDef,
     ManaAbility,
+    RiderMana,
     pip_payments,
 )
 from horde.engine.characteristics import apply_statics, summoning_sick
@@ -251,7 +252,9 @@ def _spend(game: Game, player: int, units: list[ManaUnit], used: list[bool]) -> 
     pool = pl.pool
     for i in range(len(units) - 1, -1, -1):
         if used[i] and units[i][1] >= 0:
-            pool.pop(units[i][1])
+            spent = pool.pop(units[i][1])
+            if isinstance(spent, RiderMana):
+                pl.spent_riders.append(spent.rider)  # read by the spell this payment casts (106.6)
     tapped: list = []
     for i, (_, _, source) in enumerate(units):
         if used[i] and source is not None and source not in tapped:
@@ -277,6 +280,8 @@ def activate(game: Game, player: int, activation: Activation, keep: Sequence[str
         p.charge -= ability.charge
     if ability.life:
         pay_life(game, player, ability.life)
+    if ability.spent:  # 106.6: its mana remembers what spending it does
+        made = tuple(RiderMana(unit, ability.spent) for unit in made)
     game.players[player].pool.extend(made)
     if game.drivers.trace is not None:
         log(game, "mana_ability", Side.TEAM, player=player + 1, card=p.card.name, id=p.id, ability=ability.text,

@@ -50,9 +50,9 @@ from horde.limits import BATTLEFIELD_MAX
 def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int, tapped: bool = False,
                          commander: bool = False, created: bool = False, lieutenant: Lieutenant | None = None,
                          shields: int = 0, triggers: bool = True, attach: Target | None = None,
-                         kicked: int = 0) -> Permanent:
+                         kicked: int = 0, plus: int = 0) -> Permanent:
     """A card or token enters the battlefield (a lieutenant with its shield counters: L3; an Aura
-    attached to ``attach``, the permanent or player it enchants); its Enters hooks resolve at
+    attached to ``attach``, the permanent or player it enchants; ``plus`` +1/+1 counters); its Enters hooks resolve at
     once, unless ``triggers`` is False (a board set up by a test). It spends a unit of the game's
     work, and the battlefield holds at most ``BATTLEFIELD_MAX`` permanents (H15)."""
     spend(game)
@@ -65,6 +65,7 @@ def put_onto_battlefield(game: Game, card: CardDef, controller: int, owner: int,
     p.lieutenant = lieutenant
     p.shields = shields
     p.kicked = kicked
+    p.plus = plus  # 'enters with N additional +1/+1 counters' (614.1c: Opal Palace's commander)
     if card.echo is not None:
         p.marks = {"echo": 1}  # 702.30a: its echo cost is due at its controller's next upkeep
     if lieutenant is not None:
@@ -534,6 +535,26 @@ def pump(game: Game, p: Permanent, dp: int, dt: int, keywords: frozenset[str] = 
         p.temp_keywords = p.temp_keywords | keywords
         if not PROTECTION_KEYWORDS.isdisjoint(keywords):
             game.battlefield.protections += 1  # until the game ends: a stale count only costs a look
+
+
+def scry_cards(game: Game, controller: int, count: int, card: CardDef | None) -> None:
+    """701.22: the controller looks at the top ``count`` cards of its library and puts any number
+    of them on the bottom (a team player's policy chooses: decision 'scry'; the Horde at random,
+    each card a coin: H9), the rest back on top in the order they were in (701.22a)."""
+    library = game.horde.library if controller == HORDE_CONTROLLER else game.players[controller].library
+    n = min(count, len(library))
+    if n <= 0:
+        return
+    seen = library[-n:][::-1]  # the top first (the top of a library is the end of its list)
+    if controller == HORDE_CONTROLLER:
+        bottom = [c for c in seen if randbelow(game.horde_rng, 2)]
+    else:
+        bottom = ask(game, "scry", controller, seen, subject=card)
+    kept = [c for c in seen if not any(c is b for b in bottom)]
+    del library[-n:]
+    library.extend(reversed(kept))
+    for c in bottom:
+        library.insert(0, c)
 
 
 def draw(game: Game, player: TeamPlayer) -> None:

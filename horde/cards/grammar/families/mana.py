@@ -252,6 +252,8 @@ def mana_ability(node: ActivatedAbility, ctx: Context) -> list[str] | None:
             words.append(f"gain={rider.amount.n}")
         elif isinstance(rider, StaysTapped):
             words.append("stays_tapped=true")
+        elif isinstance(rider, SpentRider):
+            words.append(f"spent={rider.kind}")
         elif isinstance(rider, ActivateOnlyIf):
             words.append(translate_node(rider.condition, ctx))
         else:
@@ -264,6 +266,39 @@ def mana_ability(node: ActivatedAbility, ctx: Context) -> list[str] | None:
     if costs == ["{T}"]:
         return ["Mana: " + " ".join(words)]
     return [f"Mana: {', '.join(costs)} -> " + " ".join(words)]
+
+
+@dataclass(frozen=True)
+class SpentRider(Effect):
+    """What spending a mana ability's mana on a spell does (106.6): 'If you spend this mana to cast
+    your commander, it enters with a number of additional +1/+1 counters on it equal to the number
+    of times it's been cast from the command zone this game' (commander_counters); 'When that
+    mana is spent to cast a creature spell that shares a creature type with your commander, scry
+    1' (shared_type_scry)."""
+
+    kind: str
+
+
+@effect(first=("if",), priority=1)
+def spent_on_commander(p: Parser) -> SpentRider:
+    p.expect("if", "you", "spend", "this", "mana", "to", "cast", "your", "commander", ",", "it", "enters", "with",
+             "a", "number", "of", "additional")
+    if p.kind("pt").value != "+1/+1":
+        p.fail("+1/+1")
+    p.expect("counters", "on", "it", "equal", "to", "the", "number", "of", "times", "it's", "been", "cast", "from",
+             "the", "command", "zone", "this", "game")
+    return SpentRider("commander_counters")
+
+
+@effect("when that mana is spent to cast a creature spell that shares a creature type with your commander , "
+        "scry 1", priority=1)
+def _(m: dict[str, Any], p: Parser) -> SpentRider:
+    return SpentRider("shared_type_scry")
+
+
+@translates(SpentRider)
+def _(node: SpentRider, ctx: Context) -> list[str]:
+    raise NotExpressible("what spending mana does, other than after a mana ability's mana")
 
 
 @dataclass(frozen=True)
