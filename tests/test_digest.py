@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "a11e4df5bb2326c7bbc6871e0bb5e29184ed43f133a1dae0c7618dea5519d076",
-    1000: "9b81602cd5a4050828a537273087ad9222b12730dcc95b73a7e01d9e98134c36",
+    100: "1aeb7cb1946f0730eb7735160a654e5f3eb9a7cd81f6b7143cfde5aa5313b069",
+    1000: "fecdf6826f1b41ffd8f952cd2d1c6b351880864be9af84f41295dd29957f45b9",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 

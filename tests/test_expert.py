@@ -276,3 +276,17 @@ def test_the_cast_search_never_compares_a_fog():
     decision = Decision("cast", 0, [(card, "hand") for card in hand.values()] + [None])
     considered = {name for name, card in hand.items() if expert._would_cast(decision, (card, "hand"), game.drivers.view)}
     assert considered == {"Llanowar Elves", "Untamed Wilds"}
+
+
+def test_the_cast_search_never_compares_a_pump_with_no_attacker():
+    # An outside reading saw Overrun cast twice with no creature on the team's side: a trick for an
+    # attack is no candidate while no team creature can attack; with a ready creature it is.
+    entry = {"name": "pump", "why": "", "step": "main", "ask": "cast", "answer": "none", "horde_turns": 1,
+             "player1": {"hand": ["Overrun", "Llanowar Elves"],
+                         "battlefield": ["Forest", "Forest", "Forest", "Forest", "Forest"]}}
+    expert = make_policy("expert")
+    game = setup_position(puzzles._puzzle(entry, "test", "test"), expert)
+    hand = {card.name: card for card in game.players[0].hand}
+    decision = Decision("cast", 0, [(card, "hand") for card in hand.values()] + [None])
+    considered = {name for name, card in hand.items() if expert._would_cast(decision, (card, "hand"), game.drivers.view)}
+    assert considered == {"Llanowar Elves"}

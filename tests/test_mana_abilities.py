@@ -614,3 +614,16 @@ def test_106_6_path_of_ancestry_scries_for_a_creature_sharing_a_type(make_game):
         game.players[0].hand.append(made[name])
         rules.team_cast(game, 0, made[name], "hand")
         assert [d.subject.name for d in policy.seen if d.kind == "scry"] == ([name] if scries else [])
+
+
+def test_601_2h_a_creature_taps_for_mana_only_when_nothing_else_pays(make_game, catalogue):
+    """{G} to pay with a Forest and a Llanowar Elves untapped: the Forest pays (the Elves may
+    attack or block); {G}{G}: both."""
+    elves = build_from_lines(["Name: Test Elves", "Cost: {G}", "Type: Creature — Elf Druid", "PT: 1/1", "Mana: G"],
+                             "mana.txt")
+    for pips, tapped in ((("G",), False), (("G", "G"), True)):
+        game = make_game(players=1)
+        forest = put(game, catalogue, "Forest", side="team")
+        elf = enter(game, elves)
+        assert rules.pay(game, 0, 0, pips)
+        assert forest.tapped and elf.tapped is tapped

@@ -27,7 +27,7 @@ def test_H2_turn_headers_name_the_side_and_count_its_turns_apart(log_lines):
     assert headers[:6] == [
         "== Turn 1: the team's turn 1", "== Turn 2: the team's turn 2", "== Turn 3: the team's turn 3",
         "== Turn 4: the Horde's turn 1", "== Turn 5: the team's turn 4", "== Turn 6: the Horde's turn 2"]
-    assert headers[-1] == "== Turn 14: the Horde's turn 6"
+    assert headers[-1] == "== Turn 10: the Horde's turn 4"
 
 
 def test_plays_casts_and_draws_are_by_player(log_lines):
@@ -49,7 +49,7 @@ def test_B3_boss_ability_in_the_words_of_its_card(log_lines):
             'its loyalty is too low for a minus ability, so a plus ability (B3)') in log_lines
     seed12 = CliRunner().invoke(cli, ["play", "--seed", "12", "--players", "4"]).output.splitlines()
     assert ('  Elspeth, Knight-Errant activates "+1: Target creature gets +3/+3 and gains flying until end of turn." '
-            '(loyalty 12 -> 13): d20 roll 5, 1-12: the plus ability (B3)') in seed12
+            '(loyalty 9 -> 10): d20 roll 5, 1-12: the plus ability (B3)') in seed12
     assert ('  Lieutenant Boris Devilboon activates "{2}{B}{R}, {T}: Create a 1/1 black and red Demon creature token '
             'named Minor Demon." instead of attacking (L8)') in log_lines
     assert not any("create_tokens" in line for line in log_lines)
@@ -86,7 +86,7 @@ def test_json_adds_only_the_documented_events():
     kinds = {e["event"] for e in events}
     assert {"turn_begins", "draw", "land_played", "command_zone"} <= kinds
     assert next(e for e in events if e["event"] == "command_zone") == {
-        "turn": 8, "side": "team", "event": "command_zone", "player": 4, "card": "Judith, the Scourge Diva",
+        "turn": 8, "side": "team", "event": "command_zone", "player": 2, "card": "Kodama of the North Tree",
         "instead_of": "graveyard"}
 
 

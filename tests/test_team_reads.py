@@ -88,3 +88,28 @@ def test_H8_a_fog_kept_for_the_next_attack_lets_every_creature_attack(make_game,
     game.players[0].hand[:] = [FOG]
     decision = Decision("attackers", -1, ready, count=2)
     assert BaselinePolicy().choose(decision, TeamView(game)) == ready
+
+
+ROCK = build_from_lines(["Name: Test Diamond", "Cost: {2}", "Type: Artifact", "Mana: C"], "test")
+REMOVAL = build_from_lines(["Name: Test Cast Down", "Cost: {1}{B}", "Type: Instant",
+                            'Cast: destroy target="creature nonlegendary"'], "test")
+EDICT = build_from_lines(["Name: Test Barter", "Cost: {3}{B}{B}", "Type: Sorcery",
+                          "Cast: each_player_sacrifices filter=creature count=2 who=each_player"], "test")
+
+
+def test_402_2_an_answer_is_the_last_spell_discarded(make_game, catalogue):
+    """An outside reading saw a Fog discarded for a Moss Diamond with six lands out, and Cast Down
+    for Barter in Blood with the team's board bigger: the mana rock goes, then the edict, and the
+    answers stay (a creature goes before removal)."""
+    game = make_game(players=1)
+    for land in ("Swamp", "Forest") * 3:
+        put(game, catalogue, land, side="team")
+    for _ in range(3):
+        put(game, catalogue, "Grizzly Bears", side="team")
+    bears = catalogue.get("Grizzly Bears")
+    view = TeamView(game)
+    player = game.players[0]
+    for hand, gone in (([FOG, ROCK], ROCK), ([REMOVAL, EDICT], EDICT), ([REMOVAL, bears], bears)):
+        player.hand[:] = hand
+        decision = Decision("discard", 0, list(hand))
+        assert BaselinePolicy().choose(decision, view) is gone

@@ -350,7 +350,7 @@ def test_H1_a_loss_of_life_in_the_trace_names_the_card_that_caused_it():
     setup = make_setup(players=4)
     events = play_game(setup, 7, trace=True).events or []
     sources = {e["source"] for e in events if e["event"] == "life_lost"}
-    assert "Vengeful Dead" in sources and None not in sources
+    assert "Phyrexian Rager" in sources and None not in sources
 
 
 def horde_list(tmp_path, zombies: int) -> str:

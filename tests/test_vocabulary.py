@@ -1372,6 +1372,15 @@ def test_filter_opponents(game, board):
                                                                         "Mikaeus, the Unhallowed"]
 
 
+def test_filter_notyours_is_a_teammates_too(game, board):
+    """'Creatures you don't control' (Plague Wind cast by player 2): the Horde's and a teammate's
+    Serra Angel, not its own Llanowar Elves (H1: teammates are no opponents); cast by the Horde,
+    the team's."""
+    assert matching(game, "creature notyours", board, controller=1) == ["Zombie", "Walking Corpse", "Serra Angel",
+                                                                         "Mikaeus, the Unhallowed"]
+    assert matching(game, "creature notyours", board, controller=HORDE) == ["Serra Angel", "Llanowar Elves"]
+
+
 def test_filter_other(game, board):
     assert matching(game, "creature black other", board, source=board[0]) == ["Walking Corpse", "Mikaeus, the Unhallowed"]
 

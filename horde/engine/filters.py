@@ -90,7 +90,7 @@ STATE_TERMS = {"attacking", "blocking", "tapped", "untapped", "other", "yours", 
                "token", "nontoken", "legendary", "nonlegendary", "any"}
 
 # Relations of a permanent (or a graveyard) to the effect looking at it.
-RELATIONS = ("yours", "opponents", "theirs", "enchanted")
+RELATIONS = ("yours", "notyours", "opponents", "theirs", "enchanted")
 # Terms that name players as targets, not permanents: each team player and the Horde, or only
 # the other side's ("any" is a creature or planeswalker, or one of the other side's players).
 PLAYER_TERMS = {"player": "player", "opponent": "opponent", "any": "opponent"}
@@ -179,6 +179,9 @@ class Terms(Filter):
                     return False  # a teammate's permanents are not "yours"
             elif relation == "opponents":
                 if (permanent.controller == HORDE_CONTROLLER) == (ctx.controller == HORDE_CONTROLLER):
+                    return False
+            elif relation == "notyours":  # 'you don't control': a teammate's too
+                if permanent.controller == ctx.controller:
                     return False
             elif relation == "theirs":
                 if permanent.controller != their_player(ctx):
@@ -706,6 +709,8 @@ def _whose(game: Game, ctx: Source, relation: str | None) -> list[int]:
         return [ctx.controller]
     if relation == "opponents":
         return team if ctx.controller == HORDE_CONTROLLER else [HORDE_CONTROLLER]
+    if relation == "notyours":
+        return [i for i in team + [HORDE_CONTROLLER] if i != ctx.controller]
     if relation == "theirs":
         player = their_player(ctx)
         return [] if player is None else [player]

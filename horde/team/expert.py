@@ -126,13 +126,15 @@ class ExpertPolicy(SearchPolicy):
 
     def _would_cast(self, decision: Decision, option: Any, view: TeamView) -> bool:
         """Whether a spell can help the team now: not removal with no Horde permanent to answer,
-        nor a creature whose entering damage would hit the team's own (``horde.team.tactics``:
+        nor a pump with no creature that can attack, nor a creature whose entering damage would hit the team's own (``horde.team.tactics``:
         the checks ``baseline`` casts by), nor a fog, which in the team's own main phase prevents
         only the damage the team deals. The search still weighs what ``baseline`` holds back
         for other reasons (its mana reserve, its own wrath coming): that is where it wins."""
         card = option[0]
         if card.is_fog:
             return False
+        if tactics.role(card) == "pump" and not any(view.can_attack(c) for c in view.team_creatures()):
+            return False  # a trick for an attack with no creature to attack (an outside reading: Overrun, alone)
         horde = view.horde_creatures()
         if tactics.role(card) == "removal" and not tactics.answers(card, horde, view, decision.player):
             return False

@@ -200,6 +200,9 @@ class RandomPolicy(Policy):
         return options[rng.randrange(len(options))]
 
 
+LANDS_ENOUGH = 6  # lands out past which a card that only makes more mana is the one to discard
+
+
 class BaselinePolicy(Policy):
     """Plays as a careful table does. In its main phase it casts by curve: mana rocks and elves
     first while short of lands (during the grace turns too), removal only when there is a Horde
@@ -631,9 +634,11 @@ class BaselinePolicy(Policy):
 
     def _discard(self, decision: Decision, view: TeamView) -> Any:
         """The card it misses least: a land once it has lands enough for its hand (or more lands in
-        hand than it will play), else the spell it can use least (one it can't pay the colours
-        of, a legendary permanent it already has, then the cheapest to replace); never the big
-        spell its lands are growing toward."""
+        hand than it will play), else the spell it can use least (a legendary permanent it already
+        has; one it can't pay the colours of; a mana rock with six lands out; an edict that takes
+        more from the team than from the Horde; then the cheapest to replace); an answer (a fog,
+        removal, a counterspell) last of the spells; never the big spell its lands are growing
+        toward."""
         return min(decision.options, key=lambda c: self._keep_worth(c, view, decision.player))
 
     def _keep_worth(self, card: CardDef, view: TeamView, player: int) -> tuple[int, int]:
@@ -650,6 +655,14 @@ class BaselinePolicy(Policy):
         colours = view.colours(player)
         if "*" not in colours and any(pip not in colours for pip in card.cost.pips if "/" not in pip and pip != "C"):
             return (1, card.mana_value)  # it can't pay the colours yet
+        kind = tactics.role(card)
+        if kind in ("fog", "removal", "counter"):
+            return (3, card.mana_value)  # an answer: what the Horde's next turn may ask for
+        if kind == "ramp" and lands >= LANDS_ENOUGH:
+            return (1, card.mana_value)  # more mana, once it has mana enough
+        balance = reading.edict_balance(card, player, view)
+        if balance is not None and balance < 0:
+            return (1, card.mana_value)  # each player sacrifices: the team loses more
         return (2, card.mana_value)  # a spell it can cast: the bigger, the harder to replace
 
     def _return(self, decision: Decision, view: TeamView) -> Any:

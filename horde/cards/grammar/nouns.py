@@ -292,7 +292,7 @@ def _run(p: Parser) -> list[tuple[str, str, str]]:
 # Relations after a noun: who controls it.
 RELATIONS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("you", "control"), "yours"),
-    (("you", "don't", "control"), "opponents"),
+    (("you", "don't", "control"), "notyours"),  # a teammate's too (H1: teammates are no opponents)
     (("an", "opponent", "controls"), "opponents"),
     (("your", "opponents", "control"), "opponents"),
     (("opponents", "control"), "opponents"),

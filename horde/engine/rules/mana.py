@@ -53,6 +53,7 @@ VECTORS_MAX = 2048  # the most sets it ranks before trying SEARCH_MAX of them
 # How much a payment avoids an activation's cost, against the others': a permanent sacrificed, a
 # life paid or taken as damage, a charge counter removed, a mana ability's own mana cost.
 SACRIFICE_WEIGHT, LIFE_WEIGHT, CHARGE_WEIGHT, CONVERT_WEIGHT = 50, 8, 2, 1
+CREATURE_LAST = 10  # more than any unit's colours: a payment taps a creature for mana only when nothing else pays
 
 
 class Riders:
@@ -521,7 +522,8 @@ def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str], un
                   hand: list[CardDef] | None = None, keep: Sequence[str] = ()) -> list[bool] | None:
     """Choose which of ``units`` (floating mana and sources' mana) pay a cost, as a flag for each:
     each coloured pip (or hybrid one, of a mana ability's cost) takes the unit with the fewest
-    colours that can pay it, generic mana the least flexible units left (of those, the ones
+    colours that can pay it (a creature's last: untapped, it could attack or block), generic mana
+    the least flexible units left (of those, the ones
     whose colours ``hand`` needs least, or the colours ``keep`` a payment needs after a mana
     ability's cost is paid). Whether a cost can be paid does not depend on that choice."""
     if units is None:
@@ -529,7 +531,9 @@ def _plan_payment(game: Game, player: int, generic: int, pips: Sequence[str], un
     if len(units) < generic + len(pips):
         return None
     used = [False] * len(units)
-    flexibility = [_flexibility(unit[0]) for unit in units]
+    # A creature's mana last (it could attack or block instead), then the least flexible first.
+    flexibility = [_flexibility(unit[0]) + (CREATURE_LAST if unit[2] is not None and unit[2].card.is_creature else 0)
+                   for unit in units]
     if len(pips) > 1:
         pips = sorted(pips, key=lambda c: sum(1 for u in units if c in u[0]))
     for pip in pips:
