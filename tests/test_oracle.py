@@ -496,3 +496,15 @@ def test_each_upkeep_is_once_a_step_and_each_players_upkeep_once_a_player():
                    "Sulfuric Vortex", types=("Enchantment",))
     assert [line.split(":")[0] for line in force] == ["UpkeepStep"]
     assert [line.split(":")[0] for line in vortex] == ["EachUpkeep"]
+
+
+def test_equipped_or_enchanted_creature_dies_is_the_attached_dies_hook():
+    """'Whenever equipped creature dies' (Skullclamp) and 'When enchanted creature dies'
+    (Bequeathal) trigger on the creature the card is attached to; 'it' there is no reference the
+    compiler resolves (the creature gone), so what returns 'that card' stays unread."""
+    assert lines("Whenever equipped creature dies, you gain 3 life.", "Sylvok Lifestaff", types=("Artifact",),
+                 subtypes=("Equipment",)) == ["AttachedDies: gain_life amount=3"]
+    assert lines("Enchant creature\nWhen enchanted creature dies, you draw two cards.", "Bequeathal",
+                 types=("Enchantment",), subtypes=("Aura",)) == ["Enchant: creature", "AttachedDies: draw who=you count=2"]
+    assert lines("Enchant creature\nWhen enchanted creature dies, return that card to its owner's hand.",
+                 "Squee's Embrace", types=("Enchantment",), subtypes=("Aura",))[0] == "unread"

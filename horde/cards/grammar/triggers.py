@@ -9,6 +9,7 @@ translation attaches the ability to.
              | a source deals damage to ~ | a NOUN deals damage to you
              | ~ becomes the target of a spell (or ability)
              | ~ deals combat damage to a player | you cycle ~ | you set ~ in motion
+             | equipped (enchanted) creature dies
 
 'A creature enters' triggers on the card itself too (603.6a); 'another' never.
 """
@@ -54,6 +55,15 @@ def self_events(p: Parser) -> SelfEvent:
 @trigger("a source deals damage to ~")
 def _(m: dict[str, Any], p: Parser) -> SelfEvent:
     return SelfEvent(("dealt_damage",))
+
+
+@trigger(first=("equipped", "enchanted"))
+def attached_dies(p: Parser) -> SelfEvent:
+    """'equipped (enchanted) creature dies': the creature it is attached to (AttachedDies)."""
+    if not (p.accept("equipped") or p.accept("enchanted")):
+        p.fail("equipped or enchanted")
+    p.expect("creature", "dies")
+    return SelfEvent(("attached_dies",))
 
 
 @trigger("you cycle ~")
@@ -142,7 +152,8 @@ def damages_you(p: Parser) -> DamagesYou:
 # ---------------------------------------------------------------- translation
 SELF_HOOKS = {"enters": "Enters", "attacks": "Attacks", "blocks": "Blocks", "dies": "Dies",
               "dealt_damage": "DealtDamage", "targeted": "Targeted", "targeted_by_spell": "TargetedBySpell",
-              "hits_player": "HitsPlayer", "cycled": "Cycled", "set_in_motion": "SetInMotion"}
+              "hits_player": "HitsPlayer", "cycled": "Cycled", "set_in_motion": "SetInMotion",
+              "attached_dies": "AttachedDies"}
 STEP_HOOKS = {("upkeep", "your"): "Upkeep", ("upkeep", "each"): "EachUpkeep", ("upkeep", "step"): "UpkeepStep",
               ("upkeep", "opponent"): "OpponentUpkeep",
               ("end_step", "each"): "EndStep"}
