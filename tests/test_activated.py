@@ -232,3 +232,25 @@ def test_601_2c_up_to_one_target_may_be_activated_with_none(make_game, catalogue
     archer = place(game, ARCHER)
     assert turns.may_activate(game, hall, ELDERHALL.abilities("Activated")[0], "second_main")
     assert not turns.may_activate(game, archer, ARCHER.abilities("Activated")[0], "blocks")
+
+
+MURDER = build_from_lines(["Name: Test Murder", "Cost: {B}", "Type: Instant", "Cast: destroy target=creature"], "test")
+CONTRABAND = build_from_lines(["Name: Test Contraband", "Cost: {W}", "Type: Instant", "Choose: one or more",
+                               'Mode: exile target="artifact opponents"', 'Mode: exile target="enchantment opponents"'],
+                              "test")
+
+
+def test_601_2c_a_spell_that_targets_is_cast_only_with_a_legal_target(make_game, catalogue):
+    """An outside reading saw Crush Contraband cast with nothing to exile: a targeted instant is
+    castable only with a legal target (a creature, the team's own too, for Murder), a modal one
+    only with a mode that can be carried out."""
+    game = make_game(players=1)
+    lands(game, catalogue, "Plains", 1)
+    lands(game, catalogue, "Swamp", 1)
+    game.players[0].hand[:] = [MURDER, CONTRABAND]
+    game.players[0].command.clear()
+    assert rules.castable(game, 0) == []
+    put(game, catalogue, "Grizzly Bears", side="team")
+    assert rules.castable(game, 0) == [(MURDER, "hand")]
+    put(game, catalogue, "Bad Moon")
+    assert rules.castable(game, 0) == [(MURDER, "hand"), (CONTRABAND, "hand")]

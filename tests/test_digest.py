@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "1aeb7cb1946f0730eb7735160a654e5f3eb9a7cd81f6b7143cfde5aa5313b069",
-    1000: "fecdf6826f1b41ffd8f952cd2d1c6b351880864be9af84f41295dd29957f45b9",
+    100: "ba511fe2184738e77f897d16570ef4ca0573c01f63998576509a51700e4f7c2b",
+    1000: "4da47216e47b435df22c6481a1517125fdae6e3bfbec0a793efdf3446be2a4d3",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 

@@ -118,9 +118,11 @@ def test_709_3_a_team_player_casts_either_half_and_the_card_goes_to_its_graveyar
 def test_keyword_fuse_casts_both_halves_from_hand_each_with_its_target(game, cards):
     game.players[0].hand[:] = [cards.get("Wear // Tear")]
     lands(game, cards, "Mountain", "Mountain", "Plains")
-    assert options(game) == [("Wear", "hand"), ("Tear", "hand"), ("Wear // Tear", "hand")]
+    assert options(game) == []  # 601.2c: nothing to destroy, no half can be cast
     splitter = put(game, cards, "Bonesplitter")
+    assert options(game) == [("Wear", "hand")]
     moon = put(game, cards, "Bad Moon")
+    assert options(game) == [("Wear", "hand"), ("Tear", "hand"), ("Wear // Tear", "hand")]
     fused = cards.get("Wear // Tear").faces[2]
     assert fused.face == "fused" and str(fused.cost) == "{1}{R}{W}"
     rules.team_cast(game, 0, fused, "hand")

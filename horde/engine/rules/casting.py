@@ -21,6 +21,7 @@ from horde.engine.filters import Context, Filter, card_matches
 from horde.engine.rules.abilities import (
     ask,
     choose_target,
+    has_legal_target,
     horde_pick,
     legal_targets,
     resolve,
@@ -90,7 +91,8 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
             continue
         if origin == "hand" and card.enchant is not None and not can_enchant(game, card, player):
             continue  # an Aura needs something to enchant
-        options.append((card, origin))
+        if card.is_permanent or spell_has_targets(game, card, player):
+            options.append((card, origin))
         if card.overload is not None and origin == "hand":
             cost = spell_cost(game, card, player, "overload")
             if cost is not None and can_pay(game, player, *cost, units):
@@ -98,6 +100,24 @@ def castable(game: Game, player: int, sorcery_speed: bool = True) -> list[tuple[
     if pl.zombie:
         options = [(card, origin) for card, origin in options if may_cast(game, player, card)]  # Z3
     return options
+
+
+def spell_has_targets(game: Game, card: CardDef, player: int) -> bool:
+    """601.2c: an instant or sorcery that targets is cast only with a legal target for it (its
+    first targeted effect; none needed for 'up to one'); a modal one only with as many modes as it
+    must choose that can be carried out (700.2: each mode's targets); a fused split card with a
+    legal target for each half (702.102d)."""
+    if card.face == "fused":
+        return all(spell_has_targets(game, half, player) for half in card.whole_card.faces if half.face == "half")
+    ctx = Context(card, None, player)
+    cast = card.hooks.get("Cast")
+    if cast and not has_legal_target(game, ctx, cast):
+        return False
+    if "Mode" in card.hooks:
+        least = card.choose[0]
+        return sum(1 for mode in card.abilities("Mode")
+                   if all(e.target is None or e.optional or legal_targets(game, ctx, e) for e in mode)) >= least
+    return True
 
 
 def can_enchant(game: Game, card: CardDef, player: int) -> bool:
