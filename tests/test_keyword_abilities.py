@@ -674,3 +674,16 @@ def test_keyword_afterlife_makes_its_spirits_when_it_dies_702_135a():
     assert words[:2] == ["Dies:", "create_tokens"] and words[3] == "count=2"
     spirit = {**tokens, **compiled.tokens}[words[2].removeprefix("token=")]
     assert (spirit.power, spirit.toughness, spirit.colours, "flying" in spirit.keywords) == (1, 1, {"W", "B"}, True)
+
+
+def test_702_125a_undaunted_costs_one_less_for_the_hordes_one_opponent(make_game):
+    """Undaunted ('CostsLess: opponents'): a team player has one opponent, the Horde (H1), so
+    Sublime Exhalation's {6}{W} costs {5}{W}, at any number of players."""
+    from horde.cards.catalogue import build_from_lines
+    from horde.engine import rules
+
+    exhalation = build_from_lines(["Name: Test Exhalation", "Cost: {6}{W}", "Type: Sorcery", "CostsLess: opponents",
+                                   "Cast: destroy_all filter=creature"], "test")
+    for players in (1, 4):
+        game = make_game(players=players)
+        assert rules.spell_cost(game, exhalation, 0, "hand") == (5, ("W",))

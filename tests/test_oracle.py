@@ -508,3 +508,26 @@ def test_equipped_or_enchanted_creature_dies_is_the_attached_dies_hook():
                  types=("Enchantment",), subtypes=("Aura",)) == ["Enchant: creature", "AttachedDies: draw who=you count=2"]
     assert lines("Enchant creature\nWhen enchanted creature dies, return that card to its owner's hand.",
                  "Squee's Embrace", types=("Enchantment",), subtypes=("Aura",))[0] == "unread"
+
+
+def test_costs_less_for_each_and_undaunted_are_the_costs_less_field():
+    """'This spell costs {1} less to cast for each creature on the battlefield' (601.2f, a static
+    of the spell itself, read before its effects), 'Ghoultree costs {1} less ... for each creature
+    card in your graveyard', and undaunted (702.125a: {1} less for each opponent: the Horde)."""
+    assert lines("This spell costs {1} less to cast for each creature on the battlefield.\nBlasphemous Act deals "
+                 "13 damage to each creature.", "Blasphemous Act", types=("Sorcery",)) == \
+        ["CostsLess: count:creature", "Cast: damage_all amount=13 filter=creature"]
+    assert lines("Ghoultree costs {1} less to cast for each creature card in your graveyard.", "Ghoultree") == \
+        ["CostsLess: graveyard:creature yours"]
+    assert lines("Undaunted (This spell costs {1} less to cast for each opponent.)\nDestroy all creatures.",
+                 "Sublime Exhalation", types=("Sorcery",)) == ["CostsLess: opponents", "Cast: destroy_all filter=creature"]
+
+
+def test_a_cost_reduction_for_each_loads_as_its_card_file_says():
+    """The CostsLess line a count makes loads (a field takes the rest of its line, unquoted)."""
+    from horde.cards.catalogue import build_from_lines
+
+    found = lines("Ghoultree costs {1} less to cast for each creature card in your graveyard.", "Ghoultree")
+    card = build_from_lines(["Name: Ghoultree", "Cost: {7}{G}", "Type: Creature — Zombie Treefolk", "PT: 10/10"] + found,
+                            "test")
+    assert card.costs_less is not None

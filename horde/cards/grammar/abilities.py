@@ -202,7 +202,7 @@ def ability(p: Parser, facts: Facts) -> Ability | _Open:
         opened = _Open(lambda e, o: _origins(ActivatedAbility(costs, e), o), effects, p.state)
         opened.activated = True
         return opened
-    if {"Instant", "Sorcery"} & facts.types:
+    if {"Instant", "Sorcery"} & facts.types and not p.at("~", "costs"):  # a spell's own cost reduction is static (601.2f)
         effects = effect_sentence(p)
         return _Open(lambda e, o: _origins(SpellAbility(e), o), effects, p.state)
     found = STATICS.read(p, "an ability")

@@ -71,6 +71,14 @@ def afterlife(node: Keyword, ctx: Context) -> Lines:
     return [f"Dies: create_tokens token={quote(made)} count={n}"], []
 
 
+def undaunted(node: Keyword, ctx: Context) -> Lines:
+    """'Undaunted' (702.125a): it costs {1} less for each opponent (a team player has one, the
+    Horde: H1)."""
+    if node.number or node.cost:
+        raise NotExpressible(f"the keyword {node.text!r}")
+    return ["CostsLess: opponents"], []
+
+
 def spell_keyword(node: Keyword, ctx: Context) -> Lines:
     """Storm (702.40) copies an instant or sorcery; a permanent spell's copies are beyond the engine."""
     if node.number or node.cost:
@@ -118,6 +126,7 @@ TRANSLATED.update({
     "extort": plain("SpellCast: extort when=yours"),  # 702.101
     "living weapon": plain("Enters: living_weapon"),  # 702.92
     "afterlife": afterlife,  # 702.135
+    "undaunted": undaunted,  # 702.125
     # Keywords with a cost: fields
     "evoke": costed("Evoke"),  # 702.74
     "dash": costed("Dash"),  # 702.109

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from horde.cards.grammar.ast import Amount, Noun, Static
+from horde.cards.grammar.ast import Amount, Noun, Num, Static
 from horde.cards.grammar.families.pump import grant_words, keywords
 from horde.cards.grammar.lexer import MANA
 from horde.cards.grammar.nouns import for_each, noun, number, pt, times
@@ -61,6 +61,13 @@ class Anthem(Static):
 class CostReduction(Static):
     kind: str
     amount: int
+
+
+@dataclass(frozen=True)
+class CostsLessEach(Static):
+    """'~ costs {N} less to cast for each COUNT' (601.2f): N generic mana less for each."""
+
+    amount: Amount
 
 
 @dataclass(frozen=True)
@@ -163,6 +170,18 @@ def cost_reduction(p: Parser) -> CostReduction:
     return CostReduction(kind, int(t.value))
 
 
+@static(first=("~",), priority=1)
+def costs_less_each(p: Parser) -> CostsLessEach:
+    """'~ costs {N} less to cast for each COUNT' (Blasphemous Act)."""
+    p.expect("~", "costs")
+    t = p.peek()
+    if t is None or t.kind != MANA or not t.value.isdigit():
+        p.fail("{N}")
+    p.pos += 1
+    p.expect("less", "to", "cast")
+    return CostsLessEach(times(Num(int(t.value)), for_each(p)))
+
+
 @static("~ 's power and toughness are each equal to {n:count_phrase}")
 def _(m: dict[str, Any], p: Parser) -> PTEquals:
     return PTEquals(m["n"])
@@ -260,6 +279,11 @@ def _(node: CostReduction, ctx: Context) -> Written:
     if node.kind not in CARD_TYPES | {"permanent"} and node.kind not in SUBTYPE_TERMS:
         raise NotExpressible(f"{node.kind} spells")
     return [f"Static: cost_reduction filter={node.kind} amount={node.amount}"], []
+
+
+@translates(CostsLessEach)
+def _(node: CostsLessEach, ctx: Context) -> Written:
+    return [f"CostsLess: {amount(node.amount, ctx).strip(chr(34))}"], []  # a field: the rest of its line, unquoted
 
 
 @translates(PTEquals)
