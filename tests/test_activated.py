@@ -254,3 +254,26 @@ def test_601_2c_a_spell_that_targets_is_cast_only_with_a_legal_target(make_game,
     assert rules.castable(game, 0) == [(MURDER, "hand")]
     put(game, catalogue, "Bad Moon")
     assert rules.castable(game, 0) == [(MURDER, "hand"), (CONTRABAND, "hand")]
+
+
+DICTATE = build_from_lines(["Name: Test Dictate", "Cost: {1}{U}{U}", "Type: Enchantment",
+                            "EachDrawStep: draw who=that_player count=1"], "test")
+
+
+def test_H4_each_players_draw_step_draws_each_team_player_an_additional_card(make_game, catalogue):
+    """'At the beginning of each player's draw step, that player draws an additional card'
+    (Dictate of Kruphix) on a team player's side: on the team's second turn each of its two players
+    draws two (504.1, then the trigger); on its first none (the skipped draw step); the Horde has
+    no draw step (H4)."""
+    game = make_game(players=2)
+    game.horde.library[:] = [catalogue.get("Zombie")] * 10  # H12: a Horde with no library has lost
+    place(game, DICTATE)
+    for player in game.players:
+        player.library[:] = [catalogue.get("Forest")] * 5
+        player.hand.clear()
+    game.turn = 1
+    turns.team_draw(game)
+    assert [len(p.hand) for p in game.players] == [0, 0]
+    game.turn = 5
+    turns.team_draw(game)
+    assert [len(p.hand) for p in game.players] == [2, 2]

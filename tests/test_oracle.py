@@ -531,3 +531,9 @@ def test_a_cost_reduction_for_each_loads_as_its_card_file_says():
     card = build_from_lines(["Name: Ghoultree", "Cost: {7}{G}", "Type: Creature — Zombie Treefolk", "PT: 10/10"] + found,
                             "test")
     assert card.costs_less is not None
+
+
+def test_a_search_for_two_basic_lands_into_hand_is_ramp():
+    assert lines("{2}, {T}, Sacrifice ~: Search your library for up to two basic land cards, reveal them, put them "
+                 "into your hand, then shuffle.", "Armillary Sphere", types=("Artifact",)) == \
+        ["Activated: {2}, {T}, sacrifice this -> ramp count=0 tapped=true to_hand=2"]

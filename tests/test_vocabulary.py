@@ -1130,6 +1130,15 @@ def test_verb_ramp_basic_lands_onto_the_battlefield_and_into_hand(game, bundled)
     assert len(lands) == 1 and lands[0].tapped and len(player.hand) == 1 and len(player.library) == 1
 
 
+def test_verb_ramp_two_basic_lands_into_hand(game, bundled):
+    """Armillary Sphere's 'up to two basic land cards, reveal them, put them into your hand'."""
+    player = game.players[0]
+    player.library[:] = [bundled.get("Forest"), bundled.get("Serra Angel"), bundled.get("Island"), bundled.get("Plains")]
+    run(game, "ramp count=0 tapped=true to_hand=2", controller=0)
+    assert not [p for p in game.battlefield.team if p.card.is_land]
+    assert len(player.hand) == 2 and all(c.is_land for c in player.hand) and len(player.library) == 2
+
+
 def test_verb_sacrifice_self(game, bundled):
     spark = put(game, bundled, "Spark Elemental", side="team")
     rules.run_hook(game, spark, "EndStep")

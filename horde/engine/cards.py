@@ -27,6 +27,8 @@ HOOKS = {
     "PermanentEnters": "whenever a permanent matching `when` enters (this one included)",
     "HitsPlayer": "whenever it deals combat damage to a player ('that player'; the Horde too)",
     "Upkeep": "at the beginning of its controller's upkeep",
+    "EachDrawStep": "at the beginning of each player's draw step ('that player'; a team player's, once its draw is "
+                    "done: the Horde has no draw step, H4)",
     "EachUpkeep": "at the beginning of each player's upkeep ('that player'; on the team's shared turn, once for each "
                   "of its players)",
     "UpkeepStep": "at the beginning of each upkeep: once an upkeep step, the team's shared one or the Horde's",

@@ -106,12 +106,23 @@ def team_beginning(game: Game) -> None:
 
 
 def team_draw(game: Game) -> None:
-    """Each player draws; as in Two-Headed Giant, the team that goes first skips its first draw."""
+    """Each player draws; as in Two-Headed Giant, the team that goes first skips its first draw
+    step. Then 'at the beginning of each player's draw step' abilities, once for each player
+    (after its draw: the order a player of the shared turn would pick; the Horde has no draw
+    step, H4)."""
     if game.turn > 1:
         for player in game.players:
             if not player.removed:  # Z4
                 rules.draw(game, player)
         check_state(game)
+        if game.battlefield.hooked.get("EachDrawStep") and not game.over():
+            for player in game.players:
+                if player.removed:
+                    continue
+                for p in rules.watchers(game):
+                    if "EachDrawStep" in p.card.hooks and _has_abilities(game, p):
+                        rules.run_hook(game, p, "EachDrawStep", that_player=player.index)
+            check_state(game)
 
 
 def second_main_phase(game: Game) -> None:

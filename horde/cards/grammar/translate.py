@@ -176,7 +176,7 @@ WHO = {"you": "you", "each_opponent": "each_opponent", "each_player": "each_play
        "each_other_player": "each_other_player", "that_player": "that_player", "target_player": "target_player",
        "target_opponent": "target_opponent"}
 TARGET_WHO = {"target_player": "player", "target_opponent": "opponent"}
-THAT_PLAYER_HOOKS = ("EachUpkeep", "OpponentUpkeep", "CreatureDies", "HitsPlayer", "SpellCast")
+THAT_PLAYER_HOOKS = ("EachUpkeep", "OpponentUpkeep", "EachDrawStep", "CreatureDies", "HitsPlayer", "SpellCast")
 
 
 def who(player: Player, ctx: Context) -> str:

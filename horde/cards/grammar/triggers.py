@@ -80,6 +80,7 @@ STEPS = (
     (("your", "upkeep"), "upkeep", "your"),
     (("each", "upkeep"), "upkeep", "step"),  # once an upkeep step, not once a player (H1's shared turn)
     (("each", "player's", "upkeep"), "upkeep", "each"),
+    (("each", "player's", "draw", "step"), "draw_step", "each"),
     (("each", "opponent's", "upkeep"), "upkeep", "opponent"),
     (("the", "end", "step"), "end_step", "each"),
     (("each", "end", "step"), "end_step", "each"),
@@ -156,7 +157,7 @@ SELF_HOOKS = {"enters": "Enters", "attacks": "Attacks", "blocks": "Blocks", "die
               "attached_dies": "AttachedDies"}
 STEP_HOOKS = {("upkeep", "your"): "Upkeep", ("upkeep", "each"): "EachUpkeep", ("upkeep", "step"): "UpkeepStep",
               ("upkeep", "opponent"): "OpponentUpkeep",
-              ("end_step", "each"): "EndStep"}
+              ("end_step", "each"): "EndStep", ("draw_step", "each"): "EachDrawStep"}
 
 
 @translates(SelfEvent)

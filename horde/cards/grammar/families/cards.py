@@ -36,6 +36,12 @@ def _(m: dict[str, Any], p: Parser) -> Draw:
     return Draw(subject(p, m["who"]), times(m["n"], m["each"]))
 
 
+@effect("{who:player?} draw|draws {n:number} additional card|cards")
+def _(m: dict[str, Any], p: Parser) -> Draw:
+    """'that player draws an additional card' (at the beginning of a draw step: Howling Mine)."""
+    return Draw(subject(p, m["who"]), m["n"])
+
+
 @effect("{who:player?} discard|discards {n:number} card|cards {each:for_each?}")
 def _(m: dict[str, Any], p: Parser) -> Discard:
     return Discard(subject(p, m["who"]), times(m["n"], m["each"]))

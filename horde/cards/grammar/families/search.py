@@ -29,6 +29,7 @@ PUTS = (
     (("put", "it", "onto", "the", "battlefield"), "battlefield"),
     (("reveal", "it", ",", "put", "it", "into", "your", "hand"), "hand revealed"),
     (("put", "them", "onto", "the", "battlefield", "tapped"), "battlefield tapped"),
+    (("reveal", "them", ",", "put", "them", "into", "your", "hand"), "hand revealed"),
     (("reveal", "those", "cards", ",", "put", "one", "onto", "the", "battlefield", "tapped", "and", "the", "other",
       "into", "your", "hand"), "split"),
 )
@@ -47,7 +48,8 @@ def search(p: Parser) -> Search:
 
 
 FORMS = {("a", "battlefield tapped"): (1, True, 0), ("a", "battlefield"): (1, False, 0),
-         ("a", "hand revealed"): (0, True, 1), ("2", "battlefield tapped"): (2, True, 0), ("2", "split"): (1, True, 1)}
+         ("a", "hand revealed"): (0, True, 1), ("2", "battlefield tapped"): (2, True, 0), ("2", "split"): (1, True, 1),
+         ("2", "hand revealed"): (0, True, 2)}
 
 
 @translates(Search)
