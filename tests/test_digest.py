@@ -19,8 +19,8 @@ from horde.setup import make_setup
 from horde.team.policies import make_policy
 
 DIGESTS = {
-    100: "ba511fe2184738e77f897d16570ef4ca0573c01f63998576509a51700e4f7c2b",
-    1000: "4da47216e47b435df22c6481a1517125fdae6e3bfbec0a793efdf3446be2a4d3",
+    100: "b532bf687072686a430e12952969a420d91e8e3f72541a950160b44c5a980af3",
+    1000: "a87912e38725ff4b42558604a103530e04e152d02c885db454b90fba7368d51a",
 }
 REDUCED = 100  # the games make test plays: a tenth of the stream, the same first games
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from conftest import put
 
 from horde.cards.catalogue import build_from_lines
+from horde.engine import rules
 from horde.engine.decisions import Decision
 from horde.team import reading
 from horde.team.policies import BaselinePolicy, TeamView
@@ -113,3 +114,24 @@ def test_402_2_an_answer_is_the_last_spell_discarded(make_game, catalogue):
         player.hand[:] = hand
         decision = Decision("discard", 0, list(hand))
         assert BaselinePolicy().choose(decision, view) is gone
+
+
+def test_702_25a_a_block_of_a_flanking_attacker_is_read_after_its_minus_one(make_game, catalogue):
+    """Two outside readings saw Tolsimir block a flanking Cadaverous Knight and die while the Knight
+    lived: a 2/3 blocking a 2/2 with flanking is a 1/2 as damage is dealt, so it dies and kills
+    nothing; a 2/3 with flanking of its own is not shrunk, and trades up."""
+    from horde.team import tactics
+
+    flanker = build_from_lines(["Name: Test Flanker", "Cost: {1}{B}", "Type: Creature — Zombie Knight", "PT: 2/2",
+                                "Keywords: flanking"], "test")
+    wall = build_from_lines(["Name: Test Guard", "Cost: {2}{W}", "Type: Creature — Human", "PT: 2/3"], "test")
+    knight = build_from_lines(["Name: Test Rider", "Cost: {2}{W}", "Type: Creature — Human Knight", "PT: 2/3",
+                               "Keywords: flanking"], "test")
+    game = make_game(players=1)
+    a = rules.put_onto_battlefield(game, flanker, -1, -1, triggers=False)
+    a.attacking = True
+    guard = rules.put_onto_battlefield(game, wall, 0, 0, triggers=False)
+    rider = rules.put_onto_battlefield(game, knight, 0, 0, triggers=False)
+    plan = tactics._Blocks(Decision("blocks", -1, [(guard, a), (rider, a)], subject=(a,), count=2), TeamView(game))
+    assert not plan.survives(guard, a) and not plan.kills(guard, a)
+    assert plan.survives(rider, a) and plan.kills(rider, a)

@@ -11,6 +11,7 @@ choices are exactly the baseline's: ties go to the first option, as ``min``, ``m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from horde.engine.cards import CardDef
@@ -841,10 +842,29 @@ class _Blocks:
     def _lethal(self, x: Permanent, y: Permanent, amount: int) -> bool:
         return amount > 0 and (amount >= self.toughness[id(y)] or id(x) in self.deathtouch)
 
+    def _flanked(self, b: Permanent, a: Permanent) -> bool:
+        """702.25a: a blocker without flanking of an attacker with it gets -1/-1 as it blocks."""
+        return self.view.has(a, "flanking") and not self.view.has(b, "flanking")
+
     def kills(self, b: Permanent, a: Permanent) -> bool:
         """Whether blocker ``b`` kills attacker ``a``: its damage (twice with double strike)
         reaches ``a``'s toughness left, or it has deathtouch, and ``a`` is no attacker that
-        survives every blocker; not when ``a`` kills it first with first strike."""
+        survives every blocker; not when ``a`` kills it first with first strike, nor when
+        flanking's -1/-1 kills it first (or takes the point of power it needed)."""
+        if self._flanked(b, a):
+            return self._as_flanked(b, lambda: self.toughness[id(b)] > 0 and self._kills(b, a))
+        return self._kills(b, a)
+
+    def _as_flanked(self, b: Permanent, ask: Callable[[], bool]) -> bool:
+        self.power[id(b)] -= 1
+        self.toughness[id(b)] -= 1
+        try:
+            return ask()
+        finally:
+            self.power[id(b)] += 1
+            self.toughness[id(b)] += 1
+
+    def _kills(self, b: Permanent, a: Permanent) -> bool:
         if id(a) in self.lasting:
             return False
         if id(a) in self.first and id(b) not in self.first and self._lethal(a, b, self.first_hit(a, b)):
@@ -860,7 +880,12 @@ class _Blocks:
     def survives(self, b: Permanent, a: Permanent) -> bool:
         """Whether blocker ``b`` survives blocking ``a``: ``a``'s damage (twice with double strike)
         falls short of its toughness without deathtouch, or ``b`` kills ``a`` with first strike
-        before it deals any, or ``b`` has protection from ``a``."""
+        before it deals any, or ``b`` has protection from ``a``; after flanking's -1/-1 (702.25a)."""
+        if self._flanked(b, a):
+            return self._as_flanked(b, lambda: self.toughness[id(b)] > 0 and self._survives(b, a))
+        return self._survives(b, a)
+
+    def _survives(self, b: Permanent, a: Permanent) -> bool:
         dealt = self.strikes(a, b)
         if dealt <= 0:
             return True
