@@ -277,3 +277,21 @@ def test_H4_each_players_draw_step_draws_each_team_player_an_additional_card(mak
     game.turn = 5
     turns.team_draw(game)
     assert [len(p.hand) for p in game.players] == [2, 2]
+
+
+def test_602_2_a_land_tapped_for_its_own_ability_pays_none_of_its_mana(make_game, catalogue):
+    """'{4}, {T}: target creature can't be blocked this turn' on a land that taps for {C}: with
+    three other lands it can't be paid (its own {C} can't pay: {T} is paid with it); with four it
+    can, and nothing floats after."""
+    for others, payable in ((3, False), (4, True)):
+        game = make_game(players=1)
+        passage = place(game, PASSAGE)
+        ogre = place(game, card("Test Ogre", "4/4"))
+        lands(game, catalogue, "Mountain", others)
+        ability = PASSAGE.abilities("Activated")[0]
+        assert turns._can_pay_activation(game, passage, ability) is payable
+        if payable:
+            game.drivers.policy = Scripted(activate=lambda d: next(o for o in d.options if o is not None),
+                                           target=ogre)
+            turns.activate_step(game, 0, "attack")
+            assert "unblockable" in ogre.temp_keywords and passage.tapped and game.players[0].pool == []

@@ -627,3 +627,27 @@ def test_601_2h_a_creature_taps_for_mana_only_when_nothing_else_pays(make_game, 
         elf = enter(game, elves)
         assert rules.pay(game, 0, 0, pips)
         assert forest.tapped and elf.tapped is tapped
+
+
+STEPPE = ["Type: Land", "Mana: C", "Activated: {1}, {T} -> counters on=self count=1 kind=storage",
+          "Mana: {1}, remove X storage counters -> G/W"]
+
+
+def test_storage_land_stores_and_spends_x_counters_for_x_mana(make_game, catalogue):
+    """Saltcrusted Steppe with 3 storage counters and a Plains pays {G}{W}{W}: its {C} pays the {1}
+    of 'Remove X storage counters: Add X mana in any combination of {G} and/or {W}' for X = 2 (the
+    least that pays), the Plains the last {W}; one counter stays. '{1}, {T}: Put a storage counter'
+    in the second main phase stores one, its {1} paid by another land."""
+    steppe_card = build_from_lines(["Name: Test Steppe"] + STEPPE, "mana.txt")
+    game = make_game(players=1)
+    steppe = enter(game, steppe_card)
+    steppe.marks = {"storage": 3}
+    plains = put(game, catalogue, "Plains", side="team")
+    assert rules.available_mana(game, 0) == 4  # the Plains, and 3 for the {1} of the Steppe's C
+    assert rules.pay(game, 0, 0, ("G", "W", "W"))
+    assert steppe.marks["storage"] == 1 and steppe.tapped and plains.tapped and game.players[0].pool == []
+    game = make_game(players=1)
+    steppe = enter(game, steppe_card)
+    put(game, catalogue, "Plains", side="team")
+    turns.activate_step(game, 0, "second_main")
+    assert steppe.marks == {"storage": 1} and steppe.tapped

@@ -571,7 +571,7 @@ def _activation_costs(text: str, card_name: str, path: str, line: int) -> tuple[
 MANA_UNITS = {"any": ANY, "commander": IDENTITY, "opponents_lands": OPPONENTS_LANDS}
 CHOSEN_UNIT = "chosen"  # the colour chosen as it entered (ChooseColor), alone or in a choice: R/chosen
 # Its costs besides {T} and mana: pay N life, sacrifice this, remove N charge counters.
-_MANA_COST = re.compile(r"pay ([0-9]{1,3}) life|sacrifice this|remove ([0-9]{1,2}) charge counters?")
+_MANA_COST = re.compile(r"pay ([0-9]{1,3}) life|sacrifice this|remove ([0-9]{1,2}) charge counters?|remove (x) storage counters")
 
 
 def _mana_unit(word: str) -> frozenset[str]:
@@ -602,7 +602,7 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
     a spell does (``SPENT_RIDERS``: commander_counters, Opal Palace's; shared_type_scry, Path of
     Ancestry's); ``if``/``unless``: it may be activated only then ('Activate only if')."""
     head, sep, rest = text.partition("->")
-    tap, cost, life, sacrifice, charge = True, None, 0, False, 0
+    tap, cost, life, sacrifice, charge, storage = True, None, 0, False, 0, False
     if sep:
         tap = False
         for part in (p.strip() for p in head.split(",")):
@@ -613,6 +613,8 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
                 life = card_number(m[1], "life", path, line, card_name)
             elif m and m[2]:
                 charge = card_number(m[2], "charge counters", path, line, card_name)
+            elif m and m[3]:
+                storage = True
             elif m:
                 sacrifice = True
             elif part and re.fullmatch(r"(\{[^}]+\})+", part) and cost is None:
@@ -623,8 +625,9 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
                                     "vocabulary (mana symbols and hybrid ones, no X, two-brid or Phyrexian)", path, line)
             else:
                 raise DeckError(f"card '{card_name}': mana ability cost {quoted(part)} is beyond the vocabulary "
-                                "(expected {T}, mana, pay N life, sacrifice this, remove N charge counters)", path, line)
-        if not (tap or cost or life or sacrifice or charge):
+                                "(expected {T}, mana, pay N life, sacrifice this, remove N charge counters, remove X "
+                                "storage counters)", path, line)
+        if not (tap or cost or life or sacrifice or charge or storage):
             raise DeckError(f"card '{card_name}': expected 'Mana: COSTS -> UNITS', got no cost", path, line)
     try:
         words = split_words(rest if sep else text)
@@ -658,7 +661,10 @@ def parse_mana_ability(text: str, card_name: str, path: str, line: int) -> ManaA
                 raise DeckError(f"card '{card_name}': {error}", path, line) from None
     if not units:
         raise DeckError(f"card '{card_name}': 'Mana: {text}' adds no mana", path, line)
-    return ManaAbility(tuple(units), tap=tap, cost=cost, life=life, sacrifice=sacrifice, charge=charge,
+    if storage and (len(units) != 1 or "count" in args):
+        raise DeckError(f"card '{card_name}': 'remove X storage counters' makes one mana a counter: one unit, no "
+                        "count=", path, line)
+    return ManaAbility(tuple(units), tap=tap, cost=cost, life=life, sacrifice=sacrifice, charge=charge, storage=storage,
                        damage=args.get("damage", 0), gain=args.get("gain", 0), count=args.get("count"),
                        stays_tapped=args.get("stays_tapped", False),
                        condition=condition, spent=args.get("spent", ""), text=text)

@@ -213,6 +213,7 @@ class ManaAbility:
     life: int = 0
     sacrifice: bool = False
     charge: int = 0  # charge counters removed from it
+    storage: bool = False  # 'Remove X storage counters': its units once for each counter removed (X chosen by the payment)
     damage: int = 0  # damage it deals to its controller (a pain land)
     gain: int = 0  # life its controller gains
     stays_tapped: bool = False  # '~ doesn't untap during your next untap step' (a Tempest land)
@@ -226,7 +227,7 @@ class ManaAbility:
     def __post_init__(self) -> None:
         object.__setattr__(self, "free", self.tap and self.cost is None and not (
             self.life or self.sacrifice or self.charge or self.damage or self.gain or self.stays_tapped) and self.count is None
-            and self.condition is None and not self.spent)
+            and self.condition is None and not self.spent and not self.storage)
         object.__setattr__(self, "dynamic", any(IDENTITY in u or OPPONENTS_LANDS in u or CHOSEN in u
                                                 for u in self.units))
 
@@ -242,7 +243,7 @@ class ManaAbility:
         """Its parts as plain comparable values (amounts and conditions by their text)."""
         return (self.units, self.tap, self.cost, self.life, self.sacrifice, self.charge, self.damage, self.gain,
                 self.stays_tapped,
-                getattr(self.count, "text", self.count), getattr(self.condition, "text", None), self.spent)
+                getattr(self.count, "text", self.count), getattr(self.condition, "text", None), self.spent, self.storage)
 
     @property
     def most(self) -> int:

@@ -131,10 +131,10 @@ def create_tokens(game: Game, ctx: Context, token: str, count: Amount, tapped: b
 
 
 @verb("counters", on=Arg("choice", "self", ("self", "target", "each")), count=Arg("amount", 1),
-      filter=Arg("filter", None), kind=Arg("choice", None, ("plus", "minus", "charge")), targets="filter")
+      filter=Arg("filter", None), kind=Arg("choice", None, ("plus", "minus", "charge", "storage")), targets="filter")
 def counters(game: Game, ctx: Context, on: str, count: Amount, filter: Filter | None, kind: str | None = None
              ) -> None:
-    """Put COUNT +1/+1 counters (KIND=minus: -1/-1 counters, 704.5q; KIND=charge: charge counters) on this permanent, on a target, or on each permanent matching FILTER."""
+    """Put COUNT +1/+1 counters (KIND=minus: -1/-1 counters, 704.5q; KIND=charge or storage: counters its mana abilities read) on this permanent, on a target, or on each permanent matching FILTER."""
     n = evaluate(game, ctx, count)
     kind = kind or "plus"
     if on == "self":

@@ -371,9 +371,11 @@ def activate_step(game: Game, i: int, moment: str = "second_main") -> None:
                 p.marks = {}
             p.marks[f"activated {line}"] = game.turn
         paid: list[CardDef] = []
+        if "tap" in ability[0].costs:
+            p.tapped = True  # {T} first: a mana source that taps for its own ability pays none of its mana
         for cost in ability[0].costs:
             if cost == "tap":
-                p.tapped = True
+                continue
             elif cost == "exile this":
                 paid.append(p.card.whole_card)
                 rules.exile(game, p, i)
@@ -411,10 +413,24 @@ def may_activate(game: Game, p: Permanent, ability: tuple[Effect, ...], moment: 
 
 
 def _can_pay_activation(game: Game, p: Permanent, ability: tuple[Effect, ...]) -> bool:
-    for cost in ability[0].costs:
+    """Whether the ability's costs can be paid now; its mana without the source's own when the
+    ability taps it (Rogue's Passage's {4} from four other lands)."""
+    costs = ability[0].costs
+    if "tap" in costs:
+        if p.tapped or rules.summoning_sick(game, p):
+            return False
+        p.tapped = True  # asked as if tapped: its own mana can't pay the rest
+        try:
+            return _can_pay_costs(game, p, costs)
+        finally:
+            p.tapped = False
+    return _can_pay_costs(game, p, costs)
+
+
+def _can_pay_costs(game: Game, p: Permanent, costs: tuple) -> bool:
+    for cost in costs:
         if cost == "tap":
-            if p.tapped or rules.summoning_sick(game, p):
-                return False
+            continue
         elif cost == "exile this":
             continue
         elif cost == "discard a card":

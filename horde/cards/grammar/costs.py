@@ -84,11 +84,14 @@ def life(p: Parser) -> LifeCost:
     return LifeCost(n)
 
 
+X_COUNTERS = -1  # 'Remove X storage counters': as many as its controller chooses
+
+
 @cost(first=("remove", "put"))
 def counters(p: Parser) -> CountersCost:
     remove = p.word() == "remove"
     p.pos += 1
-    n = 1 if p.accept("a|an") else whole(p)
+    n = 1 if p.accept("a|an") else X_COUNTERS if p.accept("x") else whole(p)
     t = p.peek()
     if t is not None and t.kind == PT:
         kind = t.value

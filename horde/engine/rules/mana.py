@@ -109,10 +109,14 @@ def available_mana(game: Game, player: int) -> int:
             for ability in card.mana_options:
                 if ability.tap and not usable or ability.charge > p.charge:
                     continue
+                most = ability.most
+                if ability.storage:
+                    stored = p.marks.get("storage", 0) if p.marks is not None else 0
+                    most = max(0, stored * len(ability.units) - (ability.cost.value if ability.cost is not None else 0))
                 if ability.tap:
-                    tapping = max(tapping, ability.most)
+                    tapping = max(tapping, most)
                 else:
-                    untapped = max(untapped, ability.most)
+                    untapped = max(untapped, most)
             free = max(free, tapping) + untapped
         total += free
     return total
@@ -279,6 +283,8 @@ def activate(game: Game, player: int, activation: Activation, keep: Sequence[str
         _pay_exactly(game, player, cost.generic, cost.pips, _keep(keep, made))
     if ability.charge:
         p.charge -= ability.charge
+    if ability.storage and p.marks is not None:
+        p.marks["storage"] -= len(made) // len(ability.units)  # X storage counters for X mana
     if ability.life:
         pay_life(game, player, ability.life)
     if ability.spent:  # 106.6: its mana remembers what spending it does
@@ -354,7 +360,10 @@ def mana_options(game: Game, player: int) -> list[Activation]:
                 units = tuple(unit for unit in read if unit is not None)
             if ability.count is not None:
                 units = units * evaluate(game, ctx or Context(card, p, player), ability.count)
-            if units:
+            if ability.storage:  # X of its storage counters for X mana: each X a choice, the largest first
+                stored = p.marks.get("storage", 0) if p.marks is not None else 0
+                options.extend((p, ability, units * x) for x in range(stored, 0, -1))
+            elif units:
                 options.append((p, ability, units))
     return options
 

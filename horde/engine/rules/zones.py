@@ -485,14 +485,19 @@ def remove_shield(game: Game, p: Permanent) -> None:
 
 
 def add_counters(game: Game, p: Permanent, n: int, kind: str = "plus", by: int = -2) -> None:
-    """Put ``n`` +1/+1 counters (``kind`` "plus"), -1/-1 counters ("minus") or charge counters
-    ("charge") on a permanent;
+    """Put ``n`` +1/+1 counters (``kind`` "plus"), -1/-1 counters ("minus"), charge counters
+    ("charge") or storage counters ("storage") on a permanent;
     704.5q: as many of each kind as it has of the other are removed at once. ``by``: the
     controller of the spell or ability that put them (L6: -1/-1 counters may be a killing blow)."""
     if n <= 0:
         return
     if kind == "charge":
         p.charge += n  # charge counters change nothing but what counts them
+        return
+    if kind == "storage":  # a storage land's, for 'Remove X storage counters: Add X mana'
+        if p.marks is None:
+            p.marks = {}
+        p.marks["storage"] = p.marks.get("storage", 0) + n
         return
     if kind == "plus":
         p.plus += n

@@ -40,11 +40,13 @@ def put_counters(p: Parser) -> PutCounters:
 
 @translates(PutCounters)
 def _(node: PutCounters, ctx: Context) -> list[str]:
+    count = amount(node.count, ctx)
+    on = node.on
+    if node.kind in ("charge", "storage") and is_self(on, ctx):  # read by its mana abilities
+        return [f"counters on=self count={count} kind={node.kind}"]
     if node.kind not in ("+1/+1", "-1/-1"):
         raise NotExpressible(f"{node.kind} counters")
     kind = " kind=minus" if node.kind == "-1/-1" else ""
-    count = amount(node.count, ctx)
-    on = node.on
     if is_self(on, ctx):
         return [f"counters on=self count={count}{kind}"]
     if isinstance(on, Noun) and on.det == "each":

@@ -37,6 +37,7 @@ from horde.cards.grammar.ast import (
     Static,
     TapCost,
 )
+from horde.cards.grammar.costs import X_COUNTERS
 from horde.cards.grammar.families.damage import Damage
 from horde.cards.grammar.families.life import GainLife
 from horde.cards.grammar.lexer import MANA, QUOTE
@@ -172,7 +173,12 @@ def _combination(p: Parser) -> tuple[str, ...]:
     if p.accept("colors") or p.accept("colours"):
         return ("any",)
     first = _symbol(p)
-    p.expect("and/or")
+    if not p.accept("and/or"):  # as the lexer reads it: 'and', '/', 'or'
+        p.expect("and")
+        if p.word() != "/":
+            p.fail("and/or")
+        p.pos += 1
+        p.expect("or")
     return (f"{first}/{_symbol(p)}",)
 
 
@@ -225,8 +231,10 @@ def _mana_cost(cost: Cost, ctx: Context) -> str:
         return "sacrifice this"
     if isinstance(cost, LifeCost) and cost.amount <= 999:
         return f"pay {cost.amount} life"
-    if isinstance(cost, CountersCost) and cost.remove and cost.kind == "charge":
+    if isinstance(cost, CountersCost) and cost.remove and cost.kind == "charge" and cost.count > 0:
         return f"remove {cost.count} charge counter{'s' if cost.count != 1 else ''}"
+    if isinstance(cost, CountersCost) and cost.remove and cost.kind == "storage" and cost.count == X_COUNTERS:
+        return "remove X storage counters"  # a storage land's: X mana for X counters
     raise NotExpressible("a mana ability's cost beyond {T}, mana, life, sacrificing it and charge counters")
 
 
@@ -236,6 +244,11 @@ def mana_ability(node: ActivatedAbility, ctx: Context) -> list[str] | None:
     if not node.effects or not isinstance(node.effects[0], AddMana):
         return None
     added = node.effects[0]
+    storage = any(isinstance(c, CountersCost) and c.kind == "storage" and c.count == X_COUNTERS for c in node.costs)
+    if storage and added.refused == "X mana of a chosen X" and len(added.units) == 1:
+        added = replace(added, refused="")  # 'Remove X storage counters: Add X mana': one mana a counter
+    elif storage:
+        raise NotExpressible("X storage counters for other than X mana")
     if added.refused:
         raise NotExpressible(added.refused)
     ctx.hook = "Mana"
