@@ -132,6 +132,7 @@ TRANSLATED.update({
     "dash": costed("Dash"),  # 702.109
     "buyback": costed("Buyback"),  # 702.27
     "echo": costed("Echo"),  # 702.30
+    "overload": costed("Overload"),  # 702.96: each of what the spell targets (resolve_overloaded)
     "suspend": suspend,  # 702.62
     # Keywords of spells the engine knows by name, on the spells they work on
     "storm": spell_keyword,  # 702.40
