@@ -537,3 +537,15 @@ def test_a_search_for_two_basic_lands_into_hand_is_ramp():
     assert lines("{2}, {T}, Sacrifice ~: Search your library for up to two basic land cards, reveal them, put them "
                  "into your hand, then shuffle.", "Armillary Sphere", types=("Artifact",)) == \
         ["Activated: {2}, {T}, sacrifice this -> ramp count=0 tapped=true to_hand=2"]
+
+
+def test_702_96_overload_is_read_only_with_a_targeted_effect_of_the_spell():
+    """Overload is the Overload field beside the spell's targeted effect (Vandalblast); when that
+    effect is not read (Blustersquall's 'tap target creature'), the keyword is left out too and the
+    card approximated, never refused."""
+    assert lines("Destroy target artifact you don't control.\nOverload {4}{R}", "Vandalblast", types=("Sorcery",)) == \
+        ['Cast: destroy target="artifact notyours"', "Overload: {4}{R}"]
+    found = compile_text("Tap target creature you don't control.\nOverload {3}{U}",
+                         Facts("Blustersquall", frozenset({"Instant"})), bundled_catalogue().tokens)
+    assert found.lines == [] and "Overload {3}{U}" in found.unread
+    assert "overload with no targeted effect" in found.why["Overload {3}{U}"]

@@ -555,6 +555,19 @@ def _body(nodes: tuple[Effect, ...], origins: tuple[int, ...], ctx: Context) -> 
     return ctx.verbs
 
 
+def _overload_needs_a_target(out: Compiled) -> None:
+    """702.96: overload changes the spell's 'target' to 'each'; with no targeted Cast effect read
+    (the spell's own text not read, or nothing targeted) the keyword is left out too."""
+    overload = next((line for line in out.lines if line.startswith("Overload:")), None)
+    if overload is None or any(line.startswith("Cast:") and "target=" in line for line in out.lines):
+        return
+    out.lines.remove(overload)
+    sentence = out.made_from.get(overload, overload)
+    out.unread.append(sentence)
+    out.why[sentence] = "not expressible: overload with no targeted effect of the spell read"
+    out.dropped.append(sentence)
+
+
 def special_activated(handler: Any) -> Any:
     """Register a translation of an activated ability that is not an ``Activated:`` line (a mana
     ability, a graveyard ability): ``handler(node, ctx)`` returns its lines, or None."""
@@ -618,6 +631,7 @@ def translate(lines: list[Line], facts: Facts, tokens: Mapping[str, CardDef], ta
         else:
             out.lines.extend(pending)
     _loyalty_lines(loyalty, unread_lines, out)
+    _overload_needs_a_target(out)
     if "Land" in facts.types and not any(line.startswith("Mana:") for line in out.lines):
         basic = [BASIC_MANA[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest") if t in facts.subtypes]
         if basic:  # 305.6: a basic land type's own mana ability
