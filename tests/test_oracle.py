@@ -549,3 +549,14 @@ def test_702_96_overload_is_read_only_with_a_targeted_effect_of_the_spell():
                          Facts("Blustersquall", frozenset({"Instant"})), bundled_catalogue().tokens)
     assert found.lines == [] and "Overload {3}{U}" in found.unread
     assert "overload with no targeted effect" in found.why["Overload {3}{U}"]
+
+
+def test_enchanted_creature_on_a_card_that_is_no_aura_is_left_out():
+    """Bestow (Celestial Archon): 'Enchanted creature gets +4/+4 ...' on a creature card is left
+    out with the bestow keyword, so the card is approximated as its creature, never refused
+    (a precon of the shared set was refused even approximated for it)."""
+    found = compile_text("Bestow {5}{W}{W}\nFlying, first strike\nEnchanted creature gets +4/+4 and has flying and "
+                         "first strike.", Facts("Celestial Archon", frozenset({"Creature"}), frozenset({"Archon"})),
+                         bundled_catalogue().tokens)
+    assert found.lines == ["Keywords: flying, first strike"]
+    assert "Enchanted creature gets +4/+4 and has flying and first strike" in found.unread

@@ -251,6 +251,10 @@ def _(node: Enchant, ctx: Context) -> Written:
 
 @translates(Attached)
 def _(node: Attached, ctx: Context) -> Written:
+    if node.which == "Enchanted" and "Aura" not in ctx.facts.subtypes:
+        raise NotExpressible("'enchanted creature' on a card that is no Aura (bestow)")
+    if node.which == "Equipped" and "Equipment" not in ctx.facts.subtypes:
+        raise NotExpressible("'equipped creature' on a card that is no Equipment (reconfigure)")
     granted = grant_words(node.keywords)
     return [f"{node.which}: anthem {pt_args(node.power, node.toughness, granted)}".rstrip()], []
 
