@@ -560,3 +560,16 @@ def test_enchanted_creature_on_a_card_that_is_no_aura_is_left_out():
                          bundled_catalogue().tokens)
     assert found.lines == ["Keywords: flying, first strike"]
     assert "Enchanted creature gets +4/+4 and has flying and first strike" in found.unread
+
+
+def test_the_chosen_player_is_a_relation_of_counts_and_casts():
+    """Sewer Nemesis: 'As ~ enters, choose a player', its power and toughness the cards in the
+    chosen player's graveyard, and 'whenever the chosen player casts a spell, that player mills a
+    card'."""
+    text = ("As Sewer Nemesis enters the battlefield, choose a player.\nSewer Nemesis's power and toughness are each "
+            "equal to the number of cards in the chosen player's graveyard.\nWhenever the chosen player casts a spell, "
+            "that player mills a card.")
+    found = compile_text(text, Facts("Sewer Nemesis", frozenset({"Creature"}), frozenset({"Horror"}), pt_star=True),
+                         bundled_catalogue().tokens)
+    assert found.lines == ["AsEnters: choose_player", 'Static: pt_equals amount="graveyard:nontoken chosen"',
+                           "SpellCast: mill who=that_player count=1 when=chosen"]

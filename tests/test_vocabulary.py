@@ -1139,6 +1139,40 @@ def test_verb_ramp_two_basic_lands_into_hand(game, bundled):
     assert len(player.hand) == 2 and all(c.is_land for c in player.hand) and len(player.library) == 2
 
 
+NEMESIS = """Name: Test Nemesis
+Cost: {3}{B}
+Type: Creature — Horror
+PT: */*
+AsEnters: choose_player
+Static: pt_equals amount="graveyard:nontoken chosen"
+SpellCast: mill who=that_player count=1 when=chosen
+"""
+
+
+def test_verb_choose_player_and_the_chosen_players_graveyard_and_spells(game, bundled):
+    """Sewer Nemesis for a team player: it chooses the Horde (the team's one opponent); its power
+    and toughness are the cards in the Horde's graveyard (tokens are no cards); each spell the
+    Horde casts mills it a card, a team player's spell does not."""
+    from horde.cards.catalogue import build_from_lines
+
+    nemesis_card = build_from_lines(NEMESIS.strip().splitlines(), "test")
+    game.horde.library[:] = [bundled.get("Walking Corpse")] * 10
+    game.horde.graveyard[:] = [bundled.get("Walking Corpse")] * 3 + [bundled.get("Zombie")]
+    nemesis = rules.put_onto_battlefield(game, nemesis_card, 0, 0)
+    assert nemesis.marks["player"] == HORDE
+    assert (rules.power(game, nemesis), rules.toughness(game, nemesis)) == (3, 3)
+    rules.horde_cast(game, bundled.get("Zombie"))
+    assert len(game.horde.library) == 9 and (rules.power(game, nemesis), rules.toughness(game, nemesis)) == (4, 4)
+
+
+def test_filter_chosen_is_the_player_its_source_chose(game, bundled):
+    source = put(game, bundled, "Serra Angel", side="team")
+    source.marks = {"player": 1}
+    elves = put(game, bundled, "Llanowar Elves", side="team", player=1)
+    zombie = put(game, bundled, "Zombie")
+    assert matching(game, "creature chosen", [elves, zombie, source], controller=0, source=source) == ["Llanowar Elves"]
+
+
 def test_verb_sacrifice_self(game, bundled):
     spark = put(game, bundled, "Spark Elemental", side="team")
     rules.run_hook(game, spark, "EndStep")

@@ -62,6 +62,8 @@ KINDS = {
     "sacrifice": "options: permanents to sacrifice",
     "discard": "options: cards in hand to discard",
     "return": "options: cards in the graveyard to return",
+    "player": "options: the players it may choose as a permanent enters ('As ~ enters, choose a player': Sewer "
+              "Nemesis): 'horde' and each team player in the game (an index); subject: the card",
     "colour": "options: the colour letters it may choose as a permanent enters ('As ~ enters, choose a color': "
               "Coldsteel Heart, a Thriving land); subject: the card",
     "pay_life": "options (True, False): whether it pays life as a permanent enters so that it enters untapped (a "

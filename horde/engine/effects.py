@@ -532,6 +532,24 @@ def counter_spell(game: Game, ctx: Context, filter: str) -> None:
     # The casting rules ask this verb's card when a spell is cast; the spell is countered there.
 
 
+@verb("choose_player")
+def choose_player(game: Game, ctx: Context) -> None:
+    """As this permanent enters, its controller chooses a player (a team player's policy: decision
+    'player', the Horde among the team's players at random: H9); 'the chosen player' is that one."""
+    p = ctx.permanent
+    if p is None:
+        return
+    team = [pl.index for pl in game.players if not pl.removed]
+    if ctx.is_horde:
+        chosen = team[randbelow(game.horde_rng, len(team))] if team else HORDE_CONTROLLER
+    else:
+        answer = rules.ask(game, "player", ctx.controller, ["horde"] + team, subject=ctx.card)
+        chosen = HORDE_CONTROLLER if answer == "horde" else answer
+    if p.marks is None:
+        p.marks = {}
+    p.marks["player"] = chosen
+
+
 @verb("fog")
 def fog(game: Game, ctx: Context) -> None:
     """Prevent all combat damage that would be dealt this turn."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from horde.engine.cards import KEYWORDS, CardDef
 from horde.engine.characteristics import board_of, graveyard_of, hand_of, has_keyword, power, toughness
@@ -90,7 +90,7 @@ STATE_TERMS = {"attacking", "blocking", "tapped", "untapped", "other", "yours", 
                "token", "nontoken", "legendary", "nonlegendary", "any"}
 
 # Relations of a permanent (or a graveyard) to the effect looking at it.
-RELATIONS = ("yours", "notyours", "opponents", "theirs", "enchanted")
+RELATIONS = ("yours", "notyours", "opponents", "theirs", "chosen", "enchanted")
 # Terms that name players as targets, not permanents: each team player and the Horde, or only
 # the other side's ("any" is a creature or planeswalker, or one of the other side's players).
 PLAYER_TERMS = {"player": "player", "opponent": "opponent", "any": "opponent"}
@@ -182,6 +182,9 @@ class Terms(Filter):
                     return False
             elif relation == "notyours":  # 'you don't control': a teammate's too
                 if permanent.controller == ctx.controller:
+                    return False
+            elif relation == "chosen":  # 'the chosen player' of the source (choose_player)
+                if permanent.controller != chosen_player(ctx):
                     return False
             elif relation == "theirs":
                 if permanent.controller != their_player(ctx):
@@ -701,6 +704,13 @@ def _team_part(game: Game, ctx: Source, kind: str, text: str, relation: str | No
     return sum(team_side.counts(game, ctx, kind, text, players))
 
 
+def chosen_player(ctx: Any) -> int | None:
+    """The player the source chose as it entered (``choose_player``), or None."""
+    source = getattr(ctx, "permanent", None)
+    marks = source.marks if source is not None else None
+    return None if marks is None else marks.get("player")
+
+
 def _whose(game: Game, ctx: Source, relation: str | None) -> list[int]:
     """Whose graveyards or hands an amount counts: the controller's, the other side's, the
     player the effect is about, or everyone's."""
@@ -711,6 +721,9 @@ def _whose(game: Game, ctx: Source, relation: str | None) -> list[int]:
         return team if ctx.controller == HORDE_CONTROLLER else [HORDE_CONTROLLER]
     if relation == "notyours":
         return [i for i in team + [HORDE_CONTROLLER] if i != ctx.controller]
+    if relation == "chosen":
+        chosen = chosen_player(ctx)
+        return [] if chosen is None else [chosen]
     if relation == "theirs":
         player = their_player(ctx)
         return [] if player is None else [player]

@@ -684,6 +684,12 @@ class BaselinePolicy(Policy):
         mana = view.available_mana(decision.player)  # the land that enters counts, untapped
         return any(view.cost(card, decision.player) == mana for card in view.hand(decision.player) if not card.is_land)
 
+    def _player(self, decision: Decision, view: TeamView) -> Any:
+        """'Choose a player' as a permanent enters: the Horde, the team's one opponent (what such a
+        card hurts or counts is the other side's: Sewer Nemesis grows with the Horde's graveyard
+        and mills it)."""
+        return "horde" if "horde" in decision.options else decision.options[0]
+
     def _colour(self, decision: Decision, view: TeamView) -> Any:
         """A colour its hand's costs ask for and its mana sources can't make yet, the one asked most
         often first; else the one asked most; else one it can't make; then WUBRG order."""

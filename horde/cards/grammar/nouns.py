@@ -315,6 +315,7 @@ ZONES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("in", "target", "player's", "graveyard"), "graveyard", "target"),
     (("in", "your", "opponents'", "graveyards"), "graveyard", "opponents"),
     (("in", "an", "opponent's", "graveyard"), "graveyard", "opponents"),
+    (("in", "the", "chosen", "player's", "graveyard"), "graveyard", "chosen"),
     (("in", "your", "hand"), "hand", "yours"),
     (("from", "your", "hand"), "hand", "yours"),
     (("in", "your", "library"), "library", "yours"),

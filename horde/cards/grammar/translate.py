@@ -283,7 +283,7 @@ def _count_only(value: Amount, ctx: Context) -> str:
 
 def _card_count(value: CardCount) -> str:
     noun = value.what
-    whose = {"yours": " yours", "all": "", "theirs": " theirs", "opponents": " opponents"}.get(value.whose)
+    whose = {"yours": " yours", "all": "", "theirs": " theirs", "opponents": " opponents", "chosen": " chosen"}.get(value.whose)
     if whose is None:
         raise NotExpressible(f"cards in {value.whose}'s {value.zone}")
     if value.zone == "graveyard":

@@ -124,11 +124,13 @@ def object_event(p: Parser) -> ObjectEvent:
     return ObjectEvent(event, what)
 
 
-@trigger(first=("you", "a", "an"))
+@trigger(first=("you", "a", "an", "the"))
 def cast(p: Parser) -> CastSpell:
     """'you (an opponent) cast(s) a NOUN spell', 'a player casts a spell'."""
     if p.accept("a", "player", "casts", "a", "spell"):
         return CastSpell(Player("each_player"), None)
+    if p.accept("the", "chosen", "player", "casts", "a", "spell"):
+        return CastSpell(Player("chosen"), None)
     if p.accept("you", "cast"):
         who = Player("you")
     else:
@@ -220,7 +222,7 @@ def _(node: ObjectEvent, ctx: Context) -> tuple[list[str], str | None]:
 @translates(CastSpell)
 def _(node: CastSpell, ctx: Context) -> tuple[list[str], str | None]:
     if node.what is None:
-        return ["SpellCast"], None
+        return ["SpellCast"], "chosen" if node.who.kind == "chosen" else None
     whose = "yours" if node.who.kind == "you" else "opponents"
     if node.what.alternatives == ((),) and not node.what.shared:
         return ["SpellCast"], whose  # any spell of the caster's

@@ -17,7 +17,7 @@ from horde.engine.characteristics import (
     watchers,
 )
 from horde.engine.events import log
-from horde.engine.filters import Context, Filter, card_matches
+from horde.engine.filters import Context, Filter, card_matches, chosen_player
 from horde.engine.rules.abilities import (
     ask,
     choose_target,
@@ -434,6 +434,8 @@ def spell_matches(when: Filter, card: CardDef, caster: int, watcher: Permanent) 
     if relation == "yours" and caster != watcher.controller:
         return False
     if relation == "opponents" and (caster == HORDE_CONTROLLER) == (watcher.controller == HORDE_CONTROLLER):
+        return False
+    if relation == "chosen" and caster != chosen_player(watcher):
         return False
     return card_matches(when.text, card)
 

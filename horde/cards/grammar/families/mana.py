@@ -661,6 +661,21 @@ def choose_colour(p: Parser) -> ChooseColour:
 
 
 @dataclass(frozen=True)
+class ChoosePlayer(Static):
+    """'As ~ enters, choose a player' (614.12): 'the chosen player' is that one."""
+
+
+@static("as ~ enters , choose a player", priority=1)
+def _(m: dict[str, Any], p: Parser) -> ChoosePlayer:
+    return ChoosePlayer()
+
+
+@translates(ChoosePlayer)
+def _(node: ChoosePlayer, ctx: Context) -> Written:
+    return ["AsEnters: choose_player"], []
+
+
+@dataclass(frozen=True)
 class PayLifeOrTapped(Static):
     """'As ~ enters, you may pay N life' (with 'If you don't, it enters tapped' after it: a shock
     land, 614.12)."""
