@@ -27,7 +27,8 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("horde.engine",)),
     ("state", "shuffles drawn as random.Random draws them, card definitions, the decisions offered to a policy; plain "
               "game state (the battlefield and its indexes, the drivers); the trace",
-     ("horde.engine.shuffling", "horde.engine.cards", "horde.engine.decisions", "horde.engine.state", "horde.engine.events")),
+     ("horde.engine.shuffling", "horde.engine.cards", "horde.engine.pool", "horde.engine.decisions", "horde.engine.state",
+      "horde.engine.events")),
     ("characteristics", "what a permanent is now (anthems, equipment, L5) and where things are",
      ("horde.engine.characteristics",)),
     ("filters", "compiled filters and amounts, the context of one resolution",

@@ -260,19 +260,6 @@ class ManaAbility:
 SPENT_RIDERS = ("commander_counters", "shared_type_scry")
 
 
-class RiderMana(frozenset[str]):
-    """One mana in a pool (its colours) that remembers what spending it on a spell does (106.6:
-    a mana ability's mana can carry an effect of its spending)."""
-
-    __slots__ = ("rider",)
-    rider: str
-
-    def __new__(cls, colours: frozenset[str], rider: str) -> RiderMana:
-        made = super().__new__(cls, colours)
-        made.rider = rider
-        return made
-
-
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One verb of the vocabulary with its checked arguments, attached to a hook."""

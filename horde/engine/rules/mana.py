@@ -29,12 +29,12 @@ from horde.engine.cards import (
     OPPONENTS_LANDS,
     CardDef,
     ManaAbility,
-    RiderMana,
     pip_payments,
 )
 from horde.engine.characteristics import apply_statics, summoning_sick
 from horde.engine.events import log
 from horde.engine.filters import Context, evaluate
+from horde.engine.pool import RiderMana
 from horde.engine.rules.zombies import change_life, individual
 from horde.engine.state import HORDE_CONTROLLER, Game, Permanent, Side
 
