@@ -334,8 +334,8 @@ MAIN_PHASES = ("first_main", "second_main")
 def activation_window(game: Game, moment: str) -> None:
     """Each team player in turn may activate abilities now (``activate_step``); at a table the
     players act themselves (the fog window asks them after blocks)."""
-    if game.drivers.team_side is not None:
-        return
+    if game.drivers.team_side is not None or not game.battlefield.hooked.get("Activated"):
+        return  # at a table, or nothing on the battlefield has an activated ability
     for player in game.players:
         if not player.removed:
             activate_step(game, player.index, moment)
@@ -348,6 +348,8 @@ def activate_step(game: Game, i: int, moment: str = "second_main") -> None:
     times (602.2), within its limits (602.5b: 'Activate only once each turn', 'only as a
     sorcery', 'only during your turn') and at most ``ACTIVATIONS_MAX`` times each in one window
     (H15)."""
+    if not game.battlefield.hooked.get("Activated"):
+        return
     times: dict[tuple[int, int], int] = {}
     while not game.over():
         options = []
@@ -355,6 +357,8 @@ def activate_step(game: Game, i: int, moment: str = "second_main") -> None:
             if p.controller != i or "Activated" not in p.card.hooks or rules.has_keyword(game, p, LOCKED):
                 continue
             for ability in p.card.abilities("Activated"):
+                if ability[0].verb == "regenerate" and ability[0].args.get("on") == "self" and len(ability) == 1:
+                    continue  # offered when the creature would be destroyed (the 'regenerate' decision)
                 if times.get((p.id, ability[0].line), 0) < ACTIVATIONS_MAX and may_activate(game, p, ability, moment) \
                         and _can_pay_activation(game, p, ability):
                     options.append((p, ability))

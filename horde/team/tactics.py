@@ -777,6 +777,7 @@ class _Blocks:
         self.silent: set[int] = set()  # attackers that deal no combat damage this turn
         self.first: set[int] = set()  # first strike or double strike
         self.double: set[int] = set()  # double strike
+        self.flanking: set[int] = set()  # 702.25
         for a in attackers:
             self.power[id(a)] = view.power(a)
             self.toughness[id(a)] = view.toughness(a) - a.damage
@@ -821,6 +822,8 @@ class _Blocks:
 
     def _keywords(self, p: Permanent) -> None:
         view = self.view
+        if view.has(p, "flanking"):
+            self.flanking.add(id(p))
         if view.has(p, "deathtouch"):
             self.deathtouch.add(id(p))
         if view.has(p, "double strike"):
@@ -844,7 +847,7 @@ class _Blocks:
 
     def _flanked(self, b: Permanent, a: Permanent) -> bool:
         """702.25a: a blocker without flanking of an attacker with it gets -1/-1 as it blocks."""
-        return self.view.has(a, "flanking") and not self.view.has(b, "flanking")
+        return id(a) in self.flanking and id(b) not in self.flanking
 
     def kills(self, b: Permanent, a: Permanent) -> bool:
         """Whether blocker ``b`` kills attacker ``a``: its damage (twice with double strike)
